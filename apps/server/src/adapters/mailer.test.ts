@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.ts';
+
+/** The smallest SMTP server nodemailer will talk to, on loopback: records envelopes and data. */
+async function fakeSmtp() {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server: Server = createServer((socket) => {
+    let mail = { from: '', to: [] as string[], data: '' };
+    let inData = false;
+    let buffer = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          mail.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(mail);
+          mail = { from: '', to: [], data: '' };
+          socket.write('250 OK queued\r\n');
+          continue;
+        }
+        const nl = buffer.indexOf('\r\n');
+        if (nl < 0) return;
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 2);
+        const cmd = line.slice(0, 4).toUpperCase();
+        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n');
+        else if (cmd === 'MAIL') {
+          mail.from = line;
+          socket.write('250 OK\r\n');
+        } else if (cmd === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 OK\r\n');
+        } else if (cmd === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        }
+        else if (cmd === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('mailer over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
+  beforeAll(async () => {
+    smtp = await fakeSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('sends through SMTP_URL with the sender, recipient, Korean subject and link', async () => {
+    const sunk: unknown[] = [];
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@example.com', print: 'off', sink: async (m) => void sunk.push(m) });
+    expect(mailer.kind).toBe('smtp');
+    const link = 'http://localhost:3000/auth/confirm?token=abc_DEF-123';
+    await mailer.send({ to: 'kim@example.com', subject: '[컴퍼니 툴즈] 이메일 주소를 인증해주세요', text: `링크: ${link}`, html: `<a href="${link}">링크</a>`, links: [link] });
+    mailer.close();
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.from).toContain('no-reply@example.com');
+    expect(mail.to.join()).toContain('kim@example.com');
+    expect(mail.data).toMatch(/^Subject: =\?UTF-8\?/m);
+    const body = mail.data.replace(/=\r\n/g, '').replace(/=3D/g, '=');
+    expect(body).toContain(link);
+    // Sent mail is not kept in the development outbox.
+    expect(sunk).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Outgoing mail. With SMTP_URL: nodemailer over SMTP. Without (development): every mail is printed in full
+ * to standard output and handed to `sink` (the development outbox, /dev/outbox); production never keeps an outbox.
+ */
+import nodemailer from 'nodemailer';
+
+export type TMail = { to: string; subject: string; text: string; html: string; links: string[] };
+
+export type TMailer = {
+  kind: 'smtp' | 'log';
+  send: (mail: TMail) => Promise<void>;
+  close: () => void;
+};
+
+export type TMailerOptions = {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Print unsent mail to stdout: 'full' in development, 'headers' (recipient and subject, never links) in production, 'off' in tests. */
+  print: 'full' | 'headers' | 'off';
+  /** Where unsent mail is kept for the development outbox; absent in production. */
+  sink?: ((mail: TMail) => Promise<void>) | undefined;
+};
+
+export function createMailer(opts: TMailerOptions): TMailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'log',
+    async send(mail) {
+      if (opts.print === 'headers') {
+        // Production without SMTP: links carry single-use secrets and must not reach the logs.
+        process.stdout.write(`[메일 미발송: SMTP_URL 미설정] 받는 사람: ${mail.to} / 제목: ${mail.subject}\n`);
+      } else if (opts.print === 'full') {
+        const bar = '─'.repeat(60);
+        process.stdout.write(
+          `\n${bar}\n[메일 미발송: SMTP_URL 미설정]\n받는 사람: ${mail.to}\n보내는 사람: ${opts.from}\n제목: ${mail.subject}\n\n${mail.text}\n` +
+            (mail.links.length ? `\n링크:\n${mail.links.map((l) => `  ${l}`).join('\n')}\n` : '') +
+            `${bar}\n`,
+        );
+      }
+      await opts.sink?.(mail);
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'suite-cfg-'));
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.appUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.requireEmailConfirmation).toBe(true);
+    expect(c.encryptionKey).toHaveLength(32);
+  });
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir(), AUTH_REQUIRE_EMAIL_CONFIRMATION: 'maybe' })).toThrow(
+      /AUTH_REQUIRE_EMAIL_CONFIRMATION/,
+    );
+  });
+
+  it('generates development secrets once and reuses them', () => {
+    const d = dir();
+    const a = loadConfig({ DATA_DIR: d });
+    const b = loadConfig({ DATA_DIR: d });
+    expect(a.authSecret).toBe(b.authSecret);
+    expect(readFileSync(join(d, 'secrets', 'auth-secret'), 'utf8')).toBe(a.authSecret);
+  });
+
+  it('refuses to start in production without real secrets', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET, ENCRYPTION_KEY, APP_URL/);
+    const ok = loadConfig({
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      APP_URL: 'https://tools.example.com',
+    });
+    expect(ok.host).toBe('0.0.0.0');
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type TDatabase = {
+  kind: 'pglite' | 'postgres';
+  db: TDb;
+  /** Runs several SQL statements at once (the driver's own exec). */
+  exec: (statements: string) => Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+/** Any fixed number: serialises migrations when several instances start together. */
+const MIGRATION_LOCK = 727_001;
+
+export type TDatabaseOptions = {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+};
+
+export async function openDatabase(opts: TDatabaseOptions): Promise<TDatabase> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<TDatabase> {
+  let location = 'memory://';
+  if (dataDir !== 'memory://') {
+    location = join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (s) => {
+      await client.exec(s);
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await conn.query('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+    await migratePg(drizzlePg(conn), { migrationsFolder });
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    conn.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as TDb;
+  return {
+    kind: 'postgres',
+    db,
+    exec: async (s) => {
+      await pool.query(s);
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

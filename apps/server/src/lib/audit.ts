@@ -1,0 +1,41 @@
+import type { TDb } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type TAuditEntry = {
+  action: string;
+  actorId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  ip?: string;
+  metadata?: Record<string, unknown>;
+};
+
+/** Audit actions written by the account system (other modules add their own, same naming: domain.verb). */
+export const AUDIT = {
+  signup: 'auth.signup',
+  loginSuccess: 'auth.login',
+  loginFailure: 'auth.login_failed',
+  loginRefused: 'auth.login_refused',
+  refreshReused: 'auth.refresh_reused',
+  logout: 'auth.logout',
+  passwordChanged: 'auth.password_changed',
+  passwordReset: 'auth.password_reset',
+  emailConfirmed: 'auth.email_confirmed',
+  sessionRevoked: 'auth.session_revoked',
+  sessionsRevokedByAdmin: 'auth.sessions_revoked_by_admin',
+  googleLinked: 'auth.google_linked',
+  profileUpdated: 'auth.profile_updated',
+  signupExisting: 'auth.signup_existing',
+} as const;
+
+/** Appends one row to audit_log. Never pass passwords or tokens in metadata. */
+export async function writeAudit(db: TDb, entry: TAuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: entry.ip ?? '',
+    metadata: entry.metadata ?? {},
+  });
+}

@@ -1,0 +1,137 @@
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { isInitialsQuery, type TAdminUsersQuery } from '@suite/shared/schemas/admin';
+import { authTokens, users } from '../../db/schema.ts';
+import type { TTx, TUserRow } from '../auth/user.repository.ts';
+
+/** Escapes LIKE wildcards so a search for '50%' means the characters. */
+export function likeContains(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE of the users list. Deleted users (in the trash) never appear. */
+function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL | undefined {
+  const conds: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (q.search) {
+    if (isInitialsQuery(q.search)) {
+      conds.push(sql`${users.nameInitials} like ${likeContains(q.search.replace(/\s+/g, ''))}`);
+    } else if (/^[\p{Script=Hangul}\s]+$/u.test(q.search)) {
+      // Hangul has no case and addresses are ASCII: a plain LIKE on the name, far cheaper per row than ILIKE
+      // (which lower-cases every multibyte name) when a 1–2 syllable query leaves the trigram index out.
+      conds.push(like(users.fullName, likeContains(q.search)));
+    } else {
+      const p = likeContains(q.search);
+      conds.push(or(ilike(users.email, p), ilike(users.fullName, p)));
+    }
+  }
+  if (q.role) conds.push(eq(users.role, q.role));
+  if (q.status) conds.push(eq(users.status, q.status));
+  if (joinedSince) conds.push(gte(users.createdAt, joinedSince));
+  return and(...conds);
+}
+
+/**
+ * One page of the list and the total. A page in the back half is read from the other end with the order reversed
+ * (OFFSET walks the index from the start, so the last page would otherwise cost as much as reading every row).
+ */
+export async function listUsers(db: TTx, q: TAdminUsersQuery, joinedSince: Date | undefined): Promise<{ rows: TUserRow[]; total: number }> {
+  const where = listConditions(q, joinedSince);
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  const total = totalRow?.n ?? 0;
+  const offset = (q.page - 1) * q.limit;
+  if (offset >= total) return { rows: [], total };
+  const fromEnd = offset > total / 2;
+  const ascending = (q.order === 'asc') !== fromEnd;
+  const dir = ascending ? asc : desc;
+  // Emails are unique: no tie-breaker needed, so the unique index gives the order directly.
+  const order = q.sort === 'email' ? [dir(users.email)] : [dir(users.createdAt), dir(users.id)];
+  const size = Math.min(q.limit, total - offset);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset(fromEnd ? total - offset - size : offset);
+  return { rows: fromEnd ? rows.reverse() : rows, total };
+}
+
+/** A user that is not in the trash. */
+export async function findLiveUser(db: TTx, id: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  return row;
+}
+
+export async function findTrashedUser(db: TTx, id: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNotNull(users.deletedAt))).limit(1);
+  return row;
+}
+
+/** Active, not deleted admins other than `exceptId`. */
+export async function countOtherActiveAdmins(db: TTx, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+/** Any fixed number: serialises changes that could remove the last active admin. */
+const ADMIN_CHANGE_LOCK = 727_003;
+export async function lockAdminChanges(tx: TTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
+}
+
+export async function patchUser(db: TTx, id: string, patch: Partial<typeof users.$inferInsert>): Promise<TUserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function listTrash(db: TTx, limit = 500): Promise<TUserRow[]> {
+  return db.select().from(users).where(isNotNull(users.deletedAt)).orderBy(desc(users.deletedAt)).limit(limit);
+}
+
+export async function idsDeletedBefore(db: TTx, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletedAt), lt(users.deletedAt, cutoff)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// ── Account invitations (auth_tokens kind 'account_invite') ──
+
+export const ACCOUNT_INVITE = 'account_invite';
+
+export async function createInviteToken(db: TTx, values: { userId: string; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(authTokens).values({ ...values, kind: ACCOUNT_INVITE });
+}
+
+/** Voids the user's earlier invitation links (a new invitation replaces them). */
+export async function voidInviteTokens(db: TTx, userId: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt)));
+}
+
+/** Uses an invitation token once; undefined when unknown, used or expired. */
+export async function consumeInviteToken(db: TTx, tokenHash: string) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.kind, ACCOUNT_INVITE),
+        isNull(authTokens.usedAt),
+        gte(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,75 @@
+/** The signed-in user's own account: profile, marketing consent, password. */
+import { ko, TERMS_VERSION, type TMeResponse } from '@suite/shared';
+import type { z } from 'zod';
+import type { ZChangePasswordInput, ZUpdateMeInput } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
+import { assertNotCommon, hashPassword, verifyPassword } from './passwords.ts';
+import { revokeUserSessions } from './session.repository.ts';
+import { accessTokenFor } from './session.service.ts';
+import { toApiUser } from './user.presenter.ts';
+import { findUserById, recordConsents, updateUser, type TNewUser, type TUserRow } from './user.repository.ts';
+
+export async function loadUser(deps: TAuthDeps, userId: string): Promise<TUserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.deletedAt) throw new AppError('SESSION_REVOKED');
+  return user;
+}
+
+export async function updateMe(
+  deps: TAuthDeps,
+  userId: string,
+  sessionId: string,
+  input: z.infer<typeof ZUpdateMeInput>,
+  meta: TRequestMeta,
+): Promise<TMeResponse> {
+  const current = await loadUser(deps, userId);
+  const patch: Partial<TNewUser> = {};
+  if (input.full_name !== undefined) patch.fullName = input.full_name;
+  if (input.phone !== undefined) patch.phone = input.phone;
+  const marketingChanged = input.marketing_consent !== undefined && input.marketing_consent !== current.marketingConsent;
+  if (marketingChanged) patch.marketingConsent = input.marketing_consent;
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, userId, patch);
+    // Every grant and every withdrawal of marketing consent is kept as its own row.
+    if (row && marketingChanged) await recordConsents(tx, userId, [{ kind: 'marketing', granted: row.marketingConsent }], TERMS_VERSION, meta.ip);
+    return row;
+  });
+  if (!updated) throw new AppError('SESSION_REVOKED');
+  await writeAudit(deps.db, {
+    action: AUDIT.profileUpdated,
+    actorId: userId,
+    targetType: 'user',
+    targetId: userId,
+    ip: meta.ip,
+    metadata: { fields: Object.keys(patch) },
+  });
+  return {
+    success: true,
+    message: ko.auth.server.profileUpdated,
+    user: toApiUser(updated),
+    access_token: await accessTokenFor(deps, updated, sessionId),
+  };
+}
+
+export async function changePassword(
+  deps: TAuthDeps,
+  userId: string,
+  sessionId: string,
+  input: z.infer<typeof ZChangePasswordInput>,
+  meta: TRequestMeta,
+): Promise<string> {
+  // A stolen access token must not become a way to guess the password: 10 attempts per 15 min per account.
+  await deps.limiter.consume(`password-change:${userId}`, { max: 10, windowMs: 15 * 60_000 });
+  const user = await loadUser(deps, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('CURRENT_PASSWORD_WRONG');
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('PASSWORD_SAME', undefined, { details: [{ path: 'newPassword', message: ko.auth.validation.passwordSameAsOld }] });
+  }
+  assertNotCommon(input.newPassword, 'newPassword');
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
+  const ended = await revokeUserSessions(deps.db, userId, 'password_changed', sessionId);
+  await writeAudit(deps.db, { action: AUDIT.passwordChanged, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata: { sessionsEnded: ended } });
+  return ko.auth.server.passwordChanged;
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { TConfig } from '../../config.ts';
+import type { TAppContext } from '../../context.ts';
+import type { TDb } from '../../db/client.ts';
+import { createMailer, type TMailer } from '../../adapters/mailer.ts';
+import { createGoogleVerifier, type TGoogleVerifier } from '../../adapters/google.ts';
+import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
+import { tokenService, type TTokenService } from '../../lib/tokens.ts';
+import { saveToOutbox } from '../dev-outbox/dev-outbox.repository.ts';
+
+/** What the account services work with, built once per app. */
+export type TAuthDeps = {
+  config: TConfig;
+  db: TDb;
+  tokens: TTokenService;
+  limiter: TRateLimiter;
+  mailer: TMailer;
+  google: TGoogleVerifier;
+  log: FastifyBaseLogger;
+};
+
+export type TRequestMeta = { ip: string; userAgent: string };
+
+export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger): TAuthDeps {
+  const { config, database } = ctx;
+  return {
+    config,
+    db: database.db,
+    tokens: tokenService(config),
+    limiter: createRateLimiter(ctx.state),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
+      sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
+    }),
+    google: createGoogleVerifier(config.google),
+    log,
+  };
+}
+
+export function requestMeta(request: FastifyRequest): TRequestMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : '' };
+}

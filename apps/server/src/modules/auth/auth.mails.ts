@@ -1,0 +1,34 @@
+import { ko } from '@suite/shared';
+import type { TMail } from '../../adapters/mailer.ts';
+
+const m = ko.auth.mail;
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function compose(to: string, subject: string, name: string, body: string, links: { label: string; url: string }[]): TMail {
+  const text = [m.greeting(name), '', body, '', ...links.map((l) => `${l.label}: ${l.url}`), '', m.ignore, m.footer].join('\n');
+  const html =
+    `<p>${escape(m.greeting(name))}</p><p>${escape(body)}</p>` +
+    links.map((l) => `<p><a href="${escape(l.url)}">${escape(l.label)}</a><br><small>${escape(l.url)}</small></p>`).join('') +
+    `<p><small>${escape(m.ignore)}<br>${escape(m.footer)}</small></p>`;
+  return { to, subject, text, html, links: links.map((l) => l.url) };
+}
+
+export function confirmMail(appUrl: string, to: string, name: string, token: string): TMail {
+  const url = `${appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+  return compose(to, m.confirmSubject, name, m.confirmBody, [{ label: '이메일 인증하기', url }]);
+}
+
+export function resetMail(appUrl: string, to: string, name: string, token: string): TMail {
+  const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return compose(to, m.resetSubject, name, m.resetBody, [{ label: m.resetLink, url }]);
+}
+
+/** Sent to the owner when someone signs up again with an address that already has an account. */
+export function existingAccountMail(appUrl: string, to: string, name: string): TMail {
+  return compose(to, m.existingSubject, name, m.existingBody, [
+    { label: m.loginLink, url: `${appUrl}/login` },
+    { label: m.resetLink, url: `${appUrl}/forgot-password` },
+  ]);
+}

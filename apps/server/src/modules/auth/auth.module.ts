@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TAppContext } from '../../context.ts';
+import { devOutboxRoutes } from '../dev-outbox/dev-outbox.routes.ts';
+import { accountRoutes } from './account.routes.ts';
+import { adminSessionRoutes } from './admin-sessions.routes.ts';
+import { createAuthDeps } from './auth.deps.ts';
+import { authRoutes } from './auth.routes.ts';
+import { googleRoutes } from './google.routes.ts';
+import { schedulePruning } from './maintenance.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
+
+/** Accounts and sessions (issue 3): every /api auth route, and /dev/outbox outside production. */
+export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
+  const deps = createAuthDeps(ctx, app.log);
+  const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
+  app.addHook('onClose', async () => {
+    stopPruning();
+    deps.mailer.close();
+  });
+  await app.register(authRoutes, { deps });
+  await app.register(accountRoutes, { deps });
+  await app.register(recoveryRoutes, { deps });
+  await app.register(googleRoutes, { deps });
+  await app.register(adminSessionRoutes, { deps });
+  if (!ctx.config.isProduction) await app.register(devOutboxRoutes, { db: ctx.database.db });
+};

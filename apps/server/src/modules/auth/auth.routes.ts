@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ko, ZAuthConfig, ZAuthResponse, ZLoginInput, ZLogoutQuery, ZMessageResponse, ZRefreshInput, ZRefreshResponse, ZSignupInput } from '@suite/shared';
+import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
+import { requestMeta, type TAuthDeps } from './auth.deps.ts';
+import { login, signup } from './credentials.service.ts';
+import { logout, refreshSession } from './session.service.ts';
+import { bearer, errorResponses } from './route-helpers.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/auth/config',
+    { schema: { tags: ['auth'], summary: '브라우저에 필요한 공개 인증 설정', response: { 200: ZAuthConfig } } },
+    async () => ({ googleClientId: deps.config.google.clientId ?? null, requireEmailConfirmation: deps.config.requireEmailConfirmation }),
+  );
+
+  app.post(
+    '/api/auth-signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '이메일 회원가입 (이메일 인증이 켜져 있으면 토큰 없이 needsEmailConfirmation)',
+        body: ZSignupInput,
+        response: { 200: ZAuthResponse, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => signup(deps, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/api/auth-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '이메일 로그인',
+        body: ZLoginInput,
+        response: { 200: ZAuthResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => login(deps, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/api/refresh-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '토큰 갱신 (매번 refresh token이 교체됩니다)',
+        body: ZRefreshInput,
+        response: { 200: ZRefreshResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, tokens: await refreshSession(deps, request.body.refresh_token, requestMeta(request)) }),
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: '로그아웃: 기본은 계정의 모든 세션 종료 (scope=local 이면 이 세션만, others 면 나머지)',
+        security: bearer,
+        querystring: ZLogoutQuery,
+        response: { 200: ZMessageResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await logout(deps, user.id, user.sessionId, request.query.scope, requestMeta(request));
+      return { success: true as const, message: ko.auth.server.loggedOut };
+    },
+  );
+};

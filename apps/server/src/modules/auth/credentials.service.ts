@@ -1,0 +1,123 @@
+/** Email sign-up and password login. */
+import { randomUUID } from 'node:crypto';
+import { ko, TERMS_VERSION, type TAuthResponse, type TLoginInput, type TSignupInput, type TUser } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
+import { existingAccountMail } from './auth.mails.ts';
+import { assertLoginAllowed, LIMITS, recordLoginFailure, recordLoginSuccess, reserveMail } from './auth.throttle.ts';
+import { assertNotCommon, hashPassword, verifyPassword } from './passwords.ts';
+import { deliver, sendConfirmation } from './recovery.service.ts';
+import { assertActive, startSession } from './session.service.ts';
+import { toApiUser } from './user.presenter.ts';
+import { findUserByEmail, insertUser, recordConsents, roleForNewUser, touchLogin } from './user.repository.ts';
+import { revokeUserSessions } from './session.repository.ts';
+
+export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TRequestMeta): Promise<TAuthResponse> {
+  await deps.limiter.consume(`signup:ip:${meta.ip}`, LIMITS.signupIp);
+  assertNotCommon(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const created = await deps.db.transaction(async (tx) => {
+    const role = await roleForNewUser(tx);
+    const user = await insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.full_name,
+      phone: input.phone ?? '',
+      provider: 'email',
+      emailVerified: false,
+      marketingConsent: input.marketing_consent,
+      role,
+    });
+    if (!user) return undefined;
+    await recordConsents(
+      tx,
+      user.id,
+      [
+        { kind: 'terms', granted: true },
+        { kind: 'privacy', granted: true },
+        { kind: 'marketing', granted: input.marketing_consent },
+      ],
+      TERMS_VERSION,
+      meta.ip,
+    );
+    return user;
+  });
+  const confirm = deps.config.requireEmailConfirmation;
+  const pending = (user: TUser): TAuthResponse => ({
+    success: true,
+    message: ko.auth.server.signupNeedsConfirmation,
+    needsEmailConfirmation: true,
+    instructions: ko.auth.server.signupInstructions,
+    user,
+  });
+
+  if (!created) {
+    // The address has an account. With confirmation on, answer exactly as for a new address and tell the owner by mail.
+    if (!confirm) throw new AppError('ALREADY_REGISTERED');
+    const existing = await findUserByEmail(deps.db, input.email);
+    if (existing) {
+      await writeAudit(deps.db, { action: AUDIT.signupExisting, actorId: existing.id, ip: meta.ip, targetType: 'user', targetId: existing.id });
+      if (!existing.emailVerified && existing.provider === 'email' && existing.passwordHash) {
+        await sendConfirmation(deps, existing, false);
+      } else if (await reserveMail(deps.limiter, existing.email, false)) {
+        await deliver(deps, existingAccountMail(deps.config.appUrl, existing.email, existing.fullName));
+      }
+    }
+    return pending(syntheticUser(input));
+  }
+
+  await writeAudit(deps.db, { action: AUDIT.signup, actorId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, metadata: { provider: 'email', role: created.role } });
+  if (confirm) {
+    await sendConfirmation(deps, created, false);
+    return pending(toApiUser(created));
+  }
+  const tokens = await startSession(deps, created, meta);
+  return { success: true, message: ko.auth.server.signupSuccess, user: toApiUser(created), tokens };
+}
+
+/** What a sign-up answer shows for an address that already has an account: built from the input only. */
+function syntheticUser(input: TSignupInput): TUser {
+  return {
+    id: randomUUID(),
+    email: input.email,
+    full_name: input.full_name,
+    phone: input.phone ?? '',
+    provider: 'email',
+    email_verified: false,
+    marketing_consent: input.marketing_consent,
+    role: 'user',
+    status: 'active',
+    avatar_url: null,
+    created_at: new Date().toISOString(),
+  };
+}
+
+export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestMeta): Promise<TAuthResponse> {
+  await assertLoginAllowed(deps.limiter, input.email, meta.ip);
+  const user = await findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok || user.deletedAt) {
+    await writeAudit(deps.db, {
+      action: AUDIT.loginFailure,
+      actorId: user?.id ?? null,
+      ip: meta.ip,
+      metadata: { email: input.email, userAgent: meta.userAgent },
+    });
+    await recordLoginFailure(deps.limiter, input.email, meta.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  try {
+    assertActive(user);
+  } catch (err) {
+    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await writeAudit(deps.db, { action: AUDIT.loginRefused, actorId: user.id, ip: meta.ip, metadata: { status: user.status } });
+    throw err;
+  }
+  if (deps.config.requireEmailConfirmation && !user.emailVerified) throw new AppError('EMAIL_NOT_CONFIRMED');
+  await recordLoginSuccess(deps.limiter, input.email, meta.ip);
+  const tokens = await startSession(deps, user, meta);
+  await touchLogin(deps.db, user.id);
+  await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { provider: 'email', userAgent: meta.userAgent } });
+  return { success: true, message: ko.auth.server.loginSuccess, user: toApiUser(user), tokens };
+}

@@ -1,0 +1,32 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authTokens } from '../../db/schema.ts';
+import type { TTx } from './user.repository.ts';
+
+export type TMailTokenKind = 'confirm_email' | 'reset_password';
+
+export async function createMailToken(
+  db: TTx,
+  values: { userId: string; kind: TMailTokenKind; tokenHash: string; email: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Uses a token once: returns its row if it existed, was unused and unexpired. */
+export async function consumeMailToken(db: TTx, kind: TMailTokenKind, tokenHash: string) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)),
+    )
+    .returning();
+  return row;
+}
+
+/** Voids every outstanding token of a kind for a user (after a reset, the other reset links stop working). */
+export async function voidMailTokens(db: TTx, userId: string, kind: TMailTokenKind): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZEmailOnlyInput, ZMessageResponse, ZResetPasswordInput, ZTokenInput } from '@suite/shared';
+import { requestMeta, type TAuthDeps } from './auth.deps.ts';
+import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from './recovery.service.ts';
+import { errorResponses } from './route-helpers.ts';
+import { LIMITS } from './auth.throttle.ts';
+
+export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/auth/confirm-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '이메일 인증 (메일의 링크 토큰, 24시간, 1회용)',
+        body: ZTokenInput,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
+      return { success: true as const, message: await confirmEmail(deps, request.body.token, requestMeta(request)) };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-confirmation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '인증 메일 다시 보내기 (계정 존재 여부와 관계없이 같은 답)',
+        body: ZEmailOnlyInput,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, message: await resendConfirmation(deps, request.body.email, requestMeta(request)) }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '비밀번호 재설정 메일 (계정 존재 여부와 관계없이 같은 답)',
+        body: ZEmailOnlyInput,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, message: await forgotPassword(deps, request.body.email, requestMeta(request)) }),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '비밀번호 재설정 (메일의 링크 토큰, 1시간, 1회용; 모든 세션 종료)',
+        body: ZResetPasswordInput,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
+      return { success: true as const, message: await resetPassword(deps, request.body.token, request.body.password, requestMeta(request)) };
+    },
+  );
+};

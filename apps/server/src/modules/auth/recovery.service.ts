@@ -1,0 +1,89 @@
+/** Email confirmation, forgot password and reset password: single-use mailed tokens, stored as SHA-256. */
+import { ko } from '@suite/shared';
+import type { TMail } from '../../adapters/mailer.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { newTokenId, sha256 } from '../../lib/tokens.ts';
+import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
+import { confirmMail, resetMail } from './auth.mails.ts';
+import { LIMITS, reserveMail } from './auth.throttle.ts';
+import { consumeMailToken, createMailToken, voidMailTokens, type TMailTokenKind } from './mail-token.repository.ts';
+import { assertNotCommon, hashPassword } from './passwords.ts';
+import { revokeUserSessions } from './session.repository.ts';
+import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
+
+const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000 };
+
+async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailTokenKind): Promise<string> {
+  const token = newTokenId();
+  await createMailToken(deps.db, {
+    userId: user.id,
+    kind,
+    tokenHash: sha256(token),
+    email: user.email,
+    expiresAt: new Date(Date.now() + TTL_MS[kind]),
+  });
+  return token;
+}
+
+/**
+ * Over SMTP the answer does not wait for the mail server (its delay would tell whether the account exists);
+ * the development outbox is written before answering so tests and developers find the mail at once.
+ */
+export async function deliver(deps: TAuthDeps, mail: TMail): Promise<void> {
+  if (deps.mailer.kind === 'smtp') {
+    void deps.mailer.send(mail).catch((err: unknown) => deps.log.error({ err, subject: mail.subject }, 'mail not sent'));
+    return;
+  }
+  await deps.mailer.send(mail);
+}
+
+/** Mails a confirmation link. `reserved`: the caller already counted this mail against the address's limits. */
+export async function sendConfirmation(deps: TAuthDeps, user: TUserRow, reserved: boolean): Promise<void> {
+  if (!reserved && !(await reserveMail(deps.limiter, user.email, false))) return;
+  const token = await newMailToken(deps, user, 'confirm_email');
+  await deliver(deps, confirmMail(deps.config.appUrl, user.email, user.fullName, token));
+}
+
+export async function resendConfirmation(deps: TAuthDeps, email: string, meta: TRequestMeta): Promise<string> {
+  await deps.limiter.consume(`recovery:ip:${meta.ip}`, LIMITS.recoveryIp);
+  await reserveMail(deps.limiter, email, true);
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.deletedAt && !user.emailVerified && user.passwordHash) await sendConfirmation(deps, user, true);
+  return ko.auth.server.confirmSent;
+}
+
+export async function confirmEmail(deps: TAuthDeps, token: string, meta: TRequestMeta): Promise<string> {
+  const row = await consumeMailToken(deps.db, 'confirm_email', sha256(token));
+  const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
+  if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
+  await updateUser(deps.db, user.id, { emailVerified: true });
+  await voidMailTokens(deps.db, user.id, 'confirm_email');
+  await writeAudit(deps.db, { action: AUDIT.emailConfirmed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
+  return ko.auth.server.emailConfirmed;
+}
+
+export async function forgotPassword(deps: TAuthDeps, email: string, meta: TRequestMeta): Promise<string> {
+  await deps.limiter.consume(`recovery:ip:${meta.ip}`, LIMITS.recoveryIp);
+  await reserveMail(deps.limiter, email, true);
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.deletedAt && user.status === 'active') {
+    const token = await newMailToken(deps, user, 'reset_password');
+    await deliver(deps, resetMail(deps.config.appUrl, user.email, user.fullName, token));
+  }
+  return ko.auth.server.forgotSent;
+}
+
+export async function resetPassword(deps: TAuthDeps, token: string, password: string, meta: TRequestMeta): Promise<string> {
+  assertNotCommon(password);
+  const row = await consumeMailToken(deps.db, 'reset_password', sha256(token));
+  const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
+  if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
+  const passwordHash = await hashPassword(password);
+  // Following the link proves the mailbox: the address counts as confirmed from now on.
+  await updateUser(deps.db, user.id, { passwordHash, emailVerified: true });
+  await voidMailTokens(deps.db, user.id, 'reset_password');
+  const ended = await revokeUserSessions(deps.db, user.id, 'password_reset');
+  await writeAudit(deps.db, { action: AUDIT.passwordReset, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, metadata: { sessionsEnded: ended } });
+  return ko.auth.server.resetDone;
+}

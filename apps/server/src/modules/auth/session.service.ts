@@ -1,0 +1,131 @@
+/**
+ * Sessions and tokens. A session is one login on one device; its refresh tokens form one family.
+ * Every refresh rotates: the presented token is marked rotated and its child (an id derived from the parent's,
+ * so a retry gets the same one) becomes current. The rotated token still works for 10 s (concurrent tabs) and
+ * yields that same child; after that, presenting it again revokes the whole session and is audited.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TSessionInfo, TTokens } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { newTokenId, sha256 } from '../../lib/tokens.ts';
+import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
+import { LIMITS } from './auth.throttle.ts';
+import { accessClaims, describeDevice } from './user.presenter.ts';
+import type { TUserRow } from './user.repository.ts';
+import {
+  createSession,
+  findRefreshToken,
+  insertRefreshToken,
+  listLiveSessions,
+  rotateRefreshToken,
+  revokeSession,
+  revokeUserSessions,
+  rotatedAtOf,
+  touchSession,
+} from './session.repository.ts';
+
+export const REUSE_GRACE_MS = 10_000;
+
+/** Starts a session for a user who just proved who they are; returns the first token pair. */
+export async function startSession(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta): Promise<TTokens> {
+  const sessionId = randomUUID();
+  const jti = newTokenId();
+  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti });
+  await createSession(deps.db, { id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip, expiresAt: refresh.expiresAt });
+  await insertRefreshToken(deps.db, { tokenHash: sha256(jti), sessionId, expiresAt: refresh.expiresAt });
+  const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
+  return { access_token: access, refresh_token: refresh.token };
+}
+
+/** A fresh access token for an existing session (claims re-read from the user row). */
+export function accessTokenFor(deps: TAuthDeps, user: TUserRow, sessionId: string): Promise<string> {
+  return deps.tokens.signAccess(accessClaims(user, sessionId));
+}
+
+export function assertActive(user: TUserRow): void {
+  if (user.deletedAt) throw new AppError('ACCOUNT_INACTIVE');
+  if (user.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
+  if (user.status !== 'active') throw new AppError('ACCOUNT_INACTIVE');
+}
+
+export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta: TRequestMeta): Promise<TTokens> {
+  await deps.limiter.consume(`refresh:ip:${meta.ip}`, LIMITS.refreshIp);
+  let claims;
+  try {
+    claims = await deps.tokens.verifyRefresh(refreshToken);
+  } catch {
+    throw new AppError('REFRESH_INVALID');
+  }
+  const hash = sha256(claims.jti);
+  const found = await findRefreshToken(deps.db, hash);
+  if (!found || found.session.id !== claims.sid || found.user.id !== claims.sub) throw new AppError('REFRESH_INVALID');
+  const { session, user } = found;
+  if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new AppError('REFRESH_INVALID');
+  try {
+    assertActive(user);
+  } catch (err) {
+    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    throw new AppError((err as AppError).code, undefined, { status: 401 });
+  }
+
+  const childJti = deps.tokens.childJti(claims.jti);
+  let rotatedAt = found.rotatedAt;
+  if (!rotatedAt) {
+    const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: session.id, jti: childJti });
+    const won = await rotateRefreshToken(deps.db, { tokenHash: hash, childHash: sha256(childJti), expiresAt: refresh.expiresAt, ip: meta.ip });
+    if (won) return { access_token: await deps.tokens.signAccess(accessClaims(user, session.id)), refresh_token: refresh.token };
+    rotatedAt = (await rotatedAtOf(deps.db, hash)) ?? new Date();
+  }
+  if (Date.now() - rotatedAt.getTime() <= REUSE_GRACE_MS) return issueChild(deps, user, session.id, childJti, meta);
+
+  // A rotated token presented again after the grace window: the family may be stolen. End the session.
+  await revokeSession(deps.db, session.id, 'refresh_reuse');
+  await writeAudit(deps.db, {
+    action: AUDIT.refreshReused,
+    actorId: user.id,
+    targetType: 'session',
+    targetId: session.id,
+    ip: meta.ip,
+    metadata: { userAgent: meta.userAgent, rotatedAt: rotatedAt.toISOString() },
+  });
+  throw new AppError('REFRESH_REUSED');
+}
+
+/** Inside the grace window: the same successor again (stored by the rotation, re-stored here for safety). */
+async function issueChild(deps: TAuthDeps, user: TUserRow, sessionId: string, childJti: string, meta: TRequestMeta): Promise<TTokens> {
+  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti: childJti });
+  // Idempotent: the loser of a race, or a retry in the grace window, finds the child already stored.
+  await insertRefreshToken(deps.db, { tokenHash: sha256(childJti), sessionId, expiresAt: refresh.expiresAt });
+  await touchSession(deps.db, sessionId, meta.ip, refresh.expiresAt);
+  const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
+  return { access_token: access, refresh_token: refresh.token };
+}
+
+export type TLogoutScope = 'global' | 'local' | 'others';
+
+export async function logout(deps: TAuthDeps, userId: string, sessionId: string, scope: TLogoutScope, meta: TRequestMeta): Promise<number> {
+  let count: number;
+  if (scope === 'local') count = (await revokeSession(deps.db, sessionId, 'logout', userId)) ? 1 : 0;
+  else count = await revokeUserSessions(deps.db, userId, 'logout', scope === 'others' ? sessionId : undefined);
+  await writeAudit(deps.db, { action: AUDIT.logout, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip, metadata: { scope, count } });
+  return count;
+}
+
+export async function listSessions(deps: TAuthDeps, userId: string, currentSessionId: string): Promise<TSessionInfo[]> {
+  const rows = await listLiveSessions(deps.db, userId);
+  return rows.map((s) => ({
+    id: s.id,
+    user_agent: s.userAgent,
+    device: describeDevice(s.userAgent),
+    ip: s.ip,
+    created_at: s.createdAt.toISOString(),
+    last_used_at: s.lastUsedAt.toISOString(),
+    current: s.id === currentSessionId,
+  }));
+}
+
+export async function endOneSession(deps: TAuthDeps, userId: string, sessionId: string, meta: TRequestMeta): Promise<void> {
+  if (!(await revokeSession(deps.db, sessionId, 'ended_by_user', userId))) throw new AppError('SESSION_NOT_FOUND');
+  await writeAudit(deps.db, { action: AUDIT.sessionRevoked, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip });
+}

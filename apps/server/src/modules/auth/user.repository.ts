@@ -1,0 +1,69 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { consents, users } from '../../db/schema.ts';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TNewUser = typeof users.$inferInsert;
+/** A database handle or an open transaction. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+
+/** Any fixed number: serialises the "first account becomes admin" decision. */
+const FIRST_USER_LOCK = 727_002;
+
+export async function findUserByEmail(db: TTx, email: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: TTx, id: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByGoogleSub(db: TTx, sub: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+  return row;
+}
+
+/**
+ * Decides the role of a new account inside the caller's transaction: 'admin' for the first account of the instance.
+ * Takes a transaction-scoped advisory lock only while the instance is still empty.
+ */
+export async function roleForNewUser(tx: TTx): Promise<'admin' | 'user'> {
+  const exists = async () => (await tx.select({ id: users.id }).from(users).limit(1)).length > 0;
+  if (await exists()) return 'user';
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+  return (await exists()) ? 'user' : 'admin';
+}
+
+/** Inserts unless the email (or Google id) is taken; returns undefined on conflict. */
+export async function insertUser(tx: TTx, values: TNewUser): Promise<TUserRow | undefined> {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(db: TTx, id: string, patch: Partial<TNewUser>): Promise<TUserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function touchLogin(db: TTx, id: string): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+}
+
+export type TConsentKind = 'terms' | 'privacy' | 'marketing';
+
+export async function recordConsents(
+  db: TTx,
+  userId: string,
+  items: { kind: TConsentKind; granted: boolean }[],
+  termsVersion: string,
+  ip: string,
+): Promise<void> {
+  if (!items.length) return;
+  await db.insert(consents).values(items.map((i) => ({ userId, kind: i.kind, granted: i.granted, termsVersion, ip })));
+}

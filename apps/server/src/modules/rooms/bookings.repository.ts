@@ -1,0 +1,202 @@
+/** Bookings and their jobs. */
+import { and, asc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { roomBookings, roomJobs, rooms, type TBookingAttendee } from '../../db/schema-rooms.ts';
+import { seedMembers, users } from '../../db/schema.ts';
+import type { TTx } from '../seeds/seeds.repository.ts';
+
+export type TBookingInsert = typeof roomBookings.$inferInsert;
+
+/** Bookings last at most 12 hours (the shared schema's limit), so an overlap search can bound starts_at from below. */
+const MAX_LENGTH_MS = 12 * 3_600_000;
+const startsAfter = (from: Date) => gt(roomBookings.startsAt, new Date(from.getTime() - MAX_LENGTH_MS));
+
+const columns = {
+  b: roomBookings,
+  roomName: rooms.name,
+  organizerName: users.fullName,
+  organizerEmail: users.email,
+};
+
+export type TBookingRow = { b: typeof roomBookings.$inferSelect; roomName: string; organizerName: string; organizerEmail: string };
+
+const base = (db: TTx) =>
+  db.select(columns).from(roomBookings).innerJoin(rooms, eq(rooms.id, roomBookings.roomId)).innerJoin(users, eq(users.id, roomBookings.organizerId));
+
+/** Bookings overlapping [from, to), by start time. */
+export async function listBookings(
+  db: TTx,
+  seedId: string,
+  q: { from: Date; to: Date; roomId?: string | undefined; mine?: { userId: string; email: string } | undefined; includeCancelled?: boolean },
+): Promise<TBookingRow[]> {
+  const where: (SQL | undefined)[] = [
+    eq(roomBookings.seedId, seedId),
+    lt(roomBookings.startsAt, q.to),
+    startsAfter(q.from),
+    gt(roomBookings.endsAt, q.from),
+    q.roomId ? eq(roomBookings.roomId, q.roomId) : undefined,
+    q.includeCancelled ? undefined : ne(roomBookings.status, 'cancelled'),
+    q.mine ? mineFilter(q.mine) : undefined,
+  ];
+  return base(db).where(and(...where)).orderBy(asc(roomBookings.startsAt), asc(rooms.name)).limit(5000);
+}
+
+function mineFilter(me: { userId: string; email: string }): SQL {
+  return or(
+    eq(roomBookings.organizerId, me.userId),
+    sql`${roomBookings.attendees} @> ${JSON.stringify([{ email: me.email.toLowerCase() }])}::jsonb`,
+  )!;
+}
+
+export async function findBooking(db: TTx, seedId: string, id: string): Promise<TBookingRow | undefined> {
+  const [row] = await base(db).where(and(eq(roomBookings.seedId, seedId), eq(roomBookings.id, id))).limit(1);
+  return row;
+}
+
+export async function findBookingById(db: TTx, id: string): Promise<TBookingRow | undefined> {
+  const [row] = await base(db).where(eq(roomBookings.id, id)).limit(1);
+  return row;
+}
+
+/** This occurrence and the later active ones of its series, by start. */
+export async function followingInSeries(db: TTx, seedId: string, seriesId: string, from: Date): Promise<TBookingRow[]> {
+  return base(db)
+    .where(and(eq(roomBookings.seedId, seedId), eq(roomBookings.seriesId, seriesId), gt(roomBookings.startsAt, new Date(from.getTime() - 1)), inArray(roomBookings.status, ['confirmed', 'checked_in'])))
+    .orderBy(asc(roomBookings.startsAt));
+}
+
+export async function insertBooking(db: TTx, values: TBookingInsert): Promise<string> {
+  const [row] = await db.insert(roomBookings).values(values).returning({ id: roomBookings.id });
+  return row!.id;
+}
+
+export async function updateBooking(db: TTx, id: string, patch: Partial<TBookingInsert>, onlyIfStatus?: string[]) {
+  const rows = await db
+    .update(roomBookings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(roomBookings.id, id), onlyIfStatus ? inArray(roomBookings.status, onlyIfStatus) : undefined))
+    .returning({ id: roomBookings.id });
+  return rows.length === 1;
+}
+
+/** The active booking of a room that overlaps [start, end), for naming the clash. */
+export async function findClash(db: TTx, roomId: string, start: Date, end: Date, exceptId?: string) {
+  const [row] = await db
+    .select({ startsAt: roomBookings.startsAt, endsAt: roomBookings.endsAt, title: roomBookings.title })
+    .from(roomBookings)
+    .where(
+      and(
+        eq(roomBookings.roomId, roomId),
+        notInArray(roomBookings.status, ['cancelled', 'released']),
+        lt(roomBookings.startsAt, end),
+        startsAfter(start),
+        gt(roomBookings.endsAt, start),
+        exceptId ? ne(roomBookings.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(roomBookings.startsAt))
+    .limit(1);
+  return row;
+}
+
+// ── Jobs ──
+
+export async function scheduleJobs(db: TTx, bookingId: string, jobs: { kind: string; runAt: Date }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db.insert(roomJobs).values(jobs.map((j) => ({ bookingId, kind: j.kind, runAt: j.runAt })));
+}
+
+export async function cancelJobs(db: TTx, bookingId: string): Promise<void> {
+  await db
+    .update(roomJobs)
+    .set({ status: 'cancelled', doneAt: new Date() })
+    .where(and(eq(roomJobs.bookingId, bookingId), eq(roomJobs.status, 'pending')));
+}
+
+export type TClaimedJob = { id: number; bookingId: string; kind: string; attempts: number };
+
+/**
+ * Takes up to `limit` due jobs for this runner: one UPDATE over rows locked with SKIP LOCKED, so two instances never
+ * take the same job. A job whose runner died (lease expired) is taken again, at most three attempts in all.
+ */
+export async function claimJobs(db: TTx, now: Date, limit: number): Promise<TClaimedJob[]> {
+  const res = await db.execute(sql`
+    update ${roomJobs} set status = 'running', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
+    where id in (
+      select id from ${roomJobs}
+      where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'running' and locked_until < now() and attempts < 3)
+      order by run_at limit ${limit}
+      for update skip locked)
+    returning id, booking_id, kind, attempts`);
+  const rows = (res as unknown as { rows: { id: string | number; booking_id: string; kind: string; attempts: number }[] }).rows;
+  return rows.map((r) => ({ id: Number(r.id), bookingId: r.booking_id, kind: r.kind, attempts: r.attempts }));
+}
+
+export async function finishJob(db: TTx, id: number, status: 'done' | 'failed' | 'pending'): Promise<void> {
+  await db
+    .update(roomJobs)
+    .set({ status, doneAt: status === 'pending' ? null : new Date(), lockedUntil: null })
+    .where(eq(roomJobs.id, id));
+}
+
+/** Forgets finished jobs older than `days` (any instance may run it; deleting twice is harmless). */
+export async function purgeFinishedJobs(db: TTx, days: number): Promise<void> {
+  await db.execute(sql`delete from ${roomJobs} where status in ('done', 'cancelled', 'failed') and created_at < now() - make_interval(days => ${days})`);
+}
+
+// ── Reports ──
+
+export async function statsByPerson(db: TTx, seedId: string, from: Date, to: Date) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.fullName,
+      email: users.email,
+      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
+      bookings: sql<number>`count(*)::int`,
+    })
+    .from(roomBookings)
+    .innerJoin(users, eq(users.id, roomBookings.organizerId))
+    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .groupBy(users.id)
+    .orderBy(sql`4 desc`);
+}
+
+export async function statsByRoom(db: TTx, seedId: string, from: Date, to: Date) {
+  return db
+    .select({
+      roomId: rooms.id,
+      name: rooms.name,
+      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
+      bookings: sql<number>`count(*)::int`,
+    })
+    .from(roomBookings)
+    .innerJoin(rooms, eq(rooms.id, roomBookings.roomId))
+    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .groupBy(rooms.id)
+    .orderBy(sql`3 desc`);
+}
+
+export async function statsByPersonRoom(db: TTx, seedId: string, from: Date, to: Date) {
+  return db
+    .select({
+      userId: roomBookings.organizerId,
+      roomId: roomBookings.roomId,
+      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
+      bookings: sql<number>`count(*)::int`,
+    })
+    .from(roomBookings)
+    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .groupBy(roomBookings.organizerId, roomBookings.roomId);
+}
+
+/** A user's bookings (organizer or attendee) in the seeds they belong to, for the calendar feed. */
+export async function feedBookings(db: TTx, user: { id: string; email: string }, from: Date) {
+  return base(db)
+    .innerJoin(seedMembers, and(eq(seedMembers.seedId, roomBookings.seedId), eq(seedMembers.userId, user.id)))
+    .where(and(gt(roomBookings.endsAt, from), ne(roomBookings.status, 'cancelled'), mineFilter({ userId: user.id, email: user.email })))
+    .orderBy(asc(roomBookings.startsAt))
+    .limit(2000);
+}
+
+export type { TBookingAttendee };

@@ -1,0 +1,290 @@
+/**
+ * Bookings: only members of the seed see or touch them (404 otherwise, as for seeds). The organizer or a seed
+ * owner/admin edits, moves and cancels; minutes are written by the organizer and attendees. Overlaps are refused by
+ * the database's exclusion constraint (SQLSTATE 23P01), answered 409 naming the room and the clashing slot.
+ */
+import { randomUUID } from 'node:crypto';
+import { ko } from '@suite/shared';
+import type { TBooking, TCreateBookingData, TUpdateBookingData } from '@suite/shared/schemas/rooms';
+import { AppError } from '../../lib/app-error.ts';
+import { findSeedFor, type TSeedRow } from '../seeds/seeds.repository.ts';
+import type { TBookingAttendee } from '../../db/schema-rooms.ts';
+import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
+import * as brepo from './bookings.repository.ts';
+import * as rrepo from './rooms.repository.ts';
+import { publish, type TRoomsDeps } from './rooms.deps.ts';
+import { sendMinutes } from './rooms.notify.ts';
+
+const m = ko.rooms.server;
+const v = ko.rooms.validation;
+export const RELEASE_AFTER_MS = 10 * 60_000;
+const ACTIVE = ['confirmed', 'checked_in'];
+
+export type TActor = { id: string; email: string };
+
+export async function memberSeed(deps: TRoomsDeps, seedId: string, userId: string): Promise<TSeedRow> {
+  const seed = await findSeedFor(deps.db, seedId, userId);
+  if (!seed) throw new AppError('SEED_NOT_FOUND');
+  return seed;
+}
+
+export const isManager = (seed: TSeedRow) => seed.role === 'owner' || seed.role === 'admin';
+
+const isAttendee = (row: brepo.TBookingRow, actor: TActor) =>
+  row.b.attendees.some((a) => a.userId === actor.id || a.email === actor.email.toLowerCase());
+
+export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedRow): TBooking {
+  const organizer = row.b.organizerId === actor.id;
+  return {
+    id: row.b.id,
+    roomId: row.b.roomId,
+    roomName: row.roomName,
+    title: row.b.title,
+    organizer: { id: row.b.organizerId, name: row.organizerName, email: row.organizerEmail },
+    attendees: row.b.attendees.map((a) => ({ email: a.email, userId: a.userId ?? null, name: a.name ?? null })),
+    startsAt: row.b.startsAt.toISOString(),
+    endsAt: row.b.endsAt.toISOString(),
+    agenda: row.b.agenda,
+    minutes: row.b.minutes,
+    status: row.b.status as TBooking['status'],
+    seriesId: row.b.seriesId,
+    checkedInAt: row.b.checkedInAt?.toISOString() ?? null,
+    canEdit: ACTIVE.includes(row.b.status) && (organizer || isManager(seed)),
+    canWriteMinutes: row.b.status !== 'cancelled' && (organizer || isAttendee(row, actor)),
+  };
+}
+
+const isExclusion = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23P01' || e?.cause?.code === '23P01';
+};
+
+async function conflictError(deps: TRoomsDeps, room: { id: string; name: string }, start: Date, end: Date, exceptId?: string) {
+  const clash = await brepo.findClash(deps.db, room.id, start, end, exceptId);
+  const slot = clash ? formatSlot(clash.startsAt, clash.endsAt) : formatSlot(start, end);
+  return new AppError('CONFLICT', m.conflict(room.name, slot));
+}
+
+async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string[]): Promise<TBookingAttendee[]> {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const members = await rrepo.membersByEmail(deps.db, seedId, unique);
+  const byEmail = new Map(members.map((x) => [x.email.toLowerCase(), x]));
+  return unique.map((email) => {
+    const mem = byEmail.get(email);
+    return { email, userId: mem?.id ?? null, name: mem?.name ?? null };
+  });
+}
+
+/** Reminder (N minutes before; now if that moment has passed but the meeting has not started) and auto-release. */
+async function scheduleFor(deps: TRoomsDeps, seedId: string, bookingId: string, start: Date): Promise<void> {
+  const { reminderMinutes } = await rrepo.getSettings(deps.db, seedId);
+  const jobs = [{ kind: 'auto_release', runAt: new Date(start.getTime() + RELEASE_AFTER_MS) }];
+  if (reminderMinutes > 0 && start > deps.now()) jobs.push({ kind: 'reminder', runAt: new Date(start.getTime() - reminderMinutes * 60_000) });
+  await brepo.scheduleJobs(deps.db, bookingId, jobs);
+}
+
+function checkSlot(deps: TRoomsDeps, room: rrepo.TRoomRow, start: Date, end: Date): string | undefined {
+  if (end <= deps.now()) return m.inPast;
+  if (!withinHours(room, start, end)) return m.outsideHours(room.name, formatHours(room));
+  return undefined;
+}
+
+async function activeRoom(deps: TRoomsDeps, seedId: string, roomId: string): Promise<rrepo.TRoomRow> {
+  const room = await rrepo.findRoom(deps.db, seedId, roomId);
+  if (!room) throw new AppError('NOT_FOUND', m.roomNotFound);
+  if (!room.active) throw new AppError('CONFLICT', m.roomInactive);
+  return room;
+}
+
+export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: string, input: TCreateBookingData) {
+  const seed = await memberSeed(deps, seedId, actor.id);
+  const room = await activeRoom(deps, seedId, input.roomId);
+  const start = new Date(input.startsAt);
+  const end = new Date(input.endsAt);
+  if (input.recurrence) {
+    const startDate = seoulParts(start).date;
+    if (input.recurrence.until < startDate || input.recurrence.until > seoulDatePlus(start, 366)) {
+      throw new AppError('VALIDATION_FAILED', v.untilRange);
+    }
+  }
+  const attendees = await resolveAttendees(deps, seedId, input.attendees ?? []);
+  const slots = occurrences(start, end, input.recurrence);
+  const seriesId = slots.length > 1 ? randomUUID() : null;
+  const createdIds: string[] = [];
+  const skipped: { startsAt: string; endsAt: string; reason: string }[] = [];
+  let firstError: AppError | undefined;
+  for (const slot of slots) {
+    const invalid = checkSlot(deps, room, slot.start, slot.end);
+    if (invalid) {
+      firstError ??= new AppError('VALIDATION_FAILED', invalid);
+      skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: invalid });
+      continue;
+    }
+    try {
+      const id = await brepo.insertBooking(deps.db, {
+        seedId,
+        roomId: room.id,
+        organizerId: actor.id,
+        title: input.title,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        attendees,
+        agenda: input.agenda ?? '',
+        seriesId,
+      });
+      createdIds.push(id);
+    } catch (err) {
+      if (!isExclusion(err)) throw err;
+      const conflict = await conflictError(deps, room, slot.start, slot.end);
+      firstError ??= conflict;
+      skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: conflict.message });
+    }
+  }
+  if (createdIds.length === 0) {
+    if (slots.length > 1) throw new AppError(firstError?.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', m.allConflict, { details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })) });
+    throw firstError ?? new AppError('CONFLICT');
+  }
+  const created: TBooking[] = [];
+  for (const id of createdIds) {
+    const row = (await brepo.findBooking(deps.db, seedId, id))!;
+    await scheduleFor(deps, seedId, id, row.b.startsAt);
+    await rrepo.logEvent(deps.db, {
+      seedId,
+      bookingId: id,
+      roomId: room.id,
+      actorId: actor.id,
+      action: 'create',
+      detail: { title: row.b.title, roomName: room.name, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
+    });
+    created.push(toApiBooking(row, actor, seed));
+  }
+  await publish(deps, seedId, { type: 'created', bookingId: createdIds[0]!, roomId: room.id });
+  return { created, skipped };
+}
+
+async function loadForChange(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {
+  const seed = await memberSeed(deps, seedId, actor.id);
+  const row = await brepo.findBooking(deps.db, seedId, bookingId);
+  if (!row) throw new AppError('NOT_FOUND', m.bookingNotFound);
+  return { seed, row };
+}
+
+export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string, input: TUpdateBookingData) {
+  const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  const api = toApiBooking(row, actor, seed);
+  const { minutes, ...rest } = input;
+  const changesOther = Object.values(rest).some((x) => x !== undefined);
+  if (changesOther && !api.canEdit) throw new AppError(ACTIVE.includes(row.b.status) ? 'FORBIDDEN' : 'CONFLICT', ACTIVE.includes(row.b.status) ? m.organizerOnly : m.notActive);
+  if (minutes !== undefined && !api.canWriteMinutes) throw new AppError('FORBIDDEN', m.minutesOnly);
+
+  const start = input.startsAt ? new Date(input.startsAt) : row.b.startsAt;
+  const end = input.endsAt ? new Date(input.endsAt) : row.b.endsAt;
+  if (end <= start) throw new AppError('VALIDATION_FAILED', v.order);
+  if (end.getTime() - start.getTime() > 12 * 3_600_000) throw new AppError('VALIDATION_FAILED', v.tooLong);
+  const moved = start.getTime() !== row.b.startsAt.getTime() || end.getTime() !== row.b.endsAt.getTime() || (input.roomId !== undefined && input.roomId !== row.b.roomId);
+  let room = { id: row.b.roomId, name: row.roomName };
+  if (moved) {
+    const target = await activeRoom(deps, seedId, input.roomId ?? row.b.roomId);
+    const invalid = checkSlot(deps, target, start, end);
+    if (invalid) throw new AppError('VALIDATION_FAILED', invalid);
+    room = target;
+  }
+  const patch: Partial<brepo.TBookingInsert> = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.agenda !== undefined) patch.agenda = input.agenda;
+  if (minutes !== undefined) patch.minutes = minutes;
+  if (input.attendees !== undefined) patch.attendees = await resolveAttendees(deps, seedId, input.attendees);
+  if (moved) Object.assign(patch, { startsAt: start, endsAt: end, roomId: room.id });
+  try {
+    const ok = await brepo.updateBooking(deps.db, bookingId, patch, changesOther ? ACTIVE : undefined);
+    if (!ok) throw new AppError('CONFLICT', m.notActive);
+  } catch (err) {
+    if (isExclusion(err)) throw await conflictError(deps, room, start, end, bookingId);
+    throw err;
+  }
+  if (moved) {
+    await brepo.cancelJobs(deps.db, bookingId);
+    await scheduleFor(deps, seedId, bookingId, start);
+  }
+  const fresh = (await brepo.findBooking(deps.db, seedId, bookingId))!;
+  const detail = { title: fresh.b.title, roomName: fresh.roomName, slot: formatSlot(fresh.b.startsAt, fresh.b.endsAt) };
+  if (moved) {
+    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'move', detail: { ...detail, from: `${row.roomName} ${formatSlot(row.b.startsAt, row.b.endsAt)}` } });
+  } else if (changesOther) {
+    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'update', detail });
+  }
+  if (minutes !== undefined && minutes !== row.b.minutes) {
+    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'minutes', detail });
+    if (minutes.trim()) await sendMinutes(deps, fresh);
+  }
+  await publish(deps, seedId, { type: 'updated', bookingId, roomId: room.id });
+  return toApiBooking(fresh, actor, seed);
+}
+
+/** Cancels one booking, or with scope 'following' also the later occurrences of its series; returns how many. */
+export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string, scope: 'one' | 'following' = 'one'): Promise<number> {
+  const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  if (!ACTIVE.includes(row.b.status)) throw new AppError('CONFLICT', m.notActive);
+  if (!toApiBooking(row, actor, seed).canEdit) throw new AppError('FORBIDDEN', m.organizerOnly);
+  const rows = scope === 'following' && row.b.seriesId ? await brepo.followingInSeries(deps.db, seedId, row.b.seriesId, row.b.startsAt) : [row];
+  let count = 0;
+  for (const r of rows) {
+    if (!toApiBooking(r, actor, seed).canEdit) continue;
+    if (!(await brepo.updateBooking(deps.db, r.b.id, { status: 'cancelled' }, ACTIVE))) continue;
+    count += 1;
+    await brepo.cancelJobs(deps.db, r.b.id);
+    await rrepo.logEvent(deps.db, {
+      seedId,
+      bookingId: r.b.id,
+      roomId: r.b.roomId,
+      actorId: actor.id,
+      action: 'cancel',
+      detail: { title: r.b.title, roomName: r.roomName, slot: formatSlot(r.b.startsAt, r.b.endsAt) },
+    });
+  }
+  if (count === 0) throw new AppError('CONFLICT', m.notActive);
+  await publish(deps, seedId, { type: 'cancelled', bookingId, roomId: row.b.roomId });
+  return count;
+}
+
+export async function checkIn(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {
+  const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  if (row.b.organizerId !== actor.id && !isAttendee(row, actor)) throw new AppError('FORBIDDEN', m.checkInOnly);
+  if (row.b.status !== 'confirmed') throw new AppError('CONFLICT', row.b.status === 'checked_in' ? m.alreadyCheckedIn : m.notActive);
+  const now = deps.now();
+  if (now.getTime() < row.b.startsAt.getTime() - 15 * 60_000 || now >= row.b.endsAt) throw new AppError('CONFLICT', m.checkInWindow);
+  const ok = await brepo.updateBooking(deps.db, bookingId, { status: 'checked_in', checkedInAt: now }, ['confirmed']);
+  if (!ok) throw new AppError('CONFLICT', m.notActive);
+  await rrepo.logEvent(deps.db, {
+    seedId,
+    bookingId,
+    roomId: row.b.roomId,
+    actorId: actor.id,
+    action: 'check_in',
+    detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
+  });
+  await publish(deps, seedId, { type: 'checked_in', bookingId, roomId: row.b.roomId });
+  return toApiBooking((await brepo.findBooking(deps.db, seedId, bookingId))!, actor, seed);
+}
+
+export async function listBookings(
+  deps: TRoomsDeps,
+  actor: TActor,
+  seedId: string,
+  q: { from: string; to: string; roomId?: string | undefined; mine?: string | undefined; includeCancelled?: string | undefined },
+): Promise<TBooking[]> {
+  const seed = await memberSeed(deps, seedId, actor.id);
+  const rows = await brepo.listBookings(deps.db, seedId, {
+    from: new Date(q.from),
+    to: new Date(q.to),
+    roomId: q.roomId,
+    mine: q.mine === 'true' ? { userId: actor.id, email: actor.email } : undefined,
+    includeCancelled: q.includeCancelled === 'true',
+  });
+  return rows.map((r) => toApiBooking(r, actor, seed));
+}
+
+export async function getBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {
+  const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  return { booking: toApiBooking(row, actor, seed), row };
+}

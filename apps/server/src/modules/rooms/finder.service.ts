@@ -1,0 +1,25 @@
+/** The finder: active rooms with enough seats and the wanted equipment, bookable and free for the whole slot. */
+import type { TRoom } from '@suite/shared/schemas/rooms';
+import { withinHours } from './booking-time.ts';
+import * as brepo from './bookings.repository.ts';
+import * as rrepo from './rooms.repository.ts';
+import { memberSeed, type TActor } from './bookings.service.ts';
+import type { TRoomsDeps } from './rooms.deps.ts';
+
+export async function freeRooms(
+  deps: TRoomsDeps,
+  actor: TActor,
+  seedId: string,
+  q: { from: string; to: string; capacity?: number | undefined; equipment?: string | undefined },
+): Promise<TRoom[]> {
+  await memberSeed(deps, seedId, actor.id);
+  const from = new Date(q.from);
+  const to = new Date(q.to);
+  const wanted = (q.equipment ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const [all, busy] = await Promise.all([rrepo.listRooms(deps.db, seedId), brepo.listBookings(deps.db, seedId, { from, to })]);
+  const busyRooms = new Set(busy.filter((b) => b.b.status === 'confirmed' || b.b.status === 'checked_in').map((b) => b.b.roomId));
+  return all
+    .filter((r) => r.active && !busyRooms.has(r.id) && r.capacity >= (q.capacity ?? 1) && withinHours(r, from, to))
+    .filter((r) => wanted.every((w) => r.equipment.some((e) => e.toLowerCase().includes(w))))
+    .map((r) => ({ id: r.id, name: r.name, location: r.location, capacity: r.capacity, equipment: r.equipment, openMinute: r.openMinute, closeMinute: r.closeMinute, weekdays: r.weekdays, active: r.active }));
+}

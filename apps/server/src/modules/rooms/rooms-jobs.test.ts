@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp, type TApp } from '../../app.ts';
+import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../test/helpers.ts';
+import { createSharedState } from '../../state/shared-state.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { api } from '../admin-users/console-test-kit.ts';
+import { iso, mailsTo, seedWithRoom, stepAhead } from './rooms-test-kit.ts';
+
+/** The same secrets for every instance, as several instances of one deployment share them. */
+const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+
+async function appOn(database: TDatabase, intervalMs: number): Promise<TTestContext> {
+  const config = testConfig({ ...secrets, ROOMS_JOB_INTERVAL_MS: String(intervalMs) });
+  const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
+  const app: TApp = await buildApp(config, { database, state, logger: false });
+  await app.ready();
+  return { app, database, state, config, close: async () => { await app.close(); await state.close(); } };
+}
+
+async function jobs(database: TDatabase, kind: string) {
+  const res = await database.db.execute(sql`select j.status, b.title from room_jobs j join room_bookings b on b.id = j.booking_id where j.kind = ${kind}`);
+  return (res as unknown as { rows: { status: string; title: string }[] }).rows;
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
+  const open: { close: () => Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const x of open.reverse()) await x.close();
+  });
+
+  it('fires a reminder once after a restart, none for a cancelled booking; two runners fire each once', async () => {
+    const database = await freshDatabase(kind);
+    open.push(database);
+    // First instance: runner off, so nothing fires before the "restart".
+    const first = await appOn(database, 0);
+    const { owner, member, base, roomId } = await seedWithRoom(first);
+    // A lead time of a day makes the reminders of meetings later today due at once.
+    expect((await api(first, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
+    const start = stepAhead(30);
+    const kept = await api(first, member.token)('POST', `${base}/bookings`, { roomId, title: '유지 회의', startsAt: iso(start), endsAt: iso(start, 15), attendees: [owner.email], agenda: '예산 검토' });
+    expect(kept.status).toBe(201);
+    const dropped = await api(first, member.token)('POST', `${base}/bookings`, { roomId, title: '취소 회의', startsAt: iso(start, 15), endsAt: iso(start, 30) });
+    expect((await api(first, member.token)('DELETE', `${base}/bookings/${dropped.body.data.id}`)).status).toBe(200);
+    await first.close();
+
+    // Two new instances on the same database, both polling.
+    const a = await appOn(database, 25);
+    const b = await appOn(database, 25);
+    open.push(a, b);
+    await until(async () => (await jobs(database, 'reminder')).every((j) => j.status !== 'pending' && j.status !== 'running'), 'reminders');
+    const reminders = await jobs(database, 'reminder');
+    expect(reminders.find((j) => j.title === '유지 회의')?.status).toBe('done');
+    expect(reminders.find((j) => j.title === '취소 회의')?.status).toBe('cancelled');
+    const toMember = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    expect(toMember).toHaveLength(1);
+    expect(toMember[0]!.subject).toContain('유지 회의');
+    expect(toMember[0]!.text).toContain('예산 검토');
+    expect((await mailsTo(database.db, owner.email)).filter((x) => x.subject.startsWith('[회의 알림]'))).toHaveLength(1);
+
+    // Ten more bookings while both runners poll: still exactly one reminder each.
+    const titles = Array.from({ length: 10 }, (_, i) => `동시 ${i}`);
+    for (const [i, title] of titles.entries()) {
+      const r = await api(a, member.token)('POST', `${base}/bookings`, { roomId, title, startsAt: iso(start, 30 + i * 15), endsAt: iso(start, 45 + i * 15) });
+      expect(r.status).toBe(201);
+    }
+    await until(async () => (await jobs(database, 'reminder')).filter((j) => j.status === 'done').length === 11, 'ten reminders');
+    const all = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    expect(all).toHaveLength(11);
+    expect(new Set(all.map((x) => x.subject)).size).toBe(11);
+  });
+
+  it('releases a booking nobody checked in to, and keeps a checked-in one', async () => {
+    const database = await freshDatabase(kind);
+    open.push(database);
+    const app = await appOn(database, 25);
+    open.push(app);
+    const { member, base, roomId } = await seedWithRoom(app);
+    // The next 15-minute step: check-in is already open (from 15 minutes before) and the release time is ahead.
+    const start = stepAhead(0);
+    const b = await api(app, member.token)('POST', `${base}/bookings`, { roomId, title: '참석', startsAt: iso(start), endsAt: iso(start, 15) });
+    const a = await api(app, member.token)('POST', `${base}/bookings`, { roomId, title: '노쇼', startsAt: iso(start, 30), endsAt: iso(start, 45) });
+    // Fine for the first, too early for the second.
+    const checked = await api(app, member.token)('POST', `${base}/bookings/${b.body.data.id}/check-in`);
+    expect(checked.body.error ?? checked.body.data.status).toBe('checked_in');
+    expect((await api(app, member.token)('POST', `${base}/bookings/${a.body.data.id}/check-in`)).status).toBe(409);
+    // Let the release time arrive: move the jobs' due time to now (the job's clock, not the test's).
+    await database.db.execute(sql`update room_jobs set run_at = now() where kind = 'auto_release'`);
+    await until(async () => (await jobs(database, 'auto_release')).every((j) => j.status === 'done'), 'release');
+    const list = await api(app, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 120)}`);
+    const byTitle = Object.fromEntries(list.body.data.map((x: { title: string; status: string }) => [x.title, x.status]));
+    expect(byTitle).toEqual({ 노쇼: 'released', 참석: 'checked_in' });
+    const logs = await api(app, member.token)('GET', `${base}/booking-logs`);
+    expect(logs.body.data[0]).toMatchObject({ action: 'release', actor: null, title: '노쇼' });
+  });
+});

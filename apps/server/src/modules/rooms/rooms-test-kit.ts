@@ -1,0 +1,49 @@
+/** Helpers for the meeting-room tests (not a test file itself). */
+import { eq } from 'drizzle-orm';
+import type { TTestContext } from '../../test/helpers.ts';
+import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { addMember } from '../seeds/seeds.repository.ts';
+import { devOutbox } from '../../db/schema.ts';
+import type { TDb } from '../../db/client.ts';
+
+const STEP = 15 * 60_000;
+
+/** An instant on a 15-minute step at least `minutesAhead` from now. */
+export function stepAhead(minutesAhead: number): Date {
+  return new Date(Math.ceil((Date.now() + minutesAhead * 60_000) / STEP) * STEP);
+}
+
+/** A weekday at `hour`:`minute` Asia/Seoul, `weeksAhead` weeks from now (Monday + dayOfWeek offset 0–4). */
+export function seoulWeekday(weeksAhead: number, dayOffset: number, hour: number, minute = 0): Date {
+  const seoulNow = new Date(Date.now() + 9 * 3_600_000);
+  const dow = seoulNow.getUTCDay() === 0 ? 7 : seoulNow.getUTCDay();
+  const monday = Date.UTC(seoulNow.getUTCFullYear(), seoulNow.getUTCMonth(), seoulNow.getUTCDate()) - (dow - 1) * 86_400_000;
+  return new Date(monday + (weeksAhead * 7 + dayOffset) * 86_400_000 + (hour - 9) * 3_600_000 + minute * 60_000);
+}
+
+export const iso = (d: Date, plusMinutes = 0) => new Date(d.getTime() + plusMinutes * 60_000).toISOString();
+
+/** A seed with an owner, a member and a room open all day every day (so tests run at any hour). */
+export async function seedWithRoom(t: TTestContext, room: Record<string, unknown> = {}) {
+  const owner = await signedIn(t, { fullName: '김소유' });
+  const member = await signedIn(t, { fullName: '이멤버' });
+  const o = api(t, owner.token);
+  const seed = (await o('POST', '/api/seeds', { seed_name: '회의실 테스트' })).body.data as { id: string };
+  await addMember(t.database.db, seed.id, member.id, 'member');
+  const created = await o('POST', `/api/seeds/${seed.id}/rooms`, {
+    name: '대회의실',
+    location: '3층',
+    capacity: 8,
+    equipment: ['모니터', '화이트보드'],
+    openMinute: 0,
+    closeMinute: 1440,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    ...room,
+  });
+  if (created.status !== 201) throw new Error(`room: ${created.status} ${JSON.stringify(created.body)}`);
+  return { owner, member, seedId: seed.id, roomId: created.body.data.id as string, base: `/api/seeds/${seed.id}` };
+}
+
+export async function mailsTo(db: TDb, to: string) {
+  return db.select().from(devOutbox).where(eq(devOutbox.toAddress, to.toLowerCase()));
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TAppContext } from '../../context.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
+import { createMailer, type TMailer } from '../../adapters/mailer.ts';
+import { saveToOutbox } from '../dev-outbox/dev-outbox.repository.ts';
+import type { TBookingEvent } from '@suite/shared/schemas/rooms';
+
+/** What the rooms services work with, built once per app. `now` is injectable for tests. */
+export type TRoomsDeps = {
+  db: TDb;
+  state: TSharedState;
+  mailer: TMailer;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  now: () => Date;
+};
+
+export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoomsDeps {
+  const { config, database } = ctx;
+  return {
+    db: database.db,
+    state: ctx.state,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
+      sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
+    }),
+    log,
+    appUrl: config.appUrl,
+    now: () => new Date(),
+  };
+}
+
+export const channelOf = (seedId: string) => `rooms:${seedId}`;
+
+/** Tells every open booking screen of the seed, on every instance, that something changed. */
+export async function publish(deps: TRoomsDeps, seedId: string, event: TBookingEvent): Promise<void> {
+  try {
+    await deps.state.publish(channelOf(seedId), JSON.stringify(event));
+  } catch (err) {
+    deps.log.warn({ err }, 'rooms: publish failed');
+  }
+}

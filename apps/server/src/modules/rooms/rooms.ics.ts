@@ -1,0 +1,48 @@
+/** iCalendar (RFC 5545) text for one booking or a feed of bookings. Times in UTC; Seoul has no daylight saving. */
+import type { TBookingRow } from './bookings.repository.ts';
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Folds lines longer than 75 octets (continuation lines start with a space). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  for (const ch of line) {
+    if (Buffer.byteLength(current + ch, 'utf8') > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function event(row: TBookingRow, host: string): string[] {
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${row.b.id}@${host}`,
+    `DTSTAMP:${stamp(row.b.updatedAt)}`,
+    `DTSTART:${stamp(row.b.startsAt)}`,
+    `DTEND:${stamp(row.b.endsAt)}`,
+    `SUMMARY:${escape(row.b.title)}`,
+    `LOCATION:${escape(row.roomName)}`,
+    `DESCRIPTION:${escape(row.b.agenda)}`,
+    `ORGANIZER;CN=${escape(row.organizerName)}:mailto:${row.organizerEmail}`,
+    ...row.b.attendees.map((a) => `ATTENDEE${a.name ? `;CN=${escape(a.name)}` : ''}:mailto:${a.email}`),
+    `STATUS:${row.b.status === 'cancelled' || row.b.status === 'released' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+  ];
+  return lines;
+}
+
+export function toIcs(rows: TBookingRow[], appUrl: string, name: string): string {
+  const host = new URL(appUrl).host;
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Company Tools//Meeting rooms//KO', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escape(name)}`, 'X-WR-TIMEZONE:Asia/Seoul'];
+  for (const row of rows) lines.push(...event(row, host));
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

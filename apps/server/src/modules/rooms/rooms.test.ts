@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ko } from '@suite/shared';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { iso, mailsTo, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+
+const m = ko.rooms.server;
+
+describe.each(dbKinds)('meeting rooms on %s', (kind) => {
+  let t: TTestContext;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets owners manage rooms, members read them, and hides them from strangers', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const stranger = await signedIn(t);
+    const list = await api(t, member.token)('GET', `${base}/rooms`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ name: '대회의실', capacity: 8, equipment: ['모니터', '화이트보드'] });
+    const denied = await api(t, member.token)('POST', `${base}/rooms`, { name: '소회의실', capacity: 4 });
+    expect(denied).toMatchObject({ status: 403, body: { error: m.managersOnly } });
+    expect((await api(t, stranger.token)('GET', `${base}/rooms`)).status).toBe(404);
+    expect((await api(t, stranger.token)('GET', `${base}/bookings?from=${iso(new Date())}&to=${iso(new Date(), 60)}`)).status).toBe(404);
+    const dup = await api(t, owner.token)('POST', `${base}/rooms`, { name: '대회의실', capacity: 4 });
+    expect(dup).toMatchObject({ status: 409, body: { error: m.roomNameTaken } });
+    const bad = await api(t, owner.token)('POST', `${base}/rooms`, { name: '', capacity: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(ko.rooms.validation.roomName);
+    const patched = await api(t, owner.token)('PATCH', `${base}/rooms/${roomId}`, { capacity: 10 });
+    expect(patched).toMatchObject({ status: 200, body: { data: { capacity: 10 } } });
+  });
+
+  it('books in 15-minute steps within bookable hours and answers overlaps 409 in Korean, naming room and slot', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t, { openMinute: 480, closeMinute: 1320, weekdays: [1, 2, 3, 4, 5] });
+    const start = seoulWeekday(2, 0, 10);
+    const a = api(t, member.token);
+    const first = await a('POST', `${base}/bookings`, { roomId, title: '주간 회의', startsAt: iso(start), endsAt: iso(start, 60), attendees: [owner.email.toUpperCase()], agenda: '안건 1' });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ title: '주간 회의', roomName: '대회의실', status: 'confirmed', agenda: '안건 1', canEdit: true });
+    expect(first.body.data.attendees[0]).toMatchObject({ email: owner.email.toLowerCase(), userId: owner.id, name: '김소유' });
+
+    const clash = await api(t, owner.token)('POST', `${base}/bookings`, { roomId, title: '겹침', startsAt: iso(start, 30), endsAt: iso(start, 90) });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error).toContain('대회의실');
+    expect(clash.body.error).toMatch(/10:00–11:00/);
+    // Back to back is fine ([) ranges); moving onto another booking is refused like creating.
+    const next = await a('POST', `${base}/bookings`, { roomId, title: '연속', startsAt: iso(start, 60), endsAt: iso(start, 75) });
+    expect(next.status).toBe(201);
+    const moveOnto = await a('PATCH', `${base}/bookings/${next.body.data.id}`, { startsAt: iso(start, 45), endsAt: iso(start, 60) });
+    expect(moveOnto.status).toBe(409);
+    expect(moveOnto.body.error).toContain('10:00–11:00');
+
+    const offStep = await a('POST', `${base}/bookings`, { roomId, title: 'x', startsAt: iso(start, 130), endsAt: iso(start, 160) });
+    expect(offStep).toMatchObject({ status: 400, body: { error: ko.rooms.validation.step } });
+    const late = await a('POST', `${base}/bookings`, { roomId, title: 'x', startsAt: iso(seoulWeekday(2, 0, 21, 30)), endsAt: iso(seoulWeekday(2, 0, 22, 30)) });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toContain('08:00–22:00');
+    const bad = await a('POST', `${base}/bookings`, { roomId, title: '', startsAt: 'tomorrow', endsAt: 5 });
+    expect(bad.status).toBe(400);
+
+    const list = await a('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 24 * 60)}`);
+    expect(list.body.data.map((b: { title: string }) => b.title)).toEqual(['주간 회의', '연속']);
+  });
+
+  it('books the free occurrences of a weekly series and lists the conflicting ones', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const start = seoulWeekday(3, 1, 14);
+    await api(t, owner.token)('POST', `${base}/bookings`, { roomId, title: '선점', startsAt: iso(start, 7 * 24 * 60), endsAt: iso(start, 7 * 24 * 60 + 30) });
+    const until = new Date(start.getTime() + 9 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
+    const res = await api(t, member.token)('POST', `${base}/bookings`, { roomId, title: '스탠드업', startsAt: iso(start), endsAt: iso(start, 30), recurrence: { freq: 'weekly', until } });
+    expect(res.status).toBe(201);
+    expect(res.body.created).toHaveLength(3);
+    expect(res.body.skipped).toHaveLength(1);
+    expect(res.body.skipped[0].reason).toContain('대회의실');
+    expect(new Set(res.body.created.map((b: { seriesId: string }) => b.seriesId)).size).toBe(1);
+    // Cancelling "this and the following" from the second occurrence leaves only the first.
+    const second = res.body.created[1].id as string;
+    const cancel = await api(t, member.token)('DELETE', `${base}/bookings/${second}?scope=following`);
+    expect(cancel).toMatchObject({ status: 200, body: { message: m.cancelledSeries(2) } });
+    const left = await api(t, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 30 * 24 * 60)}`);
+    expect(left.body.data.map((b: { title: string }) => b.title)).toEqual(['스탠드업', '선점']);
+  });
+
+  it('enforces who edits, cancels and writes minutes; mails minutes to attendees; logs every step', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const other = await signedIn(t, { fullName: '박참석' });
+    const { addMember } = await import('../seeds/seeds.repository.ts');
+    await addMember(t.database.db, base.split('/')[3]!, other.id, 'member');
+    const start = seoulWeekday(4, 2, 9);
+    const created = await api(t, member.token)('POST', `${base}/bookings`, { roomId, title: '기획 회의', startsAt: iso(start), endsAt: iso(start, 60), attendees: [other.email] });
+    const id = created.body.data.id as string;
+    const byAttendee = api(t, other.token);
+    expect(await byAttendee('PATCH', `${base}/bookings/${id}`, { title: '바꿈' })).toMatchObject({ status: 403, body: { error: m.organizerOnly } });
+    const minutes = await byAttendee('PATCH', `${base}/bookings/${id}`, { minutes: '결정: 출시 연기' });
+    expect(minutes).toMatchObject({ status: 200, body: { data: { minutes: '결정: 출시 연기' } } });
+    const mail = (await mailsTo(t.database.db, other.email)).find((x) => x.subject.includes('[회의록]'));
+    expect(mail?.text).toContain('결정: 출시 연기');
+    const outsider = await signedIn(t);
+    await addMember(t.database.db, base.split('/')[3]!, outsider.id, 'member');
+    expect((await api(t, outsider.token)('PATCH', `${base}/bookings/${id}`, { minutes: 'x' })).status).toBe(403);
+    expect((await api(t, outsider.token)('DELETE', `${base}/bookings/${id}`)).status).toBe(403);
+
+    const moved = await api(t, member.token)('PATCH', `${base}/bookings/${id}`, { startsAt: iso(start, 60), endsAt: iso(start, 120) });
+    expect(moved.status).toBe(200);
+    // Moving reschedules: the old jobs are cancelled, new ones wait for the new time.
+    const jobs = await t.database.db.execute(sql`select kind, status, run_at from room_jobs where booking_id = ${id} order by id`);
+    const rows = (jobs as unknown as { rows: { kind: string; status: string; run_at: string | Date }[] }).rows;
+    expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['auto_release:cancelled', 'auto_release:pending', 'reminder:cancelled', 'reminder:pending']);
+    const reminder = rows.find((r) => r.kind === 'reminder' && r.status === 'pending')!;
+    expect(new Date(reminder.run_at).toISOString()).toBe(iso(start, 60 - 10));
+    // A new lead time moves pending reminders.
+    expect((await api(t, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 30 })).status).toBe(200);
+    const after = await t.database.db.execute(sql`select run_at from room_jobs where booking_id = ${id} and kind = 'reminder' and status = 'pending'`);
+    expect(new Date((after as unknown as { rows: { run_at: string }[] }).rows[0]!.run_at).toISOString()).toBe(iso(start, 60 - 30));
+    const ics = await t.app.inject({ url: `${base}/bookings/${id}/ics`, headers: { authorization: `Bearer ${member.token}` } });
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).toContain('SUMMARY:기획 회의');
+    // An admin (here the owner) may cancel someone else's booking.
+    expect((await api(t, owner.token)('DELETE', `${base}/bookings/${id}`)).status).toBe(200);
+    expect((await api(t, owner.token)('DELETE', `${base}/bookings/${id}`)).status).toBe(409);
+    const again = await api(t, owner.token)('POST', `${base}/bookings`, { roomId, title: '빈자리', startsAt: iso(start, 60), endsAt: iso(start, 120) });
+    expect(again.status).toBe(201);
+
+    const logs = await api(t, member.token)('GET', `${base}/booking-logs`);
+    expect(logs.body.data.map((l: { action: string }) => l.action).slice(0, 5)).toEqual(['create', 'cancel', 'move', 'minutes', 'create']);
+    const stats = await api(t, member.token)('GET', `${base}/bookings/stats?from=${iso(start, -60)}&to=${iso(start, 600)}`);
+    expect(stats.body.byRoom[0]).toMatchObject({ name: '대회의실', minutes: 60, bookings: 1 });
+    expect(stats.body.byPersonRoom).toEqual([{ userId: owner.id, roomId, minutes: 60, bookings: 1 }]);
+  });
+
+  it('answers bad input with a Korean 4xx, never a 500', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const other = await seedWithRoom(t);
+    const start = seoulWeekday(8, 0, 10);
+    const a = api(t, member.token);
+    const ok = { roomId, title: '회의', startsAt: iso(start), endsAt: iso(start, 30) };
+    const cases: [string, string, unknown][] = [
+      ['POST', `${base}/bookings`, { ...ok, attendees: ['not-an-email'] }],
+      ['POST', `${base}/bookings`, { ...ok, startsAt: '2026-13-40T10:00:00Z' }],
+      ['POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 0).replace('.000Z', '.500Z') }],
+      ['POST', `${base}/bookings`, { ...ok, endsAt: iso(start, 13 * 60) }],
+      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'monthly', until: '2027-01-01' } }],
+      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'weekly', until: '2020-01-01' } }],
+      ['POST', `${base}/bookings`, { ...ok, roomId: other.roomId }],
+      ['POST', `${base}/bookings`, { ...ok, startsAt: iso(new Date(Date.UTC(2020, 0, 6, 1))), endsAt: iso(new Date(Date.UTC(2020, 0, 6, 2))) }],
+      ['POST', `/api/seeds/not-a-uuid/bookings`, ok],
+      ['GET', `${base}/bookings?from=yesterday&to=today`, undefined],
+      ['GET', `${base}/bookings?from=${iso(start)}&to=${iso(start, 70 * 24 * 60)}`, undefined],
+      ['GET', `${base}/free-rooms?from=${iso(start)}&to=${iso(start, 30)}&capacity=many`, undefined],
+      ['GET', `${base}/bookings/stats?from=${iso(start)}&to=${iso(start, -60)}`, undefined],
+      ['GET', `${base}/booking-logs?limit=100000`, undefined],
+      ['PATCH', `${base}/bookings/${crypto.randomUUID()}`, { title: 'x' }],
+      ['PATCH', `${base}/room-settings`, { reminderMinutes: -1 }],
+      ['PATCH', `${base}/rooms/${roomId}`, {}],
+      ['GET', '/api/calendar-feeds/short.ics', undefined],
+    ];
+    for (const [method, url, body] of cases) {
+      const res = await a(method as 'GET', url, body);
+      expect(res.status, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${url}`).toBeLessThan(500);
+      expect(res.body.error, `${method} ${url}`).toMatch(/[가-힣]/);
+    }
+    // A move by only one end that would reverse the booking, and an inactive room.
+    const made = await a('POST', `${base}/bookings`, ok);
+    expect((await a('PATCH', `${base}/bookings/${made.body.data.id}`, { endsAt: iso(start, -15) })).status).toBe(400);
+    await api(t, owner.token)('PATCH', `${base}/rooms/${roomId}`, { active: false });
+    expect(await a('POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 60), endsAt: iso(start, 90) })).toMatchObject({ status: 409, body: { error: m.roomInactive } });
+  });
+
+  it('gives a private calendar feed that stops working when revoked', async () => {
+    const { member, base, roomId } = await seedWithRoom(t);
+    const start = seoulWeekday(5, 3, 11);
+    await api(t, member.token)('POST', `${base}/bookings`, { roomId, title: '피드 회의', startsAt: iso(start), endsAt: iso(start, 30) });
+    const made = await api(t, member.token)('POST', '/api/me/calendar-feed');
+    expect(made.status).toBe(201);
+    const path = new URL(made.body.url).pathname;
+    const feed = await t.app.inject({ url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('SUMMARY:피드 회의');
+    await api(t, member.token)('DELETE', '/api/me/calendar-feed');
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,157 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { seedInvitations, seedMembers, seeds, users } from '../../db/schema.ts';
+
+/** A database handle or an open transaction. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+
+export type TSeedRow = {
+  id: string;
+  seedName: string;
+  seedAddress: string | null;
+  createdAt: Date;
+  role: string;
+  memberCount: number;
+};
+
+/** Live members only: users in the trash do not count. */
+const memberCount = sql<number>`(
+  select count(*)::int from ${seedMembers} sm join ${users} u on u.id = sm.user_id
+  where sm.seed_id = ${seeds.id} and u.deleted_at is null
+)`;
+
+const seedColumns = {
+  id: seeds.id,
+  seedName: seeds.seedName,
+  seedAddress: seeds.seedAddress,
+  createdAt: seeds.createdAt,
+  role: seedMembers.role,
+  memberCount,
+};
+
+/** The seeds a user belongs to, with their role, oldest first. */
+export async function listSeedsOf(db: TTx, userId: string): Promise<TSeedRow[]> {
+  return db
+    .select(seedColumns)
+    .from(seedMembers)
+    .innerJoin(seeds, eq(seeds.id, seedMembers.seedId))
+    .where(eq(seedMembers.userId, userId))
+    .orderBy(asc(seeds.createdAt), asc(seeds.id));
+}
+
+/** One seed as seen by one member; undefined when it does not exist or the user is not a member. */
+export async function findSeedFor(db: TTx, seedId: string, userId: string): Promise<TSeedRow | undefined> {
+  const [row] = await db
+    .select(seedColumns)
+    .from(seedMembers)
+    .innerJoin(seeds, eq(seeds.id, seedMembers.seedId))
+    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSeed(tx: TTx, values: { seedName: string; seedAddress: string | null; ownerId: string }): Promise<string> {
+  const [row] = await tx.insert(seeds).values(values).returning({ id: seeds.id });
+  await tx.insert(seedMembers).values({ seedId: row!.id, userId: values.ownerId, role: 'owner' });
+  return row!.id;
+}
+
+export async function updateSeed(db: TTx, seedId: string, patch: { seedName?: string; seedAddress?: string | null }): Promise<void> {
+  await db.update(seeds).set({ ...patch, updatedAt: new Date() }).where(eq(seeds.id, seedId));
+}
+
+export async function deleteSeed(db: TTx, seedId: string): Promise<void> {
+  await db.delete(seeds).where(eq(seeds.id, seedId));
+}
+
+export async function listMembers(db: TTx, seedId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, fullName: users.fullName, role: seedMembers.role, joinedAt: seedMembers.createdAt })
+    .from(seedMembers)
+    .innerJoin(users, eq(users.id, seedMembers.userId))
+    .where(and(eq(seedMembers.seedId, seedId), isNull(users.deletedAt)))
+    .orderBy(sql`case ${seedMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(seedMembers.createdAt));
+}
+
+export async function findMember(db: TTx, seedId: string, userId: string) {
+  const [row] = await db
+    .select({ role: seedMembers.role, email: users.email })
+    .from(seedMembers)
+    .innerJoin(users, eq(users.id, seedMembers.userId))
+    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function addMember(db: TTx, seedId: string, userId: string, role: string): Promise<void> {
+  await db.insert(seedMembers).values({ seedId, userId, role }).onConflictDoNothing();
+}
+
+export async function setMemberRole(db: TTx, seedId: string, userId: string, role: string): Promise<void> {
+  await db.update(seedMembers).set({ role }).where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
+}
+
+export async function removeMember(db: TTx, seedId: string, userId: string): Promise<void> {
+  await db.delete(seedMembers).where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
+}
+
+export async function setOwner(db: TTx, seedId: string, ownerId: string): Promise<void> {
+  await db.update(seeds).set({ ownerId, updatedAt: new Date() }).where(eq(seeds.id, seedId));
+}
+
+/** Serialises membership changes of one seed (role changes, transfer, removal) inside a transaction. */
+export async function lockSeed(tx: TTx, seedId: string): Promise<void> {
+  await tx.execute(sql`select id from ${seeds} where id = ${seedId} for update`);
+}
+
+// ── Invitations ──
+
+export type TInvitationRow = typeof seedInvitations.$inferSelect;
+
+/** Creates the invitation or, for an address already invited to this seed, replaces its token, role and expiry. */
+export async function upsertInvitation(
+  db: TTx,
+  values: { seedId: string; email: string; role: string; tokenHash: string; invitedBy: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(seedInvitations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [seedInvitations.seedId, seedInvitations.email],
+      set: { role: values.role, tokenHash: values.tokenHash, invitedBy: values.invitedBy, expiresAt: values.expiresAt, createdAt: new Date() },
+    });
+}
+
+export async function listInvitations(db: TTx, seedId: string): Promise<TInvitationRow[]> {
+  return db
+    .select()
+    .from(seedInvitations)
+    .where(and(eq(seedInvitations.seedId, seedId), gt(seedInvitations.expiresAt, sql`now()`)))
+    .orderBy(asc(seedInvitations.createdAt));
+}
+
+export async function deleteInvitation(db: TTx, seedId: string, invitationId: string): Promise<boolean> {
+  const rows = await db
+    .delete(seedInvitations)
+    .where(and(eq(seedInvitations.id, invitationId), eq(seedInvitations.seedId, seedId)))
+    .returning({ id: seedInvitations.id });
+  return rows.length === 1;
+}
+
+/** A live invitation by token hash, with the seed's name and the inviter's name. */
+export async function findInvitationByHash(db: TTx, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: seedInvitations, seedName: seeds.seedName, inviterName: users.fullName })
+    .from(seedInvitations)
+    .innerJoin(seeds, eq(seeds.id, seedInvitations.seedId))
+    .leftJoin(users, eq(users.id, seedInvitations.invitedBy))
+    .where(and(eq(seedInvitations.tokenHash, tokenHash), gt(seedInvitations.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Uses an invitation once: deletes it and returns it, or undefined when another request used it first. */
+export async function consumeInvitation(db: TTx, id: string): Promise<TInvitationRow | undefined> {
+  const [row] = await db.delete(seedInvitations).where(eq(seedInvitations.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,149 @@
+/**
+ * Seeds (company workspaces) and their members. A user who is not a member of a seed gets 404 for everything about
+ * it, exactly as for a seed that does not exist. Members: owner (one), admin, member.
+ * Settings and members are managed by the owner and seed admins; deleting and transferring are the owner's.
+ */
+import { ko } from '@suite/shared';
+import type { TSeed, TSeedMembersResponse, TSeedRole } from '@suite/shared/schemas/seeds';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { TDb } from '../../db/client.ts';
+import * as repo from './seeds.repository.ts';
+
+export type TActor = { id: string; ip: string };
+
+const asRole = (r: string): TSeedRole => (r === 'owner' || r === 'admin' ? r : 'member');
+
+export function toApiSeed(row: repo.TSeedRow): TSeed {
+  return {
+    id: row.id,
+    seed_name: row.seedName,
+    seed_address: row.seedAddress,
+    created_at: row.createdAt.toISOString(),
+    role: asRole(row.role),
+    member_count: row.memberCount,
+  };
+}
+
+/** The seed as `userId` sees it; 404 when it does not exist or they are not a member. */
+export async function seedFor(db: repo.TTx, seedId: string, userId: string): Promise<repo.TSeedRow> {
+  const row = await repo.findSeedFor(db, seedId, userId);
+  if (!row) throw new AppError('SEED_NOT_FOUND');
+  return row;
+}
+
+export function assertManager(seed: repo.TSeedRow): void {
+  if (seed.role !== 'owner' && seed.role !== 'admin') throw new AppError('SEED_FORBIDDEN');
+}
+
+function assertOwner(seed: repo.TSeedRow): void {
+  if (seed.role !== 'owner') throw new AppError('SEED_OWNER_ONLY');
+}
+
+const audit = (db: TDb, actor: TActor, action: string, seedId: string, metadata: Record<string, unknown> = {}) =>
+  writeAudit(db, { action, actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip, metadata });
+
+export async function listSeeds(db: TDb, userId: string): Promise<TSeed[]> {
+  return (await repo.listSeedsOf(db, userId)).map(toApiSeed);
+}
+
+export async function createSeed(db: TDb, actor: TActor, input: { seed_name: string; seed_address?: string | null | undefined }): Promise<TSeed> {
+  const id = await db.transaction((tx) =>
+    repo.insertSeed(tx, { seedName: input.seed_name, seedAddress: input.seed_address ?? null, ownerId: actor.id }),
+  );
+  await audit(db, actor, 'seed.created', id, { label: input.seed_name });
+  return toApiSeed(await seedFor(db, id, actor.id));
+}
+
+export async function updateSeed(
+  db: TDb,
+  actor: TActor,
+  seedId: string,
+  input: { seed_name?: string | undefined; seed_address?: string | null | undefined },
+): Promise<TSeed> {
+  const seed = await seedFor(db, seedId, actor.id);
+  assertManager(seed);
+  const patch: { seedName?: string; seedAddress?: string | null } = {};
+  if (input.seed_name !== undefined) patch.seedName = input.seed_name;
+  if (input.seed_address !== undefined) patch.seedAddress = input.seed_address;
+  await repo.updateSeed(db, seedId, patch);
+  await audit(db, actor, 'seed.updated', seedId, { label: patch.seedName ?? seed.seedName, before: seed.seedName, changes: Object.keys(patch) });
+  return toApiSeed(await seedFor(db, seedId, actor.id));
+}
+
+export async function deleteSeed(db: TDb, actor: TActor, seedId: string): Promise<void> {
+  const seed = await seedFor(db, seedId, actor.id);
+  assertOwner(seed);
+  await repo.deleteSeed(db, seedId);
+  await audit(db, actor, 'seed.deleted', seedId, { label: seed.seedName });
+}
+
+export async function membersOf(db: TDb, userId: string, seedId: string): Promise<TSeedMembersResponse> {
+  const seed = await seedFor(db, seedId, userId);
+  const members = await repo.listMembers(db, seedId);
+  const manager = seed.role === 'owner' || seed.role === 'admin';
+  const invitations = manager ? await repo.listInvitations(db, seedId) : [];
+  return {
+    data: members.map((m) => ({
+      user_id: m.userId,
+      email: m.email,
+      full_name: m.fullName,
+      role: asRole(m.role),
+      joined_at: m.joinedAt.toISOString(),
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role === 'admin' ? 'admin' : 'member',
+      created_at: i.createdAt.toISOString(),
+      expires_at: i.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export async function changeMemberRole(db: TDb, actor: TActor, seedId: string, userId: string, role: 'admin' | 'member'): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockSeed(tx, seedId);
+    assertManager(await seedFor(tx, seedId, actor.id));
+    const target = await repo.findMember(tx, seedId, userId);
+    if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND');
+    if (target.role === 'owner') throw new AppError('SEED_OWNER_ROLE_FIXED');
+    await repo.setMemberRole(tx, seedId, userId, role);
+  });
+  await audit(db, actor, 'seed.member_role_changed', seedId, { userId, role });
+}
+
+/** Removes a member (owner/admin) or leaves (anyone but the owner, for themself). Returns whether it was leaving. */
+export async function removeMember(db: TDb, actor: TActor, seedId: string, userId: string): Promise<'left' | 'removed'> {
+  const leaving = userId === actor.id;
+  await db.transaction(async (tx) => {
+    await repo.lockSeed(tx, seedId);
+    const seed = await seedFor(tx, seedId, actor.id);
+    if (leaving) {
+      if (seed.role === 'owner') throw new AppError('SEED_OWNER_CANNOT_LEAVE');
+    } else {
+      assertManager(seed);
+      const target = await repo.findMember(tx, seedId, userId);
+      if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND');
+      if (target.role === 'owner') throw new AppError('SEED_FORBIDDEN', ko.console.seeds.cannotRemoveOwner, { status: 409 });
+    }
+    await repo.removeMember(tx, seedId, userId);
+  });
+  await audit(db, actor, leaving ? 'seed.left' : 'seed.member_removed', seedId, { userId });
+  return leaving ? 'left' : 'removed';
+}
+
+export async function transferOwnership(db: TDb, actor: TActor, seedId: string, userId: string): Promise<TSeed> {
+  await db.transaction(async (tx) => {
+    await repo.lockSeed(tx, seedId);
+    assertOwner(await seedFor(tx, seedId, actor.id));
+    if (userId === actor.id) throw new AppError('CONFLICT', ko.console.seeds.transferToSelf);
+    const target = await repo.findMember(tx, seedId, userId);
+    if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND', ko.console.seeds.transferTargetNotMember, { status: 400 });
+    await repo.setMemberRole(tx, seedId, userId, 'owner');
+    await repo.setMemberRole(tx, seedId, actor.id, 'admin');
+    await repo.setOwner(tx, seedId, userId);
+  });
+  await audit(db, actor, 'seed.ownership_transferred', seedId, { to: userId });
+  return toApiSeed(await seedFor(db, seedId, actor.id));
+}

@@ -1,0 +1,145 @@
+/**
+ * Works one stored mention: thread summary or knowledge answer, posted in the thread. With the language model
+ * unavailable (not configured, over budget, slow or down) the answer falls back to basic mode, so no mention goes
+ * unanswered; a failure to post leaves the event pending for a retry.
+ */
+import { ko } from '@suite/shared';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/client.ts';
+import { search, type THit } from './knowledge.service.ts';
+import type { TLlm } from './llm.ts';
+import { decryptSecret } from './slack-crypto.ts';
+import type { TSlackApi } from './slack-api.ts';
+import * as repo from './slack.repository.ts';
+import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
+
+const b = ko.slack.bot;
+
+export type TRuntime = {
+  db: TDb;
+  config: TConfig;
+  slack: TSlackApi;
+  llm: TLlm;
+  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+  /** Aborted when the app closes. */
+  stop: AbortSignal;
+};
+
+export type TMentionPayload = { channel: string; ts: string; thread_ts?: string | undefined; text: string; user: string };
+
+type TOutcome = {
+  kind: 'mention' | 'summary' | 'search';
+  text: string;
+  mode: 'llm' | 'basic';
+  status: 'answered' | 'apologised';
+  promptTokens: number;
+  completionTokens: number;
+  sources: { title: string; url: string | null }[];
+  error: string | null;
+};
+
+const quote = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/^/gm, '> ');
+const sourceLine = (h: { title: string; sourceUrl: string | null }, i: number) => `${i + 1}. ${h.sourceUrl ? `<${h.sourceUrl}|${h.title}>` : h.title}`;
+
+function basicAnswer(hits: THit[]): string {
+  if (!hits.length) return `${b.basicModeLabel}\n${b.noKnowledge}`;
+  const parts = hits.map((h, i) => `${quote(h.content)}\n— _${sourceLine(h, i)}_`);
+  return [b.basicModeLabel, b.retrievedIntro, ...parts].join('\n');
+}
+
+async function threadLines(rt: TRuntime, ws: repo.TWorkspaceRow, token: string, channel: string, threadTs: string): Promise<TThreadLine[]> {
+  const mirrored = await repo.threadMessages(rt.db, ws.id, channel, threadTs);
+  if (mirrored.length >= 2) return mirrored;
+  // Not mirrored (the bot joined later, or the mirror expired): ask Slack, which may rate-limit (waited out).
+  const fetched = await rt.slack.replies(token, channel, threadTs);
+  for (const m of fetched) {
+    if (!m.ts || m.text === undefined) continue;
+    await repo.upsertMessage(rt.db, { workspaceId: ws.id, channel, ts: m.ts, threadTs: m.thread_ts ?? m.ts, slackUserId: m.user ?? '', text: m.text });
+  }
+  return fetched.map((m) => ({ user: m.user ?? '', text: m.text ?? '' }));
+}
+
+async function withModel(
+  rt: TRuntime,
+  ws: repo.TWorkspaceRow,
+  basic: () => string,
+  prompt: () => Parameters<TLlm['complete']>[0],
+): Promise<Pick<TOutcome, 'text' | 'mode' | 'status' | 'promptTokens' | 'completionTokens' | 'error'>> {
+  const zero = { promptTokens: 0, completionTokens: 0 };
+  if (!rt.llm.enabled) return { text: basic(), mode: 'basic', status: 'answered', error: null, ...zero };
+  const budget = ws.settings.monthlyTokenBudget;
+  if (budget > 0 && (await repo.tokensThisMonth(rt.db, ws.id)) >= budget) {
+    return { text: `${b.budgetExceeded}\n${basic()}`, mode: 'basic', status: 'answered', error: 'token_budget_exceeded', ...zero };
+  }
+  try {
+    const c = await rt.llm.complete(prompt(), rt.stop);
+    return { text: c.text, mode: 'llm', status: 'answered', error: null, promptTokens: c.promptTokens, completionTokens: c.completionTokens };
+  } catch (e) {
+    rt.log.warn({ workspaceId: ws.id, err: (e as Error).message }, 'slack assistant: language model unavailable, apologising with basic mode');
+    return { text: `${b.apology}\n\n${basic()}`, mode: 'basic', status: 'apologised', error: `llm: ${(e as Error).message}`, ...zero };
+  }
+}
+
+export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token: string, p: TMentionPayload): Promise<TOutcome> {
+  const question = p.text.replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, ' ').replace(/\s+/g, ' ').trim();
+  const threadTs = p.thread_ts ?? p.ts;
+  const settings = ws.settings;
+  if (isSummaryRequest(question)) {
+    const lines = await threadLines(rt, ws, token, p.channel, threadTs);
+    const human = lines.filter((l) => l.user !== ws.botUserId && l.text.trim() && !isMentionOfSummary(l.text, ws.botUserId));
+    if (human.length === 0) return { kind: 'summary', text: b.noThread, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
+    const r = await withModel(
+      rt,
+      ws,
+      () => extractiveSummary(human, ws.botUserId),
+      () => summaryPrompt(human, ws.botUserId, { tone: settings.tone, language: settings.language, request: question }),
+    );
+    return { kind: 'summary', sources: [], ...r };
+  }
+  if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
+  const hits = await search(rt.db, ws.id, question, 3);
+  const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
+  if (!hits.length) return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
+  const r = await withModel(
+    rt,
+    ws,
+    () => basicAnswer(hits),
+    () => answerPrompt(question, hits, { tone: settings.tone, language: settings.language }),
+  );
+  const text = r.mode === 'llm' ? `${r.text}\n\n${b.sources}\n${hits.map(sourceLine).join('\n')}` : r.text;
+  return { kind: 'search', sources, ...r, text };
+}
+
+const isMentionOfSummary = (text: string, bot: string) => text.includes(`<@${bot}>`) && isSummaryRequest(text);
+
+/** Processes one stored event (idempotent: only a pending event is worked). Throws when posting failed. */
+export async function processEvent(rt: TRuntime, eventId: string): Promise<void> {
+  const ev = await repo.findEvent(rt.db, eventId);
+  if (!ev || ev.status !== 'pending') return;
+  if (!(await repo.startAttempt(rt.db, ev.id, ev.attempts))) return;
+  const ws = await repo.findWorkspace(rt.db, ev.workspaceId);
+  if (!ws || ws.status !== 'active' || !ws.botTokenEnc) {
+    await repo.updateEvent(rt.db, ev.id, { status: 'failed', error: 'workspace_disconnected' });
+    return;
+  }
+  const token = decryptSecret(rt.config.encryptionKey, ws.botTokenEnc);
+  const p = ev.payload as TMentionPayload;
+  const threadTs = p.thread_ts ?? p.ts;
+  await rt.slack.setThreadStatus(token, { channel_id: p.channel, thread_ts: threadTs, status: b.thinking }).catch(() => undefined);
+  const out = await answerMention(rt, ws, token, p);
+  await rt.slack.postMessage(token, { channel: p.channel, thread_ts: threadTs, text: out.text });
+  const now = new Date();
+  await repo.updateEvent(rt.db, ev.id, {
+    kind: out.kind,
+    status: out.status,
+    mode: out.mode,
+    answer: out.text,
+    promptTokens: out.promptTokens,
+    completionTokens: out.completionTokens,
+    sources: out.sources,
+    error: out.error,
+    latencyMs: now.getTime() - ev.createdAt.getTime(),
+    answeredAt: now,
+  });
+  rt.log.info({ eventId: ev.eventId, kind: out.kind, mode: out.mode, status: out.status }, 'slack assistant answered');
+}

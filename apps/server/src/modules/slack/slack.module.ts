@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TAppContext } from '../../context.ts';
+import type { TRuntime } from './assistant.ts';
+import { slackEventRoutes } from './events.routes.ts';
+import { setRoomsChatSender } from '../rooms/rooms.chat-hook.ts';
+import { createIntake } from './intake.ts';
+import { roomsChatSender } from './rooms-chat.ts';
+import { createLlm } from './llm.ts';
+import { createSlackApi } from './slack-api.ts';
+import { slackRoutes } from './slack.routes.ts';
+import { slackPdfRoutes } from './pdf.routes.ts';
+import { createWorker, type TWorker } from './worker.ts';
+
+const workers = new WeakMap<TAppContext, TWorker>();
+/** The app whose sender the rooms module's chat hook holds (one process-wide hook; the latest app registers). */
+let roomsHookOwner: TAppContext | undefined;
+/** The background worker of an app (tests wait for it to be idle). */
+export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
+
+/** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
+export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
+  const { config, database, state } = ctx;
+  const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
+  const llm = createLlm({ ...config.llm });
+  const abort = new AbortController();
+  const runtime: TRuntime = { db: database.db, config, slack, llm, log: app.log, stop: abort.signal };
+  // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
+  const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
+  const intake = createIntake(database.db, worker, app.log);
+  setRoomsChatSender(roomsChatSender(database.db, config, slack));
+  roomsHookOwner = ctx;
+  app.addHook('onClose', async () => {
+    if (roomsHookOwner === ctx) {
+      setRoomsChatSender(undefined);
+      roomsHookOwner = undefined;
+    }
+    await intake.flush().catch(() => undefined);
+    await worker.close();
+  });
+  workers.set(ctx, worker);
+  await app.register(slackRoutes, { db: database.db, config, slack });
+  await app.register(slackPdfRoutes, { db: database.db });
+  await app.register(slackEventRoutes, { config, state, intake });
+};

@@ -1,0 +1,308 @@
+/** The only file of the Slack module that knows Drizzle. */
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { seedMembers, seeds } from '../../db/schema.ts';
+import {
+  slackDocuments,
+  slackEvents,
+  slackMessages,
+  slackOauthStates,
+  slackPassages,
+  slackWorkspaces,
+  type TSlackSettings,
+} from '../../db/schema-slack.ts';
+
+export type TWorkspaceRow = typeof slackWorkspaces.$inferSelect;
+export type TEventRow = typeof slackEvents.$inferSelect;
+
+// ── OAuth states ──
+
+export async function insertOauthState(db: TDb, v: { stateHash: string; userId: string; seedId: string; expiresAt: Date }) {
+  await db.insert(slackOauthStates).values(v);
+  await db.delete(slackOauthStates).where(lt(slackOauthStates.expiresAt, sql`now() - interval '1 day'`));
+}
+
+/** Uses a state once: deletes and returns it (undefined if unknown or already used). */
+export async function consumeOauthState(db: TDb, stateHash: string) {
+  const [row] = await db.delete(slackOauthStates).where(eq(slackOauthStates.stateHash, stateHash)).returning();
+  return row;
+}
+
+// ── Workspaces ──
+
+export async function findWorkspaceByTeam(db: TDb, teamId: string): Promise<TWorkspaceRow | undefined> {
+  const [row] = await db.select().from(slackWorkspaces).where(eq(slackWorkspaces.teamId, teamId)).limit(1);
+  return row;
+}
+
+export async function findWorkspace(db: TDb, id: string): Promise<TWorkspaceRow | undefined> {
+  const [row] = await db.select().from(slackWorkspaces).where(eq(slackWorkspaces.id, id)).limit(1);
+  return row;
+}
+
+export async function insertWorkspace(db: TDb, v: typeof slackWorkspaces.$inferInsert): Promise<TWorkspaceRow> {
+  const [row] = await db.insert(slackWorkspaces).values(v).returning();
+  return row!;
+}
+
+export async function updateWorkspace(db: TDb, id: string, patch: Partial<typeof slackWorkspaces.$inferInsert>): Promise<void> {
+  await db.update(slackWorkspaces).set({ ...patch, updatedAt: new Date() }).where(eq(slackWorkspaces.id, id));
+}
+
+export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<TWorkspaceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(slackWorkspaces)
+    .where(and(eq(slackWorkspaces.seedId, seedId), eq(slackWorkspaces.status, 'active')))
+    .orderBy(asc(slackWorkspaces.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function disconnectTeam(db: TDb, teamId: string): Promise<void> {
+  await db
+    .update(slackWorkspaces)
+    .set({ status: 'disconnected', botTokenEnc: null, disconnectedAt: new Date(), updatedAt: new Date() })
+    .where(eq(slackWorkspaces.teamId, teamId));
+}
+
+const wsColumns = { ws: slackWorkspaces, seedName: seeds.seedName, role: seedMembers.role };
+
+/** Workspaces of the seeds a user is a member of, with their role in the seed. */
+export async function workspacesForUser(db: TDb, userId: string) {
+  return db
+    .select(wsColumns)
+    .from(slackWorkspaces)
+    .innerJoin(seeds, eq(seeds.id, slackWorkspaces.seedId))
+    .innerJoin(seedMembers, and(eq(seedMembers.seedId, slackWorkspaces.seedId), eq(seedMembers.userId, userId)))
+    .orderBy(asc(slackWorkspaces.createdAt));
+}
+
+export async function workspaceForUser(db: TDb, id: string, userId: string) {
+  const [row] = await db
+    .select(wsColumns)
+    .from(slackWorkspaces)
+    .innerJoin(seeds, eq(seeds.id, slackWorkspaces.seedId))
+    .innerJoin(seedMembers, and(eq(seedMembers.seedId, slackWorkspaces.seedId), eq(seedMembers.userId, userId)))
+    .where(eq(slackWorkspaces.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function tokensThisMonth(db: TDb, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${slackEvents.promptTokens} + ${slackEvents.completionTokens}), 0)::int` })
+    .from(slackEvents)
+    .where(and(eq(slackEvents.workspaceId, workspaceId), sql`${slackEvents.createdAt} >= date_trunc('month', now())`));
+  return row?.n ?? 0;
+}
+
+export const settingsOf = (ws: TWorkspaceRow): TSlackSettings => ws.settings;
+
+// ── Events ──
+
+/** Stores an event once; undefined when its event_id was already stored (a retry). */
+export async function insertEvent(db: TDb, v: typeof slackEvents.$inferInsert): Promise<TEventRow | undefined> {
+  const [row] = await db.insert(slackEvents).values(v).onConflictDoNothing({ target: slackEvents.eventId }).returning();
+  return row;
+}
+
+/** Stores a batch of events; returns the rows stored (event_ids already present are skipped). */
+export async function insertEvents(db: TDb, rows: (typeof slackEvents.$inferInsert)[]): Promise<TEventRow[]> {
+  if (!rows.length) return [];
+  return db.insert(slackEvents).values(rows).onConflictDoNothing({ target: slackEvents.eventId }).returning();
+}
+
+export async function findEvent(db: TDb, id: string): Promise<TEventRow | undefined> {
+  const [row] = await db.select().from(slackEvents).where(eq(slackEvents.id, id)).limit(1);
+  return row;
+}
+
+export async function updateEvent(db: TDb, id: string, patch: Partial<typeof slackEvents.$inferInsert>): Promise<void> {
+  await db.update(slackEvents).set(patch).where(eq(slackEvents.id, id));
+}
+
+/**
+ * Starts an attempt on a pending event: compare-and-set on `attempts`, so of two instances that picked the same event
+ * (both sweepers, no Redis) only one works it.
+ */
+export async function startAttempt(db: TDb, id: string, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(slackEvents)
+    .set({ attempts: attempts + 1 })
+    .where(and(eq(slackEvents.id, id), eq(slackEvents.status, 'pending'), eq(slackEvents.attempts, attempts)))
+    .returning({ id: slackEvents.id });
+  return rows.length === 1;
+}
+
+/** Pending events received before `olderThan` (left by a crash or a restart), oldest first. */
+export async function stalePending(db: TDb, olderThan: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: slackEvents.id })
+    .from(slackEvents)
+    .where(and(eq(slackEvents.status, 'pending'), lt(slackEvents.createdAt, olderThan)))
+    .orderBy(asc(slackEvents.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// ── Message mirror ──
+
+export async function upsertMessage(
+  db: TDb,
+  v: { workspaceId: string; channel: string; ts: string; threadTs: string; slackUserId: string; text: string },
+): Promise<void> {
+  const createdAt = new Date(Math.round(Number(v.ts) * 1000) || Date.now());
+  await db
+    .insert(slackMessages)
+    .values({ ...v, createdAt })
+    .onConflictDoUpdate({ target: [slackMessages.workspaceId, slackMessages.channel, slackMessages.ts], set: { text: v.text } });
+}
+
+export async function editMessage(db: TDb, workspaceId: string, channel: string, ts: string, text: string): Promise<void> {
+  await db
+    .update(slackMessages)
+    .set({ text, editedAt: new Date() })
+    .where(and(eq(slackMessages.workspaceId, workspaceId), eq(slackMessages.channel, channel), eq(slackMessages.ts, ts)));
+}
+
+export async function deleteMessage(db: TDb, workspaceId: string, channel: string, ts: string): Promise<void> {
+  await db.delete(slackMessages).where(and(eq(slackMessages.workspaceId, workspaceId), eq(slackMessages.channel, channel), eq(slackMessages.ts, ts)));
+}
+
+export async function threadMessages(db: TDb, workspaceId: string, channel: string, threadTs: string) {
+  return db
+    .select({ ts: slackMessages.ts, user: slackMessages.slackUserId, text: slackMessages.text })
+    .from(slackMessages)
+    .where(and(eq(slackMessages.workspaceId, workspaceId), eq(slackMessages.channel, channel), eq(slackMessages.threadTs, threadTs)))
+    .orderBy(asc(slackMessages.ts))
+    .limit(500);
+}
+
+/** Deletes mirrored messages older than each workspace's retention. Returns how many went. */
+export async function purgeExpiredMessages(db: TDb): Promise<number> {
+  const rows = await db.execute(sql`
+    delete from ${slackMessages} m using ${slackWorkspaces} w
+    where m.workspace_id = w.id
+      and m.created_at < now() - make_interval(days => coalesce((w.settings->>'retentionDays')::int, 90))
+    returning m.id`);
+  return (rows as unknown as { rows?: unknown[] }).rows?.length ?? (Array.isArray(rows) ? rows.length : 0);
+}
+
+// ── Knowledge ──
+
+export async function insertDocument(
+  db: TDb,
+  doc: { workspaceId: string; kind: string; title: string; sourceUrl: string | null; content: string; createdBy: string | null },
+  passages: { content: string; grams: string[] }[],
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(slackDocuments).values(doc).returning();
+    if (passages.length) {
+      await tx.insert(slackPassages).values(passages.map((p, ord) => ({ documentId: row!.id, workspaceId: doc.workspaceId, ord, ...p })));
+    }
+    return row!;
+  });
+}
+
+export async function listDocuments(db: TDb, workspaceId: string) {
+  return db
+    .select({
+      doc: slackDocuments,
+      // Spelled out: inside a select list Drizzle renders a column without its table, which the subquery would shadow.
+      passages: sql<number>`(select count(*)::int from slack_passages p where p.document_id = slack_documents.id)`,
+    })
+    .from(slackDocuments)
+    .where(eq(slackDocuments.workspaceId, workspaceId))
+    .orderBy(desc(slackDocuments.createdAt));
+}
+
+export async function deleteDocument(db: TDb, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(slackDocuments)
+    .where(and(eq(slackDocuments.id, id), eq(slackDocuments.workspaceId, workspaceId)))
+    .returning({ id: slackDocuments.id });
+  return rows.length === 1;
+}
+
+/** Candidate passages sharing at least one key with the query, most shared keys first. */
+export async function candidatePassages(db: TDb, workspaceId: string, keys: string[], limit: number) {
+  if (!keys.length) return [];
+  const arr = sql`${sql.raw('ARRAY[')}${sql.join(keys.map((k) => sql`${k}`), sql`, `)}${sql.raw(']::text[]')}`;
+  return db
+    .select({
+      id: slackPassages.id,
+      documentId: slackPassages.documentId,
+      content: slackPassages.content,
+      grams: slackPassages.grams,
+      title: slackDocuments.title,
+      sourceUrl: slackDocuments.sourceUrl,
+    })
+    .from(slackPassages)
+    .innerJoin(slackDocuments, eq(slackDocuments.id, slackPassages.documentId))
+    .where(and(eq(slackPassages.workspaceId, workspaceId), sql`${slackPassages.grams} && ${arr}`))
+    .orderBy(sql`cardinality(array(select unnest(${slackPassages.grams}) intersect select unnest(${arr}))) desc`)
+    .limit(limit);
+}
+
+export async function passageCount(db: TDb, workspaceId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(slackPassages).where(eq(slackPassages.workspaceId, workspaceId));
+  return row?.n ?? 0;
+}
+
+// ── Console reads ──
+
+const kindCount = (k: string) => sql<number>`count(*) filter (where ${slackEvents.kind} = ${k})::int`;
+const tokenSum = sql<number>`coalesce(sum(${slackEvents.promptTokens} + ${slackEvents.completionTokens}), 0)::int`;
+const asked = inArray(slackEvents.kind, ['mention', 'summary', 'search']);
+
+export async function userStats(db: TDb, workspaceId: string) {
+  return db
+    .select({
+      slackUserId: slackEvents.slackUserId,
+      mentions: sql<number>`count(*)::int`,
+      summaries: kindCount('summary'),
+      searches: kindCount('search'),
+      tokens: tokenSum,
+      lastSeen: sql<Date>`max(${slackEvents.createdAt})`,
+    })
+    .from(slackEvents)
+    .where(and(eq(slackEvents.workspaceId, workspaceId), asked, sql`${slackEvents.slackUserId} <> ''`))
+    .groupBy(slackEvents.slackUserId)
+    .orderBy(sql`count(*) desc`, asc(slackEvents.slackUserId))
+    .limit(500);
+}
+
+export async function logs(db: TDb, workspaceId: string, q: { text?: string | undefined; before?: Date | undefined; limit: number }) {
+  const conds = [eq(slackEvents.workspaceId, workspaceId)];
+  if (q.before) conds.push(lt(slackEvents.createdAt, q.before));
+  if (q.text) {
+    const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(ilike(slackEvents.question, like), ilike(slackEvents.answer, like), ilike(slackEvents.slackUserId, like), ilike(slackEvents.channel, like))!,
+    );
+  }
+  return db
+    .select()
+    .from(slackEvents)
+    .where(and(...conds))
+    .orderBy(desc(slackEvents.createdAt))
+    .limit(q.limit + 1);
+}
+
+export async function dailyStats(db: TDb, workspaceId: string, since: Date) {
+  const day = sql<string>`to_char(${slackEvents.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      mentions: sql<number>`count(*) filter (where ${asked})::int`,
+      summaries: kindCount('summary'),
+      searches: kindCount('search'),
+      tokens: tokenSum,
+      latencySum: sql<number>`coalesce(sum(${slackEvents.latencyMs}), 0)::int`,
+      latencyN: sql<number>`count(${slackEvents.latencyMs})::int`,
+    })
+    .from(slackEvents)
+    .where(and(eq(slackEvents.workspaceId, workspaceId), gt(slackEvents.createdAt, since)))
+    .groupBy(day);
+}

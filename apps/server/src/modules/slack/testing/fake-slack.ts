@@ -1,0 +1,153 @@
+/**
+ * A small fake of Slack for tests, e2e and the benchmark, on loopback: the authorize page, oauth.v2.access,
+ * chat.postMessage, assistant.threads.setStatus, conversations.replies (with a switchable 429), auth.revoke.
+ * Control over HTTP under /_fake/* so a separate process (Playwright) can read what the app posted.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type TFakeSlackOptions = { clientId: string; clientSecret: string; team?: { id: string; name: string }; botUserId?: string };
+export type TPosted = { channel: string; thread_ts?: string; text: string; token: string };
+export type TFakeSlack = {
+  url: string;
+  apiUrl: string;
+  authorizeUrl: string;
+  posts: TPosted[];
+  statuses: { channel_id: string; thread_ts: string; status: string }[];
+  replies: Map<string, { ts: string; thread_ts?: string; user: string; text: string }[]>;
+  calls: { method: string; at: number }[];
+  /** How many next conversations.replies calls answer 429 (Retry-After: 1). */
+  rateLimitReplies: number;
+  /** Makes chat.postMessage fail with this many 500s. */
+  failPosts: number;
+  /** Real names by user id, for users.info. */
+  userNames: Map<string, string>;
+  /** Slack accounts by email address, for users.lookupByEmail. */
+  usersByEmail: Map<string, string>;
+  /** The team the authorize page installs into (change it to install a second workspace). */
+  team: { id: string; name: string };
+  issueCode: (team?: { id: string; name: string }) => string;
+  close: () => Promise<void>;
+};
+
+async function readBody(req: IncomingMessage): Promise<Record<string, string | unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (!raw) return {};
+  if ((req.headers['content-type'] ?? '').includes('json')) return JSON.parse(raw) as Record<string, unknown>;
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise<TFakeSlack> {
+  const defaultTeam = opts.team ?? { id: 'T0FAKE001', name: '테스트 워크스페이스' };
+  const botUserId = opts.botUserId ?? 'UBOT0001';
+  const codes = new Map<string, { id: string; name: string }>();
+  const tokens = new Set<string>();
+  let seq = 1000;
+  const fake: Omit<TFakeSlack, 'url' | 'apiUrl' | 'authorizeUrl' | 'close'> = {
+    posts: [],
+    statuses: [],
+    replies: new Map(),
+    calls: [],
+    rateLimitReplies: 0,
+    failPosts: 0,
+    usersByEmail: new Map(),
+    userNames: new Map(),
+    team: defaultTeam,
+    issueCode(team = fake.team) {
+      const code = `code-${randomBytes(6).toString('hex')}`;
+      codes.set(code, team);
+      return code;
+    },
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      if (url.pathname === '/oauth/v2/authorize') {
+        const redirect = url.searchParams.get('redirect_uri') ?? '';
+        const state = url.searchParams.get('state') ?? '';
+        if (url.searchParams.get('client_id') !== opts.clientId) return json(400, { ok: false, error: 'invalid_client_id' });
+        const allow = `${redirect}?code=${fake.issueCode()}&state=${encodeURIComponent(state)}`;
+        const deny = `${redirect}?error=access_denied&state=${encodeURIComponent(state)}`;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(
+          `<!doctype html><meta charset="utf-8"><title>Fake Slack</title><h1>${esc(fake.team.name)}</h1><p>scopes: ${esc(url.searchParams.get('scope') ?? '')}</p><a href="${esc(allow)}">Allow</a> <a href="${esc(deny)}">Cancel</a>`,
+        );
+      }
+      if (url.pathname === '/_fake/posts') return json(200, { posts: fake.posts, statuses: fake.statuses });
+      if (url.pathname === '/_fake/code') return json(200, { code: fake.issueCode() });
+      if (!url.pathname.startsWith('/api/')) return json(404, { ok: false, error: 'unknown_method' });
+      const method = url.pathname.slice(5);
+      fake.calls.push({ method, at: Date.now() });
+      const body = await readBody(req);
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (method === 'oauth.v2.access') {
+        if (body.client_id !== opts.clientId || body.client_secret !== opts.clientSecret) return json(200, { ok: false, error: 'invalid_client' });
+        const team = codes.get(String(body.code));
+        if (!team) return json(200, { ok: false, error: 'invalid_code' });
+        codes.delete(String(body.code));
+        const token = `xoxb-fake-${randomBytes(8).toString('hex')}`;
+        tokens.add(token);
+        return json(200, { ok: true, access_token: token, token_type: 'bot', scope: 'app_mentions:read,chat:write', bot_user_id: botUserId, team, authed_user: { id: 'UINSTALL1' } });
+      }
+      if (!tokens.has(bearer)) return json(200, { ok: false, error: 'invalid_auth' });
+      if (method === 'chat.postMessage') {
+        if (fake.failPosts > 0) {
+          fake.failPosts--;
+          return json(500, { ok: false, error: 'internal_error' });
+        }
+        const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, '0')}`;
+        fake.posts.push({ channel: String(body.channel), thread_ts: body.thread_ts ? String(body.thread_ts) : undefined, text: String(body.text), token: bearer });
+        return json(200, { ok: true, ts, channel: body.channel });
+      }
+      if (method === 'assistant.threads.setStatus') {
+        fake.statuses.push({ channel_id: String(body.channel_id), thread_ts: String(body.thread_ts), status: String(body.status) });
+        return json(200, { ok: true });
+      }
+      if (method === 'conversations.replies') {
+        if (fake.rateLimitReplies > 0) {
+          fake.rateLimitReplies--;
+          return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': '1' });
+        }
+        const key = `${url.searchParams.get('channel')}:${url.searchParams.get('ts')}`;
+        return json(200, { ok: true, messages: fake.replies.get(key) ?? [], has_more: false });
+      }
+      if (method === 'users.info') {
+        const id = String(url.searchParams.get('user'));
+        const name = fake.userNames.get(id);
+        return json(200, name ? { ok: true, user: { id, name: id.toLowerCase(), real_name: name } } : { ok: false, error: 'user_not_found' });
+      }
+      if (method === 'users.lookupByEmail') {
+        const id = fake.usersByEmail.get(String(url.searchParams.get('email')).toLowerCase());
+        return json(200, id ? { ok: true, user: { id } } : { ok: false, error: 'users_not_found' });
+      }
+      if (method === 'auth.revoke') {
+        tokens.delete(bearer);
+        return json(200, { ok: true, revoked: true });
+      }
+      return json(200, { ok: false, error: 'unknown_method' });
+    } catch {
+      json(500, { ok: false, error: 'fake_error' });
+    }
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(fake, {
+    url: base,
+    apiUrl: `${base}/api`,
+    authorizeUrl: `${base}/oauth/v2/authorize`,
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * API calls counted per day (Asia/Seoul), service and user. Each response adds one to an in-memory tally; the tally
+ * is written every few seconds as one multi-row UPSERT that adds to the stored counts, so several instances
+ * add up correctly and a request costs no database round trip (PGlite serves about 2.9 k simple reads/s:
+ * a write per request would halve the API's throughput). A crash loses at most the last interval's counts.
+ * Daily active users are the distinct users with a counted call that day (the rows are per user), so no
+ * separate table or per-request claim is needed.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { TUsageServiceId } from '@suite/shared/schemas/admin';
+import type { TDb } from '../../db/client.ts';
+import { apiUsageDaily } from '../../db/schema.ts';
+
+export const USAGE_FLUSH_MS = 5_000;
+const KST_OFFSET_MS = 9 * 3_600_000;
+const CHUNK = 1_000;
+
+/** 'YYYY-MM-DD' of an instant in Asia/Seoul (UTC+9, no daylight saving). */
+export function kstDay(at: Date): string {
+  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const NOT_COUNTED = /^\/api\/(health|ready|docs|openapi\.json)(\/|$)/;
+
+/** Which service a route belongs to; null for routes that are not counted. */
+export function serviceOf(route: string): TUsageServiceId | null {
+  if (!route.startsWith('/api/') || NOT_COUNTED.test(route)) return null;
+  if (/^\/api\/slack/.test(route)) return 'slack-ai';
+  if (/^\/api\/(seeds\/[^/]+\/)?(rooms|bookings)(\/|$)/.test(route)) return 'schedule';
+  if (/^\/api\/api-builder(\/|$)/.test(route)) return 'api-builder';
+  if (/^\/api\/admin-builder(\/|$)/.test(route)) return 'admin-builder';
+  if (/^\/api\/(ai-chatbot|chatbot)(\/|$)/.test(route)) return 'ai-chatbot';
+  return 'platform';
+}
+
+export type TUsageRecorder = {
+  record: (service: TUsageServiceId, userId: string | null, at?: Date) => void;
+  /** Writes the tally now (tests call it; the timer calls it every USAGE_FLUSH_MS). */
+  flush: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+type TLog = { error: (obj: unknown, msg: string) => void };
+
+export function createUsageRecorder(db: TDb, log: TLog, flushMs = USAGE_FLUSH_MS): TUsageRecorder {
+  let tally = new Map<string, number>();
+  let running: Promise<void> | undefined;
+
+  async function write(batch: Map<string, number>): Promise<void> {
+    const rows = [...batch].map(([key, count]) => {
+      const [day, service, userId] = key.split('|') as [string, string, string];
+      return { day, service, userId: userId || null, count };
+    });
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await db
+        .insert(apiUsageDaily)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [apiUsageDaily.day, apiUsageDaily.service, apiUsageDaily.userId],
+          set: { count: sql`${apiUsageDaily.count} + excluded.count` },
+        });
+    }
+  }
+
+  async function flushOnce(): Promise<void> {
+    if (!tally.size) return;
+    const batch = tally;
+    tally = new Map();
+    try {
+      await write(batch);
+    } catch (err) {
+      // Keep the counts for the next attempt.
+      for (const [k, n] of batch) tally.set(k, (tally.get(k) ?? 0) + n);
+      log.error({ err }, 'API usage counts not written');
+    }
+  }
+
+  const flush = async () => {
+    while (running) await running;
+    running = flushOnce().finally(() => {
+      running = undefined;
+    });
+    await running;
+  };
+
+  const timer = setInterval(() => void flush(), flushMs);
+  timer.unref();
+
+  return {
+    record(service, userId, at = new Date()) {
+      const key = `${kstDay(at)}|${service}|${userId ?? ''}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    usage: TUsageRecorder;
+  }
+}
+
+function routeOf(request: FastifyRequest): string | undefined {
+  return request.routeOptions.url;
+}
+
+/** Counts every answered API route (by its pattern) on the root app; call once, before the modules. */
+export async function registerUsageCounter(app: FastifyInstance, db: TDb): Promise<TUsageRecorder> {
+  const recorder = createUsageRecorder(db, app.log);
+  app.decorate('usage', recorder);
+  app.addHook('onResponse', async (request) => {
+    const route = routeOf(request);
+    if (!route) return;
+    const service = serviceOf(route);
+    if (service) recorder.record(service, request.user?.id ?? null);
+  });
+  // In a child plugin: its onClose runs before the root's, which closes an owned database.
+  await app.register(async (child) => {
+    child.addHook('onClose', async () => recorder.stop());
+  });
+  return recorder;
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorMessage, ko, type TErrorCode, type TErrorResponse } from '@suite/shared';
+import { AppError } from '../lib/app-error.ts';
+
+function send(reply: FastifyReply, status: number, code: string, error: string, details?: TErrorResponse['details']) {
+  const body: TErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own error codes for malformed requests, mapped to ours. */
+const fastifyCodes: Record<string, TErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      if (err.status >= 500) request.log.error({ err }, 'application error');
+      return send(reply, err.status, err.code, err.message, err.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: [v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('') || (err.validationContext ?? ''),
+        message: v.message ?? ko.errors.validation,
+      }));
+      return send(reply, 400, 'VALIDATION_FAILED', details[0]?.message ?? ko.errors.validation, details);
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return send(reply, 500, 'INTERNAL', errorMessage('INTERNAL'));
+    }
+    const mapped = err.code ? fastifyCodes[err.code] : undefined;
+    if (mapped) return send(reply, (err.statusCode ?? 400) < 500 ? (err.statusCode ?? 400) : 400, mapped, errorMessage(mapped));
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Other client errors raised by Fastify or a plugin: keep the status, word it in Korean.
+      const code: TErrorCode = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+      return send(reply, status, code, errorMessage(code));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL', errorMessage('INTERNAL'));
+  });
+}
+
+export function apiNotFound(reply: FastifyReply) {
+  return send(reply, 404, 'ROUTE_NOT_FOUND', errorMessage('ROUTE_NOT_FOUND'));
+}

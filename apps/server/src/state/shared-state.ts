@@ -1,0 +1,143 @@
+import { Redis } from 'ioredis';
+
+/**
+ * State several server instances must agree on. With REDIS_URL it lives in Redis;
+ * without, in this process (one instance only).
+ */
+export type TSharedState = {
+  kind: 'memory' | 'redis';
+  /** Adds one hit to a fixed window counter; returns the count and ms until the window resets. */
+  hit: (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>;
+  /** Reads a counter without adding to it. */
+  peek: (key: string) => Promise<{ count: number; resetMs: number }>;
+  reset: (key: string) => Promise<void>;
+  /** Sets a key with a time to live; returns false if it already existed (an atomic claim). */
+  claim: (key: string, ttlMs: number) => Promise<boolean>;
+  publish: (channel: string, message: string) => Promise<void>;
+  subscribe: (channel: string, listener: (message: string) => void) => Promise<() => Promise<void>>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export function createMemoryState(): TSharedState {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  const listeners = new Map<string, Set<(m: string) => void>>();
+  const live = (key: string) => {
+    const c = counters.get(key);
+    if (c && c.expiresAt <= Date.now()) {
+      counters.delete(key);
+      return undefined;
+    }
+    return c;
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [k, v] of counters) if (v.expiresAt <= now) counters.delete(k);
+  }, 60_000);
+  sweep.unref();
+  return {
+    kind: 'memory',
+    async hit(key, windowMs) {
+      const c = live(key) ?? { count: 0, expiresAt: Date.now() + windowMs };
+      c.count += 1;
+      counters.set(key, c);
+      return { count: c.count, resetMs: c.expiresAt - Date.now() };
+    },
+    async peek(key) {
+      const c = live(key);
+      return c ? { count: c.count, resetMs: c.expiresAt - Date.now() } : { count: 0, resetMs: 0 };
+    },
+    async reset(key) {
+      counters.delete(key);
+    },
+    async claim(key, ttlMs) {
+      if (live(key)) return false;
+      counters.set(key, { count: 1, expiresAt: Date.now() + ttlMs });
+      return true;
+    },
+    async publish(channel, message) {
+      for (const l of listeners.get(channel) ?? []) queueMicrotask(() => l(message));
+    },
+    async subscribe(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+      return async () => {
+        set.delete(listener);
+      };
+    },
+    async ping() {},
+    async close() {
+      clearInterval(sweep);
+      counters.clear();
+      listeners.clear();
+    },
+  };
+}
+
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return {c, ttl}`;
+
+export async function createRedisState(url: string, prefix = 'suite:'): Promise<TSharedState> {
+  const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+  const cmd = new Redis(url, opts);
+  const sub = new Redis(url, opts);
+  cmd.on('error', () => undefined);
+  sub.on('error', () => undefined);
+  await cmd.connect();
+  await sub.connect();
+  const listeners = new Map<string, Set<(m: string) => void>>();
+  sub.on('message', (channel: string, message: string) => {
+    for (const l of listeners.get(channel) ?? []) l(message);
+  });
+  return {
+    kind: 'redis',
+    async hit(key, windowMs) {
+      const [count, ttl] = (await cmd.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count, resetMs: Math.max(ttl, 0) };
+    },
+    async peek(key) {
+      const [v, ttl] = await Promise.all([cmd.get(prefix + key), cmd.pttl(prefix + key)]);
+      return { count: v ? Number(v) : 0, resetMs: Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await cmd.del(prefix + key);
+    },
+    async claim(key, ttlMs) {
+      return (await cmd.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async publish(channel, message) {
+      await cmd.publish(prefix + channel, message);
+    },
+    async subscribe(channel, listener) {
+      const full = prefix + channel;
+      let set = listeners.get(full);
+      if (!set) {
+        set = new Set();
+        listeners.set(full, set);
+        await sub.subscribe(full);
+      }
+      set.add(listener);
+      return async () => {
+        set.delete(listener);
+        if (set.size === 0) {
+          listeners.delete(full);
+          await sub.unsubscribe(full);
+        }
+      };
+    },
+    async ping() {
+      await cmd.ping();
+    },
+    async close() {
+      await Promise.allSettled([cmd.quit(), sub.quit()]);
+    },
+  };
+}
+
+export async function createSharedState(redisUrl: string | undefined, prefix?: string): Promise<TSharedState> {
+  return redisUrl ? createRedisState(redisUrl, prefix) : createMemoryState();
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type TApp } from '../app.ts';
+import { loadConfig, type TConfig } from '../config.ts';
+import { openDatabase, type TDatabase } from '../db/client.ts';
+import { createSharedState, type TSharedState } from '../state/shared-state.ts';
+
+/** The database kinds the server suites run on: always PGlite, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dbKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export function testConfig(overrides: Record<string, string> = {}): TConfig {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suite-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+}
+
+/** A fresh, empty database of the given kind: PGlite in memory, or a new database on the PostgreSQL server. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<TDatabase> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `suite_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 20 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return database;
+}
+
+export type TTestContext = { app: TApp; database: TDatabase; state: TSharedState; config: TConfig; close: () => Promise<void> };
+
+/** Builds an app on a fresh database; shared state is Redis when REDIS_URL is set, else memory. */
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TTestContext> {
+  const config = testConfig(env);
+  const database = await freshDatabase(kind);
+  const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
+  const app = await buildApp(config, { database, state, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    state,
+    config,
+    close: async () => {
+      await app.close();
+      await state.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// `npm run build -w @suite/web [-- --outDir DIR --emptyOutDir]`: the client build (vite.config.ts), then a server-side
+// build of src/entry-prerender.tsx used once, in this process, to write the first paint of the public pages into
+// DIR/prerendered/ (served by the server for those exact paths; see apps/server/src/plugins/spa.ts).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+/** The pages whose first paint is prerendered: the ones visitors land on from outside. */
+const PAGES = { '/': 'index.html' };
+
+const root = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const at = args.indexOf('--outDir');
+const outDir = resolve(root, at >= 0 ? args[at + 1] : 'dist');
+const emptyOutDir = at < 0 || args.includes('--emptyOutDir');
+
+await build({ root, build: { outDir, emptyOutDir } });
+
+// Inside the package, so the bundle's bare imports (react, react-router, …) resolve from node_modules.
+const ssrDir = mkdtempSync(join(root, '.prerender-'));
+try {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    ssr: { noExternal: ['@suite/shared'] },
+  });
+  const { prerender } = await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href);
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const marker = '<div id="root"></div>';
+  if (!template.includes(marker)) throw new Error(`index.html lacks ${marker}`);
+  const target = join(outDir, 'prerendered');
+  mkdirSync(target, { recursive: true });
+  for (const [path, file] of Object.entries(PAGES)) {
+    // React puts resource hints (e.g. an image preload) before the markup when it renders without a <head>: they go
+    // into <head>, so the container holds exactly the markup that hydration walks.
+    const body = await prerender(path);
+    const hints = body.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+    const html = template.replace('</head>', `${hints}</head>`).replace(marker, `<div id="root">${body.slice(hints.length)}</div>`);
+    writeFileSync(join(target, file), html);
+    writeFileSync(join(target, `${file}.br`), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(join(target, `${file}.gz`), gzipSync(html, { level: 9 }));
+    console.log(`prerendered ${path} → prerendered/${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
+  }
+  writeFileSync(join(target, 'manifest.json'), JSON.stringify(PAGES, null, 2) + '\n');
+} finally {
+  rmSync(ssrDir, { recursive: true, force: true });
+}

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '@/components/require-auth';
+import { AuthCallbackPage } from '@/features/auth/pages/auth-callback-page';
+import { ConfirmEmailPage } from '@/features/auth/pages/confirm-email-page';
+import { DashboardPage } from '@/features/auth/pages/dashboard-page';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { LoginPage } from '@/features/auth/pages/login-page';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
+import { SettingsPage } from '@/features/auth/pages/settings-page';
+import { SignupCompletePage } from '@/features/auth/pages/signup-complete-page';
+import { SignupPage } from '@/features/auth/pages/signup-page';
+import { AccountInvitePage } from '@/features/invitations/pages/account-invite-page';
+import { SeedInvitePage } from '@/features/invitations/pages/seed-invite-page';
+
+/** Account routes (login, sign-up, callbacks, dashboard, settings); nested in the site layout by the router. */
+export const authRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/signup/complete', element: <SignupCompletePage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/auth/confirm', element: <ConfirmEmailPage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+  { path: '/invite/seed', element: <SeedInvitePage /> },
+  { path: '/invite/account', element: <AccountInvitePage /> },
+  { path: '/settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
+];

@@ -1,0 +1,69 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { Loader2 } from 'lucide-react';
+import { ko } from '@suite/shared';
+import { RequireAuth } from '@/components/require-auth';
+import { slackAiConsoleRoutes } from '@/features/slack-ai/console-routes';
+import { roomsConsoleRoutes } from '@/features/rooms/console-routes';
+
+/** The console is its own chunk: nothing of it loads on the public pages. */
+const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
+const OverviewPage = lazy(() => import('@/features/console/pages/overview-page').then((m) => ({ default: m.OverviewPage })));
+const AnalyticsPage = lazy(() => import('@/features/console/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+const ServicesPage = lazy(() => import('@/features/console/pages/services-page').then((m) => ({ default: m.ServicesPage })));
+const UsersPage = lazy(() => import('@/features/console/pages/users-page').then((m) => ({ default: m.UsersPage })));
+const SettingsPage = lazy(() => import('@/features/console/pages/console-settings-page').then((m) => ({ default: m.ConsoleSettingsPage })));
+const SeedsPage = lazy(() => import('@/features/console/pages/seeds-page').then((m) => ({ default: m.SeedsPage })));
+const ComingSoon = lazy(() => import('@/features/console/components/coming-soon').then((m) => ({ default: m.ComingSoon })));
+const AdminOnly = lazy(() => import('@/features/console/components/admin-only').then((m) => ({ default: m.AdminOnly })));
+
+function Loading() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" /> {ko.common.loading}
+    </div>
+  );
+}
+
+const page = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
+const soon = (title: string) => page(<ComingSoon title={title} />);
+const n = ko.consoleUi.nav;
+
+/** /admin/*: signed-in members only (the server enforces each permission). */
+export const consoleRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<Loading />}>
+          <ConsoleLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: page(<OverviewPage />) },
+      { path: 'analytics', element: page(<AdminOnly><AnalyticsPage /></AdminOnly>) },
+      { path: 'services', element: page(<ServicesPage />) },
+      ...slackAiConsoleRoutes,
+      ...roomsConsoleRoutes,
+      { path: 'services/api-builder', element: soon(n.apiBuilder) },
+      { path: 'services/api-builder/settings', element: soon(`${n.apiBuilder} ${n.apiBuilderSettings}`) },
+      { path: 'services/api-builder/apis', element: soon(`${n.apiBuilder} ${n.apiBuilderApis}`) },
+      { path: 'services/api-builder/test', element: soon(`${n.apiBuilder} ${n.apiBuilderTest}`) },
+      { path: 'services/admin-builder', element: soon(n.adminBuilder) },
+      { path: 'services/ai-chatbot', element: soon(n.aiChatbot) },
+      { path: 'users', element: page(<UsersPage />) },
+      { path: 'seeds', element: page(<SeedsPage />) },
+      { path: 'billing', element: soon(n.subscription) },
+      { path: 'billing/history', element: soon(n.paymentHistory) },
+      { path: 'settings', element: page(<SettingsPage />) },
+      { path: 'database', element: soon(n.database) },
+      { path: 'domains', element: soon(n.domains) },
+      { path: 'monitoring', element: soon(n.monitoring) },
+      { path: 'notifications', element: soon(n.notifications) },
+      { path: 'help', element: soon(n.helpCenter) },
+      { path: 'docs', element: soon(n.docs) },
+      { path: '*', element: soon('') },
+    ],
+  },
+];

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ko } from '@suite/shared';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api';
+import { usePageTitle } from '@/lib/page-title';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { StatusView } from '@/features/auth/components/status-view';
+
+const t = ko.authUi.confirm;
+
+/** The emailed confirmation link lands here; the token is spent once on the server. */
+export function ConfirmEmailPage() {
+  usePageTitle(t.title, { noindex: true });
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [state, setState] = useState<{ kind: 'loading' | 'success' | 'error'; message: string }>(
+    token ? { kind: 'loading', message: t.working } : { kind: 'error', message: ko.auth.server.tokenInvalid },
+  );
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    api<{ message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false }).then(
+      (r) => setState({ kind: 'success', message: r.message }),
+      (e: unknown) => setState({ kind: 'error', message: e instanceof Error ? e.message : ko.auth.server.tokenInvalid }),
+    );
+  }, [token]);
+  return (
+    <AuthCard title={t.title}>
+      <StatusView state={state.kind} title={t.title} message={state.message}>
+        {state.kind !== 'loading' ? (
+          <Button asChild>
+            <Link to="/login">{t.toLogin}</Link>
+          </Button>
+        ) : null}
+      </StatusView>
+    </AuthCard>
+  );
+}

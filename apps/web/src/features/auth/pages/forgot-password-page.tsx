@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Loader2, MailCheck } from 'lucide-react';
+import { ko, ZEmailOnlyInput } from '@suite/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { api } from '@/lib/api';
+import { usePageTitle } from '@/lib/page-title';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { FormField } from '@/components/account/form-field';
+
+const t = ko.authUi.forgot;
+
+export function ForgotPasswordPage() {
+  usePageTitle(t.title);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({
+    resolver: zodResolver(ZEmailOnlyInput),
+    mode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      const r = await api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
+      setSent(r.message);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : ko.errors.internal);
+    }
+  });
+  return (
+    <AuthCard title={sent ? t.sentTitle : t.title} description={sent ? undefined : t.description}>
+      {sent ? (
+        <div className="grid gap-4 text-center">
+          <MailCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
+          <p className="text-sm break-keep" role="status">
+            {sent}
+          </p>
+          <Button asChild variant="outline">
+            <Link to="/login">{t.backToLogin}</Link>
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          <FormField id="email" label={ko.authUi.login.email} error={formState.errors.email?.message}>
+            <Input id="email" type="email" autoComplete="email" placeholder={ko.authUi.login.emailPlaceholder} aria-invalid={Boolean(formState.errors.email)} {...register('email')} />
+          </FormField>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {formState.isSubmitting ? t.submitting : t.submit}
+          </Button>
+          <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+            {t.backToLogin}
+          </Link>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,45 @@
+import { ko } from '@suite/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageTitle } from '@/lib/page-title';
+import { useMe } from '@/lib/me-api';
+import { PasswordForm } from '@/components/account/password-form';
+import { ProfileForm } from '@/components/account/profile-form';
+import { SessionsList } from '@/features/auth/components/sessions-list';
+
+const t = ko.authUi.settings;
+
+export function SettingsPage() {
+  usePageTitle(t.title, { noindex: true });
+  const me = useMe();
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
+      <div>
+        <h1 className="text-2xl font-bold">{t.title}</h1>
+        <p className="text-muted-foreground">{t.description}</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t.profile}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {me.data ? <ProfileForm user={me.data} /> : <p className="text-sm text-muted-foreground">{me.isError ? me.error.message : ko.common.loading}</p>}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t.password}</CardTitle>
+        </CardHeader>
+        <CardContent>{me.data?.provider === 'google' ? <p className="text-sm text-muted-foreground">{t.googleNoPassword}</p> : <PasswordForm />}</CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t.sessions}</CardTitle>
+          <CardDescription>{t.sessionsDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SessionsList />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

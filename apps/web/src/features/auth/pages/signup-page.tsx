@@ -1,0 +1,254 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Loader2 } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { formatPhone, ko, TERMS_VERSION, ZSignupForm, type TAuthResponse, type TSignupForm } from '@suite/shared';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PrivacyPolicy } from '@/components/legal/privacy-policy';
+import { TermsOfService } from '@/components/legal/terms-of-service';
+import { api, ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { FormField } from '@/components/account/form-field';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { LegalDialog } from '@/features/auth/components/legal-dialog';
+import { PasswordInput } from '@/components/account/password-input';
+import { StrengthMeter } from '@/components/account/strength-meter';
+import { clearGoogleTemp } from '@/features/auth/lib/google-flow';
+
+const t = ko.authUi.signup;
+const ORDER = ['fullName', 'email', 'phone', 'password', 'confirmPassword', 'terms'] as const;
+
+export function SignupPage() {
+  usePageTitle(t.title);
+  const navigate = useNavigate();
+  const session = useSession();
+  const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const termsRef = useRef<HTMLButtonElement>(null);
+  const wasChecked = useRef(false);
+
+  const form = useForm<TSignupForm>({
+    resolver: zodResolver(ZSignupForm),
+    mode: 'onChange',
+    defaultValues: { fullName: '', email: '', phone: '', password: '', confirmPassword: '', terms: false, marketing: false },
+  });
+  const { register, handleSubmit, formState, setValue, watch, setFocus } = form;
+  const terms = watch('terms');
+  const marketing = watch('marketing');
+  const password = watch('password');
+
+  useEffect(() => {
+    if (session.isAuthenticated) navigate('/', { replace: true });
+  }, [session.isAuthenticated, navigate]);
+
+  const onTermsChange = (checked: boolean) => {
+    setValue('terms', checked, { shouldValidate: true });
+    if (checked) wasChecked.current = true;
+    else if (wasChecked.current) toast.info(t.termsUncheckedInfo, { duration: 5000 });
+  };
+
+  const onInvalid = (errors: FieldErrors<TSignupForm>) => {
+    const failing = ORDER.filter((k) => errors[k]);
+    toast.warning(t.fillRequiredTitle, {
+      description: failing.map((k) => t.fieldNames[k] ?? k).join(', '),
+    });
+    const first = failing[0];
+    if (first === 'terms') termsRef.current?.focus();
+    else if (first) setFocus(first);
+  };
+
+  const onValid = async (v: TSignupForm) => {
+    try {
+      const res = await api<TAuthResponse>('/api/auth-signup', {
+        method: 'POST',
+        auth: false,
+        retryOn401: false,
+        body: {
+          email: v.email,
+          password: v.password,
+          full_name: v.fullName,
+          phone: v.phone ?? '',
+          marketing_consent: v.marketing ?? false,
+          terms: true,
+        },
+      });
+      if (res.tokens && res.user) {
+        session.acceptTokens(res.tokens);
+        toast.success(res.message ?? ko.auth.server.signupSuccess);
+        navigate('/', { replace: true });
+        return;
+      }
+      if (res.needsEmailConfirmation) {
+        navigate('/success?type=signup', {
+          replace: true,
+          state: { type: 'signup', message: res.message, instructions: res.instructions },
+        });
+        return;
+      }
+      toast.error(t.missingResult, { duration: 5000 });
+    } catch (e) {
+      if (e instanceof ApiError) {
+        for (const d of e.details ?? []) {
+          const field = d.path === 'full_name' ? 'fullName' : d.path;
+          if (ORDER.includes(field as (typeof ORDER)[number])) {
+            form.setError(field as (typeof ORDER)[number], { message: d.message });
+          }
+        }
+        toast.error(e.message || t.errorDefault, { description: t.errorHint, duration: 5000 });
+      } else {
+        toast.error(e instanceof Error ? e.message : t.errorDefault, { description: t.errorRecheck, duration: 5000 });
+      }
+    }
+  };
+
+  const onGoogle = async (credential: string) => {
+    try {
+      const res = await api<TAuthResponse>('/api/google-signup', {
+        method: 'POST',
+        auth: false,
+        retryOn401: false,
+        body: { googleToken: credential, terms: true, marketing_consent: marketing ?? false },
+      });
+      if (!res.tokens) throw new Error(ko.authUi.google.signupFailDefault);
+      const user = session.acceptTokens(res.tokens);
+      clearGoogleTemp();
+      toast.success(ko.authUi.google.signupSuccess, { description: ko.authUi.google.hello(user.full_name) });
+      navigate('/', { replace: true });
+    } catch (e) {
+      const message =
+        e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.retry;
+      toast.error(ko.authUi.google.signupFailTitle, { description: message || ko.authUi.google.retry });
+    }
+  };
+
+  const warnTerms = () => {
+    toast.warning(t.termsNeededTitle, {
+      description: <span className="whitespace-pre-line">{t.termsNeededDescription}</span>,
+      duration: 6000,
+    });
+    termsRef.current?.focus();
+  };
+
+  const err = formState.errors;
+  const submitting = formState.isSubmitting;
+  const describe = (name: string, has: boolean) => (has ? `${name}-error` : undefined);
+  return (
+    <AuthCard title={t.title} description={t.description}>
+      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
+        <FormField id="fullName" label={t.fullName} error={err.fullName?.message}>
+          <Input id="fullName" autoComplete="name" placeholder={t.fullNamePlaceholder} disabled={submitting} aria-invalid={Boolean(err.fullName)} aria-describedby={describe('fullName', Boolean(err.fullName))} {...register('fullName')} />
+        </FormField>
+        <FormField id="email" label={t.email} error={err.email?.message}>
+          <Input id="email" type="email" autoComplete="email" placeholder={ko.authUi.login.emailPlaceholder} disabled={submitting} aria-invalid={Boolean(err.email)} aria-describedby={describe('email', Boolean(err.email))} {...register('email')} />
+        </FormField>
+        <FormField
+          id="phone"
+          label={
+            <>
+              {t.phone} <span className="font-normal text-muted-foreground">{t.optional}</span>
+            </>
+          }
+          error={err.phone?.message}
+        >
+          <Input
+            id="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder={t.phonePlaceholder}
+            disabled={submitting}
+            aria-invalid={Boolean(err.phone)}
+            aria-describedby={describe('phone', Boolean(err.phone))}
+            {...register('phone', {
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                e.target.value = formatPhone(e.target.value);
+              },
+            })}
+          />
+        </FormField>
+        <FormField id="password" label={t.password} error={err.password?.message} hint={<StrengthMeter password={password ?? ''} />}>
+          <PasswordInput id="password" autoComplete="new-password" placeholder={t.passwordPlaceholder} disabled={submitting} aria-invalid={Boolean(err.password)} aria-describedby={describe('password', Boolean(err.password))} {...register('password', { deps: ['confirmPassword'] })} />
+        </FormField>
+        <FormField id="confirmPassword" label={t.confirmPassword} error={err.confirmPassword?.message}>
+          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder={t.confirmPlaceholder} disabled={submitting} aria-invalid={Boolean(err.confirmPassword)} aria-describedby={describe('confirmPassword', Boolean(err.confirmPassword))} {...register('confirmPassword')} />
+        </FormField>
+        <div className="grid gap-3 rounded-md border p-3">
+          <div className="flex items-start gap-2">
+            <Tooltip.Provider delayDuration={0}>
+              <Tooltip.Root>
+                <Tooltip.Trigger asChild>
+                  <Checkbox
+                    ref={termsRef}
+                    id="terms"
+                    name="terms"
+                    className="mt-0.5"
+                    checked={terms}
+                    onCheckedChange={(c) => onTermsChange(c === true)}
+                    disabled={submitting}
+                    aria-invalid={Boolean(err.terms)}
+                    aria-describedby={describe('terms', Boolean(err.terms))}
+                  />
+                </Tooltip.Trigger>
+                <Tooltip.Portal>
+                  <Tooltip.Content sideOffset={6} className="z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background">
+                    {t.termsTooltip}
+                  </Tooltip.Content>
+                </Tooltip.Portal>
+              </Tooltip.Root>
+            </Tooltip.Provider>
+            <Label htmlFor="terms" className="leading-snug font-normal">
+              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('terms')}>
+                {t.termsLink}
+              </button>
+              {t.and}
+              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('privacy')}>
+                {t.privacyLink}
+              </button>
+              {t.termsSuffix}
+            </Label>
+          </div>
+          {err.terms ? (
+            <p id="terms-error" className="text-sm text-destructive" role="alert">
+              {err.terms.message}
+            </p>
+          ) : null}
+          <div className="flex items-start gap-2">
+            <Checkbox id="marketing" name="marketing" className="mt-0.5" checked={marketing} onCheckedChange={(c) => setValue('marketing', c === true)} disabled={submitting} />
+            <Label htmlFor="marketing" className="leading-snug font-normal">
+              {t.marketing}
+            </Label>
+          </div>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {submitting ? t.submitting : t.submit}
+        </Button>
+      </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        {ko.authUi.login.or}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <GoogleButton mode="signup" label={t.google} disabled={!terms} onDisabledClick={warnTerms} onCredential={onGoogle} />
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t.haveAccount}{' '}
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t.toLogin}
+        </Link>
+      </p>
+      <LegalDialog open={legal === 'terms'} onOpenChange={(o) => setLegal(o ? 'terms' : null)} title={t.termsDialogTitle} description={`시행일 ${TERMS_VERSION}`}>
+        <TermsOfService />
+      </LegalDialog>
+      <LegalDialog open={legal === 'privacy'} onOpenChange={(o) => setLegal(o ? 'privacy' : null)} title={t.privacyDialogTitle} description={`적용일 ${TERMS_VERSION}`}>
+        <PrivacyPolicy />
+      </LegalDialog>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, LogOut, Megaphone } from 'lucide-react';
+import { ko } from '@suite/shared';
+import { Button } from '@/components/ui/button';
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { SeedProvider } from '@/lib/seed-context';
+import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
+import { ConsoleSidebar } from '@/features/console/components/console-sidebar';
+import { SeedSelector } from '@/features/console/components/seed-selector';
+import { ThemeSwitch } from '@/features/console/components/theme-switch';
+import { pageHeading } from '@/features/console/nav';
+
+const h = ko.consoleUi.header;
+/** The console shell: sidebar, header (title, seed selector, theme, user, back to main, logout), notice, page. */
+export function ConsoleLayout() {
+  const { pathname } = useLocation();
+  const heading = pageHeading(pathname);
+  usePageTitle(heading.title, { noindex: true });
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const onLogout = async () => {
+    await logout();
+    toast.success(ko.authUi.logoutToast);
+    navigate('/login', { replace: true });
+  };
+  return (
+    <SeedProvider>
+      <SidebarProvider>
+        <ConsoleSidebar onLogout={onLogout} />
+        <SidebarInset>
+          <header className="sticky top-0 z-20 flex flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background/95 px-3 py-2 backdrop-blur sm:px-4">
+            <SidebarTrigger label={h.toggleSidebar} />
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate text-base font-semibold sm:text-lg">{heading.title}</h1>
+              <p className="hidden truncate text-xs text-muted-foreground sm:block">{heading.description}</p>
+            </div>
+            <div className="hidden text-right text-xs leading-tight lg:block">
+              <p className="font-medium">{user?.full_name}</p>
+              <p className="text-muted-foreground">{user?.email}</p>
+            </div>
+            <div className="hidden md:block">
+              <ThemeSwitch />
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/">
+                <ArrowLeft aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{h.backToMain}</span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onLogout}>
+              <LogOut aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{h.logout}</span>
+            </Button>
+          </header>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/40 px-3 py-2 sm:px-4">
+            <SeedSelector />
+            <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
+              <Megaphone className="size-3.5 shrink-0 text-primary" aria-hidden="true" /> {h.notice}
+            </p>
+          </div>
+          <main className="flex-1 p-3 sm:p-6">
+            <Outlet />
+          </main>
+        </SidebarInset>
+      </SidebarProvider>
+    </SeedProvider>
+  );
+}

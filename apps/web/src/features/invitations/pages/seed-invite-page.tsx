@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Loader2, Users } from 'lucide-react';
+import { ko } from '@suite/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
+
+const t = ko.consoleUi.invite;
+
+/** A seed invitation link: preview, then accept as the invited (signed-in) user. */
+export function SeedInvitePage() {
+  usePageTitle(t.seedTitle, { noindex: true });
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { isAuthenticated } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const preview = useQuery({
+    queryKey: ['seed-invite', token],
+    enabled: Boolean(token),
+    retry: false,
+    queryFn: () =>
+      api<{ seed_name: string; email: string; inviter_name: string; expires_at: string }>(
+        `/api/seed-invitations/preview?token=${encodeURIComponent(token)}`,
+        { auth: false },
+      ),
+  });
+  const here = encodeURIComponent(location.pathname + location.search);
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await api('/api/seed-invitations/accept', { method: 'POST', body: { token } });
+      toast.success(t.accepted);
+      navigate('/admin', { replace: true });
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : t.invalid);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex justify-center px-4 py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <Users className="size-10 text-primary" aria-hidden="true" />
+          <CardTitle>{t.seedTitle}</CardTitle>
+          {preview.data ? <CardDescription>{t.seedBody(preview.data.seed_name, preview.data.inviter_name)}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {!token || preview.isError ? (
+            <Alert variant="destructive"><AlertDescription>{preview.error?.message ?? t.invalid}</AlertDescription></Alert>
+          ) : !preview.data ? (
+            <p className="text-center text-sm text-muted-foreground">{ko.common.loading}</p>
+          ) : isAuthenticated ? (
+            <Button onClick={accept} disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {t.accept}
+            </Button>
+          ) : (
+            <>
+              <p className="text-center text-sm text-muted-foreground break-keep">{t.loginFirst} ({preview.data.email})</p>
+              <Button asChild><Link to={`/login?redirect=${here}`}>{ko.authUi.login.title}</Link></Button>
+              <Button asChild variant="outline"><Link to={`/signup?redirect=${here}`}>{ko.authUi.signup.title}</Link></Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

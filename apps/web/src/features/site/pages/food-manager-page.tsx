@@ -1,0 +1,24 @@
+import { BellRing, ClipboardList, Users } from 'lucide-react';
+import { koSite } from '@suite/shared/messages/ko-site';
+import { useSeo } from '@/lib/seo';
+import { ServicePage } from '../components/service-page';
+
+const t = koSite.foodManager;
+
+export function FoodManagerPage() {
+  useSeo({ title: koSite.meta.foodManager.title, description: koSite.meta.foodManager.description });
+  return (
+    <ServicePage
+      service="food-manager"
+      badge={{ text: t.badge, variant: 'amber' }}
+      title={t.title}
+      lead={t.lead}
+      features={t.features}
+      featureIcons={[
+        <ClipboardList key="a" className="size-5" aria-hidden="true" />,
+        <Users key="b" className="size-5" aria-hidden="true" />,
+        <BellRing key="c" className="size-5" aria-hidden="true" />,
+      ]}
+    />
+  );
+}

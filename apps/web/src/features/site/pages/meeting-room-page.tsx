@@ -1,0 +1,26 @@
+import { BellRing, CalendarCheck, ShieldCheck, Timer } from 'lucide-react';
+import { koSite } from '@suite/shared/messages/ko-site';
+import { useSeo } from '@/lib/seo';
+import { ServicePage } from '../components/service-page';
+
+const t = koSite.meetingRoom;
+
+export function MeetingRoomPage() {
+  useSeo({ title: koSite.meta.meetingRoom.title, description: koSite.meta.meetingRoom.description });
+  return (
+    <ServicePage
+      service="meeting-room"
+      badge={{ text: t.badge, variant: 'amber' }}
+      title={t.title}
+      lead={t.lead}
+      features={t.features}
+      featureIcons={[
+        <CalendarCheck key="a" className="size-5" aria-hidden="true" />,
+        <Timer key="b" className="size-5" aria-hidden="true" />,
+        <BellRing key="c" className="size-5" aria-hidden="true" />,
+        <ShieldCheck key="d" className="size-5" aria-hidden="true" />,
+      ]}
+      demoPath="/admin/services/schedule"
+    />
+  );
+}

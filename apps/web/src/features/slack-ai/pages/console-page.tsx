@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { Loader2 } from 'lucide-react';
+import { ko } from '@suite/shared';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useSeeds } from '@/lib/seed-context';
+import { useSlackWorkspaces } from '../api/slack';
+import { SlackConnectButton } from '../components/connect-button';
+import { KnowledgeTab } from '../components/knowledge-tab';
+import { LogsTab } from '../components/logs-tab';
+import { SettingsTab } from '../components/settings-tab';
+import { StatsTab } from '../components/stats-tab';
+import { UsersTab } from '../components/users-tab';
+
+const t = ko.slack.ui;
+const tabClass =
+  'rounded-md px-3 py-1.5 text-sm text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+
+/** /admin/services/slack-ai: the user's connected Slack workspaces (seeds they belong to) and five tabs. */
+export function SlackConsolePage() {
+  const q = useSlackWorkspaces();
+  const { selected: seed } = useSeeds();
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = q.data ?? [];
+  const ws = list.find((w) => w.id === picked) ?? list.find((w) => w.status === 'active') ?? list[0];
+  const seedId = seed && (seed.role === 'owner' || seed.role === 'admin') ? seed.id : undefined;
+
+  if (q.isLoading) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t.loading}
+      </p>
+    );
+  }
+  if (q.isError) return <p role="alert" className="text-sm text-destructive">{q.error.message || t.loadFailed}</p>;
+
+  return (
+    <div className="grid min-w-0 gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        {ws ? (
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="slack-ws">{t.workspace}</Label>
+            <div className="flex flex-wrap items-center gap-2">
+              <NativeSelect id="slack-ws" value={ws.id} onChange={(e) => setPicked(e.target.value)} className="w-full max-w-72 sm:w-72">
+                {list.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.team_name}
+                    {w.status === 'active' ? '' : ` (${t.disconnectedBadge})`}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Badge variant={ws.status === 'active' ? 'success' : 'secondary'}>{ws.status === 'active' ? t.activeBadge : t.disconnectedBadge}</Badge>
+              <span className="text-sm text-muted-foreground">{t.seedLabel(ws.seed_name)}</span>
+            </div>
+          </div>
+        ) : (
+          <div className="grid gap-1 break-keep">
+            <p className="font-medium">{t.noWorkspaces}</p>
+            <p className="text-sm text-muted-foreground">{t.noWorkspacesHint}</p>
+          </div>
+        )}
+        <SlackConnectButton label={t.connectAnother} seedId={seedId} size="default" />
+      </div>
+
+      {ws ? (
+        <>
+          <Card>
+            <CardContent className="p-3 text-sm break-keep" data-testid="slack-mode">
+              {ws.llm_enabled ? t.llmMode : t.basicMode}
+            </CardContent>
+          </Card>
+          <Tabs.Root key={ws.id} defaultValue="settings" className="grid min-w-0 gap-4">
+            <Tabs.List className="inline-flex w-fit max-w-full flex-wrap rounded-lg bg-muted p-1" aria-label={t.title}>
+              <Tabs.Trigger value="settings" className={tabClass}>{t.tabs.settings}</Tabs.Trigger>
+              <Tabs.Trigger value="users" className={tabClass}>{t.tabs.users}</Tabs.Trigger>
+              <Tabs.Trigger value="logs" className={tabClass}>{t.tabs.logs}</Tabs.Trigger>
+              <Tabs.Trigger value="stats" className={tabClass}>{t.tabs.stats}</Tabs.Trigger>
+              <Tabs.Trigger value="knowledge" className={tabClass}>{t.tabs.knowledge}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="settings"><SettingsTab ws={ws} /></Tabs.Content>
+            <Tabs.Content value="users"><UsersTab id={ws.id} /></Tabs.Content>
+            <Tabs.Content value="logs"><LogsTab id={ws.id} /></Tabs.Content>
+            <Tabs.Content value="stats"><StatsTab id={ws.id} /></Tabs.Content>
+            <Tabs.Content value="knowledge"><KnowledgeTab ws={ws} /></Tabs.Content>
+          </Tabs.Root>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { TTokens } from '@suite/shared';
+import { tokenStorage } from '@/lib/token-storage';
+import { isTokenUnexpired } from '@/lib/jwt';
+
+/** An API failure in the server's shape: Korean message, stable code, HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: { path: string; message: string }[] | undefined;
+  readonly retryAfter: number | undefined;
+  constructor(status: number, code: string, message: string, details?: { path: string; message: string }[], retryAfter?: number) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export const NETWORK_ERROR = '서버에 연결할 수 없습니다. 네트워크 연결을 확인해주세요.';
+
+type TRequest = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token; an authenticated call without a stored token fails before sending. */
+  auth?: boolean;
+  /** One refresh-and-retry on 401 (off for login and sign-up). */
+  retryOn401?: boolean;
+  signal?: AbortSignal;
+};
+
+let refreshing: Promise<TTokens> | null = null;
+const listeners = new Set<(tokens: TTokens | null) => void>();
+
+/** The session provider listens here to learn about refreshes and failures made by the client. */
+export function onTokensChanged(listener: (tokens: TTokens | null) => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toError(res: Response, body: unknown): ApiError {
+  const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
+  const message =
+    typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : `Edge Function 오류: ${res.status}`;
+  const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+  return new ApiError(
+    res.status,
+    typeof b.code === 'string' ? b.code : 'HTTP_' + res.status,
+    message,
+    Array.isArray(b.details) ? (b.details as { path: string; message: string }[]) : undefined,
+    retryAfter,
+  );
+}
+
+/**
+ * Exchanges the stored refresh token for a new pair. One refresh at a time per tab, and across tabs
+ * through the Web Locks API where available (the server also tolerates a 10 s overlap).
+ */
+export function refreshTokens(): Promise<TTokens> {
+  refreshing ??= (async () => {
+    const seen = tokenStorage.getRefresh();
+    const run = async () => {
+      const current = tokenStorage.getRefresh();
+      if (!current) throw new ApiError(401, 'NO_REFRESH_TOKEN', 'Refresh token이 없습니다');
+      // Another tab refreshed while this one waited for the lock: use its result.
+      const access = tokenStorage.getAccess();
+      if (seen && current !== seen && access && isTokenUnexpired(access)) {
+        return { access_token: access, refresh_token: current };
+      }
+      let res: Response;
+      try {
+        res = await fetch('/api/refresh-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: current }),
+        });
+      } catch {
+        throw new ApiError(0, 'NETWORK', NETWORK_ERROR);
+      }
+      const body = await parse(res);
+      if (!res.ok) {
+        const err = toError(res, body);
+        throw new ApiError(err.status, err.code, err.status ? `토큰 갱신 실패: ${res.status}` : err.message);
+      }
+      const tokens = refreshedTokens(body);
+      if (!tokens) throw new ApiError(500, 'BAD_RESPONSE', '토큰 갱신에 실패했습니다');
+      tokenStorage.set(tokens);
+      return tokens;
+    };
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('suite-token-refresh', run) : run();
+  })();
+  const p = refreshing;
+  p.then(
+    (t) => listeners.forEach((l) => l(t)),
+    (e: unknown) => {
+      // A definite refusal ends the session; a network failure leaves it for a later try.
+      if (e instanceof ApiError && e.status !== 0) {
+        tokenStorage.clear();
+        listeners.forEach((l) => l(null));
+      }
+    },
+  ).finally(() => {
+    refreshing = null;
+  });
+  return p;
+}
+
+/** JSON API call. Throws ApiError with the server's Korean message. */
+export async function api<T = unknown>(path: string, req: TRequest = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, retryOn401 = true, signal } = req;
+  const send = async () => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (auth) {
+      const token = tokenStorage.getAccess();
+      if (!token) throw new ApiError(401, 'NO_TOKEN', '인증 토큰이 없습니다. 로그인이 필요합니다.');
+      headers.authorization = `Bearer ${token}`;
+    }
+    try {
+      return await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      throw new ApiError(0, 'NETWORK', NETWORK_ERROR);
+    }
+  };
+  let res = await send();
+  if (res.status === 401 && auth && retryOn401 && tokenStorage.getRefresh()) {
+    await refreshTokens();
+    res = await send();
+  }
+  const data = await parse(res);
+  if (!res.ok) throw toError(res, data);
+  return data as T;
+}
+
+/**
+ * The shape of POST /api/refresh-token's answer (ZRefreshResponse), checked by hand: this module loads on every page,
+ * and importing the zod schema would bring zod and the whole shared catalogue into the first page's JavaScript.
+ */
+function refreshedTokens(body: unknown): TTokens | null {
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== true) return null;
+  const t = (body as { tokens?: unknown }).tokens;
+  if (typeof t !== 'object' || t === null) return null;
+  const { access_token, refresh_token } = t as Record<string, unknown>;
+  return typeof access_token === 'string' && typeof refresh_token === 'string' ? { access_token, refresh_token } : null;
+}

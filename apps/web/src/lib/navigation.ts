@@ -1,0 +1,65 @@
+import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
+
+const n = koSiteShell.nav;
+
+/** Icon names the header knows how to draw (lucide icons, mapped in features/site/components/nav-icon.tsx). */
+export type TNavIcon = 'bot' | 'calendar' | 'utensils' | 'braces' | 'layout' | 'chart' | 'message' | 'receipt' | 'code' | 'info';
+
+/** 'waiting' = development pending (grey), 'development' = in development (amber). Both are disabled. */
+export type TNavStatus = 'waiting' | 'development';
+
+export type TNavItem = {
+  id: string;
+  title: string;
+  /** May hold line breaks (\n). */
+  description: string;
+  href: string;
+  icon: TNavIcon;
+  disabled?: boolean;
+  status?: TNavStatus;
+};
+
+export type TNavGroup = { id: string; title: string; items: TNavItem[] };
+
+const item = (id: keyof typeof n.items, href: string, icon: TNavIcon, status?: TNavStatus): TNavItem => ({
+  id,
+  ...n.items[id],
+  href: status ? '/' : href,
+  icon,
+  ...(status ? { disabled: true, status } : {}),
+});
+
+/** 'company tools' dropdown: two columns. */
+export const companyToolGroups: TNavGroup[] = [
+  {
+    id: 'product-dev',
+    title: n.productDev,
+    items: [item('apiBuilder', '/', 'braces', 'development'), item('adminBuilder', '/', 'layout', 'development'), item('metrics', '/', 'chart', 'waiting')],
+  },
+  {
+    id: 'team',
+    title: n.teamTools,
+    items: [item('slackAi', '/slack-ai', 'bot'), item('meetingRoom', '/meeting-room', 'calendar'), item('foodManager', '/food-manager', 'utensils')],
+  },
+];
+
+/** 'customer tools' dropdown: 'AI tools' and 'service tools'. */
+export const customerToolGroups: TNavGroup[] = [
+  { id: 'ai', title: n.aiTools, items: [item('aiChatbot', '/', 'message', 'development')] },
+  { id: 'service', title: n.serviceTools, items: [item('taxInvoice', '/', 'receipt', 'waiting')] },
+];
+
+export type TNavLink = { id: string; title: string; href: string; icon: TNavIcon };
+
+/** Simple links after the dropdowns ('APIs' is a placeholder to '/'). */
+export const simpleLinks: TNavLink[] = [
+  { id: 'apis', title: n.apis, href: '/', icon: 'code' },
+  { id: 'about', title: n.about, href: '/about', icon: 'info' },
+];
+
+/** Mobile sheet: 'productivity tools' = every company-tool item; 'customer service' = the AI tools group only. */
+export const mobileGroups: TNavGroup[] = [
+  { id: 'productivity', title: n.productivity, items: companyToolGroups.flatMap((g) => g.items) },
+  { id: 'customer-service', title: n.customerService, items: customerToolGroups[0]!.items },
+];
+

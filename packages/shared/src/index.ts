@@ -1,0 +1,11 @@
+import './zod-ko.ts';
+
+export * from './errors.ts';
+export * from './messages/ko.ts';
+export * from './schemas/common.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/site.ts';
+export * from './schemas/admin.ts';
+export * from './schemas/seeds.ts';
+export * from './schemas/slack.ts';
+export * from './schemas/rooms.ts';

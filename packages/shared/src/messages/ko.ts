@@ -1,0 +1,48 @@
+/**
+ * Every user-visible Korean text, by key. Server and web read the same catalogue.
+ * Texts quoted in the product spec are kept to the letter.
+ */
+import { koAuth } from './ko-auth.ts';
+import { koAuthUi } from './ko-auth-ui.ts';
+import { koConsole } from './ko-console.ts';
+import { koConsoleUi } from './ko-console-ui.ts';
+import { koSite } from './ko-site.ts';
+import { koSlack } from './ko-slack.ts';
+import { koRooms } from './ko-rooms.ts';
+
+export const ko = {
+  auth: koAuth,
+  authUi: koAuthUi,
+  site: koSite,
+  console: koConsole,
+  consoleUi: koConsoleUi,
+  slack: koSlack,
+  rooms: koRooms,
+  common: {
+    appName: '컴퍼니 툴즈',
+    tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',
+    loading: '로딩 중...',
+    home: '홈으로',
+    retry: '다시 시도',
+  },
+  errors: {
+    badRequest: '잘못된 요청입니다. 입력 내용을 확인해주세요.',
+    invalidJson: '요청 본문이 올바른 JSON 형식이 아닙니다.',
+    validation: '입력값이 올바르지 않습니다.',
+    unsupportedMediaType: '지원하지 않는 요청 형식입니다. Content-Type을 확인해주세요.',
+    payloadTooLarge: '요청 본문이 너무 큽니다.',
+    unauthorized: '인증이 필요합니다. 다시 로그인해주세요.',
+    forbidden: '이 작업을 수행할 권한이 없습니다.',
+    notFound: '요청한 리소스를 찾을 수 없습니다.',
+    routeNotFound: '존재하지 않는 API 경로입니다.',
+    methodNotAllowed: '허용되지 않는 요청 방식입니다.',
+    conflict: '요청이 현재 상태와 충돌합니다.',
+    rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    internal: '서버에서 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+    unavailable: '서비스를 일시적으로 사용할 수 없습니다.',
+    databaseUnavailable: '데이터베이스에 연결할 수 없습니다.',
+    shuttingDown: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
+  },
+} as const;
+
+export type TMessages = typeof ko;

@@ -1,0 +1,99 @@
+import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+/** The fake Slack and the fake language model (loopback) the chat AI specs drive: the next two ports. */
+const fakeSlackPort = port + 1;
+const fakeLlmPort = port + 2;
+const E2E_SLACK = { clientId: 'e2e-client', clientSecret: 'e2e-secret', signingSecret: 'e2e-signing-secret', fakeUrl: `http://127.0.0.1:${fakeSlackPort}` };
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'suite-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+/**
+ * On PostgreSQL the end-to-end server gets a database of its own, made once per run (the config is read by every
+ * worker; they inherit the URL) and dropped by the global teardown, so each run starts from an empty instance.
+ */
+if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  const name = `suite_e2e_${Date.now().toString(36)}`;
+  const script = `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1]});c.connect().then(()=>c.query('CREATE DATABASE ${name}')).then(()=>c.end()).catch(e=>{console.error(e.message);process.exit(1)})`;
+  execFileSync(process.execPath, ['-e', script, process.env.TEST_DATABASE_URL], { cwd: 'apps/server', stdio: 'inherit' });
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  process.env.E2E_DATABASE_URL = url.toString();
+}
+
+export default defineConfig({
+  testDir: './apps/web/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  globalTeardown: './apps/web/e2e/global.teardown.ts',
+  projects: [
+    // The first account on an empty instance becomes the platform admin: the setup project makes it.
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: [
+    {
+      command: `node apps/server/src/modules/slack/testing/serve-fakes.ts ${fakeSlackPort} ${fakeLlmPort} ${E2E_SLACK.clientId} ${E2E_SLACK.clientSecret}`,
+      url: `${E2E_SLACK.fakeUrl}/_fake/posts`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The built app, started as `npm start` starts it (the build ran just before).
+      command: 'node apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+        // A build elsewhere than apps/web/dist (parallel runs on one machine must not share one).
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+        // Chat AI for Slack against the fakes above.
+        SLACK_CLIENT_ID: E2E_SLACK.clientId,
+        SLACK_CLIENT_SECRET: E2E_SLACK.clientSecret,
+        SLACK_SIGNING_SECRET: E2E_SLACK.signingSecret,
+        SLACK_API_URL: `${E2E_SLACK.fakeUrl}/api`,
+        SLACK_AUTHORIZE_URL: `${E2E_SLACK.fakeUrl}/oauth/v2/authorize`,
+        LLM_BASE_URL: `http://127.0.0.1:${fakeLlmPort}/v1`,
+        LLM_MODEL: 'fake-model',
+        LLM_API_KEY: 'e2e-llm-key',
+      },
+    },
+  ],
+});
