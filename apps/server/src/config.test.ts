@@ -26,6 +26,13 @@ describe('configuration', () => {
     );
   });
 
+  it('reads EMBEDDINGS_MODEL, which needs LLM_BASE_URL (the same API)', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).llm.embeddingsModel).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir(), EMBEDDINGS_MODEL: 'text-embedding-3-small' })).toThrow(/EMBEDDINGS_MODEL: LLM_BASE_URL/);
+    const c = loadConfig({ DATA_DIR: dir(), EMBEDDINGS_MODEL: ' bge-m3 ', LLM_BASE_URL: 'http://127.0.0.1:11434/v1' });
+    expect(c.llm).toMatchObject({ embeddingsModel: 'bge-m3', model: undefined });
+  });
+
   it('generates development secrets once and reuses them', () => {
     const d = dir();
     const a = loadConfig({ DATA_DIR: d });

@@ -43,7 +43,7 @@ const ZEnv = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
-  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   SLACK_MONTHLY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(1_000_000),
@@ -82,6 +82,7 @@ export type TConfig = {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string | undefined;
+    /** Embeddings model on the same API (`POST {baseUrl}/embeddings`); unset = lexical knowledge retrieval only. */
     embeddingsModel: string | undefined;
     timeoutMs: number;
     maxRetries: number;
@@ -123,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         `운영 환경(NODE_ENV=production)에서는 다음 환경 변수를 반드시 설정해야 합니다: ${missing.join(', ')}`,
       );
     }
+  }
+  if (e.EMBEDDINGS_MODEL && !e.LLM_BASE_URL) {
+    throw new ConfigError(`환경 변수 설정이 올바르지 않습니다:\n  EMBEDDINGS_MODEL: LLM_BASE_URL(같은 API의 주소)도 설정해야 합니다`);
   }
   const dataDir = resolve(e.DATA_DIR);
   const authSecret = e.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url'));

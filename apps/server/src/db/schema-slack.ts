@@ -1,6 +1,6 @@
 /** Chat AI for Slack (issue 6): workspaces, OAuth states, event log, message mirror, knowledge. */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { seeds, users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -136,6 +136,9 @@ export const slackDocuments = pgTable(
 /**
  * Passages of a document. `grams` holds the passage's search keys (Hangul character bigrams, Latin words and numbers),
  * computed in the server, so '검색팀을' and '검색팀' share keys whatever the database's locale; GIN-indexed for `&&`.
+ * `embedding` is the passage's unit-length vector from `embedding_model` (`EMBEDDINGS_MODEL`), a plain `real[]`
+ * because neither the machines' PostgreSQL 15 nor PGlite has pgvector; null until embedded. A passage whose
+ * `embedding_model` differs from the configured model is embedded again.
  */
 export const slackPassages = pgTable(
   'slack_passages',
@@ -150,6 +153,32 @@ export const slackPassages = pgTable(
     ord: integer('ord').notNull(),
     content: text('content').notNull(),
     grams: text('grams').array().notNull().default(sql`'{}'::text[]`),
+    embedding: real('embedding').array(),
+    embeddingModel: text('embedding_model'),
   },
-  (t) => [index('slack_passages_ws_idx').on(t.workspaceId), index('slack_passages_grams_idx').using('gin', t.grams)],
+  (t) => [
+    index('slack_passages_ws_idx').on(t.workspaceId),
+    index('slack_passages_grams_idx').using('gin', t.grams),
+    // Finds the workspaces with passages still to embed without reading every passage.
+    index('slack_passages_embedding_model_idx').on(t.embeddingModel, t.workspaceId),
+  ],
+);
+
+/**
+ * Tokens spent outside a logged event (embedding passages and questions), reported by the provider. They count
+ * toward the workspace's monthly token budget together with the tokens of `slack_events`.
+ */
+export const slackTokenUsage = pgTable(
+  'slack_token_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => slackWorkspaces.id, { onDelete: 'cascade' }),
+    /** embeddings */
+    kind: text('kind').notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('slack_token_usage_ws_created_idx').on(t.workspaceId, t.createdAt)],
 );
