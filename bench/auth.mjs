@@ -3,13 +3,9 @@
 // PostgreSQL when BENCH_DATABASE_URL is set (a throw-away database is created on that server), else PGlite.
 // Clients are spread over many addresses with X-Forwarded-For (TRUST_PROXY=true), as real users would be, so the
 // per-IP limits (refresh 150 per 5 min) apply as in production without throttling the benchmark itself.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { bareBaseline, run, summary, table } from './http.mjs';
+import { appendFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { bareBaseline, run, startServer, summary, table, throwawayDatabase } from './http.mjs';
 
 const port = 3291;
 const base = `http://127.0.0.1:${port}`;
@@ -19,54 +15,7 @@ const nextIp = () => {
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
 
-async function throwawayDatabase(adminUrl) {
-  const name = `suite_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
 
-async function startServer(env) {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-      TRUST_PROXY: 'true',
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-auth-')),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  proc.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 150 && !exited; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
 
 async function post(path, body, headers = {}) {
   const res = await fetch(base + path, {
@@ -92,9 +41,13 @@ const baseline = await bareBaseline();
 console.log('baseline', baseline);
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
-const db = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
+const db = adminUrl ? await throwawayDatabase(adminUrl, 'auth') : undefined;
 const label = db ? 'PostgreSQL' : 'PGlite (embedded)';
-const proc = await startServer(db ? { DATABASE_URL: db.url } : {});
+const proc = await startServer(
+  port,
+  { NODE_ENV: 'development', TRUST_PROXY: 'true', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...(db ? { DATABASE_URL: db.url } : {}) },
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 let section;
 try {
   const email = `bench-${Date.now().toString(36)}@example.com`;

@@ -1,6 +1,59 @@
-// Shared helpers for the HTTP benchmarks: autocannon runs and a bare node:http baseline in the same run.
+// Shared helpers for the HTTP benchmarks: the real server in a child process, a throwaway PostgreSQL database,
+// autocannon runs and a bare node:http baseline in the same run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+
+/**
+ * Starts `apps/server/src/main.ts` on 127.0.0.1:`port` with a fresh DATA_DIR and `env` on top of this process's
+ * environment; resolves once /api/ready answers (about 30 s at most), rejects if it exits or never gets ready.
+ */
+export async function startServer(port, env = {}, { stdio = 'inherit' } = {}) {
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
+    stdio,
+  });
+  let exited = false;
+  proc.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 150 && !exited; i++) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return proc;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  proc.kill();
+  throw new Error('서버가 시작되지 않았습니다');
+}
+
+/** A database of its own on the PostgreSQL server at `adminUrl` (two benchmarks never drop each other's), and its drop. */
+export async function throwawayDatabase(adminUrl, tag) {
+  const name = `suite_bench_${tag}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
 
 export function run(opts) {
   return new Promise((resolve, reject) => {

@@ -4,12 +4,10 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/rooms.mjs
 //   npm run bench            (run.mjs imports this file after its own sections)
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
-import { bareBaseline, run, summary, table } from './http.mjs';
+import { bareBaseline, run, startServer, summary, table, throwawayDatabase } from './http.mjs';
 
 const ROOMS = 50;
 const BOOKINGS = 100_000;
@@ -18,41 +16,7 @@ const base = `http://127.0.0.1:${port}`;
 const DAY = 86_400_000;
 const adminUrl = process.env.BENCH_DATABASE_URL;
 
-async function createDatabase() {
-  const name = `suite_bench_rooms_${Date.now().toString(36)}_${process.pid}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
 
-async function startServer(env) {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
 
 /** Midnight in Asia/Seoul, `days` from today, as a Date. */
 function seoulMidnight(days) {
@@ -104,8 +68,8 @@ async function alone(url, headers) {
 
 async function section() {
   const baseline = await bareBaseline();
-  const db = await createDatabase();
-  const proc = await startServer({ DATABASE_URL: db.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
+  const db = await throwawayDatabase(adminUrl, 'rooms');
+  const proc = await startServer(port, { DATABASE_URL: db.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
   try {
     const signup = await fetch(`${base}/api/auth-signup`, {
       method: 'POST',

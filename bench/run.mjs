@@ -1,30 +1,12 @@
 // `npm run bench`: the server's throughput next to a bare node:http baseline measured in the same run.
 // Starts the real server (PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set) and appends to bench/RESULTS.md.
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { bareBaseline, run, summary, table } from './http.mjs';
+import { appendFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { bareBaseline, run, startServer, summary, table } from './http.mjs';
 
 const port = 3290;
 const base = `http://127.0.0.1:${port}`;
 
-async function startServer(env) {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const sections = [];
@@ -34,7 +16,7 @@ console.log('baseline', baseline);
 const modes = [['PGlite (embedded)', {}]];
 if (process.env.BENCH_DATABASE_URL) modes.push(['PostgreSQL 15', { DATABASE_URL: process.env.BENCH_DATABASE_URL }]);
 for (const [label, env] of modes) {
-  const proc = await startServer(env);
+  const proc = await startServer(port, env);
   try {
     const rows = [baseline];
     rows.push(summary(`GET /api/health (${label})`, await run({ url: `${base}/api/health` })));

@@ -4,13 +4,11 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/users-list.mjs     (appends to RESULTS.md)
 //   npm run bench                                                                               (includes this section)
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bareBaseline, run, summary, table } from './http.mjs';
+import { bareBaseline, run, startServer, summary, table, throwawayDatabase } from './http.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const port = 3291;
@@ -28,42 +26,7 @@ function rng(seed) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-async function createDatabase(adminUrl) {
-  // A name of its own per run: two benchmarks on one server must not drop each other's database.
-  const name = `suite_bench_users_${Date.now().toString(36)}_${process.pid}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
 
-async function startServer(env) {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
 
 export async function seedUsers(url, count) {
   const client = new pg.Client({ connectionString: url });
@@ -115,8 +78,8 @@ const CASES = [
 
 /** Runs the benchmark and returns its markdown section. */
 export async function usersListSection({ baseline, adminUrl }) {
-  const db = await createDatabase(adminUrl);
-  const proc = await startServer({ DATABASE_URL: db.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
+  const db = await throwawayDatabase(adminUrl, 'users');
+  const proc = await startServer(port, { DATABASE_URL: db.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
   try {
     // The first account of an empty instance is the admin.
     const signup = await fetch(`${base}/api/auth-signup`, {

@@ -1,14 +1,14 @@
 // `npm run bench:web`: Lighthouse (mobile preset) on '/' of the built app served by the real server, and the
 // JavaScript that '/' loads (gzipped) on a phone and on a desktop, against the 150 KB budget of issue 4.
 // Run after `npm run build` (the npm script does both). Appends the figures to bench/RESULTS.md (not with BENCH_WEB_DRY=1).
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer } from './http.mjs';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 3291);
 const base = `http://127.0.0.1:${port}`;
@@ -17,22 +17,6 @@ const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const BUDGET_KB = 150;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-async function startServer() {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-web-')) },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
 
 const gzCache = new Map();
 /** Gzipped size (zlib level 9, as Vite reports it) of a script the page loaded, fetched again from the server. */
@@ -101,7 +85,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => (n / 1024).toFixed(1);
 
 const loadAtStart = loadavg()[0].toFixed(2);
-const proc = await startServer();
+const proc = await startServer(port, { HOST: '127.0.0.1', APP_URL: base });
 let text;
 try {
   const results = [];
