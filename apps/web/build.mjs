@@ -19,6 +19,16 @@ const emptyOutDir = at < 0 || args.includes('--emptyOutDir');
 await build({ root, build: { outDir, emptyOutDir } });
 
 // Inside the package, so the bundle's bare imports (react, react-router, …) resolve from node_modules.
+/**
+ * A prerendered page paints without its scripts: they only hydrate it. Fetched at low priority, they no longer compete
+ * with the stylesheet and the fonts the first paint needs (the SPA shell, which paints nothing without them, keeps them high).
+ */
+function appScriptsAtLowPriority(html) {
+  return html
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+}
+
 const ssrDir = mkdtempSync(join(root, '.prerender-'));
 try {
   await build({
@@ -38,7 +48,9 @@ try {
     // into <head>, so the container holds exactly the markup that hydration walks.
     const body = await prerender(path);
     const hints = body.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
-    const html = template.replace('</head>', `${hints}</head>`).replace(marker, `<div id="root">${body.slice(hints.length)}</div>`);
+    const html = appScriptsAtLowPriority(template)
+      .replace('</head>', `${hints}</head>`)
+      .replace(marker, `<div id="root">${body.slice(hints.length)}</div>`);
     writeFileSync(join(target, file), html);
     writeFileSync(join(target, `${file}.br`), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     writeFileSync(join(target, `${file}.gz`), gzipSync(html, { level: 9 }));

@@ -84,5 +84,6 @@ describe('npm run admin', () => {
     const check = await openDatabase({ dataDir });
     expect(await roleOf(check, 'cli.user@example.com')).toBe('admin');
     await check.close();
-  });
+    // Three database openings and two child processes that each start PGlite: slow on a busy machine.
+  }, 120_000);
 });

@@ -96,7 +96,7 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
         <div role="row" className="flex border-b bg-muted/40 text-[11px] text-muted-foreground">
           <div role="columnheader" className="sticky left-0 z-20 w-28 shrink-0 bg-muted px-2 py-1 sm:w-36">{t.room}</div>
           {slots.map((m) => (
-            <div role="columnheader" key={m} className="border-l border-border/50 py-1 pl-0.5" style={cellStyle}>
+            <div role="columnheader" key={m} className="border-l border-border/50 py-1 pl-0.5 whitespace-nowrap" style={cellStyle}>
               <span aria-hidden="true">{m % 60 === 0 ? hhmm(m).slice(0, 2) : ''}</span>
               <span className="sr-only">{hhmm(m)}</span>
             </div>

@@ -38,7 +38,7 @@ function LogRows({ seedId, before, last, onMore }: { seedId: string; before: num
       {logs.data.data.map((l) => (
         <tr key={l.id} className="border-t align-top">
           <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{new Date(l.at).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' })}</td>
-          <td className="pr-2">{l.actor ? l.actor.name : t.system}</td>
+          <td className="whitespace-nowrap pr-2">{l.actor ? l.actor.name : t.system}</td>
           <td className="pr-2 break-keep">{`${actions[l.action] ?? l.action}${l.title ? ` · ${l.title}` : ''}${typeof l.detail.slot === 'string' ? ` · ${l.detail.slot}` : ''}`}</td>
           <td>{l.roomName ?? ''}</td>
         </tr>
