@@ -160,6 +160,9 @@ export const koSlack = {
       answerLabel: '답변',
       urlLabel: '웹 페이지 주소',
       passages: (n: number) => `문단 ${n}개`,
+      /** Shown only when an embeddings model is configured (EMBEDDINGS_MODEL). */
+      embedded: '의미 검색 준비됨',
+      embedding: (done: number, total: number) => `의미 검색 준비 중 (${done}/${total})`,
       delete: '삭제',
       deleteConfirm: (title: string) => `"${title}" 문서를 삭제할까요?`,
       searchTest: '검색 시험',

@@ -156,6 +156,8 @@ export const ZSlackDocument = z.object({
   title: z.string(),
   source_url: z.string().nullable(),
   passages: z.number().int(),
+  /** Passages with a vector of the configured embeddings model; null when embeddings are not configured. */
+  embedded_passages: z.number().int().nullable(),
   chars: z.number().int(),
   created_at: z.string(),
 });

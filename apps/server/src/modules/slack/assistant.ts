@@ -10,6 +10,7 @@ import { search, type THit } from './knowledge.service.ts';
 import type { TLlm } from './llm.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
+import type { TVectorIndex } from './vectors.ts';
 import * as repo from './slack.repository.ts';
 import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
 
@@ -20,6 +21,8 @@ export type TRuntime = {
   config: TConfig;
   slack: TSlackApi;
   llm: TLlm;
+  /** Vector side of knowledge retrieval (inactive without EMBEDDINGS_MODEL). */
+  vectors?: TVectorIndex;
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
   /** Aborted when the app closes. */
   stop: AbortSignal;
@@ -97,7 +100,7 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     return { kind: 'summary', sources: [], ...r };
   }
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
-  const hits = await search(rt.db, ws.id, question, 3);
+  const hits = await search(rt.db, ws.id, question, 3, rt.vectors);
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length) return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
   const r = await withModel(

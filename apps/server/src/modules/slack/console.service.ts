@@ -156,14 +156,17 @@ export async function stats(db: TDb, workspaceId: string, userId: string, days: 
   const today = new Date();
   const keys = Array.from({ length: days }, (_, i) => dayKey(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
   const since = new Date(`${keys[0]}T00:00:00+09:00`);
-  const rows = new Map((await repo.dailyStats(db, workspaceId, since)).map((r) => [r.day, r]));
+  const [daily, usage] = await Promise.all([repo.dailyStats(db, workspaceId, since), repo.dailyTokenUsage(db, workspaceId, since)]);
+  const rows = new Map(daily.map((r) => [r.day, r]));
+  // Embedding tokens count toward the budget, so the daily token figures include them.
+  const otherTokens = new Map(usage.map((u) => [u.day, u.tokens]));
   let latencySum = 0;
   let latencyN = 0;
   const out = keys.map((day) => {
     const r = rows.get(day);
     latencySum += r?.latencySum ?? 0;
     latencyN += r?.latencyN ?? 0;
-    return { day, mentions: r?.mentions ?? 0, summaries: r?.summaries ?? 0, searches: r?.searches ?? 0, tokens: r?.tokens ?? 0 };
+    return { day, mentions: r?.mentions ?? 0, summaries: r?.summaries ?? 0, searches: r?.searches ?? 0, tokens: (r?.tokens ?? 0) + (otherTokens.get(day) ?? 0) };
   });
   return {
     days: out,

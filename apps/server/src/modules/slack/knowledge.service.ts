@@ -1,4 +1,7 @@
-/** Per-workspace knowledge: documents and Q&A entries split into passages; Korean-aware lexical retrieval. */
+/**
+ * Per-workspace knowledge: documents and Q&A entries split into passages; Korean-aware lexical retrieval, fused with
+ * vector similarity when `EMBEDDINGS_MODEL` is set (`vectors.ts`).
+ */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { ko } from '@suite/shared';
@@ -6,7 +9,9 @@ import type { TSlackDocument } from '@suite/shared/schemas/slack';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './slack.repository.ts';
-import { rank, searchKeys, splitPassages } from './text-search.ts';
+import { fuseRanks, rank, searchKeys, splitPassages } from './text-search.ts';
+import type { TVectorIndex } from './vectors.ts';
+import * as vrepo from './vectors.repository.ts';
 
 const s = ko.slack.server;
 
@@ -65,19 +70,40 @@ async function fetchPage(url: string, allowPrivate: boolean): Promise<{ title: s
   return type.includes('html') ? htmlToText(body) : { title: '', text: body.trim() };
 }
 
-export function toApiDocument(row: { doc: { id: string; kind: string; title: string; sourceUrl: string | null; content: string; createdAt: Date }; passages: number }): TSlackDocument {
+type TDocRow = { doc: { id: string; kind: string; title: string; sourceUrl: string | null; content: string; createdAt: Date }; passages: number };
+
+/** `embedded`: passages with a vector of the configured model, null when embeddings are not configured. */
+export function toApiDocument(row: TDocRow, embedded: number | null = null): TSlackDocument {
   return {
     id: row.doc.id,
     kind: row.doc.kind,
     title: row.doc.title,
     source_url: row.doc.sourceUrl,
     passages: row.passages,
+    embedded_passages: embedded,
     chars: row.doc.content.length,
     created_at: row.doc.createdAt.toISOString(),
   };
 }
 
-export async function addDocument(db: TDb, workspaceId: string, userId: string | null, input: TDocumentInput, opts: { allowPrivateUrls: boolean }) {
+export async function listDocuments(db: TDb, workspaceId: string, vectors?: TVectorIndex): Promise<TSlackDocument[]> {
+  const [rows, embedded] = await Promise.all([
+    repo.listDocuments(db, workspaceId),
+    vectors?.enabled ? vrepo.embeddedCounts(db, workspaceId, vectors.model) : undefined,
+  ]);
+  return rows.map((r) => toApiDocument(r, embedded ? (embedded.get(r.doc.id) ?? 0) : null));
+}
+
+type TAddOptions = { allowPrivateUrls: boolean; vectors?: TVectorIndex | undefined };
+
+/** Stores a document and its passages; the vectors are computed afterwards in the background (a failure loses nothing). */
+async function store(db: TDb, doc: Parameters<typeof repo.insertDocument>[1], title: string, passages: string[], vectors: TVectorIndex | undefined) {
+  const row = await repo.insertDocument(db, doc, passages.map((p) => ({ content: p, grams: searchKeys(`${title}\n${p}`) })));
+  vectors?.schedule(doc.workspaceId);
+  return toApiDocument({ doc: row, passages: passages.length }, vectors?.enabled ? 0 : null);
+}
+
+export async function addDocument(db: TDb, workspaceId: string, userId: string | null, input: TDocumentInput, opts: TAddOptions) {
   let title: string;
   let content: string;
   let sourceUrl: string | null = null;
@@ -98,12 +124,7 @@ export async function addDocument(db: TDb, workspaceId: string, userId: string |
     passages = splitPassages(content);
   }
   if (!content.trim() || passages.length === 0) throw new AppError('BAD_REQUEST', s.emptyDocument);
-  const doc = await repo.insertDocument(
-    db,
-    { workspaceId, kind: input.kind, title: title.slice(0, 200), sourceUrl, content, createdBy: userId },
-    passages.map((p) => ({ content: p, grams: searchKeys(`${title}\n${p}`) })),
-  );
-  return toApiDocument({ doc, passages: passages.length });
+  return store(db, { workspaceId, kind: input.kind, title: title.slice(0, 200), sourceUrl, content, createdBy: userId }, title, passages, opts.vectors);
 }
 
 /** A PDF's text (pdf.js through unpdf, loaded on first use); scanned image-only PDFs have none. */
@@ -119,24 +140,35 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-export async function addPdf(db: TDb, workspaceId: string, userId: string | null, bytes: Buffer, title: string) {
+export async function addPdf(db: TDb, workspaceId: string, userId: string | null, bytes: Buffer, title: string, vectors?: TVectorIndex) {
   const content = await pdfText(bytes);
   if (!content.trim()) throw new AppError('BAD_REQUEST', s.pdfNoText);
-  const passages = splitPassages(content);
-  const doc = await repo.insertDocument(
-    db,
-    { workspaceId, kind: 'pdf', title: title.slice(0, 200), sourceUrl: null, content, createdBy: userId },
-    passages.map((p) => ({ content: p, grams: searchKeys(`${title}\n${p}`) })),
-  );
-  return toApiDocument({ doc, passages: passages.length });
+  return store(db, { workspaceId, kind: 'pdf', title: title.slice(0, 200), sourceUrl: null, content, createdBy: userId }, title, splitPassages(content), vectors);
 }
 
-/** The best `k` passages for a question. */
-export async function search(db: TDb, workspaceId: string, question: string, k = 3): Promise<THit[]> {
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+async function lexical(db: TDb, workspaceId: string, question: string) {
   const keys = searchKeys(question, { query: true });
   if (!keys.length) return [];
   const [candidates, total] = await Promise.all([repo.candidatePassages(db, workspaceId, keys, 200), repo.passageCount(db, workspaceId)]);
-  return rank(keys, candidates, total)
-    .slice(0, k)
-    .map((c) => ({ documentId: c.documentId, title: c.title, sourceUrl: c.sourceUrl, content: c.content, score: Math.round(c.score * 1000) / 1000 }));
+  return rank(keys, candidates, total);
+}
+
+/**
+ * The best `k` passages for a question: the lexical ranking, fused by reciprocal rank with the passages whose vectors
+ * stand out (when embeddings are configured and available; otherwise exactly the lexical ranking).
+ */
+export async function search(db: TDb, workspaceId: string, question: string, k = 3, vectors?: TVectorIndex): Promise<THit[]> {
+  const [ranked, similar] = await Promise.all([lexical(db, workspaceId, question), vectors?.enabled ? vectors.similar(workspaceId, question) : []]);
+  const toHit = (c: Omit<THit, 'score'>, score: number): THit => ({ documentId: c.documentId, title: c.title, sourceUrl: c.sourceUrl, content: c.content, score: round(score) });
+  if (!similar.length) return ranked.slice(0, k).map((c) => toHit(c, c.score));
+  const fused = fuseRanks([ranked.map((c) => c.id), similar.map((h) => h.id)].filter((l) => l.length)).slice(0, k);
+  const known = new Map<string, Omit<THit, 'score'>>(ranked.map((c) => [c.id, c]));
+  const missing = fused.filter((f) => !known.has(f.id)).map((f) => f.id);
+  for (const p of await vrepo.passagesByIds(db, workspaceId, missing)) known.set(p.id, p);
+  return fused.flatMap((f) => {
+    const c = known.get(f.id);
+    return c ? [toHit(c, f.score)] : [];
+  });
 }

@@ -8,10 +8,11 @@ import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../auth/route-helpers.ts';
 import { access } from './console.service.ts';
 import { addPdf } from './knowledge.service.ts';
+import type { TVectorIndex } from './vectors.ts';
 
 const MAX_PDF = 10 * 1_048_576;
 
-export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb; vectors: TVectorIndex }> = async (app, { db, vectors }) => {
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_PDF }, (_request, body, done) => done(null, body));
   app.post(
     '/api/slack/workspaces/:workspaceId/documents/pdf',
@@ -30,7 +31,7 @@ export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
     async (request, reply) => {
       const a = await access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ko.slack.server.pdfInvalid);
-      const data = await addPdf(db, a.ws.id, currentUser(request).id, request.body, request.query.title);
+      const data = await addPdf(db, a.ws.id, currentUser(request).id, request.body, request.query.title, vectors);
       return reply.status(201).send({ success: true as const, message: ko.slack.server.documentAdded, data });
     },
   );

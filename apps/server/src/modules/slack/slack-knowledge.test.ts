@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { search } from './knowledge.service.ts';
-import * as repo from './slack.repository.ts';
-import { CLIENT, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
-import { searchKeys, splitPassages } from './text-search.ts';
-import { KOREAN_KB, KOREAN_QUESTIONS } from './testing/korean-kb.ts';
+import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
+import { fuseRanks, searchKeys, splitPassages } from './text-search.ts';
+import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';
 import { encryptSecret } from './slack-crypto.ts';
-import { createSlackApi } from './slack-api.ts';
 import * as schema from '../../db/schema-slack.ts';
 import { eq } from 'drizzle-orm';
 
@@ -19,6 +17,15 @@ describe('search keys', () => {
     const parts = splitPassages('# 가\n첫 문단\n\n# 나\n둘째 문단');
     expect(parts).toEqual(['가\n첫 문단', '나\n둘째 문단']);
   });
+
+  it('fuses rankings by reciprocal rank: found by both beats first in one', () => {
+    const fused = fuseRanks([
+      ['a', 'b', 'c'],
+      ['d', 'b'],
+    ]);
+    expect(fused.map((f) => f.id)).toEqual(['b', 'a', 'd', 'c']);
+    expect(fuseRanks([['x']])[0]!.score).toBe(1);
+  });
 });
 
 describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
@@ -29,16 +36,7 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     // No Slack client credentials and no language model: config_error and basic mode.
     s = await slackTestApp(kind, { slack: false });
     owner = await signedIn(s.t);
-    const seed = (await api(s.t, owner.token)('POST', '/api/seeds', { seed_name: '지식 시드' })).body.data;
-    const ws = await repo.insertWorkspace(s.t.database.db, {
-      seedId: seed.id,
-      teamId: 'T0KB',
-      teamName: '지식 팀',
-      botUserId: 'UBOTKB',
-      botTokenEnc: encryptSecret(s.t.config.encryptionKey, (await createSlackApi({ apiUrl: s.slack.apiUrl }).oauthAccess({ ...CLIENT, code: s.slack.issueCode({ id: 'T0KB', name: '지식 팀' }), redirectUri: 'http://x' })).accessToken),
-      settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 0 },
-    });
-    workspaceId = ws.id;
+    workspaceId = (await directWorkspace(s, owner.token, { id: 'T0KB', name: '지식 팀', botUserId: 'UBOTKB' })).id;
   });
   afterAll(async () => {
     await s?.close();
@@ -61,7 +59,7 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     const list = await a('GET', `/api/slack/workspaces/${workspaceId}/documents`);
     expect(list.body.data).toHaveLength(KOREAN_KB.length);
     const leave = list.body.data.find((d: { title: string }) => d.title === '휴가 규정');
-    expect(leave).toMatchObject({ kind: 'markdown', passages: 3, source_url: null });
+    expect(leave).toMatchObject({ kind: 'markdown', passages: 3, source_url: null, embedded_passages: null });
     let hits = 0;
     const misses: string[] = [];
     for (const [q, title] of KOREAN_QUESTIONS) {
@@ -74,6 +72,8 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     expect(recall, `missed: ${misses.join(' | ')}`).toBeGreaterThanOrEqual(0.9);
     const viaApi = await a('GET', `/api/slack/workspaces/${workspaceId}/search?q=${encodeURIComponent('검색팀을 누가 맡아요?')}`);
     expect(viaApi.body.data[0].title).toBe('조직 안내: 검색팀');
+    // Without EMBEDDINGS_MODEL a paraphrase that shares no search key with the knowledge finds nothing.
+    expect(await search(s.t.database.db, workspaceId, PARAPHRASE.question, 3)).toEqual([]);
   });
 
   it('extracts a PDF’s text into passages and refuses what is not a PDF', async () => {

@@ -1,8 +1,10 @@
 /** Helpers for the Slack tests (not a test file itself): fakes on loopback, install, signed events. */
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { createSlackApi } from './slack-api.ts';
+import * as repo from './slack.repository.ts';
 import { slackWorkerOf } from './slack.module.ts';
-import { slackSignature } from './slack-crypto.ts';
+import { encryptSecret, slackSignature } from './slack-crypto.ts';
 import { startFakeLlm, type TFakeLlm } from './testing/fake-llm.ts';
 import { startFakeSlack, type TFakeSlack } from './testing/fake-slack.ts';
 
@@ -11,12 +13,15 @@ export const CLIENT = { clientId: 'test-client', clientSecret: 'test-client-secr
 
 export type TSlackTest = { t: TTestContext; slack: TFakeSlack; llm: TFakeLlm | null; close: () => Promise<void> };
 
-export async function slackTestApp(kind: 'pglite' | 'postgres', opts: { llm?: boolean; slack?: boolean } = {}): Promise<TSlackTest> {
+/** `llm`: the fake chat model; `embeddings`: the fake embeddings model (EMBEDDINGS_MODEL) on the same fake server. */
+export async function slackTestApp(kind: 'pglite' | 'postgres', opts: { llm?: boolean; embeddings?: boolean; slack?: boolean } = {}): Promise<TSlackTest> {
   const slack = await startFakeSlack(CLIENT);
-  const llm = opts.llm ? await startFakeLlm() : null;
+  const llm = opts.llm || opts.embeddings ? await startFakeLlm() : null;
   const env: Record<string, string> = { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, SLACK_SIGNING_SECRET: SIGNING_SECRET };
   if (opts.slack !== false) Object.assign(env, { SLACK_CLIENT_ID: CLIENT.clientId, SLACK_CLIENT_SECRET: CLIENT.clientSecret });
-  if (llm) Object.assign(env, { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '400', LLM_MAX_RETRIES: '1' });
+  if (llm) Object.assign(env, { LLM_BASE_URL: llm.url, LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '400', LLM_MAX_RETRIES: '1' });
+  if (opts.llm) env.LLM_MODEL = 'fake-model';
+  if (opts.embeddings) env.EMBEDDINGS_MODEL = 'fake-embed';
   const t = await createTestApp(kind, env);
   return {
     t,
@@ -52,6 +57,23 @@ export async function installedUser(s: TSlackTest) {
   const workspaceId = r.location.searchParams.get('workspace_id');
   if (!workspaceId) throw new Error(`install failed: ${r.location.toString()}`);
   return { user, workspaceId };
+}
+
+/**
+ * A workspace stored directly (no OAuth dance) in a new seed of `token`'s user, with a bot token the fake Slack
+ * accepts; budget 0 (unlimited) unless given.
+ */
+export async function directWorkspace(s: TSlackTest, token: string, team: { id: string; name: string; botUserId: string }, monthlyTokenBudget = 0) {
+  const seed = (await api(s.t, token)('POST', '/api/seeds', { seed_name: `${team.name} 시드` })).body.data;
+  const access = await createSlackApi({ apiUrl: s.slack.apiUrl }).oauthAccess({ ...CLIENT, code: s.slack.issueCode({ id: team.id, name: team.name }), redirectUri: 'http://x' });
+  return repo.insertWorkspace(s.t.database.db, {
+    seedId: seed.id,
+    teamId: team.id,
+    teamName: team.name,
+    botUserId: team.botUserId,
+    botTokenEnc: encryptSecret(s.t.config.encryptionKey, access.accessToken),
+    settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget },
+  });
 }
 
 let seq = 0;

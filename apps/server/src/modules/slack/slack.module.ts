@@ -5,17 +5,22 @@ import { slackEventRoutes } from './events.routes.ts';
 import { setRoomsChatSender } from '../rooms/rooms.chat-hook.ts';
 import { createIntake } from './intake.ts';
 import { roomsChatSender } from './rooms-chat.ts';
+import { createEmbeddings } from './embeddings.ts';
 import { createLlm } from './llm.ts';
 import { createSlackApi } from './slack-api.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { slackPdfRoutes } from './pdf.routes.ts';
+import { createVectorIndex, type TVectorIndex } from './vectors.ts';
 import { createWorker, type TWorker } from './worker.ts';
 
 const workers = new WeakMap<TAppContext, TWorker>();
+const vectorIndexes = new WeakMap<TAppContext, TVectorIndex>();
 /** The app whose sender the rooms module's chat hook holds (one process-wide hook; the latest app registers). */
 let roomsHookOwner: TAppContext | undefined;
 /** The background worker of an app (tests wait for it to be idle). */
 export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
+/** The knowledge vector index of an app (tests run its sweep). */
+export const slackVectorsOf = (ctx: TAppContext) => vectorIndexes.get(ctx);
 
 /** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
 export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
@@ -23,7 +28,9 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
-  const runtime: TRuntime = { db: database.db, config, slack, llm, log: app.log, stop: abort.signal };
+  // Background embedding runs as the worker's tracked tasks, so closing the app awaits (and aborts) it.
+  const vectors = createVectorIndex({ db: database.db, embeddings: createEmbeddings(config.llm), state, log: app.log, stop: abort.signal, track: (task) => worker.track(task) });
+  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
   const intake = createIntake(database.db, worker, app.log);
@@ -34,11 +41,13 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
       setRoomsChatSender(undefined);
       roomsHookOwner = undefined;
     }
+    vectors.close();
     await intake.flush().catch(() => undefined);
     await worker.close();
   });
   workers.set(ctx, worker);
-  await app.register(slackRoutes, { db: database.db, config, slack });
-  await app.register(slackPdfRoutes, { db: database.db });
+  vectorIndexes.set(ctx, vectors);
+  await app.register(slackRoutes, { db: database.db, config, slack, vectors });
+  await app.register(slackPdfRoutes, { db: database.db, vectors });
   await app.register(slackEventRoutes, { config, state, intake });
 };

@@ -1,4 +1,4 @@
-/** The only file of the Slack module that knows Drizzle. */
+/** With `vectors.repository.ts`, the only files of the Slack module that know Drizzle. */
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { seedMembers, seeds } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import {
   slackMessages,
   slackOauthStates,
   slackPassages,
+  slackTokenUsage,
   slackWorkspaces,
   type TSlackSettings,
 } from '../../db/schema-slack.ts';
@@ -89,12 +90,19 @@ export async function workspaceForUser(db: TDb, id: string, userId: string) {
   return row;
 }
 
+/** Tokens of this month's events plus those spent outside events (embeddings): what the monthly budget counts. */
 export async function tokensThisMonth(db: TDb, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${slackEvents.promptTokens} + ${slackEvents.completionTokens}), 0)::int` })
-    .from(slackEvents)
-    .where(and(eq(slackEvents.workspaceId, workspaceId), sql`${slackEvents.createdAt} >= date_trunc('month', now())`));
-  return row?.n ?? 0;
+  const [[events], [other]] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${slackEvents.promptTokens} + ${slackEvents.completionTokens}), 0)::int` })
+      .from(slackEvents)
+      .where(and(eq(slackEvents.workspaceId, workspaceId), sql`${slackEvents.createdAt} >= date_trunc('month', now())`)),
+    db
+      .select({ n: sql<number>`coalesce(sum(${slackTokenUsage.tokens}), 0)::int` })
+      .from(slackTokenUsage)
+      .where(and(eq(slackTokenUsage.workspaceId, workspaceId), sql`${slackTokenUsage.createdAt} >= date_trunc('month', now())`)),
+  ]);
+  return (events?.n ?? 0) + (other?.n ?? 0);
 }
 
 export const settingsOf = (ws: TWorkspaceRow): TSlackSettings => ws.settings;
@@ -304,5 +312,15 @@ export async function dailyStats(db: TDb, workspaceId: string, since: Date) {
     })
     .from(slackEvents)
     .where(and(eq(slackEvents.workspaceId, workspaceId), gt(slackEvents.createdAt, since)))
+    .groupBy(day);
+}
+
+/** Tokens spent outside events (embeddings) per Korean calendar day. */
+export async function dailyTokenUsage(db: TDb, workspaceId: string, since: Date) {
+  const day = sql<string>`to_char(${slackTokenUsage.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, tokens: sql<number>`coalesce(sum(${slackTokenUsage.tokens}), 0)::int` })
+    .from(slackTokenUsage)
+    .where(and(eq(slackTokenUsage.workspaceId, workspaceId), gt(slackTokenUsage.createdAt, since)))
     .groupBy(day);
 }

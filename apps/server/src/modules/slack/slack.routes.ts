@@ -32,12 +32,13 @@ import * as knowledge from './knowledge.service.ts';
 import * as oauth from './oauth.service.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';
+import type { TVectorIndex } from './vectors.ts';
 
 const s = ko.slack.server;
 const tags = ['slack'];
 const auth = { onRequest: requireAuth };
 
-export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi }> = async (app, { db, config, slack }) => {
+export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex }> = async (app, { db, config, slack, vectors }) => {
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
     return { id: u.id, ip: request.ip, fullName: u.fullName };
@@ -143,7 +144,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     { ...auth, schema: { ...wsSchema, summary: '사내 지식 문서 목록', response: { 200: ZSlackDocumentList, ...errorResponses(401, 404) } } },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id);
-      return { data: (await repo.listDocuments(db, request.params.workspaceId)).map(knowledge.toApiDocument) };
+      return { data: await knowledge.listDocuments(db, request.params.workspaceId, vectors) };
     },
   );
 
@@ -160,7 +161,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request, reply) => {
       const a = await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
-      const data = await knowledge.addDocument(db, a.ws.id, currentUser(request).id, request.body, { allowPrivateUrls: !config.isProduction });
+      const data = await knowledge.addDocument(db, a.ws.id, currentUser(request).id, request.body, { allowPrivateUrls: !config.isProduction, vectors });
       return reply.status(201).send({ success: true as const, message: s.documentAdded, data });
     },
   );
@@ -186,7 +187,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id);
-      const hits = await knowledge.search(db, request.params.workspaceId, request.query.q, 3);
+      const hits = await knowledge.search(db, request.params.workspaceId, request.query.q, 3, vectors);
       return { data: hits.map((h) => ({ document_id: h.documentId, title: h.title, source_url: h.sourceUrl, content: h.content, score: h.score })) };
     },
   );

@@ -107,3 +107,20 @@ export function rank<T extends { grams: string[] }>(query: string[], candidates:
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score);
 }
+
+/** The constant of reciprocal rank fusion (Cormack et al. 2009: 60 works across collections). */
+export const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion: each list adds 1/(RRF_K + rank) to an id, so a passage ranked well by both the lexical and
+ * the vector ranking goes first, and neither ranking's score scale matters. Ties keep the order of first appearance
+ * (lexical list first). Scores are scaled so that first in every list is 1.
+ */
+export function fuseRanks(lists: string[][]): { id: string; score: number }[] {
+  const score = new Map<string, number>();
+  for (const list of lists) list.forEach((id, i) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  const best = lists.length / (RRF_K + 1);
+  return [...score]
+    .map(([id, s]) => ({ id, score: s / best }))
+    .sort((a, b) => b.score - a.score);
+}

@@ -1,23 +1,52 @@
 /**
- * A fake OpenAI-compatible chat-completions server on loopback. Streams its answer as SSE with a usage chunk.
- * `mode`: ok, slow (waits `delayMs` before answering), down (500).
+ * A fake OpenAI-compatible server on loopback. Chat completions stream their answer as SSE with a usage chunk;
+ * `mode`: ok, slow (waits `delayMs` before answering), down (500). `/embeddings` answers with the deterministic
+ * `fakeEmbedding` vectors and a usage figure; `embeddingsMode` down answers 500, refuse 400.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeEmbedding } from './fake-embedder.ts';
 
 export type TFakeLlm = {
   url: string;
   mode: 'ok' | 'slow' | 'down';
   delayMs: number;
   requests: { model: string; messages: { role: string; content: string }[] }[];
+  /** down: 500; refuse: 400 (as for an input the model cannot take). */
+  embeddingsMode: 'ok' | 'down' | 'refuse';
+  /** Every /embeddings call: the model and how many inputs it carried. */
+  embeddingRequests: { model: string; inputs: number }[];
   close: () => Promise<void>;
 };
 
+function embeddings(fake: Omit<TFakeLlm, 'url' | 'close'>, raw: string, res: ServerResponse) {
+  const body = JSON.parse(raw) as { model: string; input: string | string[] };
+  const input = Array.isArray(body.input) ? body.input : [body.input];
+  fake.embeddingRequests.push({ model: body.model, inputs: input.length });
+  if (fake.embeddingsMode !== 'ok') {
+    res.writeHead(fake.embeddingsMode === 'down' ? 500 : 400, { 'content-type': 'application/json' }).end(`{"error":{"message":"${fake.embeddingsMode}"}}`);
+    return;
+  }
+  const tokens = Math.ceil(input.reduce((n, t) => n + t.length, 0) / 2);
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      object: 'list',
+      model: body.model,
+      data: input.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })),
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
+}
+
 export async function startFakeLlm(port = 0): Promise<TFakeLlm> {
-  const fake = { mode: 'ok', delayMs: 0, requests: [] } as Omit<TFakeLlm, 'url' | 'close'>;
+  const fake = { mode: 'ok', delayMs: 0, requests: [], embeddingsMode: 'ok', embeddingRequests: [] } as Omit<TFakeLlm, 'url' | 'close'>;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    if (req.url === '/v1/embeddings' && req.method === 'POST') {
+      embeddings(fake, Buffer.concat(chunks).toString('utf8'), res);
+      return;
+    }
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
       res.writeHead(404).end();
       return;

@@ -2,6 +2,7 @@
  * A small Korean company knowledge base and a retrieval test set written for the tests and the benchmark.
  * Questions use particles, endings and spacing variants ('검색팀을', '검색 팀', '재택근무는') on purpose.
  */
+/** A Q&A entry is stored under its question as title, so `title` repeats `question` there (the answer key uses titles). */
 export type TKbDoc = { title: string; kind: 'markdown' | 'text' | 'qa'; content?: string; question?: string; answer?: string };
 
 export const KOREAN_KB: TKbDoc[] = [
@@ -35,7 +36,7 @@ export const KOREAN_KB: TKbDoc[] = [
     kind: 'markdown',
     content: '# 비밀번호\n사내 계정 비밀번호는 90일마다 바꾸고, 12자 이상으로 만듭니다.\n\n# 외부 반출\n고객 데이터는 USB나 개인 메일로 반출할 수 없습니다. 반출이 꼭 필요하면 보안팀 승인을 받습니다.\n\n# VPN\n사외에서 사내 시스템에 접속할 때는 반드시 VPN을 켭니다.',
   },
-  { title: '와이파이 비밀번호는?', kind: 'qa', question: '사내 와이파이 비밀번호는?', answer: '직원용 와이파이 이름은 CT-Staff이고 비밀번호는 매달 1일 사내 공지 게시판에 올라옵니다.' },
+  { title: '사내 와이파이 비밀번호는?', kind: 'qa', question: '사내 와이파이 비밀번호는?', answer: '직원용 와이파이 이름은 CT-Staff이고 비밀번호는 매달 1일 사내 공지 게시판에 올라옵니다.' },
   { title: '주차 등록은 어떻게 하나요?', kind: 'qa', question: '주차 등록은 어떻게 하나요?', answer: '지하 2층 주차장은 총무팀에 차량 번호를 등록하면 월 2만 원에 이용할 수 있습니다.' },
   {
     title: '신규 입사자 온보딩',
@@ -81,8 +82,8 @@ export const KOREAN_QUESTIONS: [string, string][] = [
   ['비밀번호는 얼마나 자주 바꿔야 하나요?', '보안 수칙'],
   ['고객데이터를 USB로 옮겨도 되나요?', '보안 수칙'],
   ['사외에서 접속할 때 VPN이 필요해요?', '보안 수칙'],
-  ['와이파이 비번 알려줘', '와이파이 비밀번호는?'],
-  ['직원용 와이파이 이름이 뭐예요?', '와이파이 비밀번호는?'],
+  ['와이파이 비번 알려줘', '사내 와이파이 비밀번호는?'],
+  ['직원용 와이파이 이름이 뭐예요?', '사내 와이파이 비밀번호는?'],
   ['주차장을 이용하려면 어떻게 해요?', '주차 등록은 어떻게 하나요?'],
   ['차량 등록은 어디에 하나요?', '주차 등록은 어떻게 하나요?'],
   ['신규입사자는 첫날 몇 시에 어디로 가요?', '신규 입사자 온보딩'],
@@ -98,3 +99,9 @@ export const KOREAN_QUESTIONS: [string, string][] = [
   ['대회의실에는 몇 명까지 들어가요?', '회의실 이용 규칙'],
   ['회의실 예약하고 늦게 가면 어떻게 돼요?', '회의실 이용 규칙'],
 ];
+
+/**
+ * A question that shares no search key (bigram, word) with any passage above, answered by '재택근무 정책':
+ * only vector similarity can find it ('홈오피스' ≈ '재택' in the fake embedder's synonym table).
+ */
+export const PARAPHRASE = { question: '홈오피스 허용 횟수가 궁금해요', title: '재택근무 정책', quote: '주 2회까지' };

@@ -58,8 +58,13 @@ export function useSlackStats(id: string, days: number) {
   return useQuery({ queryKey: [...slackKeys.ws(id), 'stats', days], queryFn: () => api<TSlackStatsResponse>(`${base(id)}/stats?days=${days}`) });
 }
 
+/** Polls every 5 s while passages are still being embedded in the background (only with EMBEDDINGS_MODEL). */
 export function useSlackDocuments(id: string) {
-  return useQuery({ queryKey: [...slackKeys.ws(id), 'documents'], queryFn: () => api<{ data: TSlackDocument[] }>(`${base(id)}/documents`).then((r) => r.data) });
+  return useQuery({
+    queryKey: [...slackKeys.ws(id), 'documents'],
+    queryFn: () => api<{ data: TSlackDocument[] }>(`${base(id)}/documents`).then((r) => r.data),
+    refetchInterval: (q) => (q.state.data?.some((d) => d.embedded_passages !== null && d.embedded_passages < d.passages) ? 5000 : false),
+  });
 }
 
 export function useAddSlackDocument(id: string) {

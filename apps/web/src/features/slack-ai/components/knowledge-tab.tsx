@@ -157,7 +157,9 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{d.title}</p>
                     <p className="text-xs text-muted-foreground">
-                      {t.kinds[d.kind] ?? d.kind} · {t.passages(d.passages)} · {new Date(d.created_at).toLocaleDateString('ko-KR')}
+                      {t.kinds[d.kind] ?? d.kind} · {t.passages(d.passages)}
+                      {d.embedded_passages === null ? null : ` · ${d.embedded_passages >= d.passages ? t.embedded : t.embedding(d.embedded_passages, d.passages)}`} ·{' '}
+                      {new Date(d.created_at).toLocaleDateString('ko-KR')}
                     </p>
                     {d.source_url ? <p className="truncate text-xs text-muted-foreground">{d.source_url}</p> : null}
                   </div>
