@@ -44,6 +44,6 @@ await import('./auth.mjs');
 
 // Services: each appends its own section when its benchmark exists.
 import { existsSync } from 'node:fs';
-for (const file of ['./slack.mjs', './rooms.mjs']) {
+for (const file of ['./slack.mjs', './slack-vectors.mjs', './rooms.mjs']) {
   if (existsSync(new URL(file, import.meta.url))) await import(file);
 }
