@@ -15,6 +15,11 @@ import pg from 'pg';
  */
 export async function startServer(port, env = {}, { stdio = 'inherit' } = {}) {
   const base = `http://127.0.0.1:${port}`;
+  const busy = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다`);
   const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
     stdio,

@@ -43,6 +43,7 @@ async function lighthouseRun() {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const { lhr } = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (lhr.runtimeError) return { error: lhr.runtimeError.code };
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script').map((i) => i.url);
     const failed = CATEGORIES.flatMap((c) =>
@@ -90,7 +91,12 @@ let text;
 try {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const r = await lighthouseRun();
+    let r = await lighthouseRun();
+    // Lighthouse now and then fails to record the trace (NO_NAVSTART and the like): such a run has no scores; redo it.
+    for (let retry = 0; r.error && retry < 2; retry++) {
+      console.log(`run ${i + 1}: ${r.error}; again`);
+      r = await lighthouseRun();
+    }
     console.log(`run ${i + 1}:`, r.scores, r.metrics);
     results.push(r);
   }

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { writeFirstPaintFont } from './first-paint-font.mjs';
 
 /** The pages whose first paint is prerendered: the ones visitors land on from outside. */
 const PAGES = { '/': 'index.html' };
@@ -20,13 +21,19 @@ await build({ root, build: { outDir, emptyOutDir } });
 
 // Inside the package, so the bundle's bare imports (react, react-router, …) resolve from node_modules.
 /**
- * A prerendered page paints without its scripts: they only hydrate it. Fetched at low priority, they no longer compete
- * with the stylesheet and the fonts the first paint needs (the SPA shell, which paints nothing without them, keeps them high).
+ * A prerendered page paints without its scripts: they only hydrate it. Its module script and preloads are replaced by
+ * one `<meta name="app-entry">` (entry first, then its static imports) that theme-init.js turns into the same tags
+ * right after the first paint, so the stylesheet and the fonts the first paint needs have the network and the main
+ * thread to themselves. (The SPA shell, which paints nothing without its scripts, keeps them in <head>.)
  */
-function appScriptsAtLowPriority(html) {
-  return html
-    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+function appScriptsAfterFirstPaint(html) {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) throw new Error('index.html lacks the module script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let out = html.replace(entry[0], '');
+  for (const p of preloads) out = out.replace(p[0], '');
+  const urls = [entry[1], ...preloads.map((p) => p[1])];
+  return out.replace('<script src="/theme-init.js">', `<meta name="app-entry" content="${urls.join(' ')}" />\n    <script src="/theme-init.js">`);
 }
 
 const ssrDir = mkdtempSync(join(root, '.prerender-'));
@@ -43,14 +50,24 @@ try {
   if (!template.includes(marker)) throw new Error(`index.html lacks ${marker}`);
   const target = join(outDir, 'prerendered');
   mkdirSync(target, { recursive: true });
+  const pages = [];
   for (const [path, file] of Object.entries(PAGES)) {
     // React puts resource hints (e.g. an image preload) before the markup when it renders without a <head>: they go
     // into <head>, so the container holds exactly the markup that hydration walks.
     const body = await prerender(path);
     const hints = body.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
-    const html = appScriptsAtLowPriority(template)
+    const html = appScriptsAfterFirstPaint(template)
       .replace('</head>', `${hints}</head>`)
       .replace(marker, `<div id="root">${body.slice(hints.length)}</div>`);
+    pages.push({ path, file, html });
+  }
+  // The shell's texts (header menus, mobile sheet, footer): every string literal of its message catalogue.
+  const shellText = readFileSync(join(root, '../../packages/shared/src/messages/ko-site-shell.ts'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+  const fontCss = await writeFirstPaintFont(outDir, pages.map((p) => p.html), shellText);
+  for (const { path, file, html: page } of pages) {
+    // After the main stylesheet: its @font-face must come after the dynamic subsets' to take precedence.
+    const html = page.replace(/(<link rel="stylesheet" crossorigin href="[^"]+">)/, `$1\n    <link rel="stylesheet" href="${fontCss}">`);
+    if (html === page) throw new Error('index.html lacks the stylesheet link');
     writeFileSync(join(target, file), html);
     writeFileSync(join(target, `${file}.br`), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     writeFileSync(join(target, `${file}.gz`), gzipSync(html, { level: 9 }));

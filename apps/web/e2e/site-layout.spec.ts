@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signInAs, watchErrors } from './fixtures/site';
+import { gotoApp, signInAs, waitForApp, watchErrors } from './fixtures/site';
 
 test.describe('site header on desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('company tools and customer tools dropdowns: columns, live links, disabled items with badge and tooltip', async ({ page }) => {
     const errors = watchErrors(page);
-    await page.goto('/');
+    await gotoApp(page, '/');
     const nav = page.getByRole('navigation', { name: '주 메뉴' });
     const company = nav.getByRole('button', { name: '기업용 도구' });
     await company.hover();
@@ -55,7 +55,7 @@ test.describe('site header on desktop', () => {
 
   test('theme toggle switches dark and light, persists across a reload, and applies before the app runs', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
+    await gotoApp(page, '/');
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
@@ -74,11 +74,13 @@ test.describe('site header on desktop', () => {
     await expect(page.locator('#root h1')).toContainText('비즈니스에만 집중하세요');
     release();
     await reload;
+    await waitForApp(page);
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
     await expect(html).toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(html).not.toHaveClass(/dark/);
     await page.reload();
+    await waitForApp(page);
     await expect(html).not.toHaveClass(/dark/);
   });
 
@@ -105,7 +107,7 @@ test.describe('site header on desktop', () => {
   });
 
   test('every path change scrolls back to the top', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('contentinfo').getByRole('link', { name: '이용약관' }).click();
@@ -115,7 +117,7 @@ test.describe('site header on desktop', () => {
 
   test('signed in: avatar, profile menu (정보 수정, theme, layout), console link and logout', async ({ page, request }) => {
     const user = await signInAs(page, request, '김하늘');
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect(page.getByRole('link', { name: '콘솔' })).toHaveAttribute('href', '/admin');
     await page.getByRole('button', { name: '프로필 메뉴' }).click();
     const menu = page.getByRole('menu');
@@ -136,7 +138,7 @@ test.describe('site header on desktop', () => {
   });
 
   test('footer: company line from the one config object, placeholder note, legal pages', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('사업자등록번호');
     await expect(footer).toContainText('대표');
@@ -155,7 +157,7 @@ test.describe('site header on a phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('open menu: sheet titled 메뉴 with the collapsible groups, links and account block; keyboard closes it', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect(page.getByRole('button', { name: '와이드 레이아웃으로 전환' })).toBeHidden();
     const open = page.getByRole('button', { name: '메뉴 열기' });
     await open.click();
@@ -186,7 +188,7 @@ test.describe('site header on a phone', () => {
 
   test('signed in: the sheet shows avatar, name, email, console and logout', async ({ page, request }) => {
     const user = await signInAs(page, request, 'Jane Doe');
-    await page.goto('/');
+    await gotoApp(page, '/');
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     const sheet = page.getByRole('dialog', { name: '메뉴' });
     await expect(sheet).toContainText('Jane Doe');

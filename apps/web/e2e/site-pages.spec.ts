@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, SITE_PAGES, watchErrors, WIDTHS } from './fixtures/site';
+import { expectNoHorizontalScroll, gotoApp, expectNoSeriousA11yViolations, SITE_PAGES, watchErrors, WIDTHS } from './fixtures/site';
 
 test('every public page: Korean heading, title, description and Open Graph tags; no sideways scroll at 360–1440', async ({ page }) => {
   const errors = watchErrors(page);
@@ -38,7 +38,7 @@ test('no serious or critical axe-core violations in light and dark, desktop and 
 
 test('open menus, dialogs and the mobile sheet pass axe too', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/');
+  await gotoApp(page, '/');
   await page.getByRole('button', { name: '기업용 도구' }).hover();
   await expect(page.getByText('제품 개발 도구')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'company tools menu');
@@ -47,14 +47,14 @@ test('open menus, dialogs and the mobile sheet pass axe too', async ({ page }) =
   await expect(page.getByRole('dialog', { name: '베타 테스트 신청' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'beta dialog');
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto('/');
+  await gotoApp(page, '/');
   await page.getByRole('button', { name: '메뉴 열기' }).click();
   await page.getByRole('dialog', { name: '메뉴' }).getByRole('button', { name: '생산성 도구' }).click();
   await expectNoSeriousA11yViolations(page, 'mobile sheet');
 });
 
 test('home: sections link to their pages; quick connect asks a visitor to log in', async ({ page }) => {
-  await page.goto('/');
+  await gotoApp(page, '/');
   const links: [string, string][] = [
     ['Slack AI 비서 알아보기', '/slack-ai'],
     ['회의실 예약 알아보기', '/meeting-room'],

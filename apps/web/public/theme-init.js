@@ -21,4 +21,34 @@
   root.style.colorScheme = dark ? 'dark' : 'light';
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', dark ? '#15171c' : '#ffffff');
+
+  // A prerendered page (<meta name="app-entry">: entry script, then its imports) is readable before any script runs:
+  // the app is loaded after the first paint instead of competing with it (see apps/web/build.mjs).
+  document.addEventListener('DOMContentLoaded', function () {
+    var meta = document.querySelector('meta[name="app-entry"]');
+    if (!meta) return;
+    var urls = meta.getAttribute('content').split(' ');
+    var started = false;
+    function start() {
+      if (started) return;
+      started = true;
+      for (var i = 1; i < urls.length; i++) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = urls[i];
+        document.head.appendChild(link);
+      }
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = urls[0];
+      document.head.appendChild(script);
+    }
+    // Two frames: the second callback runs after the first paint. Frames stop in a hidden tab, hence the timer.
+    requestAnimationFrame(function () {
+      requestAnimationFrame(start);
+    });
+    setTimeout(start, 500);
+  });
 })();

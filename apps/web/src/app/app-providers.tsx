@@ -12,7 +12,12 @@ function AppToaster() {
 
 /** Once the app has rendered, the prerendered page's 'signed in' hint (public/theme-init.js) has done its job. */
 function ClearFirstPaintHints() {
-  useEffect(() => document.documentElement.classList.remove('has-session'), []);
+  useEffect(() => {
+    const html = document.documentElement;
+    html.classList.remove('has-session');
+    // The app has rendered (or hydrated the prerendered first paint): its buttons work from here on.
+    html.setAttribute('data-app-ready', '');
+  }, []);
   return null;
 }
 
