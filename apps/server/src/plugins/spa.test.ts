@@ -52,6 +52,20 @@ describe('the built web app', () => {
     expect(plain.body).toBe(html);
   });
 
+  it('answers a page to clients that take any type (curl), but not for missing files or other types', async () => {
+    const curl = await app.inject({ url: '/', headers: { accept: '*/*' } });
+    expect(curl.statusCode).toBe(200);
+    expect(curl.body).toContain('첫 화면');
+    const none = await app.inject({ url: '/about' });
+    expect(none.statusCode).toBe(200);
+    expect(none.headers['content-type']).toContain('text/html');
+    const file = await app.inject({ url: '/missing.png', headers: { accept: '*/*' } });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toMatchObject({ success: false });
+    const json = await app.inject({ url: '/about', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+  });
+
   it('sends hashed assets pre-compressed and cached for a year', async () => {
     const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './error-handler.ts';
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET that accepts HTML
- * answered with index.html (the client router shows its own 404 screen). /api/* never falls back.
+ * Serves the built web app: hashed assets cached for a year, every other GET for a page (Accept text/html, or any
+ * type at a path that is not a file) answered with index.html (the client router shows its own 404 screen).
+ * /api/* never falls back.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = join(distDir, 'index.html');
@@ -26,7 +27,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // A page: what a browser asks for (text/html), or a client that takes anything (curl's */*, no Accept at all) at a
+    // path that is not a file. A missing file (/x.png) or a client that wants something else gets the JSON 404.
+    const accept = request.headers.accept ?? '';
+    const wantsHtml = accept.includes('text/html') || ((accept === '' || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path));
     if (path === '/api' || path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD') || !wantsHtml) {
       return apiNotFound(reply);
     }

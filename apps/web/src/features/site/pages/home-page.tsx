@@ -47,7 +47,7 @@ function ServiceSection({ section, index }: { section: TSection; index: number }
   const s = t.sections[section.key];
   const Icon = section.icon;
   return (
-    <article className={cn('below-fold grid items-center gap-8 md:grid-cols-2 md:gap-12', index % 2 === 1 && 'md:[&>*:first-child]:order-2')}>
+    <article className={cn('grid items-center gap-8 md:grid-cols-2 md:gap-12', index % 2 === 1 && 'md:[&>*:first-child]:order-2')}>
       <div className="flex aspect-[2/1] items-center justify-center rounded-2xl border bg-gradient-to-br from-primary/15 via-primary/5 to-background md:aspect-[4/3]">
         <span className="flex size-28 items-center justify-center rounded-full bg-background/80 shadow-lg ring-8 ring-primary/10 sm:size-32">
           <Icon className="size-14 text-primary sm:size-16" strokeWidth={1.5} aria-hidden="true" />
@@ -127,7 +127,7 @@ export function HomePage() {
         </PageContainer>
       </section>
 
-      <section className="below-fold border-t bg-muted/40 py-14" aria-labelledby="coming-soon-title">
+      <section className="border-t bg-muted/40 py-14" aria-labelledby="coming-soon-title">
         <PageContainer className="text-center">
           <Clock className="mx-auto size-8 text-primary" aria-hidden="true" />
           <h2 id="coming-soon-title" className="mt-3 text-2xl font-bold break-keep">
