@@ -4,12 +4,10 @@
 // that the fusion works, not how well a real model retrieves). Starts its own server (PGlite; PostgreSQL too with
 // BENCH_DATABASE_URL) against the fake Slack and the fake embeddings API on loopback, and appends its own section to
 // bench/RESULTS.md. Run alone: `node bench/slack.mjs`; `node bench/slack.mjs --retrieval` measures retrieval only.
-import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { bareBaseline, run, summary } from './http.mjs';
+import { appendFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { bareBaseline, run, startServer, summary } from './http.mjs';
 import { startFakeLlm } from '../apps/server/src/modules/slack/testing/fake-llm.ts';
 import { startFakeSlack } from '../apps/server/src/modules/slack/testing/fake-slack.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from '../apps/server/src/modules/slack/testing/korean-kb.ts';
@@ -21,22 +19,8 @@ const base = `http://127.0.0.1:${port}`;
 const SECRET = randomBytes(16).toString('hex');
 const CLIENT = { clientId: 'bench-client', clientSecret: 'bench-secret' };
 
-async function startServer(env) {
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-slack-')), AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...env },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('서버가 시작되지 않았습니다');
-}
+/** The real server with sign-up confirmation off (the bench signs up its installer through the API). */
+const startBenchServer = (env) => startServer(port, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...env });
 
 async function json(path, opts = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -104,7 +88,7 @@ async function embedded(workspaceId, token) {
 async function measure(label, env, slack, { acks = true } = {}) {
   const team = { id: `TB${Date.now().toString(36).toUpperCase()}`, name: '벤치 워크스페이스' };
   slack.team = team;
-  const proc = await startServer({
+  const proc = await startBenchServer({
     ...env,
     SLACK_CLIENT_ID: CLIENT.clientId,
     SLACK_CLIENT_SECRET: CLIENT.clientSecret,
