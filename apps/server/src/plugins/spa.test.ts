@@ -62,6 +62,8 @@ describe('the built web app', () => {
     const file = await app.inject({ url: '/missing.png', headers: { accept: '*/*' } });
     expect(file.statusCode).toBe(404);
     expect(file.json()).toMatchObject({ success: false });
+    const dev = await app.inject({ url: '/dev/outbox', headers: { accept: '*/*' } });
+    expect(dev.statusCode).toBe(404);
     const json = await app.inject({ url: '/about', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
   });

@@ -31,7 +31,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     // path that is not a file. A missing file (/x.png) or a client that wants something else gets the JSON 404.
     const accept = request.headers.accept ?? '';
     const wantsHtml = accept.includes('text/html') || ((accept === '' || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path));
-    if (path === '/api' || path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD') || !wantsHtml) {
+    // /api and /dev (the development outbox, absent in production) are never pages.
+    if (/^\/(api|dev)(\/|$)/.test(path) || !(request.method === 'GET' || request.method === 'HEAD') || !wantsHtml) {
       return apiNotFound(reply);
     }
     if (!hasBuild) {
