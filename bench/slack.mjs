@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { bareBaseline, run, startServer, summary } from './http.mjs';
+import { bareBaseline, run, startServer, summary, throwawayDatabase } from './http.mjs';
 import { startFakeLlm } from '../apps/server/src/modules/slack/testing/fake-llm.ts';
 import { startFakeSlack } from '../apps/server/src/modules/slack/testing/fake-slack.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from '../apps/server/src/modules/slack/testing/korean-kb.ts';
@@ -171,22 +171,9 @@ const modes = [['PGlite (embedded)', {}]];
 // PostgreSQL: a throw-away database on the server named by BENCH_DATABASE_URL, dropped afterwards.
 let dropDatabase = async () => {};
 if (process.env.BENCH_DATABASE_URL) {
-  const { default: pg } = await import('pg');
-  const admin = process.env.BENCH_DATABASE_URL;
-  const name = `suite_bench_slack_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  modes.push(['PostgreSQL', { DATABASE_URL: url.toString() }]);
-  dropDatabase = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
+  const db = await throwawayDatabase(process.env.BENCH_DATABASE_URL, 'slack');
+  modes.push(['PostgreSQL', { DATABASE_URL: db.url }]);
+  dropDatabase = db.drop;
 }
 const results = [];
 const hybrid = [];

@@ -19,7 +19,6 @@ const emptyOutDir = at < 0 || args.includes('--emptyOutDir');
 
 await build({ root, build: { outDir, emptyOutDir } });
 
-// Inside the package, so the bundle's bare imports (react, react-router, …) resolve from node_modules.
 /**
  * A prerendered page paints without its scripts: they only hydrate it. Its module script and preloads are replaced by
  * one `<meta name="app-entry">` (entry first, then its static imports) that theme-init.js turns into the same tags
@@ -36,6 +35,7 @@ function appScriptsAfterFirstPaint(html) {
   return out.replace('<script src="/theme-init.js">', `<meta name="app-entry" content="${urls.join(' ')}" />\n    <script src="/theme-init.js">`);
 }
 
+// Inside the package, so the bundle's bare imports (react, react-router, …) resolve from node_modules.
 const ssrDir = mkdtempSync(join(root, '.prerender-'));
 try {
   await build({
