@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'apps/web/.prerender-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/server/drizzle/**'] },
+  { ignores: ['**/dist/**', 'apps/web/.prerender-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/server/drizzle/**', 'build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,10 +13,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'process.env는 config.ts에서만 읽습니다.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'process.env는 config.ts에서만 읽습니다.' }],
     },
   },
   {
@@ -24,12 +22,14 @@ export default tseslint.config(
     // We do not run the React Compiler: its library-compatibility notice (react-hook-form's watch) is noise here.
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' },
   },
+  ...boundaries,
   {
     // Where reading the environment is the point: configuration, tooling, tests and benchmarks.
     files: [
       'apps/server/src/config.ts',
       '**/*.test.ts',
       'apps/server/src/test/**',
+      'apps/server/src/test-support/**',
       'apps/server/src/cli/**',
       'apps/web/e2e/**',
       'scripts/**',

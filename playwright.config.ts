@@ -3,11 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_COMPANY } from './apps/web/e2e/fixtures/company';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 /** The fake Slack and the fake language model (loopback) the chat AI specs drive: the next two ports. */
 const fakeSlackPort = port + 1;
 const fakeLlmPort = port + 2;
+/** The fake Kakao and Naver Login (loopback), one process for both providers. */
+const fakeOAuthPort = port + 3;
+const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 const E2E_SLACK = { clientId: 'e2e-client', clientSecret: 'e2e-secret', signingSecret: 'e2e-signing-secret', fakeUrl: `http://127.0.0.1:${fakeSlackPort}` };
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'suite-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -23,6 +27,19 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   process.env.E2E_DATABASE_URL = url.toString();
+}
+
+/**
+ * With Redis, the end-to-end server gets a Redis database of its own (1–15, picked per run and emptied first): rate
+ * limits and mail counters of an earlier run (the same fixed admin address, the same loopback address) would
+ * otherwise carry over into this one.
+ */
+if (process.env.REDIS_URL && !process.env.E2E_REDIS_URL) {
+  const url = new URL(process.env.REDIS_URL);
+  url.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+  const script = `const R=require('ioredis');const r=new R(process.argv[1],{lazyConnect:true,maxRetriesPerRequest:1});r.connect().then(()=>r.flushdb()).then(()=>r.quit()).catch(e=>{console.error(e.message);process.exit(1)})`;
+  execFileSync(process.execPath, ['-e', script, url.toString()], { cwd: 'apps/server', stdio: 'inherit' });
+  process.env.E2E_REDIS_URL = url.toString();
 }
 
 export default defineConfig({
@@ -67,6 +84,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node apps/server/src/test-support/serve-fake-oauth.ts ${fakeOAuthPort}`,
+      url: `${fakeOAuthUrl}/_fake/ready`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // The built app, started as `npm start` starts it (the build ran just before).
       command: 'node apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/ready`,
@@ -80,8 +105,10 @@ export default defineConfig({
         APP_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // Playwright's API requests stand for many clients behind a proxy on loopback (fixtures/users.ts).
+        TRUST_PROXY: '127.0.0.1',
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+        ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
         // A build elsewhere than apps/web/dist (parallel runs on one machine must not share one).
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         // Chat AI for Slack against the fakes above.
@@ -93,6 +120,19 @@ export default defineConfig({
         LLM_BASE_URL: `http://127.0.0.1:${fakeLlmPort}/v1`,
         LLM_MODEL: 'fake-model',
         LLM_API_KEY: 'e2e-llm-key',
+        // Kakao and Naver Login against the fake above (client ids and secrets: FAKE_OAUTH_CLIENTS).
+        KAKAO_CLIENT_ID: 'fake-kakao-client',
+        KAKAO_CLIENT_SECRET: 'fake-kakao-secret',
+        KAKAO_AUTHORIZE_URL: `${fakeOAuthUrl}/oauth/authorize`,
+        KAKAO_TOKEN_URL: `${fakeOAuthUrl}/oauth/token`,
+        KAKAO_USERINFO_URL: `${fakeOAuthUrl}/v2/user/me`,
+        NAVER_CLIENT_ID: 'fake-naver-client',
+        NAVER_CLIENT_SECRET: 'fake-naver-secret',
+        NAVER_AUTHORIZE_URL: `${fakeOAuthUrl}/oauth2.0/authorize`,
+        NAVER_TOKEN_URL: `${fakeOAuthUrl}/oauth2.0/token`,
+        NAVER_USERINFO_URL: `${fakeOAuthUrl}/v1/nid/me`,
+        // The operator's legal details (footer, terms, privacy policy), as production requires them.
+        ...E2E_COMPANY,
       },
     },
   ],

@@ -15,8 +15,6 @@ const nextIp = () => {
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
 
-
-
 async function post(path, body, headers = {}) {
   const res = await fetch(base + path, {
     method: 'POST',

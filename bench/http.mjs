@@ -21,7 +21,15 @@ export async function startServer(port, env = {}, { stdio = 'inherit' } = {}) {
   );
   if (busy) throw new Error(`포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다`);
   const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bench-')),
+      // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
+      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+      ...env,
+    },
     stdio,
   });
   let exited = false;
@@ -60,9 +68,25 @@ export async function throwawayDatabase(adminUrl, tag) {
   };
 }
 
+/** The database server as it names itself ("PostgreSQL 15.19"), for the results' labels. */
+export async function databaseLabel(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const v = (await c.query('SHOW server_version')).rows[0].server_version;
+    return `PostgreSQL ${String(v).split(' ')[0]}`;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Seconds per autocannon run (BENCH_SECONDS, default 5) and alternating rounds (BENCH_ROUNDS, default 3). */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
 export function run(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: 5, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ connections: 50, duration: SECONDS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
@@ -76,14 +100,15 @@ export function summary(name, r) {
   };
 }
 
-export async function bareBaseline() {
+/** A bare node:http hello-world at `connections` (default 50, as `run`), measured in this process. */
+export async function bareBaseline(connections = 50) {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"status":"ok"}');
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const result = summary('bare node:http hello-world', await run({ url }));
+  const result = summary(`bare node:http hello-world (${connections} connections)`, await run({ url, connections }));
   await new Promise((r) => server.close(r));
   return result;
 }

@@ -16,8 +16,6 @@ const base = `http://127.0.0.1:${port}`;
 const DAY = 86_400_000;
 const adminUrl = process.env.BENCH_DATABASE_URL;
 
-
-
 /** Midnight in Asia/Seoul, `days` from today, as a Date. */
 function seoulMidnight(days) {
   const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
@@ -108,7 +106,14 @@ async function section() {
           setupRequest: (req) => {
             const i = n++;
             const start = future + Math.floor(i / ROOMS) * 15 * 60_000;
-            req.body = JSON.stringify({ roomId: roomIds[i % ROOMS], title: `벤치 ${i}`, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 15 * 60_000).toISOString(), attendees: [], agenda: '' });
+            req.body = JSON.stringify({
+              roomId: roomIds[i % ROOMS],
+              title: `벤치 ${i}`,
+              startsAt: new Date(start).toISOString(),
+              endsAt: new Date(start + 15 * 60_000).toISOString(),
+              attendees: [],
+              agenda: '',
+            });
             return req;
           },
         },
@@ -123,7 +128,12 @@ async function section() {
       url: `${base}/api/seeds/${seedId}/bookings`,
       method: 'POST',
       headers,
-      body: JSON.stringify({ roomId: roomIds[0], title: '충돌', startsAt: new Date(busy + 15 * 60_000).toISOString(), endsAt: new Date(busy + 45 * 60_000).toISOString() }),
+      body: JSON.stringify({
+        roomId: roomIds[0],
+        title: '충돌',
+        startsAt: new Date(busy + 15 * 60_000).toISOString(),
+        endsAt: new Date(busy + 45 * 60_000).toISOString(),
+      }),
     });
     // 409 is the expected answer here: report them as answers, not errors.
     const clash = { ...summary('POST /api/seeds/:id/bookings — overlapping (409 expected)', conflict), errors: conflict.errors + (conflict['2xx'] ?? 0) };

@@ -2,11 +2,10 @@
 // Starts the real server (PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set) and appends to bench/RESULTS.md.
 import { appendFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { bareBaseline, run, startServer, summary, table } from './http.mjs';
+import { bareBaseline, databaseLabel, run, startServer, summary, table } from './http.mjs';
 
 const port = 3290;
 const base = `http://127.0.0.1:${port}`;
-
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const sections = [];
@@ -14,7 +13,7 @@ const baseline = await bareBaseline();
 console.log('baseline', baseline);
 
 const modes = [['PGlite (embedded)', {}]];
-if (process.env.BENCH_DATABASE_URL) modes.push(['PostgreSQL 15', { DATABASE_URL: process.env.BENCH_DATABASE_URL }]);
+if (process.env.BENCH_DATABASE_URL) modes.push([await databaseLabel(process.env.BENCH_DATABASE_URL), { DATABASE_URL: process.env.BENCH_DATABASE_URL }]);
 for (const [label, env] of modes) {
   const proc = await startServer(port, env);
   try {
@@ -31,7 +30,7 @@ for (const [label, env] of modes) {
 
 if (process.env.BENCH_DATABASE_URL) {
   const { usersListSection } = await import('./users-list.mjs');
-  sections.push(await usersListSection({ baseline, adminUrl: process.env.BENCH_DATABASE_URL }));
+  sections.push(await usersListSection({ adminUrl: process.env.BENCH_DATABASE_URL }));
 }
 
 const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -44,6 +43,17 @@ await import('./auth.mjs');
 
 // Services: each appends its own section when its benchmark exists.
 import { existsSync } from 'node:fs';
-for (const file of ['./slack.mjs', './slack-vectors.mjs', './rooms.mjs']) {
+// paths.mjs: issue 18's hot paths next to a minimal node:http + pg + jose server (PostgreSQL: BENCH_DATABASE_URL or the local one).
+for (const file of [
+  './slack.mjs',
+  './slack-vectors.mjs',
+  './pdf-latency.mjs',
+  './rooms.mjs',
+  './instance.mjs',
+  './api-builder.mjs',
+  './chatbot.mjs',
+  './paths.mjs',
+  './admin-builder.mjs',
+]) {
   if (existsSync(new URL(file, import.meta.url))) await import(file);
 }

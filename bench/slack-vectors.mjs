@@ -59,7 +59,11 @@ async function measure(label, database) {
   for (let i = 0; i < N; i += 100) {
     const rows = Array.from({ length: Math.min(100, N - i) }, (_, j) => ({ id: randomUUID(), documentId: doc, workspaceId: ws, ord: i + j, content: 'x' }));
     await db.insert(slackPassages).values(rows);
-    await storeVectors(db, MODEL, rows.map((r) => ({ id: r.id, vector: randomUnit() })));
+    await storeVectors(
+      db,
+      MODEL,
+      rows.map((r) => ({ id: r.id, vector: randomUnit() })),
+    );
     ids.push(...rows.map((r) => r.id));
   }
   const q = randomUnit();
@@ -70,7 +74,10 @@ async function measure(label, database) {
       from ${slackPassages} where workspace_id = ${ws} order by s desc limit 50`),
   );
   const textRead = await time(async () => {
-    const rows = await db.select({ id: slackPassages.id, e: slackPassages.embedding }).from(slackPassages).where(sql`workspace_id = ${ws}`);
+    const rows = await db
+      .select({ id: slackPassages.id, e: slackPassages.embedding })
+      .from(slackPassages)
+      .where(sql`workspace_id = ${ws}`);
     dotAll(ids, new Map(rows.map((r) => [r.id, r.e])), q);
   });
   const binaryRead = await time(async () => {
@@ -82,8 +89,20 @@ async function measure(label, database) {
   const load = (chunk) => loadVectors(db, chunk, MODEL);
   await cache.vectors(ws, MODEL, ids, load);
   const cached = await time(async () => {
-    const inventory = await db.select({ id: slackPassages.id }).from(slackPassages).where(sql`workspace_id = ${ws} and embedding_model = ${MODEL}`);
-    dotAll(ids, await cache.vectors(ws, MODEL, inventory.map((r) => r.id), load), q);
+    const inventory = await db
+      .select({ id: slackPassages.id })
+      .from(slackPassages)
+      .where(sql`workspace_id = ${ws} and embedding_model = ${MODEL}`);
+    dotAll(
+      ids,
+      await cache.vectors(
+        ws,
+        MODEL,
+        inventory.map((r) => r.id),
+        load,
+      ),
+      q,
+    );
   });
   const r = { label, inSql, textRead, binaryRead, cached };
   console.log(r);

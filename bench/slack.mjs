@@ -38,7 +38,13 @@ function signed(teamId, i) {
     type: 'event_callback',
     team_id: teamId,
     event_id: `EvB${Date.now().toString(36)}${i}${randomBytes(3).toString('hex')}`,
-    event: { type: 'app_mention', channel: 'C0BENCH', user: 'UBENCH', text: '<@UBOT0001> 재택근무는 몇 번까지 돼요?', ts: `${Math.floor(Date.now() / 1000)}.${String(i).padStart(6, '0')}` },
+    event: {
+      type: 'app_mention',
+      channel: 'C0BENCH',
+      user: 'UBENCH',
+      text: '<@UBOT0001> 재택근무는 몇 번까지 돼요?',
+      ts: `${Math.floor(Date.now() / 1000)}.${String(i).padStart(6, '0')}`,
+    },
   });
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = `v0=${createHmac('sha256', SECRET).update(`v0:${ts}:${raw}`).digest('hex')}`;
@@ -200,25 +206,33 @@ const retrievalLines = [
   `Retrieval on the Korean test set (${KOREAN_QUESTIONS.length} questions, ${KOREAN_KB.length} documents), through the search endpoint. Lexical: character-bigram keys. Hybrid: the same fused by reciprocal rank with vector similarity from a FAKE deterministic embedder (hashed bigrams + a 12-entry synonym table written next to the test set, fake embeddings API on loopback): it shows the fusion working, not what a real model would score. Paraphrase: '${PARAPHRASE.question}', which shares no search key with any passage.\n`,
   '| database | retrieval | recall@3 | MRR@3 | mean search ms | paraphrase found |',
   '|---|---|---:|---:|---:|---|',
-  ...results.flatMap((r, i) => [r, hybrid[i]].map((x, j) => `| ${r.label} | ${j ? 'hybrid, fake embedder' : 'lexical'} | ${x.recall.toFixed(3)} (${x.hits}/${KOREAN_QUESTIONS.length}) | ${x.mrr.toFixed(3)} | ${x.searchMs} | ${x.paraphrase ? 'yes' : 'no'} |`)),
+  ...results.flatMap((r, i) =>
+    [r, hybrid[i]].map(
+      (x, j) =>
+        `| ${r.label} | ${j ? 'hybrid, fake embedder' : 'lexical'} | ${x.recall.toFixed(3)} (${x.hits}/${KOREAN_QUESTIONS.length}) | ${x.mrr.toFixed(3)} | ${x.searchMs} | ${x.paraphrase ? 'yes' : 'no'} |`,
+    ),
+  ),
   '',
 ];
 const lines = retrievalOnly
   ? [`\n## ${stamp} UTC — Chat AI for Slack, retrieval only — ${machine}\n`, ...retrievalLines]
   : [
-    `\n## ${stamp} UTC — Chat AI for Slack — ${machine}\n`,
-    'Event ack: signed `app_mention` events, each new: verified and claimed before the ack, stored and answered after it (worker in basic mode, fake Slack on loopback).',
-    `Bursts: 20 × 50 concurrent requests, 250 ms apart, after one warm-up burst. Sustained: autocannon, 50 connections, 5 s. Baseline: bare node:http hello-world in the same run (${baseline.rps} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms).\n`,
-    '| database | burst p50 ms | burst p99 ms | burst errors | sustained req/s | sustained p50 ms | sustained p99 ms | sustained errors | req/s ratio to bare | p99 ratio to bare |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.label} | ${r.burst.p50} | ${r.burst.p99} | ${r.burst.errors} | ${r.sustained.rps} | ${r.sustained.p50} | ${r.sustained.p99} | ${r.sustained.errors} | ${(r.sustained.rps / baseline.rps).toFixed(2)} | ${(r.sustained.p99 / Math.max(baseline.p99, 1)).toFixed(1)} |`,
-    ),
-    '',
-    ...retrievalLines,
-    ...results.map((r) => `Worker after the run (${r.label}): ${r.stored} mentions stored today, ${r.posted} answers posted to the fake Slack within 3 s of the end (the rest stay pending and are answered afterwards).`),
-    '',
-  ];
+      `\n## ${stamp} UTC — Chat AI for Slack — ${machine}\n`,
+      'Event ack: signed `app_mention` events, each new: verified and claimed before the ack, stored and answered after it (worker in basic mode, fake Slack on loopback).',
+      `Bursts: 20 × 50 concurrent requests, 250 ms apart, after one warm-up burst. Sustained: autocannon, 50 connections, 5 s. Baseline: bare node:http hello-world in the same run (${baseline.rps} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms).\n`,
+      '| database | burst p50 ms | burst p99 ms | burst errors | sustained req/s | sustained p50 ms | sustained p99 ms | sustained errors | req/s ratio to bare | p99 ratio to bare |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...results.map(
+        (r) =>
+          `| ${r.label} | ${r.burst.p50} | ${r.burst.p99} | ${r.burst.errors} | ${r.sustained.rps} | ${r.sustained.p50} | ${r.sustained.p99} | ${r.sustained.errors} | ${(r.sustained.rps / baseline.rps).toFixed(2)} | ${(r.sustained.p99 / Math.max(baseline.p99, 1)).toFixed(1)} |`,
+      ),
+      '',
+      ...retrievalLines,
+      ...results.map(
+        (r) =>
+          `Worker after the run (${r.label}): ${r.stored} mentions stored today, ${r.posted} answers posted to the fake Slack within 3 s of the end (the rest stay pending and are answered afterwards).`,
+      ),
+      '',
+    ];
 appendFileSync(new URL('./RESULTS.md', import.meta.url), lines.join('\n'));
 console.log(lines.join('\n'));

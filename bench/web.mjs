@@ -17,7 +17,6 @@ const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const BUDGET_KB = 150;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-
 const gzCache = new Map();
 /** Gzipped size (zlib level 9, as Vite reports it) of a script the page loaded, fetched again from the server. */
 async function gzippedSize(url) {

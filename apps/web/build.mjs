@@ -19,6 +19,22 @@ const emptyOutDir = at < 0 || args.includes('--emptyOutDir');
 
 await build({ root, build: { outDir, emptyOutDir } });
 
+// The chatbot widget (issue 14): one small classic script of its own, served at /widget.js by the chatbot module.
+{
+  const { build: esbuild } = await import('esbuild');
+  await esbuild({
+    entryPoints: [join(root, 'src/widget/widget.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    outfile: join(outDir, 'widget', 'widget.js'),
+    legalComments: 'none',
+  });
+  const bytes = readFileSync(join(outDir, 'widget', 'widget.js'));
+  console.log(`widget.js: ${bytes.length} B, ${gzipSync(bytes).length} B gzipped`);
+}
+
 /**
  * A prerendered page paints without its scripts: they only hydrate it. Its module script and preloads are replaced by
  * one `<meta name="app-entry">` (entry first, then its static imports) that theme-init.js turns into the same tags
@@ -63,7 +79,11 @@ try {
   }
   // The shell's texts (header menus, mobile sheet, footer): every string literal of its message catalogue.
   const shellText = readFileSync(join(root, '../../packages/shared/src/messages/ko-site-shell.ts'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
-  const fontCss = await writeFirstPaintFont(outDir, pages.map((p) => p.html), shellText);
+  const fontCss = await writeFirstPaintFont(
+    outDir,
+    pages.map((p) => p.html),
+    shellText,
+  );
   for (const { path, file, html: page } of pages) {
     // After the main stylesheet: its @font-face must come after the dynamic subsets' to take precedence.
     const html = page.replace(/(<link rel="stylesheet" crossorigin href="[^"]+">)/, `$1\n    <link rel="stylesheet" href="${fontCss}">`);

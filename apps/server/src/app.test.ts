@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TTestContext } from './test/helpers.ts';
+import { createTestApp, dbKinds, stateKindOf, type TTestContext } from './test/helpers.ts';
 
 describe.each(dbKinds)('foundation on %s', (kind) => {
   let t: TTestContext;
@@ -16,7 +16,7 @@ describe.each(dbKinds)('foundation on %s', (kind) => {
     expect(health.json()).toMatchObject({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: kind, redis: process.env.REDIS_URL ? 'redis' : 'memory' });
+    expect(ready.json()).toEqual({ status: 'ready', database: kind, redis: stateKindOf(kind) });
   });
 
   it('answers bad JSON with a Korean 400', async () => {

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -15,8 +10,13 @@ import { createSharedState } from './state/shared-state.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerDrain } from './plugins/drain.ts';
+import { registerInputTextRule } from './plugins/input-text-rule.ts';
+import { createDocumentPool } from './lib/document-pool.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerAuthGuard, sessionStillActive } from './plugins/auth-guard.ts';
+import { closeStreamsOnShutdown, createEventStreams } from './lib/event-stream.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { seedsModule } from './modules/seeds/seeds.module.ts';
@@ -27,6 +27,15 @@ import { betaRoutes } from './modules/beta/beta.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { slackModule } from './modules/slack/slack.module.ts';
 import { roomsModule } from './modules/rooms/rooms.module.ts';
+import { mealModule } from './modules/meal/meal.module.ts';
+import { createJobRunner, type TJobRunner } from './lib/jobs/job-runner.ts';
+import { createMailer } from './adapters/mailer.ts';
+import { saveToOutbox } from './modules/dev-outbox/dev-outbox.service.ts';
+import { apiBuilderModule } from './modules/api-builder/api-builder.module.ts';
+import { createApiBuilderDeps } from './modules/api-builder/api-builder.deps.ts';
+import { adminBuilderModule } from './modules/admin-builder/admin-builder.module.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { chatbotModule } from './modules/chatbot/chatbot.module.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -43,57 +52,77 @@ const REDACT = [
   '*.code',
 ];
 
-export type TApp = FastifyInstance & { ctx: TAppContext };
+/** A hop count becomes the function proxy-addr builds for one (trust the `n` nearest hops); other forms pass as they are. */
+function fastifyTrustProxy(value: TConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+export type TApp = FastifyInstance & { ctx: TAppContext; jobs: TJobRunner };
 
 export type TBuildOptions = {
   /** Open resources from outside (tests share one database across apps). */
   database?: TAppContext['database'];
   state?: TAppContext['state'];
   logger?: boolean;
+  /** The clock for time-based rules, the job runner and the modules that take one (tests move it); default the system clock. */
+  now?: () => Date;
 };
 
 export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promise<TApp> {
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const state = opts.state ?? (await createSharedState(config.redisUrl));
-  const ctx: TAppContext = { config, database, state };
+  const documents = createDocumentPool(config.documents);
+  const now = opts.now ?? (() => new Date());
+  const streams = await createEventStreams({
+    state,
+    sessionLive: (sessionId, userId) => sessionStillActive(database.db, sessionId, userId, now(), config.session.idleTimeoutMs),
+  });
+  const ctx: TAppContext = { config, database, state, documents, streams, ...(opts.now ? { now: opts.now } : {}) };
 
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Requests that reach a closing instance on an open connection are served, not refused: nginx would not retry a
+    // refused POST. Draining before the close keeps new ones away (plugins/drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
-  app.addHook('onRequest', async (request, reply) => {
+  // Per-request hooks are plain callbacks, not async functions: no promise per hook per request (decision 023).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // While closing, answered keep-alive connections are closed too, so they cannot hold the exit open.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  closeStreamsOnShutdown(app, streams);
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Owned resources close with the app; injected ones belong to the caller.
   app.addHook('onClose', async () => {
+    await documents.close();
     if (!opts.state) await state.close();
     if (!opts.database) await database.close();
   });
 
   registerErrorHandling(app);
+  registerDrain(app);
+  registerInputTextRule(app);
   registerAuthGuard(app);
   await registerUsageCounter(app, database.db);
+  registerMetrics(app, { token: config.metricsToken, database, ...(opts.now ? { now: opts.now } : {}) });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 
   await app.register(swagger, {
@@ -119,6 +148,27 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(siteRoutes, { ctx });
   await app.register(slackModule, { ctx });
   await app.register(roomsModule, { ctx });
+  // One job runner and one mailer for the modules that take them (meal now; rooms and Slack later, decision 013).
+  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, ...(opts.now ? { now: opts.now } : {}) });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
+    sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  await app.register(mealModule, { ctx, jobs, mailer, ...(opts.now ? { now: opts.now } : {}) });
+  // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
+  const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
+  await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps });
+  await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
+  await app.register(chatbotModule, { ctx, mailer, jobs, ...(opts.now ? { now: opts.now } : {}) });
+  await app.register(integrationsRoutes, { config });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { COMPANY_ENV } from './test-support/company-env.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'suite-cfg-'));
 
@@ -21,9 +22,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ DATA_DIR: dir(), AUTH_REQUIRE_EMAIL_CONFIRMATION: 'maybe' })).toThrow(
-      /AUTH_REQUIRE_EMAIL_CONFIRMATION/,
-    );
+    expect(() => loadConfig({ DATA_DIR: dir(), AUTH_REQUIRE_EMAIL_CONFIRMATION: 'maybe' })).toThrow(/AUTH_REQUIRE_EMAIL_CONFIRMATION/);
   });
 
   it('reads EMBEDDINGS_MODEL, which needs LLM_BASE_URL (the same API)', () => {
@@ -49,7 +48,34 @@ describe('configuration', () => {
       AUTH_SECRET: 'x'.repeat(40),
       ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       APP_URL: 'https://tools.example.com',
+      ...COMPANY_ENV,
     });
     expect(ok.host).toBe('0.0.0.0');
+    expect(ok.company.mailOrderNumber).toBe(COMPANY_ENV.COMPANY_MAIL_ORDER_NUMBER);
+  });
+
+  it('refuses to start in production without the company details, naming each missing one', () => {
+    const { COMPANY_MAIL_ORDER_NUMBER: _m, COMPANY_PHONE: _p, ...partial } = COMPANY_ENV;
+    const env = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      APP_URL: 'https://tools.example.com',
+    };
+    expect(() => loadConfig({ ...env, ...partial })).toThrow(/COMPANY_MAIL_ORDER_NUMBER, COMPANY_PHONE$/);
+    expect(() => loadConfig({ ...env, ...partial })).not.toThrow(/COMPANY_NAME/);
+  });
+
+  it('invents no company details outside production', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).company).toEqual({
+      name: undefined,
+      representative: undefined,
+      businessNumber: undefined,
+      mailOrderNumber: undefined,
+      address: undefined,
+      email: undefined,
+      phone: undefined,
+    });
   });
 });

@@ -2,10 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isIP } from 'node:net';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DAY_MS = 86_400_000;
+const UNIT_MS = { d: DAY_MS, h: 3_600_000, m: 60_000, s: 1_000 } as const;
+
+/** A duration such as `30d`, `12h`, `45m` or `20s`, in milliseconds. */
+export function parseDuration(value: string): number | undefined {
+  const m = /^(\d{1,6})([dhms])$/.exec(value.trim());
+  if (!m) return undefined;
+  const ms = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  return ms > 0 ? ms : undefined;
+}
+
+const duration = z
+  .string()
+  .refine((v) => parseDuration(v) !== undefined, '기간은 30d, 12h, 45m, 20s 형식이어야 합니다')
+  .transform((v) => parseDuration(v) ?? 0);
+
+export type TOAuthProviderConfig = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+};
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +58,16 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+  KAKAO_CLIENT_ID: z.string().min(1).optional(),
+  KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+  KAKAO_AUTHORIZE_URL: z.url().default('https://kauth.kakao.com/oauth/authorize'),
+  KAKAO_TOKEN_URL: z.url().default('https://kauth.kakao.com/oauth/token'),
+  KAKAO_USERINFO_URL: z.url().default('https://kapi.kakao.com/v2/user/me'),
+  NAVER_CLIENT_ID: z.string().min(1).optional(),
+  NAVER_CLIENT_SECRET: z.string().min(1).optional(),
+  NAVER_AUTHORIZE_URL: z.url().default('https://nid.naver.com/oauth2.0/authorize'),
+  NAVER_TOKEN_URL: z.url().default('https://nid.naver.com/oauth2.0/token'),
+  NAVER_USERINFO_URL: z.url().default('https://openapi.naver.com/v1/nid/me'),
   SLACK_CLIENT_ID: z.string().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -47,12 +80,54 @@ const ZEnv = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   SLACK_MONTHLY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(1_000_000),
+  METRICS_TOKEN: z.string().trim().min(16, '16자 이상이어야 합니다').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((p) => isAddressOrCidr(p.trim())),
+      '홉 수(예: 1), 프록시 주소·CIDR 목록(예: 10.0.0.0/8,192.168.1.10), true 또는 false 여야 합니다',
+    )
+    .default('false'),
+  ALLOW_PRIVATE_URLS: bool.default(false),
+  MAIL_QUOTA_USER_HOURLY: z.coerce.number().int().min(1).default(100),
+  MAIL_QUOTA_SEED_HOURLY: z.coerce.number().int().min(1).default(300),
+  ROOMS_MAX_OUTSIDE_ATTENDEES: z.coerce.number().int().min(0).max(100).default(20),
+  ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY: z.coerce.number().int().min(0).default(100),
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(2_000),
+  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1).default(2_000_000),
+  DOCUMENT_MAX_SECONDS: z.coerce.number().min(0.1).max(600).default(20),
+  DOCUMENT_MAX_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(256),
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ROOMS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  SESSION_MAX_AGE: duration.default(30 * DAY_MS),
+  SESSION_IDLE_TIMEOUT: duration.default(7 * DAY_MS),
+  SESSION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(10),
+  API_BUILDER_ALLOW_PRIVATE_HOSTS: bool.optional(),
+  COMPANY_NAME: z.string().trim().min(1).max(200).optional(),
+  COMPANY_REPRESENTATIVE: z.string().trim().min(1).max(200).optional(),
+  COMPANY_BUSINESS_NUMBER: z.string().trim().min(1).max(50).optional(),
+  COMPANY_MAIL_ORDER_NUMBER: z.string().trim().min(1).max(100).optional(),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  COMPANY_EMAIL: z.email().optional(),
+  COMPANY_PHONE: z.string().trim().min(1).max(50).optional(),
 });
+
+/** The operator's legal details (footer, terms, privacy policy); required in production, never invented elsewhere. */
+const COMPANY_VARS = [
+  'COMPANY_NAME',
+  'COMPANY_REPRESENTATIVE',
+  'COMPANY_BUSINESS_NUMBER',
+  'COMPANY_MAIL_ORDER_NUMBER',
+  'COMPANY_ADDRESS',
+  'COMPANY_EMAIL',
+  'COMPANY_PHONE',
+] as const;
 
 export type TConfig = {
   env: 'development' | 'production' | 'test';
@@ -69,6 +144,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
+  /** Kakao and Naver Login (OAuth 2.0 authorization code + PKCE); a provider without client id is unavailable. */
+  oauthProviders: Record<'kakao' | 'naver', TOAuthProviderConfig>;
   slack: {
     clientId: string | undefined;
     clientSecret: string | undefined;
@@ -88,11 +165,37 @@ export type TConfig = {
     maxRetries: number;
   };
   logLevel: string;
-  trustProxy: boolean;
+  /** Bearer token of GET /api/metrics; undefined: the endpoint does not exist (404). */
+  metricsToken: string | undefined;
+  /** What Fastify's `trustProxy` takes: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
+  trustProxy: boolean | number | string[];
+  /** Let URL sources (knowledge documents) reach loopback/private/link-local addresses. */
+  allowPrivateUrls: boolean;
+  mailQuota: { perUserHourly: number; perSeedHourly: number };
+  rooms: { maxOutsideAttendees: number; maxOutsideAttendeesPerDay: number };
+  /** Caps of document parsing (PDF) in the worker pool. */
+  documents: { maxPages: number; maxChars: number; maxSeconds: number; maxMemoryMb: number; workers: number };
   webDistDir: string;
   shutdownTimeoutMs: number;
+  /** On SIGTERM, at most this long answering safe requests with 503 (so the load balancer moves away) before closing. */
+  shutdownDrainMs: number;
   /** How often each instance looks for due meeting-room jobs (reminders, auto-release); 0 turns the runner off. */
   roomsJobIntervalMs: number;
+  jobsIntervalMs: number;
+  /** Session policy: absolute lifetime from sign-in, idle timeout (no refresh), live sessions per user. */
+  session: { maxAgeMs: number; idleTimeoutMs: number; maxConcurrent: number };
+  /** API builder: may customers' connections reach loopback/private hosts (default: not in production). */
+  apiBuilder: { allowPrivateHosts: boolean };
+  /** Legal details shown to everyone; each unset one (development/test only) is left out of the pages. */
+  company: {
+    name: string | undefined;
+    representative: string | undefined;
+    businessNumber: string | undefined;
+    mailOrderNumber: string | undefined;
+    address: string | undefined;
+    email: string | undefined;
+    phone: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -118,22 +221,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
-    const missing = (['AUTH_SECRET', 'ENCRYPTION_KEY', 'APP_URL'] as const).filter((k) => !e[k]);
+    const missing = (['AUTH_SECRET', 'ENCRYPTION_KEY', 'APP_URL', ...COMPANY_VARS] as const).filter((k) => !e[k]);
     if (missing.length) {
-      throw new ConfigError(
-        `운영 환경(NODE_ENV=production)에서는 다음 환경 변수를 반드시 설정해야 합니다: ${missing.join(', ')}`,
-      );
+      throw new ConfigError(`운영 환경(NODE_ENV=production)에서는 다음 환경 변수를 반드시 설정해야 합니다: ${missing.join(', ')}`);
     }
   }
   if (e.EMBEDDINGS_MODEL && !e.LLM_BASE_URL) {
     throw new ConfigError(`환경 변수 설정이 올바르지 않습니다:\n  EMBEDDINGS_MODEL: LLM_BASE_URL(같은 API의 주소)도 설정해야 합니다`);
   }
+  if (isProduction && e.TRUST_PROXY === 'true') {
+    throw new ConfigError(
+      '환경 변수 설정이 올바르지 않습니다:\n  TRUST_PROXY: 운영 환경에서는 true를 쓸 수 없습니다. true면 모든 클라이언트가 X-Forwarded-For로 자기 IP를 ' +
+        '마음대로 정해 로그인 제한과 IP별 제한을 피할 수 있습니다. 프록시 단계 수(예: TRUST_PROXY=1) 또는 로드 밸런서 주소·CIDR(예: TRUST_PROXY=10.0.0.0/8)을 쓰세요.',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const authSecret = e.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url'));
-  const encryptionKey = Buffer.from(
-    e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')),
-    'base64',
-  );
+  const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')), 'base64');
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -149,6 +253,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER },
+    oauthProviders: {
+      kakao: {
+        clientId: e.KAKAO_CLIENT_ID,
+        clientSecret: e.KAKAO_CLIENT_SECRET,
+        authorizeUrl: e.KAKAO_AUTHORIZE_URL,
+        tokenUrl: e.KAKAO_TOKEN_URL,
+        userinfoUrl: e.KAKAO_USERINFO_URL,
+      },
+      naver: {
+        clientId: e.NAVER_CLIENT_ID,
+        clientSecret: e.NAVER_CLIENT_SECRET,
+        authorizeUrl: e.NAVER_AUTHORIZE_URL,
+        tokenUrl: e.NAVER_TOKEN_URL,
+        userinfoUrl: e.NAVER_USERINFO_URL,
+      },
+    },
     slack: {
       clientId: e.SLACK_CLIENT_ID,
       clientSecret: e.SLACK_CLIENT_SECRET,
@@ -166,9 +286,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       maxRetries: e.LLM_MAX_RETRIES,
     },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
+    mailQuota: { perUserHourly: e.MAIL_QUOTA_USER_HOURLY, perSeedHourly: e.MAIL_QUOTA_SEED_HOURLY },
+    rooms: { maxOutsideAttendees: e.ROOMS_MAX_OUTSIDE_ATTENDEES, maxOutsideAttendeesPerDay: e.ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY },
+    documents: {
+      maxPages: e.DOCUMENT_MAX_PAGES,
+      maxChars: e.DOCUMENT_MAX_CHARS,
+      maxSeconds: e.DOCUMENT_MAX_SECONDS,
+      maxMemoryMb: e.DOCUMENT_MAX_MEMORY_MB,
+      workers: e.DOCUMENT_WORKERS,
+    },
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     roomsJobIntervalMs: e.ROOMS_JOB_INTERVAL_MS,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS,
+    session: { maxAgeMs: e.SESSION_MAX_AGE, idleTimeoutMs: e.SESSION_IDLE_TIMEOUT, maxConcurrent: e.SESSION_MAX_CONCURRENT },
+    apiBuilder: { allowPrivateHosts: e.API_BUILDER_ALLOW_PRIVATE_HOSTS ?? !isProduction },
+    company: {
+      name: e.COMPANY_NAME,
+      representative: e.COMPANY_REPRESENTATIVE,
+      businessNumber: e.COMPANY_BUSINESS_NUMBER,
+      mailOrderNumber: e.COMPANY_MAIL_ORDER_NUMBER,
+      address: e.COMPANY_ADDRESS,
+      email: e.COMPANY_EMAIL,
+      phone: e.COMPANY_PHONE,
+    },
   };
+}
+
+function isAddressOrCidr(value: string): boolean {
+  const [addr, prefix, ...rest] = value.split('/');
+  if (rest.length || !addr) return false;
+  const family = isIP(addr);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify takes it: `false`/`0` → trust nobody; `N` → trust N hops; a list → trust those proxies. */
+export function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

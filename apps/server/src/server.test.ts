@@ -46,6 +46,38 @@ describe('server process', () => {
     expect(await s.exited).toBe(0);
   });
 
+  it('drains on SIGTERM: safe requests get 503 so a load balancer moves away, writes are still served, then exits 0', async () => {
+    const s = start(script, { DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-drain-')), SHUTDOWN_DRAIN_MS: '20000' });
+    const port = await new Promise<number>((resolve, reject) => {
+      const t = setInterval(() => {
+        const m = /LISTENING (\d+)/.exec(s.output());
+        if (m) {
+          clearInterval(t);
+          resolve(Number(m[1]));
+        }
+      }, 50);
+      setTimeout(() => reject(new Error(`server did not start: ${s.output()}`)), 50_000);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const pending = fetch(`${base}/api/test-slow`).then((r) => r.json());
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+    s.proc.kill('SIGTERM');
+    let ready: Response | undefined;
+    for (let i = 0; i < 100; i++) {
+      ready = await fetch(`${base}/api/ready`);
+      if (ready.status === 503) break;
+    }
+    expect(ready!.status).toBe(503);
+    expect(ready!.headers.get('connection')).toBe('close');
+    expect(await ready!.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    // A write is served, not refused: nginx would not retry it elsewhere.
+    const write = await fetch(`${base}/api/auth-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(write.status).toBe(400);
+    expect(await pending).toEqual({ finished: true });
+    // Quiet for a moment, then the listener closes and the process exits, long before SHUTDOWN_DRAIN_MS.
+    expect(await s.exited).toBe(0);
+  }, 60_000);
+
   it('refuses to start with a wrong setting and names it', async () => {
     const s = start(main, { DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-bad-')), PORT: 'not-a-port' });
     expect(await s.exited).toBe(1);

@@ -15,17 +15,24 @@ export async function runServer(app: TApp): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('종료 제한 시간을 넘겨 강제로 종료합니다.');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownDrainMs + config.shutdownTimeoutMs);
     timer.unref();
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
-    sweeper.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, '종료 중 오류');
-        process.exit(1);
-      },
-    );
+    // First the load balancer stops sending here (plugins/drain.ts), then the listener closes and in-flight requests
+    // finish; idle keep-alive connections are closed only then, when no new request can be waiting on them.
+    app
+      .drain(config.shutdownDrainMs)
+      .then(() => {
+        const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+        sweeper.unref();
+        return app.close();
+      })
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, '종료 중 오류');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

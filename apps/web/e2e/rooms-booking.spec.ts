@@ -83,7 +83,9 @@ test('book, see it live elsewhere, get the Korean conflict, edit agenda and minu
   await expect(theirDetail.getByLabel('안건 (회의 전 메모)')).toHaveValue(/다음 분기 목표/);
   await theirDetail.getByLabel('회의록 (회의 후 메모)').fill('결정: 목표 3개 확정');
   await theirDetail.getByRole('button', { name: '회의록 저장' }).click();
-  await expect(second.getByText('회의록을 저장하고 참석자에게 보냈습니다.')).toBeVisible();
+  await expect(second.getByText('회의록을 저장했습니다. 참석자에게 알리려면 [회의록 보내기]를 누르세요.')).toBeVisible();
+  await theirDetail.getByRole('button', { name: '회의록 보내기' }).click();
+  await expect(second.getByText(/^회의록을 \d+명에게 보냈습니다\.$/)).toBeVisible();
   await theirDetail.getByRole('button', { name: '닫기' }).first().click();
 
   const minutesMail = await request.get(`/dev/outbox?to=${encodeURIComponent(attendee)}`);
@@ -127,4 +129,22 @@ test('on a phone: the page fits 360 px, the timeline books from the keyboard and
   dialog = page.getByRole('dialog', { name: '새 예약' });
   await expect(dialog.getByLabel('시작')).toHaveValue('540');
   await expect(dialog.getByLabel('종료')).toHaveValue('600');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A daily series of 200 days says before booking that the cap of 100 leaves the rest out.
+  dialog = await book(page, '데일리 스탠드업', '540', '570');
+  await dialog.getByLabel('반복', { exact: true }).selectOption('daily');
+  const until = new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 199 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('반복 종료일').fill(until);
+  await expect(dialog.getByTestId('series-limit')).toContainText('최대 100회까지입니다. 이 설정은 200회라서');
+  await page.keyboard.press('Escape');
+
+  // The week is a 7-day grid with today marked, and it fits the phone too.
+  await page.goto('/admin/services/schedule?view=week');
+  const week = page.getByTestId('week-grid');
+  await expect(week.getByRole('listitem')).toHaveCount(7);
+  await expect(week.locator('[aria-current="date"]')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -17,11 +17,13 @@ test('every public page: Korean heading, title, description and Open Graph tags;
       }
     }
   }
-  expect(errors).toEqual([]);
+  // The unknown address answers 404 (issue 17), which the browser logs; nothing else may.
+  expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 });
 
 test('no serious or critical axe-core violations in light and dark, desktop and phone', async ({ page }) => {
-  test.setTimeout(180_000);
+  // 40 axe runs; on a loaded two-core machine they took just over 180 s.
+  test.setTimeout(300_000);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [360, 1440]) {
@@ -112,27 +114,30 @@ test('apply for beta: validated, stored on the server, toast after its answer; a
   await expect(page.getByText('이미 신청하셨어요')).toBeVisible();
 });
 
-test('view demo: the live page behind login where one exists, else when it opens', async ({ page }) => {
+test('view demo: the live page behind login (meal manager, meeting rooms)', async ({ page }) => {
   await page.goto('/food-manager');
   for (const f of ['식사 계획', '참석자 관리', '주문 알림']) await expect(page.getByRole('heading', { name: f })).toBeVisible();
   await page.getByRole('button', { name: '데모 보기' }).click();
-  await expect(page.getByText('데모는 아직 준비 중입니다')).toBeVisible();
+  await page.getByRole('dialog', { name: '로그인 필요' }).getByRole('button', { name: '예' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fservices%2Fmeal$/);
   await page.goto('/meeting-room');
   await page.getByRole('button', { name: '데모 보기' }).click();
   await page.getByRole('dialog', { name: '로그인 필요' }).getByRole('button', { name: '예' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fservices%2Fschedule$/);
 });
 
-test('about: pain points, target teams, vision, founder (19 years in the quote, 18 in the stats), progress', async ({ page }) => {
+test('about: pain points, target teams, vision, founder, services from the one catalogue (no unsourced figures)', async ({ page }) => {
   await page.goto('/about');
   for (const t of ['인프라 복잡성', '들쭉날쭉한 개발 속도와 품질', '비즈니스 인사이트 부족', '스타트업', '중소기업', '비전']) {
     await expect(page.getByRole('heading', { name: t, exact: true })).toBeVisible();
   }
-  await expect(page.getByText(/19년 동안/)).toBeVisible();
-  await expect(page.getByText('18년', { exact: true })).toBeVisible();
-  const progress: [string, string][] = [['API 빌더', '95'], ['어드민 페이지 빌더', '70'], ['AI 고객 상담 챗봇', '85']];
-  for (const [name, value] of progress) {
-    await expect(page.getByRole('progressbar', { name: `${name} 개발 진행률` })).toHaveAttribute('aria-valuenow', value);
+  await expect(page.getByText(/개발 현장에서/)).toBeVisible();
+  // Issue 17: no inconsistent years, no progress percentages or savings claims without a source.
+  const text = await page.locator('main').innerText();
+  expect(text).not.toMatch(/1[89]년|95\s?%|90\s?%|85\s?%|70\s?%/);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  for (const name of ['Slack AI 비서', '회의실 예약', '식사 관리', 'API 빌더', '어드민 페이지 빌더', 'AI 고객 상담 챗봇']) {
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   }
 });
 
@@ -140,11 +145,11 @@ const SUCCESS: [string, RegExp, string | null, boolean][] = [
   ['signup', /회원가입이 완료되었습니다/, '/login', true],
   ['payment', /결제가 완료되었습니다/, '/dashboard', true],
   ['save', /저장되었습니다/, null, false],
-  ['submit', /제출되었습니다/, '/submissions', false],
+  ['submit', /제출되었습니다/, '/dashboard', false],
   ['verify', /인증이 완료되었습니다/, '/dashboard', true],
   ['update', /수정되었습니다/, null, false],
   ['delete', /삭제되었습니다/, '/', false],
-  ['send', /전송되었습니다/, '/messages', false],
+  ['send', /전송되었습니다/, '/dashboard', false],
   ['email', /이메일을 보냈습니다/, null, false],
   ['slack_oauth', /Slack 워크스페이스가 연결되었습니다/, '/slack-ai', false],
   ['slack_already_installed', /이미 연결된 워크스페이스입니다/, '/slack-ai', false],
@@ -181,7 +186,16 @@ const HTTP: [string, RegExp][] = [
   ['503', /서비스를 일시적으로 사용할 수 없습니다/],
   ['999', /서버 오류가 발생했습니다/],
 ];
-const OAUTH = ['invalid_request', 'invalid_state', 'token_exchange_failed', 'workspace_save_failed', 'workspace_already_installed', 'access_denied', 'config_error', 'internal_error'];
+const OAUTH = [
+  'invalid_request',
+  'invalid_state',
+  'token_exchange_failed',
+  'workspace_save_failed',
+  'workspace_already_installed',
+  'access_denied',
+  'config_error',
+  'internal_error',
+];
 
 test('/error: every HTTP code (unknown → 500) and every chat OAuth code with badge, three suggestions and retry', async ({ page }) => {
   for (const [code, title] of HTTP) {

@@ -11,7 +11,10 @@ async function sendSignedEvent(request: APIRequestContext, body: unknown) {
   const raw = JSON.stringify(body);
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = `v0=${createHmac('sha256', SIGNING_SECRET).update(`v0:${ts}:${raw}`).digest('hex')}`;
-  return request.post('/api/slack/events', { data: raw, headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': ts, 'x-slack-signature': sig } });
+  return request.post('/api/slack/events', {
+    data: raw,
+    headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': ts, 'x-slack-signature': sig },
+  });
 }
 
 test('connect a workspace, get a threaded answer from knowledge, manage it in the console', async ({ page, request }) => {

@@ -9,3 +9,8 @@ export * from './schemas/admin.ts';
 export * from './schemas/seeds.ts';
 export * from './schemas/slack.ts';
 export * from './schemas/rooms.ts';
+export * from './schemas/accounts.ts';
+export * from './schemas/api-builder.ts';
+export * from './catalogue.ts';
+export * from './schemas/integrations.ts';
+export * from './app-routes.ts';

@@ -40,8 +40,7 @@ async function fakeSmtp() {
         } else if (cmd === 'DATA') {
           inData = true;
           socket.write('354 go ahead\r\n');
-        }
-        else if (cmd === 'QUIT') socket.end('221 bye\r\n');
+        } else if (cmd === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 OK\r\n');
       }
     });
@@ -64,7 +63,13 @@ describe('mailer over SMTP', () => {
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@example.com', print: 'off', sink: async (m) => void sunk.push(m) });
     expect(mailer.kind).toBe('smtp');
     const link = 'http://localhost:3000/auth/confirm?token=abc_DEF-123';
-    await mailer.send({ to: 'kim@example.com', subject: '[컴퍼니 툴즈] 이메일 주소를 인증해주세요', text: `링크: ${link}`, html: `<a href="${link}">링크</a>`, links: [link] });
+    await mailer.send({
+      to: 'kim@example.com',
+      subject: '[컴퍼니 툴즈] 이메일 주소를 인증해주세요',
+      text: `링크: ${link}`,
+      html: `<a href="${link}">링크</a>`,
+      links: [link],
+    });
     mailer.close();
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;

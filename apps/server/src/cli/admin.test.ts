@@ -52,9 +52,7 @@ describe.each(dbKinds)('admin CLI on %s', (kind) => {
     const fresh = await freshDatabase(kind);
     try {
       const only = await addUser(fresh, 'only.admin@example.com', 'admin');
-      await addUser(fresh, 'suspended.admin@example.com', 'admin').then((r) =>
-        fresh.db.update(users).set({ status: 'suspended' }).where(eq(users.id, r.id)),
-      );
+      await addUser(fresh, 'suspended.admin@example.com', 'admin').then((r) => fresh.db.update(users).set({ status: 'suspended' }).where(eq(users.id, r.id)));
       expect(await runAdminCommand(fresh.db, ['demote', only.email])).toEqual({ code: 1, message: ko.console.admin.lastAdmin });
       expect(await roleOf(fresh, only.email)).toBe('admin');
       await addUser(fresh, 'second.admin@example.com', 'admin');

@@ -21,6 +21,8 @@ export type TDatabase = {
   exec: (statements: string) => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Connections of the PostgreSQL pool now (metrics); the embedded PGlite has one connection and no pool. */
+  poolStats?: () => { max: number; total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -90,5 +92,6 @@ async function openPostgres(url: string, poolSize: number): Promise<TDatabase> {
     close: async () => {
       await pool.end();
     },
+    poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

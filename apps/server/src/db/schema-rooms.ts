@@ -4,20 +4,7 @@
  * docs/decisions/009-meeting-rooms.md).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { seeds, users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,12 +19,18 @@ export const rooms = pgTable(
     name: text('name').notNull(),
     location: text('location').notNull().default(''),
     capacity: integer('capacity').notNull().default(4),
-    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Bookable hours in Asia/Seoul, minutes after midnight: [open, close). */
     openMinute: smallint('open_minute').notNull().default(480),
     closeMinute: smallint('close_minute').notNull().default(1320),
     /** ISO weekdays (1 = Monday … 7 = Sunday) on which the room can be booked. */
-    weekdays: smallint('weekdays').array().notNull().default(sql`'{1,2,3,4,5}'::smallint[]`),
+    weekdays: smallint('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::smallint[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,7 +103,9 @@ export const roomJobs = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
-    index('room_jobs_due_idx').on(t.runAt).where(sql`status in ('pending', 'running')`),
+    index('room_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`status in ('pending', 'running')`),
     index('room_jobs_booking_idx').on(t.bookingId),
   ],
 );

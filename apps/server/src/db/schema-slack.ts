@@ -152,7 +152,10 @@ export const slackPassages = pgTable(
       .references(() => slackWorkspaces.id, { onDelete: 'cascade' }),
     ord: integer('ord').notNull(),
     content: text('content').notNull(),
-    grams: text('grams').array().notNull().default(sql`'{}'::text[]`),
+    grams: text('grams')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     embedding: real('embedding').array(),
     embeddingModel: text('embedding_model'),
   },

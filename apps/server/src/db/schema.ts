@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -47,7 +33,16 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('users_name_initials_trgm_idx').using('gin', t.nameInitials.op('gin_trgm_ops')),
-    index('users_deleted_at_idx').on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
+    index('users_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`deleted_at IS NOT NULL`),
+    // Deep pages of the list (decision 023): OFFSET walks these index-only, then the page's rows are read by id.
+    index('users_live_email_idx')
+      .on(t.email, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('users_live_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -66,6 +61,8 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** When this session passed a second factor (TOTP, recovery code, passkey); null: password or provider only. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -94,7 +91,9 @@ export const authTokens = pgTable(
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -128,7 +127,9 @@ export const auditLog = pgTable(
     targetType: text('target_type'),
     targetId: text('target_id'),
     ip: text('ip').notNull().default(''),
-    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
@@ -214,7 +215,10 @@ export const devOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull().default(''),
-    links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    links: jsonb('links')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('dev_outbox_created_idx').on(t.createdAt)],

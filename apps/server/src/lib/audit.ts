@@ -26,6 +26,16 @@ export const AUDIT = {
   googleLinked: 'auth.google_linked',
   profileUpdated: 'auth.profile_updated',
   signupExisting: 'auth.signup_existing',
+  identityLinkRequested: 'auth.identity_link_requested',
+  identityLinked: 'auth.identity_linked',
+  identityUnlinked: 'auth.identity_unlinked',
+  identitiesDroppedByReset: 'auth.identities_dropped_by_reset',
+  sessionsEndedByUser: 'auth.sessions_ended_by_user',
+  allSessionsRevokedByAdmin: 'auth.all_sessions_revoked_by_admin',
+  secondFactorEnrolled: 'auth.second_factor_enrolled',
+  secondFactorRemoved: 'auth.second_factor_removed',
+  recoveryCodeUsed: 'auth.recovery_code_used',
+  secondFactorPolicyChanged: 'auth.second_factor_policy_changed',
 } as const;
 
 /** Appends one row to audit_log. Never pass passwords or tokens in metadata. */

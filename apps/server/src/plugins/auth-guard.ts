@@ -24,6 +24,11 @@ import { AppError } from '../lib/app-error.ts';
 import { tokenService } from '../lib/tokens.ts';
 import { findSessionWithUser } from '../modules/auth/session.repository.ts';
 import { revokeUserSessions } from '../modules/auth/session.repository.ts';
+import { sessionIsLive } from '../modules/auth/session-policy.ts';
+import { anyScopeRequires, getPolicy } from '../modules/auth/second-factor.repository.ts';
+import { roleInSeed } from '../modules/seeds/seeds.service.ts';
+
+const PLATFORM_POLICY = 'platform';
 
 export type TAuthUser = {
   id: string;
@@ -35,6 +40,9 @@ export type TAuthUser = {
   emailVerified: boolean;
   /** The session (refresh-token family) this access token belongs to. */
   sessionId: string;
+  /** When the session began (sign-in) and when it passed a second factor (null: never). */
+  sessionCreatedAt: Date;
+  secondFactorAt: Date | null;
 };
 
 declare module 'fastify' {
@@ -66,7 +74,7 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     throw new AppError('UNAUTHORIZED');
   }
   const row = await findSessionWithUser(ctx.database.db, claims.sid, claims.sub);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw new AppError('SESSION_REVOKED');
+  if (!row || !sessionIsLive(row, ctx.now?.() ?? new Date(), ctx.config.session.idleTimeoutMs)) throw new AppError('SESSION_REVOKED');
   const u = row.user;
   if (u.deletedAt || u.status !== 'active') {
     await revokeUserSessions(ctx.database.db, u.id, 'account_not_active');
@@ -81,13 +89,45 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     provider: u.provider === 'google' ? 'google' : 'email',
     emailVerified: u.emailVerified,
     sessionId: claims.sid,
+    sessionCreatedAt: row.createdAt,
+    secondFactorAt: row.secondFactorAt,
   };
 }
 
-/** onRequest/preHandler hook: requireAuth, then 403 unless the user's role (from the database) is 'admin'. */
+/** Whether a session is live and its user active and not deleted: what requireAuth checks, for open event streams. */
+export async function sessionStillActive(
+  db: TAppContext['database']['db'],
+  sessionId: string,
+  userId: string,
+  now: Date,
+  idleTimeoutMs: number,
+): Promise<boolean> {
+  const row = await findSessionWithUser(db, sessionId, userId);
+  return Boolean(row && sessionIsLive(row, now, idleTimeoutMs) && !row.user.deletedAt && row.user.status === 'active');
+}
+
+/**
+ * onRequest/preHandler hook: requireAuth, then 403 unless the user's role (from the database) is 'admin' and, when
+ * the platform requires a second factor for admins, this session passed one (issue 19).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireAuth(request);
   if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (!request.user.secondFactorAt && (await getPolicy(appContext(request).database.db, PLATFORM_POLICY))) throw new AppError('SECOND_FACTOR_REQUIRED');
+}
+
+/**
+ * preHandler for a seed's routes: an owner or admin of a seed that requires a second factor must have passed one in
+ * this session (members are not affected). Runs after the route's own requireAuth.
+ */
+export async function requireSeedSecondFactor(request: FastifyRequest, seedId: string): Promise<void> {
+  const user = request.user;
+  if (!user || user.secondFactorAt) return;
+  const db = appContext(request).database.db;
+  // The policy first (one query on every seed route); the role, read through the seeds service, only when it is on.
+  if (!(await anyScopeRequires(db, [seedId]))) return;
+  const role = await roleInSeed(db, seedId, user.id);
+  if (role === 'owner' || role === 'admin') throw new AppError('SECOND_FACTOR_REQUIRED');
 }
 
 /** The authenticated user of a request guarded by requireAuth/requireAdmin; 401 if the guard did not run. */

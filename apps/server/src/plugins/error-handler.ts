@@ -24,7 +24,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      if (err.status >= 500) request.log.error({ err }, 'application error');
+      // Expected refusals (4xx, and 503 for a service that is not configured or unavailable) are no crashes:
+      // info/warn, code and status only, no stack. Anything else 5xx is logged with its stack.
+      if (err.status === 503) request.log.warn({ code: err.code, status: err.status }, 'refused: service unavailable');
+      else if (err.status >= 500) request.log.error({ err }, 'application error');
+      else request.log.info({ code: err.code, status: err.status }, 'refused');
       return send(reply, err.status, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -43,7 +47,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Other client errors raised by Fastify or a plugin: keep the status, word it in Korean.
-      const code: TErrorCode = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+      const code: TErrorCode =
+        status === 401
+          ? 'UNAUTHORIZED'
+          : status === 403
+            ? 'FORBIDDEN'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status === 405
+                ? 'METHOD_NOT_ALLOWED'
+                : status === 413
+                  ? 'PAYLOAD_TOO_LARGE'
+                  : status === 415
+                    ? 'UNSUPPORTED_MEDIA_TYPE'
+                    : status === 429
+                      ? 'RATE_LIMITED'
+                      : 'BAD_REQUEST';
       return send(reply, status, code, errorMessage(code));
     }
     request.log.error({ err }, 'unhandled error');

@@ -68,6 +68,18 @@ describe('the built web app', () => {
     expect(json.statusCode).toBe(404);
   });
 
+  it('answers 404 with the app (its not-found screen) for an address that is not one of the app routes', async () => {
+    for (const url of ['/no-such-page', '/admin/nope', '/about/extra', '/loginx']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(html);
+    }
+    for (const url of ['/about/', '/admin/services/api-builder/apis', '/admin/settings/integrations', '/success?type=save']) {
+      expect((await app.inject({ url, headers: { accept: 'text/html' } })).statusCode, url).toBe(200);
+    }
+  });
+
   it('sends hashed assets pre-compressed and cached for a year', async () => {
     const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

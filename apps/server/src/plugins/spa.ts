@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isAppRoute } from '@suite/shared/app-routes';
 import { apiNotFound } from './error-handler.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET for a page (Accept text/html, or any
- * type at a path that is not a file) answered with index.html (the client router shows its own 404 screen).
+ * type at a path that is not a file) answered with the app's HTML: 200 for the app's routes (the shared list,
+ * packages/shared/src/app-routes.ts), 404 for anything else (the client router then draws its not-found screen).
  * /api/* never falls back.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string) {
@@ -36,13 +38,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       return apiNotFound(reply);
     }
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('웹 앱이 아직 빌드되지 않았습니다. `npm start` 또는 `npm run build`를 실행해주세요.');
+      return reply.status(503).type('text/plain; charset=utf-8').send('웹 앱이 아직 빌드되지 않았습니다. `npm start` 또는 `npm run build`를 실행해주세요.');
     }
     const { body, encoding } = pageHtml(path, String(request.headers['accept-encoding'] ?? ''));
     if (encoding) reply.header('content-encoding', encoding);
+    if (!isAppRoute(path)) reply.status(404);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(body);
   });
   // The build's prerendered first paints (prerendered/manifest.json: path → file) and index.html for every other

@@ -6,13 +6,16 @@ import { Redis } from 'ioredis';
  */
 export type TSharedState = {
   kind: 'memory' | 'redis';
-  /** Adds one hit to a fixed window counter; returns the count and ms until the window resets. */
-  hit: (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>;
+  /** Adds one hit (or `amount`) to a fixed window counter; returns the count and ms until the window resets. */
+  hit: (key: string, windowMs: number, amount?: number) => Promise<{ count: number; resetMs: number }>;
   /** Reads a counter without adding to it. */
   peek: (key: string) => Promise<{ count: number; resetMs: number }>;
   reset: (key: string) => Promise<void>;
   /** Sets a key with a time to live; returns false if it already existed (an atomic claim). */
   claim: (key: string, ttlMs: number) => Promise<boolean>;
+  /** A cached string value with a time to live (the API builder's response cache). */
+  getValue: (key: string) => Promise<string | null>;
+  setValue: (key: string, value: string, ttlMs: number) => Promise<void>;
   publish: (channel: string, message: string) => Promise<void>;
   subscribe: (channel: string, listener: (message: string) => void) => Promise<() => Promise<void>>;
   ping: () => Promise<void>;
@@ -22,6 +25,8 @@ export type TSharedState = {
 export function createMemoryState(): TSharedState {
   const counters = new Map<string, { count: number; expiresAt: number }>();
   const listeners = new Map<string, Set<(m: string) => void>>();
+  const values = new Map<string, { value: string; expiresAt: number }>();
+  const MAX_VALUES = 10_000;
   const live = (key: string) => {
     const c = counters.get(key);
     if (c && c.expiresAt <= Date.now()) {
@@ -33,13 +38,14 @@ export function createMemoryState(): TSharedState {
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [k, v] of counters) if (v.expiresAt <= now) counters.delete(k);
+    for (const [k, v] of values) if (v.expiresAt <= now) values.delete(k);
   }, 60_000);
   sweep.unref();
   return {
     kind: 'memory',
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const c = live(key) ?? { count: 0, expiresAt: Date.now() + windowMs };
-      c.count += 1;
+      c.count += amount;
       counters.set(key, c);
       return { count: c.count, resetMs: c.expiresAt - Date.now() };
     },
@@ -54,6 +60,20 @@ export function createMemoryState(): TSharedState {
       if (live(key)) return false;
       counters.set(key, { count: 1, expiresAt: Date.now() + ttlMs });
       return true;
+    },
+    async getValue(key) {
+      const v = values.get(key);
+      if (!v) return null;
+      if (v.expiresAt <= Date.now()) {
+        values.delete(key);
+        return null;
+      }
+      return v.value;
+    },
+    async setValue(key, value, ttlMs) {
+      // Bounded: the oldest entry goes first (Map keeps insertion order).
+      if (values.size >= MAX_VALUES && !values.has(key)) values.delete(values.keys().next().value!);
+      values.set(key, { value, expiresAt: Date.now() + ttlMs });
     },
     async publish(channel, message) {
       for (const l of listeners.get(channel) ?? []) queueMicrotask(() => l(message));
@@ -70,14 +90,15 @@ export function createMemoryState(): TSharedState {
     async close() {
       clearInterval(sweep);
       counters.clear();
+      values.clear();
       listeners.clear();
     },
   };
 }
 
 const HIT_SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local c = redis.call('INCRBY', KEYS[1], ARGV[2] or 1)
+if c == tonumber(ARGV[2] or 1) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return {c, ttl}`;
 
@@ -95,8 +116,8 @@ export async function createRedisState(url: string, prefix = 'suite:'): Promise<
   });
   return {
     kind: 'redis',
-    async hit(key, windowMs) {
-      const [count, ttl] = (await cmd.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+    async hit(key, windowMs, amount = 1) {
+      const [count, ttl] = (await cmd.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs), String(amount))) as [number, number];
       return { count, resetMs: Math.max(ttl, 0) };
     },
     async peek(key) {
@@ -108,6 +129,12 @@ export async function createRedisState(url: string, prefix = 'suite:'): Promise<
     },
     async claim(key, ttlMs) {
       return (await cmd.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async getValue(key) {
+      return cmd.get(prefix + key);
+    },
+    async setValue(key, value, ttlMs) {
+      await cmd.set(prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
     },
     async publish(channel, message) {
       await cmd.publish(prefix + channel, message);

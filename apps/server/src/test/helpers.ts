@@ -49,14 +49,25 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<TDatab
 
 export type TTestContext = { app: TApp; database: TDatabase; state: TSharedState; config: TConfig; close: () => Promise<void> };
 
-/** Builds an app on a fresh database; shared state is Redis when REDIS_URL is set, else memory. */
-export async function createTestApp(
-  kind: 'pglite' | 'postgres',
-  env: Record<string, string> = {},
-): Promise<TTestContext> {
+/**
+ * The shared state that goes with a database kind, as the two deployment shapes pair them: the embedded database
+ * with in-process state (one instance), PostgreSQL with Redis when REDIS_URL is set (a fleet). One Vitest run with
+ * TEST_DATABASE_URL and REDIS_URL thereby covers both shapes.
+ */
+export function testState(kind: 'pglite' | 'postgres'): Promise<TSharedState> {
+  return createSharedState(kind === 'postgres' ? process.env.REDIS_URL : undefined, `suite-test:${randomBytes(4).toString('hex')}:`);
+}
+
+/** The kind of shared state `testState(kind)` gives. */
+export function stateKindOf(kind: 'pglite' | 'postgres'): 'redis' | 'memory' {
+  return kind === 'postgres' && process.env.REDIS_URL ? 'redis' : 'memory';
+}
+
+/** Builds an app on a fresh database, with the shared state of its deployment shape (`testState`). */
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TTestContext> {
   const config = testConfig(env);
   const database = await freshDatabase(kind);
-  const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
+  const state = await testState(kind);
   const app = await buildApp(config, { database, state, logger: false });
   await app.ready();
   return {

@@ -4,6 +4,11 @@ import { slackSiteRoutes } from '@/features/slack-ai/site-routes';
 
 export const SITE_LAYOUT_ID = 'site';
 
+/** What a lazily loaded page shows in the layout until its code is there (usually a few milliseconds). */
+function PageLoading() {
+  return <div className="min-h-[60vh]" aria-busy="true" />;
+}
+
 /**
  * Public pages (site and account) share the site layout; the 404 catch-all is the layout's last child.
  * The console (/admin) gets its own top-level layout route next to this one (discovered on navigation, router.tsx).
@@ -14,6 +19,9 @@ export const routes: RouteObject[] = [
     id: SITE_LAYOUT_ID,
     path: '/',
     element: <SiteLayout />,
-    children: [...siteRoutes, ...slackSiteRoutes, notFoundRoute],
+    // A first load whose route is discovered on navigation (/login, /admin, an unknown path): blank until it is known.
+    hydrateFallbackElement: <PageLoading />,
+    // A page loaded directly shows the layout while its code loads (React Router's HydrateFallback, no warning).
+    children: [...siteRoutes, ...slackSiteRoutes, notFoundRoute].map((r) => (r.lazy ? { ...r, hydrateFallbackElement: <PageLoading /> } : r)),
   },
 ];

@@ -38,4 +38,3 @@ export function LoginPromptDialog({ open, onOpenChange, redirectTo }: TLoginProm
     </Dialog>
   );
 }
-

@@ -52,8 +52,7 @@ async function parse(res: Response): Promise<unknown> {
 
 function toError(res: Response, body: unknown): ApiError {
   const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
-  const message =
-    typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : `Edge Function 오류: ${res.status}`;
+  const message = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : `Edge Function 오류: ${res.status}`;
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   return new ApiError(
     res.status,
@@ -118,19 +117,34 @@ export function refreshTokens(): Promise<TTokens> {
   return p;
 }
 
-/** JSON API call. Throws ApiError with the server's Korean message. */
-export async function api<T = unknown>(path: string, req: TRequest = {}): Promise<T> {
+type TRawRequest = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as is (a file, a Blob): not JSON-encoded. */
+  body?: BodyInit;
+  /** Extra headers (accept, content-type of the raw body). */
+  headers?: Record<string, string>;
+  auth?: boolean;
+  retryOn401?: boolean;
+  signal?: AbortSignal;
+};
+
+/**
+ * The one place the web app calls `fetch` for its own API. Adds the bearer token, refreshes once on a 401 and
+ * retries, turns a network failure into NETWORK_ERROR and a refusal into ApiError with the server's Korean message.
+ * Returns the successful Response unread: for JSON use api(); for files (CSV, .ics, PDF upload) and event streams
+ * use this.
+ */
+export async function apiRaw(path: string, req: TRawRequest = {}): Promise<Response> {
   const { method = 'GET', body, auth = true, retryOn401 = true, signal } = req;
   const send = async () => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (auth) {
       const token = tokenStorage.getAccess();
       if (!token) throw new ApiError(401, 'NO_TOKEN', '인증 토큰이 없습니다. 로그인이 필요합니다.');
       headers.authorization = `Bearer ${token}`;
     }
     try {
-      return await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      return await fetch(path, { method, headers, body, signal });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       throw new ApiError(0, 'NETWORK', NETWORK_ERROR);
@@ -141,9 +155,18 @@ export async function api<T = unknown>(path: string, req: TRequest = {}): Promis
     await refreshTokens();
     res = await send();
   }
-  const data = await parse(res);
-  if (!res.ok) throw toError(res, data);
-  return data as T;
+  if (!res.ok) throw toError(res, await parse(res));
+  return res;
+}
+
+/** JSON API call. Throws ApiError with the server's Korean message. */
+export async function api<T = unknown>(path: string, req: TRequest = {}): Promise<T> {
+  const { body, ...rest } = req;
+  const res = await apiRaw(path, {
+    ...rest,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  return (await parse(res)) as T;
 }
 
 /**

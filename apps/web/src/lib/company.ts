@@ -1,20 +1,31 @@
+import type { TPublicCompany } from '@suite/shared';
+import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
+import { usePublicConfig } from '@/lib/public-config';
+
+const t = koSiteShell.footer;
+/** The product's brand (not the operator's legal name, which is configuration: COMPANY_NAME). */
+export const serviceName = koSiteShell.brand;
+
+const EMPTY: TPublicCompany = { name: null, representative: null, businessNumber: null, mailOrderNumber: null, address: null, email: null, phone: null };
+
 /**
- * The company's legal details, shown in the footer and the legal texts. ONE place to fill in.
- *
- * PLACEHOLDER: every value below marked `// placeholder` is a stand-in until the company registers its details.
- * When the real values are in, set `isPlaceholder` to false (the footer then stops saying the details are pending).
+ * The operator's legal details from the server's configuration (COMPANY_*; required in production). Nothing is
+ * invented: while loading, and in development without them, every field is null and the pages leave the line out.
  */
-export const company = {
-  isPlaceholder: true,
-  /** Trade name (상호). */
-  name: '컴퍼니 툴즈', // placeholder
-  serviceName: '컴퍼니 툴즈',
-  /** 사업자등록번호 */
-  businessNumber: '000-00-00000', // placeholder
-  /** 대표자 */
-  representative: '홍길동', // placeholder
-  address: '서울특별시 (주소 등록 예정)', // placeholder
-  email: 'support@example.com', // placeholder
-  /** 개인정보 보호책임자 */
-  privacyOfficer: '홍길동', // placeholder
-} as const;
+export function useCompany(): TPublicCompany {
+  return usePublicConfig().data?.company ?? EMPTY;
+}
+
+/** The configured details as labelled lines (상호, 대표, 사업자등록번호, …), in the order the law lists them. */
+export function companyLines(c: TPublicCompany): { key: string; label: string | null; value: string }[] {
+  const lines: { key: keyof TPublicCompany; label: string | null }[] = [
+    { key: 'name', label: null },
+    { key: 'representative', label: t.representative },
+    { key: 'businessNumber', label: t.businessNumber },
+    { key: 'mailOrderNumber', label: t.mailOrderNumber },
+    { key: 'address', label: t.address },
+    { key: 'email', label: t.email },
+    { key: 'phone', label: t.phone },
+  ];
+  return lines.flatMap((l) => (c[l.key] ? [{ key: l.key, label: l.label, value: c[l.key]! }] : []));
+}

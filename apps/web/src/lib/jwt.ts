@@ -1,15 +1,17 @@
 import type { TUser } from '@suite/shared';
 
 /** Spec section 3: the user as the session knows it, read from access-token claims. */
-export type TSessionUser = Pick<
-  TUser,
-  'id' | 'email' | 'full_name' | 'phone' | 'provider' | 'email_verified' | 'marketing_consent' | 'created_at' | 'role'
-> & { avatar_url: string | null };
+export type TSessionUser = Pick<TUser, 'id' | 'email' | 'full_name' | 'phone' | 'provider' | 'email_verified' | 'marketing_consent' | 'created_at' | 'role'> & {
+  avatar_url: string | null;
+};
 
 export class TokenFormatError extends Error {}
 
 function base64UrlDecode(part: string): string {
-  const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const b64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   let binary: string;
   try {
     binary = atob(b64);
@@ -72,11 +74,19 @@ export function userFromToken(token: string | null): TSessionUser | null {
     provider,
     email_verified: typeof c.email_verified === 'boolean' ? c.email_verified : provider === 'google',
     marketing_consent: c.marketing_consent === true,
-    created_at:
-      typeof c.created_at === 'string'
-        ? c.created_at
-        : new Date(typeof c.iat === 'number' ? c.iat * 1000 : Date.now()).toISOString(),
+    created_at: typeof c.created_at === 'string' ? c.created_at : new Date(typeof c.iat === 'number' ? c.iat * 1000 : Date.now()).toISOString(),
     role,
     avatar_url: typeof c.avatar_url === 'string' ? c.avatar_url : null,
   };
+}
+
+/** The session id (`sid`) an access token belongs to, or null. */
+export function sidOf(token: string | null): string | null {
+  if (!token) return null;
+  try {
+    const sid = decodeJwt(token).sid;
+    return typeof sid === 'string' ? sid : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,3 +1,4 @@
+import { catalogueEntry, isAvailable, type TCatalogueId } from '@suite/shared/catalogue';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 
 const n = koSiteShell.nav;
@@ -29,23 +30,33 @@ const item = (id: keyof typeof n.items, href: string, icon: TNavIcon, status?: T
   ...(status ? { disabled: true, status } : {}),
 });
 
+/**
+ * An item for a service of the catalogue: a link to its public page (or, without one, its console page) once it is
+ * usable; 'in development' and disabled until then — so the menu never says something the catalogue does not.
+ */
+const service = (id: keyof typeof n.items, serviceId: TCatalogueId, icon: TNavIcon): TNavItem => {
+  const entry = catalogueEntry(serviceId);
+  const href = entry.sitePath ?? entry.consolePath;
+  return isAvailable(entry.status) && href ? item(id, href, icon) : item(id, '/', icon, entry.status === 'planned' ? 'waiting' : 'development');
+};
+
 /** 'company tools' dropdown: two columns. */
 export const companyToolGroups: TNavGroup[] = [
   {
     id: 'product-dev',
     title: n.productDev,
-    items: [item('apiBuilder', '/', 'braces', 'development'), item('adminBuilder', '/', 'layout', 'development'), item('metrics', '/', 'chart', 'waiting')],
+    items: [service('apiBuilder', 'api-builder', 'braces'), service('adminBuilder', 'admin-builder', 'layout'), item('metrics', '/', 'chart', 'waiting')],
   },
   {
     id: 'team',
     title: n.teamTools,
-    items: [item('slackAi', '/slack-ai', 'bot'), item('meetingRoom', '/meeting-room', 'calendar'), item('foodManager', '/food-manager', 'utensils')],
+    items: [service('slackAi', 'slack-ai', 'bot'), service('meetingRoom', 'schedule', 'calendar'), service('foodManager', 'meal', 'utensils')],
   },
 ];
 
 /** 'customer tools' dropdown: 'AI tools' and 'service tools'. */
 export const customerToolGroups: TNavGroup[] = [
-  { id: 'ai', title: n.aiTools, items: [item('aiChatbot', '/', 'message', 'development')] },
+  { id: 'ai', title: n.aiTools, items: [service('aiChatbot', 'ai-chatbot', 'message')] },
   { id: 'service', title: n.serviceTools, items: [item('taxInvoice', '/', 'receipt', 'waiting')] },
 ];
 
@@ -62,4 +73,3 @@ export const mobileGroups: TNavGroup[] = [
   { id: 'productivity', title: n.productivity, items: companyToolGroups.flatMap((g) => g.items) },
   { id: 'customer-service', title: n.customerService, items: customerToolGroups[0]!.items },
 ];
-

@@ -89,8 +89,7 @@ export async function getBrowserCredential(): Promise<{ email: string; password:
   if (!('PasswordCredential' in window) || !navigator.credentials) return null;
   try {
     const cred = (await navigator.credentials.get({ password: true, mediation: 'silent' } as CredentialRequestOptions)) as
-      | (Credential & { password?: string })
-      | null;
+      (Credential & { password?: string }) | null;
     return cred?.password ? { email: cred.id, password: cred.password } : null;
   } catch {
     return null;

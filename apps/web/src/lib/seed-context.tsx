@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSeed } from '@suite/shared';
+import type { z } from 'zod';
+import type { TSeed, ZSeedListResponse } from '@suite/shared';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
 
@@ -41,8 +42,7 @@ export function SeedProvider({ children }: { children: ReactNode }) {
     queryKey: [...seedsQueryKey, user?.id],
     enabled: Boolean(user?.id),
     queryFn: async () => {
-      const r = await api<{ data: TSeedItem[] } | TSeedItem[]>('/api/seeds');
-      return Array.isArray(r) ? r : r.data;
+      return (await api<z.infer<typeof ZSeedListResponse>>('/api/seeds')).data;
     },
   });
   const [stored, setStored] = useState<TSelected | null>(readSelected);

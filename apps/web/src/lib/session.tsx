@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TAuthResponse, TTokens } from '@suite/shared';
 import { api, ApiError, onTokensChanged, refreshTokens } from '@/lib/api';
-import { secondsToExpiry, userFromToken, type TSessionUser } from '@/lib/jwt';
+import { secondsToExpiry, sidOf, userFromToken, type TSessionUser } from '@/lib/jwt';
 import { STORAGE_KEYS, tokenStorage } from '@/lib/token-storage';
 
 export type { TSessionUser } from '@/lib/jwt';
@@ -34,9 +34,7 @@ const signedOut: TState = { isAuthenticated: false, isLoading: false, user: null
 function stateFromToken(token: string | null): TState | null {
   const left = secondsToExpiry(token);
   const user = userFromToken(token);
-  return token && user && left !== null && left > 0
-    ? { isAuthenticated: true, isLoading: false, user, accessToken: token }
-    : null;
+  return token && user && left !== null && left > 0 ? { isAuthenticated: true, isLoading: false, user, accessToken: token } : null;
 }
 
 /** A stored refresh token is valid only with three parts and an expiry in the future. */
@@ -51,6 +49,17 @@ function initialState(): TState {
   const path = typeof location === 'undefined' ? '/' : location.pathname;
   if (NO_REFRESH_PATHS.includes(path) || !hasValidRefresh()) return signedOut;
   return { ...signedOut, isLoading: true };
+}
+
+/**
+ * New tokens for another session while this browser holds one (a second sign-in): the previous session is ended on
+ * the server, so it does not stay alive unseen (issue 19, ASVS 7.2.4). Best effort, not awaited.
+ */
+function endReplacedSession(nextAccess: string): void {
+  const previous = tokenStorage.getAccess();
+  const prevSid = sidOf(previous);
+  if (!previous || !prevSid || prevSid === sidOf(nextAccess) || (secondsToExpiry(previous) ?? 0) <= 0) return;
+  void fetch('/api/logout?scope=local', { method: 'POST', headers: { authorization: `Bearer ${previous}` } }).catch(() => undefined);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -99,14 +108,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!state.accessToken) return;
     const left = secondsToExpiry(state.accessToken) ?? 0;
     const delay = Math.max((left - REFRESH_AHEAD_S) * 1000, 0);
-    const timer = setTimeout(() => {
-      refreshTokens().catch(() => undefined);
-    }, Math.min(delay, 2_147_000_000));
+    const timer = setTimeout(
+      () => {
+        refreshTokens().catch(() => undefined);
+      },
+      Math.min(delay, 2_147_000_000),
+    );
     return () => clearTimeout(timer);
   }, [state.accessToken]);
 
   const acceptTokens = useCallback(
     (tokens: TTokens) => {
+      endReplacedSession(tokens.access_token);
       tokenStorage.set(tokens);
       const next = stateFromToken(tokens.access_token);
       if (!next?.user) {
@@ -130,6 +143,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           auth: false,
           retryOn401: false,
         });
+        // A second factor is due: no session yet, the caller continues with res.mfaToken.
+        if (res.mfaRequired) return res;
         if (!res.tokens) throw new ApiError(500, 'NO_TOKEN', '토큰을 받지 못했습니다');
         acceptTokens(res.tokens);
         return res;
@@ -164,10 +179,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     broadcast();
   }, [apply, broadcast]);
 
-  const value = useMemo<TSession>(
-    () => ({ ...state, acceptTokens, login, logout, reload }),
-    [state, acceptTokens, login, logout, reload],
-  );
+  const value = useMemo<TSession>(() => ({ ...state, acceptTokens, login, logout, reload }), [state, acceptTokens, login, logout, reload]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

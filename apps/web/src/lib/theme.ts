@@ -49,8 +49,16 @@ function subscribe(listener: () => void) {
  * component and tab that uses the same key. No provider needed.
  */
 export function useTheme(storageKey: string = SITE_THEME_KEY) {
-  const theme = useSyncExternalStore(subscribe, () => read(storageKey), () => 'system' as TTheme);
-  const resolved = useSyncExternalStore(subscribe, () => resolveTheme(read(storageKey)), () => 'light' as const);
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => read(storageKey),
+    () => 'system' as TTheme,
+  );
+  const resolved = useSyncExternalStore(
+    subscribe,
+    () => resolveTheme(read(storageKey)),
+    () => 'light' as const,
+  );
   const setTheme = useCallback(
     (next: TTheme) => {
       try {

@@ -11,6 +11,24 @@ export const koConsoleUi = {
     billing: { title: '구독', description: '요금제와 구독 상태를 관리합니다.' },
     settings: { title: '설정', description: '내 계정과 콘솔 환경을 설정합니다.' },
     seeds: { title: '시드 관리', description: '워크스페이스(시드)의 이름, 멤버와 초대를 관리합니다.' },
+    scheduleSettings: { title: '회의실 예약 설정', description: '회의실, 운영 시간과 예약 규칙을 설정합니다.' },
+    scheduleUsers: { title: '회의실 예약 사용자', description: '회의실을 예약하는 멤버와 이용 현황을 확인합니다.' },
+    scheduleLogs: { title: '회의실 예약 로그', description: '예약, 변경, 취소 기록을 확인합니다.' },
+    apiBuilder: { title: 'API 빌더', description: '기존 데이터베이스 위에 REST API를 만드는 서비스입니다.' },
+    apiBuilderSettings: { title: 'API 빌더 설정', description: 'API 빌더의 데이터베이스 연결과 기본값을 설정합니다.' },
+    apiBuilderApis: { title: 'API 목록', description: 'API 빌더로 만든 API를 확인하고 관리합니다.' },
+    apiBuilderTest: { title: 'API 테스트', description: '만든 API를 호출해보고 응답을 확인합니다.' },
+    adminBuilder: { title: '어드민 빌더', description: '개발자 없이 관리자 페이지를 만드는 서비스입니다.' },
+    aiChatbot: { title: 'AI 챗봇', description: '등록한 정보로 고객 문의에 답하는 챗봇 서비스입니다.' },
+    billingHistory: { title: '결제 내역', description: '결제와 세금계산서 발행 내역을 확인합니다.' },
+    integrations: { title: '연동 상태', description: '외부 서비스 연동이 설정되었는지 확인하고, 빠진 설정을 안내합니다.' },
+    database: { title: '데이터베이스', description: '서비스가 사용하는 데이터베이스 연결을 관리합니다.' },
+    domains: { title: '도메인', description: '서비스에 연결할 도메인을 관리합니다.' },
+    monitoring: { title: '모니터링', description: '서비스의 상태와 응답 시간을 확인합니다.' },
+    notifications: { title: '알림', description: '받을 알림과 알림 채널을 설정합니다.' },
+    help: { title: '도움말 센터', description: '자주 묻는 질문과 문의 방법을 안내합니다.' },
+    docs: { title: '문서', description: '서비스 사용 설명서와 API 문서를 확인합니다.' },
+    notFound: { title: '페이지를 찾을 수 없습니다', description: '주소를 다시 확인하거나 메뉴에서 이동할 곳을 골라주세요.' },
   },
   nav: {
     groups: {
@@ -44,6 +62,7 @@ export const koConsoleUi = {
     notifications: '알림',
     helpCenter: '도움말 센터',
     docs: '문서',
+    integrations: '연동 상태',
   },
   status: { active: '운영 중', beta: '베타', development: '개발 중', inactive: '중단' },
   header: {
@@ -136,6 +155,10 @@ export const koConsoleUi = {
     mySeedsCaption: '내가 속한 워크스페이스 수',
     myServices: '내 서비스',
     memberNote: '플랫폼 전체 지표는 관리자만 볼 수 있습니다. 내 시드의 서비스 현황입니다.',
+    noSeedsTitle: '아직 속한 시드가 없습니다',
+    noSeedsBody:
+      '시드는 팀의 작업 공간입니다. 새 시드를 만들어 서비스를 시작하거나, 이미 시드가 있는 팀이라면 시드 관리자에게 초대를 요청하세요. 초대 메일의 링크를 열면 바로 합류합니다.',
+    noSeedsCreate: '새 시드 만들기',
   },
   analytics: {
     from: '시작일',
@@ -222,4 +245,11 @@ export const koConsoleUi = {
     themeHelp: '콘솔의 화면 테마를 선택합니다. 이 브라우저에 저장됩니다.',
   },
   forbidden: '관리자만 볼 수 있는 페이지입니다.',
+  /** Searchable lists: 'no results for …' (with a way back) is not 'nothing here yet'. */
+  search: {
+    noResults: (q: string) => `"${q}"에 대한 검색 결과가 없습니다.`,
+    noFilterResults: '조건에 맞는 결과가 없습니다.',
+    clearSearch: '검색 지우기',
+    clearFilters: '조건 초기화',
+  },
 } as const;

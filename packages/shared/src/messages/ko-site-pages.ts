@@ -20,20 +20,12 @@ export const koSitePages = {
     vision: '모든 회사가 개발팀의 규모와 상관없이 필요한 도구를 바로 쓰고, 비즈니스에만 집중하는 세상을 만듭니다.',
     founderTitle: '만든 사람',
     founderRole: '대표 · 개발자',
-    founderQuote:
-      '19년 동안 개발 현장에서 같은 기능을 수없이 다시 만드는 팀들을 봤습니다. 그 시간을 돌려드리는 것이 컴퍼니 툴즈의 일입니다.',
-    founderStats: [
-      { value: '18년', label: '개발 경력' },
-      { value: '6개', label: '기획한 서비스' },
-      { value: '1개', label: '운영 중인 서비스' },
-    ],
-    servicesTitle: '서비스 개발 현황',
-    progressLabel: (title: string) => `${title} 개발 진행률`,
-    services: [
-      { id: 'api-builder', title: 'API 빌더', status: '최종 테스트 중', progress: 95, note: '곧 출시', stat: '1분', statLabel: 'REST API 생성', description: '기존 데이터베이스에 연결하면 약 1분 만에 REST API를 만들고, 캐싱까지 자동으로 붙여줍니다.' },
-      { id: 'admin-builder', title: '어드민 페이지 빌더', status: '개발 중', progress: 70, note: '베타 테스트 예정', stat: '5분', statLabel: '관리자 페이지 완성', description: '개발자가 아니어도 약 5분 만에 우리 회사 관리자 페이지를 만들 수 있습니다.' },
-      { id: 'ai-chatbot', title: 'AI 고객 상담 챗봇', status: '베타 테스트 신청 중', progress: 85, note: '베타 신청 가능', stat: '90%', statLabel: '반복 문의 시간 절감', description: '등록한 정보로 24시간 고객 문의에 답해 반복 문의에 드는 시간을 90%까지 줄입니다.' },
-    ],
+    founderQuote: '오랫동안 개발 현장에서 같은 기능을 수없이 다시 만드는 팀들을 봤습니다. 그 시간을 돌려드리는 것이 컴퍼니 툴즈의 일입니다.',
+    plannedServices: '기획한 서비스',
+    liveServices: '지금 쓸 수 있는 서비스',
+    count: (n: number) => `${n}개`,
+    servicesTitle: '서비스 현황',
+    more: (title: string) => `${title} 알아보기`,
     cta: '베타 테스트에 함께해주세요',
   },
   service: {
@@ -51,7 +43,7 @@ export const koSitePages = {
     lead: '팀 채팅에서 멘션 한 번이면 됩니다. 긴 스레드는 요약하고, 궁금한 건 사내 정보에서 찾아 답합니다.',
     connect: '내 워크스페이스 연결하기',
     connectPreparingTitle: 'Slack 연결을 준비하고 있습니다',
-    connectPreparing: '워크스페이스 연결 기능은 아직 열리지 않았습니다. 준비가 끝나면 이 버튼으로 바로 연결할 수 있어요.',
+    connectPreparing: '워크스페이스 연결 기능은 아직 열리지 않았습니다. 베타 신청을 남겨주시면 연결할 수 있게 되는 대로 알려드려요.',
     features: [
       { title: '스레드 요약', description: '놓친 대화도 걱정 없어요. 긴 스레드의 핵심과 결정 사항, 할 일을 몇 줄로 정리합니다.' },
       { title: 'LLM 채팅', description: '채널이나 DM에서 AI 비서를 멘션하고 무엇이든 물어보세요. 대화 맥락을 이해하고 답합니다.' },
@@ -59,7 +51,6 @@ export const koSitePages = {
     ],
   },
   meetingRoom: {
-    badge: '베타',
     title: '회의실 예약',
     lead: '빈 회의실 찾느라 메신저를 돌아다니지 마세요. 현황 확인부터 예약, 알림까지 한 곳에서 끝냅니다.',
     features: [
@@ -70,7 +61,6 @@ export const koSitePages = {
     ],
   },
   foodManager: {
-    badge: '베타',
     title: '식사 관리',
     lead: '"오늘 뭐 먹지?"는 이제 그만. 메뉴는 함께 고르고, 식비는 내기 게임으로 즐겁게 나눕니다.',
     features: [

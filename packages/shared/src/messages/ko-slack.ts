@@ -12,7 +12,7 @@ export const koSlack = {
     prepared: 'Slack 승인 화면으로 이동합니다.',
   },
   server: {
-    notConfigured: 'Slack 연결이 아직 설정되지 않았습니다. 관리자에게 SLACK_CLIENT_ID, SLACK_CLIENT_SECRET 설정을 요청해주세요.',
+    notConfigured: 'Slack 연결은 아직 준비 중입니다. 준비가 끝나면 바로 연결할 수 있어요.',
     signatureInvalid: 'Slack 요청 서명이 올바르지 않습니다.',
     timestampStale: 'Slack 요청 시각이 5분 이상 차이 나서 거부했습니다.',
     signingNotConfigured: 'Slack 서명 비밀키(SLACK_SIGNING_SECRET)가 설정되지 않았습니다.',

@@ -9,6 +9,17 @@ import { koConsoleUi } from './ko-console-ui.ts';
 import { koSite } from './ko-site.ts';
 import { koSlack } from './ko-slack.ts';
 import { koRooms } from './ko-rooms.ts';
+import { koOps } from './ko-ops.ts';
+import { koMeal } from './ko-meal.ts';
+import { koAccounts } from './ko-accounts.ts';
+import { koApiBuilder } from './ko-api-builder.ts';
+import { koAdminBuilder } from './ko-admin-builder.ts';
+import { koCatalogue } from './ko-catalogue.ts';
+import { koCatalogueDetails } from './ko-catalogue-details.ts';
+import { koIntegrations } from './ko-integrations.ts';
+import { koAudit, koAuditActions } from './ko-audit.ts';
+import { koSecurity } from './ko-security.ts';
+import { koChatbot } from './ko-chatbot.ts';
 
 export const ko = {
   auth: koAuth,
@@ -18,6 +29,16 @@ export const ko = {
   consoleUi: koConsoleUi,
   slack: koSlack,
   rooms: koRooms,
+  ops: koOps,
+  meal: koMeal,
+  accounts: koAccounts,
+  apiBuilder: koApiBuilder,
+  adminBuilder: koAdminBuilder,
+  catalogue: { ...koCatalogue, ...koCatalogueDetails },
+  integrations: koIntegrations,
+  audit: { ...koAudit, actions: koAuditActions },
+  security: koSecurity,
+  chatbot: koChatbot,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

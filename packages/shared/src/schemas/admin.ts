@@ -1,6 +1,7 @@
 /** Platform administration and console figures: /api/admin/*, /api/services, /api/console/summary. */
 import { z } from 'zod';
 import { koConsole } from '../messages/ko-console.ts';
+import { catalogueStatus } from '../catalogue.ts';
 import { ZEmail, ZFullName, ZNewPassword, ZRole, ZUserStatus } from './auth.ts';
 
 const a = koConsole.admin;
@@ -12,16 +13,11 @@ export type TServiceId = z.infer<typeof ZServiceId>;
 /** Where API calls are counted: the services plus 'platform' (accounts, seeds, console). */
 export type TUsageServiceId = TServiceId | 'platform';
 
-/** The service catalogue (spec: names and statuses), shared by the server's figures and the console's screens. */
-export const SERVICES: readonly { id: TServiceId; name: string; status: TServiceStatus; description: string }[] = (
-  [
-    ['slack-ai', 'active'],
-    ['schedule', 'active'],
-    ['api-builder', 'beta'],
-    ['admin-builder', 'development'],
-    ['ai-chatbot', 'beta'],
-  ] as const
-).map(([id, status]) => ({ id, status, name: koConsole.services.names[id], description: koConsole.services.descriptions[id] }));
+/** The console's services, their statuses from the one catalogue (catalogue.ts), for the server's figures and screens. */
+export const SERVICES: readonly { id: TServiceId; name: string; status: TServiceStatus; description: string }[] = ZServiceId.options.map((id) => {
+  const status = catalogueStatus(id);
+  return { id, status: status === 'planned' ? 'development' : status, name: koConsole.services.names[id], description: koConsole.services.descriptions[id] };
+});
 
 /** Usage bar on the services page: 200 users = 100 %. */
 export const SERVICE_USAGE_SCALE = 200;
@@ -166,10 +162,13 @@ export const ZServicesResponse = z.object({
 });
 export type TServicesResponse = z.infer<typeof ZServicesResponse>;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, a.dateFormat).refine((d) => {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-}, a.dateFormat);
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, a.dateFormat)
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, a.dateFormat);
 
 /** GET /api/admin/analytics?from=&to= (inclusive, Asia/Seoul days; default the last 30 days; at most 366 days). */
 export const ZAnalyticsQuery = z

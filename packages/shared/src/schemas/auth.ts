@@ -100,6 +100,22 @@ export const ZChangePasswordInput = z.object({
 });
 
 export const ZEmailOnlyInput = z.object({ email: ZEmail });
+/** Kakao and Naver Login (OAuth 2.0 authorization code with state and PKCE). */
+export const ZOAuthProvider = z.enum(['kakao', 'naver']);
+export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
+export const ZOAuthProviderParams = z.object({ provider: ZOAuthProvider });
+const ZOAuthState = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, koAuth.server.oauthStateInvalid);
+export const ZOAuthStartInput = z.object({ state: ZOAuthState });
+export const ZOAuthStartResponse = z.object({ success: z.literal(true), authorizeUrl: z.string() });
+export const ZOAuthCallbackInput = z.object({ state: ZOAuthState, code: z.string().min(1).max(2048) });
+export const ZOAuthSignupInput = z.object({
+  signupToken: z.string().min(16).max(256),
+  terms: z.literal(true, { error: v.termsRequired }),
+  marketing_consent: z.boolean().default(false),
+  /** Only when the provider gave no verified email (emailRequired). */
+  email: ZEmail.optional(),
+});
+
 export const ZTokenInput = z.object({ token: z.string().min(16).max(256) });
 export const ZResetPasswordForm = z
   .object({ password: ZNewPassword, confirmPassword: z.string().min(1, v.confirmRequired) })
@@ -115,7 +131,7 @@ export const ZUser = z.object({
   email: z.string(),
   full_name: z.string(),
   phone: z.string(),
-  provider: z.enum(['email', 'google']),
+  provider: z.enum(['email', 'google', 'kakao', 'naver']),
   email_verified: z.boolean(),
   marketing_consent: z.boolean(),
   role: ZRole,
@@ -137,12 +153,30 @@ export const ZAuthResponse = z.object({
   needsEmailConfirmation: z.boolean().optional(),
   instructions: z.string().optional(),
   isNewUser: z.boolean().optional(),
+  /** An identity-provider account whose email has an account here: the owner must confirm the link first. */
+  linkRequired: z.boolean().optional(),
+  /** The account has a second factor: finish with POST /api/auth/second-factor and this token. */
+  mfaRequired: z.boolean().optional(),
+  mfaToken: z.string().optional(),
+  methods: z.array(z.string()).optional(),
+  /** Kakao/Naver: a new account waits for consents (POST /api/auth/oauth/signup with this single-use token). */
+  signupToken: z.string().optional(),
+  /** Kakao/Naver: the provider gave no verified email, so the consent step also asks for one (confirmed by mail). */
+  emailRequired: z.boolean().optional(),
+  /** Kakao/Naver: what the provider told about the new user, shown on the consent step. */
+  profile: z.object({ provider: z.enum(['kakao', 'naver']), email: z.string(), full_name: z.string() }).optional(),
+  /** Kakao/Naver sign-up without a verified email: a confirmation link was mailed; the account exists after it is opened. */
+  confirmationSent: z.boolean().optional(),
 });
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;
 
 export const ZRefreshResponse = z.object({ success: z.literal(true), tokens: ZTokens });
 
 export const ZMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+/** What every write of a group of actions has in common (a generic action hook): success, and mostly a message. */
+export const ZActionResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export type TActionResponse = z.infer<typeof ZActionResponse>;
 
 export const ZSessionInfo = z.object({
   id: z.string(),
@@ -173,9 +207,27 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 export const ZLogoutQuery = z.object({ scope: z.enum(['global', 'local', 'others']).default('global') });
 
 /** GET /api/auth/config: public settings the browser needs. */
+/** The operator's legal details (COMPANY_* configuration); null = not configured (development/test only). */
+export const ZPublicCompany = z.object({
+  name: z.string().nullable(),
+  representative: z.string().nullable(),
+  businessNumber: z.string().nullable(),
+  mailOrderNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TPublicCompany = z.infer<typeof ZPublicCompany>;
+
+/** GET /api/auth/config: everything the browser may know about the server's configuration (whitelisted). */
 export const ZAuthConfig = z.object({
   googleClientId: z.string().nullable(),
   requireEmailConfirmation: z.boolean(),
+  company: ZPublicCompany,
+  /** False while the server has no Slack app credentials: the public pages say the connection is being prepared. */
+  slackAvailable: z.boolean(),
+  /** Kakao and Naver Login: false while the server has no client credentials (the button says it is unavailable). */
+  oauthProviders: z.object({ kakao: z.boolean(), naver: z.boolean() }),
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 
@@ -185,7 +237,7 @@ export type TAccessClaims = {
   email: string;
   full_name: string;
   phone: string;
-  provider: 'email' | 'google';
+  provider: 'email' | 'google' | 'kakao' | 'naver';
   email_verified: boolean;
   marketing_consent: boolean;
   created_at: string;

@@ -9,7 +9,12 @@ export const ZRoomsSeedParams = z.object({ seedId: z.uuid(v.id) });
 export const ZRoomParams = z.object({ seedId: z.uuid(v.id), roomId: z.uuid(v.id) });
 export const ZBookingParams = z.object({ seedId: z.uuid(v.id), bookingId: z.uuid(v.id) });
 
-const minuteOfDay = z.number({ error: v.hours }).int(v.hours).min(0, v.hours).max(1440, v.hours).refine((n) => n % 15 === 0, v.hours);
+const minuteOfDay = z
+  .number({ error: v.hours })
+  .int(v.hours)
+  .min(0, v.hours)
+  .max(1440, v.hours)
+  .refine((n) => n % 15 === 0, v.hours);
 
 const roomFields = {
   name: z.string({ error: v.roomName }).trim().min(1, v.roomName).max(50, v.roomNameMax),
@@ -23,9 +28,7 @@ const roomFields = {
 };
 
 /** POST /api/seeds/:seedId/rooms (also the room form). */
-export const ZCreateRoomInput = z
-  .object(roomFields)
-  .refine((r) => r.openMinute < r.closeMinute, { message: v.hours, path: ['closeMinute'] });
+export const ZCreateRoomInput = z.object(roomFields).refine((r) => r.openMinute < r.closeMinute, { message: v.hours, path: ['closeMinute'] });
 export type TCreateRoomInput = z.input<typeof ZCreateRoomInput>;
 
 /** PATCH /api/seeds/:seedId/rooms/:roomId. */
@@ -68,6 +71,9 @@ const onStep = (iso: string) => Date.parse(iso) % STEP_MS === 0;
 export const ZAttendeeInput = z.string().trim().toLowerCase().pipe(z.email(v.attendee));
 const attendees = z.array(ZAttendeeInput).max(100, v.attendeesMax);
 const note = z.string().max(20_000, v.noteMax);
+
+/** A recurring series books at most this many occurrences (the first included). */
+export const MAX_SERIES_OCCURRENCES = 100;
 
 export const ZRecurrence = z.object({
   freq: z.enum(['daily', 'weekly']),

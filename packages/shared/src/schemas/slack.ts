@@ -35,7 +35,10 @@ export type TSlackOAuthError = (typeof SLACK_OAUTH_ERRORS)[number];
 
 export const ZSlackLanguage = z.enum(['ko', 'en', 'auto']);
 export const ZSlackTone = z.enum(['polite', 'friendly', 'concise']);
-export const ZSlackChannelId = z.string().trim().regex(/^[CGD][A-Z0-9]{2,30}$/, v.channelId);
+export const ZSlackChannelId = z
+  .string()
+  .trim()
+  .regex(/^[CGD][A-Z0-9]{2,30}$/, v.channelId);
 
 export const ZSlackSettings = z.object({
   channels: z.array(ZSlackChannelId).max(200),
@@ -166,5 +169,11 @@ export const ZSlackDocumentList = z.object({ data: z.array(ZSlackDocument) });
 export const ZSlackDocumentResponse = z.object({ success: z.literal(true), message: z.string(), data: ZSlackDocument });
 
 export const ZSlackSearchQuery = z.object({ q: z.string({ error: v.questionRequired }).trim().min(1, v.questionRequired).max(500) });
-export const ZSlackSearchHit = z.object({ document_id: z.string(), title: z.string(), source_url: z.string().nullable(), content: z.string(), score: z.number() });
+export const ZSlackSearchHit = z.object({
+  document_id: z.string(),
+  title: z.string(),
+  source_url: z.string().nullable(),
+  content: z.string(),
+  score: z.number(),
+});
 export const ZSlackSearchResponse = z.object({ data: z.array(ZSlackSearchHit) });

@@ -37,36 +37,42 @@ export async function inviteAccount(deps: TAuthDeps, actor: TAdminActor, input: 
   await reserveMail(deps.limiter, email, true);
 
   const role = input.role ?? 'user';
-  const user =
-    existing ??
-    (await insertUser(deps.db, {
-      email,
-      fullName: input.full_name ?? defaultName(email),
-      passwordHash: null,
-      provider: 'email',
-      emailVerified: false,
-      role,
-      status: 'active',
-    }));
-  if (!user) throw new AppError('ALREADY_REGISTERED', ko.console.admin.inviteExists);
-  if (existing) {
-    // Inviting a pending address again: new link, the old ones die; name and role follow the new invitation.
-    await updateUser(deps.db, user.id, { role, ...(input.full_name ? { fullName: input.full_name } : {}) });
-    await voidInviteTokens(deps.db, user.id);
-  }
   const token = newTokenId();
-  await createInviteToken(deps.db, { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCOUNT_INVITATION_TTL_MS) });
+  // Account, link token and audit row commit together; the mail goes out after the commit.
+  await deps.db.transaction(async (tx) => {
+    const user =
+      existing ??
+      (await insertUser(tx, {
+        email,
+        fullName: input.full_name ?? defaultName(email),
+        passwordHash: null,
+        provider: 'email',
+        emailVerified: false,
+        role,
+        status: 'active',
+      }));
+    if (!user) throw new AppError('ALREADY_REGISTERED', ko.console.admin.inviteExists);
+    if (existing) {
+      // Inviting a pending address again: new link, the old ones die; name and role follow the new invitation.
+      await updateUser(tx, user.id, { role, ...(input.full_name ? { fullName: input.full_name } : {}) });
+      await voidInviteTokens(tx, user.id);
+    }
+    await createInviteToken(tx, { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCOUNT_INVITATION_TTL_MS) });
+    await writeAudit(tx, {
+      action: 'admin.user_invited',
+      actorId: actor.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+      metadata: { label: email, role, again: Boolean(existing) },
+    });
+  });
   const c = ko.console.mail;
   const url = `${deps.config.appUrl}/invite/account?token=${encodeURIComponent(token)}`;
-  await deliver(deps, composeLinkMail(email, c.accountInviteSubject, input.full_name ?? defaultName(email), c.accountInviteBody, { label: c.accountInviteLink, url }));
-  await writeAudit(deps.db, {
-    action: 'admin.user_invited',
-    actorId: actor.id,
-    targetType: 'user',
-    targetId: user.id,
-    ip: actor.ip,
-    metadata: { label: email, role, again: Boolean(existing) },
-  });
+  await deliver(
+    deps,
+    composeLinkMail(email, c.accountInviteSubject, input.full_name ?? defaultName(email), c.accountInviteBody, { label: c.accountInviteLink, url }),
+  );
 }
 
 export async function acceptAccountInvitation(
@@ -89,6 +95,13 @@ export async function acceptAccountInvitation(
   await voidInviteTokens(deps.db, user.id);
   const tokens = await startSession(deps, updated, meta);
   await touchLogin(deps.db, user.id);
-  await writeAudit(deps.db, { action: 'auth.invitation_accepted', actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, metadata: { label: user.email } });
+  await writeAudit(deps.db, {
+    action: 'auth.invitation_accepted',
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+    metadata: { label: user.email },
+  });
   return { success: true, message: ko.console.admin.invitationAccepted, user: toApiUser(updated), tokens };
 }

@@ -126,7 +126,10 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
     await a('DELETE', `/api/admin/users/${old.id}`);
     await a('DELETE', `/api/admin/users/${recent.id}`);
     const now = new Date();
-    await t.database.db.update(users).set({ deletedAt: new Date(now.getTime() - 31 * DAY) }).where(eq(users.id, old.id));
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: new Date(now.getTime() - 31 * DAY) })
+      .where(eq(users.id, old.id));
 
     expect(await purgeDeletedUsers(t.database.db, new Date(now.getTime() - DAY))).toBe(0);
     expect(await purgeDeletedUsers(t.database.db, now)).toBe(1);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, makeUser, signedIn } from './console-test-kit.ts';
@@ -40,6 +41,30 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
   };
   const emails = (body: { data: { email: string }[] }) => body.data.map((u) => u.email);
 
+  it('keeps the unfiltered total exact (trigger-kept count) through inserts, trash, restore and deletion', async () => {
+    const counted = async () => {
+      const res = (await t.app.ctx.database.db.execute(sql`select count(*)::int as n from users where deleted_at is null`)) as unknown as {
+        rows: { n: number }[];
+      };
+      return Number(res.rows[0]!.n);
+    };
+    const start = (await list('')).total;
+    expect(start).toBe(await counted());
+    // A multi-row INSERT, a soft delete of two, a restore of one, a hard delete of a live one and one in the trash.
+    await t.database.exec(
+      `insert into users (email, full_name, role, status, email_verified) values ('cnt1@count.example', '카운트하나', 'user', 'active', true), ('cnt2@count.example', '카운트둘', 'user', 'active', true), ('cnt3@count.example', '카운트셋', 'user', 'active', true)`,
+    );
+    expect((await list('')).total).toBe(start + 3);
+    await t.database.exec(`update users set deleted_at = now() where email in ('cnt1@count.example', 'cnt2@count.example')`);
+    expect((await list('')).total).toBe(start + 1);
+    await t.database.exec(`update users set deleted_at = null where email = 'cnt1@count.example'`);
+    await t.database.exec(`update users set last_login_at = now() where email like '%@count.example'`);
+    expect((await list('')).total).toBe(start + 2);
+    await t.database.exec(`delete from users where email in ('cnt1@count.example', 'cnt2@count.example', 'cnt3@count.example')`);
+    expect((await list('')).total).toBe(start);
+    expect(start).toBe(await counted());
+  });
+
   it('answers the spec’s list result, newest first by default, page size 10, deleted users left out', async () => {
     const body = await list('');
     expect(body).toMatchObject({ total: 8, page: 1, limit: 10, totalPages: 1 });
@@ -65,10 +90,7 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
   it('finds names by Korean initial consonants', async () => {
     // 김민수 and 강미선 both read ㄱㅁㅅ; 김민정 (ㄱㅁㅈ) is in the trash.
     expect(emails(await list(`?search=${encodeURIComponent('ㄱㅁㅅ')}`))).toEqual(['kim.minsu@corp.example', 'kang.misun@corp.example']);
-    expect(emails(await list(`?search=${encodeURIComponent('ㄱ ㅁ')}&sort=email&order=asc`))).toEqual([
-      'kang.misun@corp.example',
-      'kim.minsu@corp.example',
-    ]);
+    expect(emails(await list(`?search=${encodeURIComponent('ㄱ ㅁ')}&sort=email&order=asc`))).toEqual(['kang.misun@corp.example', 'kim.minsu@corp.example']);
     expect(emails(await list(`?search=${encodeURIComponent('ㅁㅅ')}&role=user&status=suspended`))).toEqual(['kang.misun@corp.example']);
     expect(emails(await list(`?search=${encodeURIComponent('ㅈㅎ')}`))).toEqual(['park.jiho@corp.example']);
     expect((await list(`?search=${encodeURIComponent('ㅎㅎㅎ')}`)).total).toBe(0);
@@ -80,11 +102,7 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
     expect(emails(await list('?status=suspended'))).toEqual(['kang.misun@corp.example']);
     expect(emails(await list('?status=inactive'))).toEqual(['lee.seoyeon@other.example']);
     expect((await list('?role=&status=all&joined=')).total).toBe(8);
-    expect(emails(await list('?joined=week&sort=email&order=asc'))).toEqual([
-      'choi_50%@corp.example',
-      'kang.misun@corp.example',
-      'kim.minsu@corp.example',
-    ]);
+    expect(emails(await list('?joined=week&sort=email&order=asc'))).toEqual(['choi_50%@corp.example', 'kang.misun@corp.example', 'kim.minsu@corp.example']);
     expect((await list('?joined=month')).total).toBe(4);
     expect((await list('?joined=year')).total).toBe(5);
     expect(emails(await list('?joined=today'))).toContain('kim.minsu@corp.example');

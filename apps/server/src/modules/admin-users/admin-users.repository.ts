@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isInitialsQuery, type TAdminUsersQuery } from '@suite/shared/schemas/admin';
 import { authTokens, users } from '../../db/schema.ts';
+import { userCounts } from '../../db/schema-user-counts.ts';
 import type { TTx, TUserRow } from '../auth/user.repository.ts';
 
 /** Escapes LIKE wildcards so a search for '50%' means the characters. */
@@ -18,6 +19,8 @@ function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL
       // Hangul has no case and addresses are ASCII: a plain LIKE on the name, far cheaper per row than ILIKE
       // (which lower-cases every multibyte name) when a 1–2 syllable query leaves the trigram index out.
       conds.push(like(users.fullName, likeContains(q.search)));
+      // Two syllables or more: the bigram index finds the candidates (migration users-name-bigrams), LIKE decides.
+      if (q.search.length >= 2) conds.push(sql`name_bigrams(${users.fullName}) @> name_bigrams(${q.search})`);
     } else {
       const p = likeContains(q.search);
       conds.push(or(ilike(users.email, p), ilike(users.fullName, p)));
@@ -30,13 +33,25 @@ function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL
 }
 
 /**
+ * The exact total of a list. Unfiltered, it is the trigger-kept count of users not in the trash (one row read
+ * instead of counting every user); with a filter, the matching rows are counted.
+ */
+async function countListed(db: TTx, q: TAdminUsersQuery, joinedSince: Date | undefined, where: SQL | undefined): Promise<number> {
+  if (!q.search && !q.role && !q.status && !joinedSince) {
+    const [row] = await db.select({ n: userCounts.live }).from(userCounts).limit(1);
+    if (row) return row.n;
+  }
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  return totalRow?.n ?? 0;
+}
+
+/**
  * One page of the list and the total. A page in the back half is read from the other end with the order reversed
  * (OFFSET walks the index from the start, so the last page would otherwise cost as much as reading every row).
  */
 export async function listUsers(db: TTx, q: TAdminUsersQuery, joinedSince: Date | undefined): Promise<{ rows: TUserRow[]; total: number }> {
   const where = listConditions(q, joinedSince);
-  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const total = totalRow?.n ?? 0;
+  const total = await countListed(db, q, joinedSince, where);
   const offset = (q.page - 1) * q.limit;
   if (offset >= total) return { rows: [], total };
   const fromEnd = offset > total / 2;
@@ -45,24 +60,46 @@ export async function listUsers(db: TTx, q: TAdminUsersQuery, joinedSince: Date 
   // Emails are unique: no tie-breaker needed, so the unique index gives the order directly.
   const order = q.sort === 'email' ? [dir(users.email)] : [dir(users.createdAt), dir(users.id)];
   const size = Math.min(q.limit, total - offset);
-  const rows = await db
-    .select()
+  // The page's ids first (OFFSET walks a partial index on the sort key index-only, no table rows read), then those
+  // rows: the deep pages of 100 000 users no longer fetch every skipped row (decision 023).
+  const ids = await db
+    .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(...order)
     .limit(size)
     .offset(fromEnd ? total - offset - size : offset);
+  if (!ids.length) return { rows: [], total };
+  const found = await db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        ids.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.map((r) => byId.get(r.id)).filter((r): r is TUserRow => r !== undefined);
   return { rows: fromEnd ? rows.reverse() : rows, total };
 }
 
 /** A user that is not in the trash. */
 export async function findLiveUser(db: TTx, id: string): Promise<TUserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row;
 }
 
 export async function findTrashedUser(db: TTx, id: string): Promise<TUserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNotNull(users.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNotNull(users.deletedAt)))
+    .limit(1);
   return row;
 }
 
@@ -124,14 +161,7 @@ export async function consumeInviteToken(db: TTx, tokenHash: string) {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.kind, ACCOUNT_INVITE),
-        isNull(authTokens.usedAt),
-        gte(authTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt), gte(authTokens.expiresAt, sql`now()`)))
     .returning();
   return row;
 }

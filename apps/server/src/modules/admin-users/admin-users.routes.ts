@@ -15,7 +15,8 @@ import {
 } from '@suite/shared/schemas/admin';
 import { currentUser, requireAdmin } from '../../plugins/auth-guard.ts';
 import { requestMeta, type TAuthDeps } from '../auth/auth.deps.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { sessionsEnded } from '../auth/session.service.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { listAudit } from './admin-audit.repository.ts';
 import { acceptAccountInvitation, inviteAccount } from './admin-invite.service.ts';
 import * as admin from './admin-users.service.ts';
@@ -100,11 +101,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
         response: { 200: ZAdminUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: m.statusChanged[request.body.status],
-      data: await admin.setStatus(db, actorOf(request), request.params.id, request.body.status),
-    }),
+    async (request) => {
+      const data = await admin.setStatus(db, actorOf(request), request.params.id, request.body.status);
+      // Suspension and inactivation ended the user's sessions (committed): their open event streams close too.
+      if (request.body.status !== 'active') await sessionsEnded(deps, request.params.id);
+      return { success: true as const, message: m.statusChanged[request.body.status], data };
+    },
   );
 
   app.delete(
@@ -121,6 +123,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
     },
     async (request) => {
       await admin.softDelete(db, actorOf(request), request.params.id);
+      await sessionsEnded(deps, request.params.id);
       return { success: true as const, message: m.deleted };
     },
   );

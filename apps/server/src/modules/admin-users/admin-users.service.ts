@@ -142,7 +142,10 @@ export async function listTrash(db: TDb): Promise<TTrashUser[]> {
 export async function restore(db: TDb, actor: TAdminActor, id: string): Promise<TAdminUser> {
   const user = await repo.findTrashedUser(db, id);
   if (!user) throw new AppError('ADMIN_NOT_IN_TRASH');
-  const after = await repo.patchUser(db, id, { deletedAt: null });
-  await audit(db, actor, 'admin.user_restored', user);
+  const after = await db.transaction(async (tx) => {
+    const after = await repo.patchUser(tx, id, { deletedAt: null });
+    await audit(tx, actor, 'admin.user_restored', user);
+    return after;
+  });
   return toAdminUser(after ?? user);
 }

@@ -50,6 +50,5 @@ type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** app.inject with a bearer token: api(t, token)('POST', '/api/seeds', body). */
 export function api(t: TTestContext, token?: string) {
-  return (method: TMethod, url: string, body?: unknown) =>
-    call(t, { method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
+  return (method: TMethod, url: string, body?: unknown) => call(t, { method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
 }

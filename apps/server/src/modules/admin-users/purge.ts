@@ -35,7 +35,10 @@ export async function purgeDeletedUsers(db: TDb, now = new Date()): Promise<numb
           await tx.delete(seeds).where(eq(seeds.id, seed.id));
           continue;
         }
-        await tx.update(seedMembers).set({ role: 'owner' }).where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
+        await tx
+          .update(seedMembers)
+          .set({ role: 'owner' })
+          .where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
         await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: new Date() }).where(eq(seeds.id, seed.id));
       }
       await tx.delete(users).where(inArray(users.id, ids));

@@ -6,7 +6,7 @@ import { changePassword, loadUser, updateMe } from './account.service.ts';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { endOneSession, listSessions } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { bearer, errorResponses } from './route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireAuth);

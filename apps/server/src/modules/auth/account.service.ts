@@ -5,11 +5,12 @@ import type { ZChangePasswordInput, ZUpdateMeInput } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
-import { assertNotCommon, hashPassword, verifyPassword } from './passwords.ts';
+import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { accessTokenFor } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserById, recordConsents, updateUser, type TNewUser, type TUserRow } from './user.repository.ts';
+import { sessionsEnded } from './session.service.ts';
 
 export async function loadUser(deps: TAuthDeps, userId: string): Promise<TUserRow> {
   const user = await findUserById(deps.db, userId);
@@ -68,8 +69,17 @@ export async function changePassword(
     throw new AppError('PASSWORD_SAME', undefined, { details: [{ path: 'newPassword', message: ko.auth.validation.passwordSameAsOld }] });
   }
   assertNotCommon(input.newPassword, 'newPassword');
+  assertNotPersonal(input.newPassword, user, 'newPassword');
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   const ended = await revokeUserSessions(deps.db, userId, 'password_changed', sessionId);
-  await writeAudit(deps.db, { action: AUDIT.passwordChanged, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata: { sessionsEnded: ended } });
+  if (ended > 0) await sessionsEnded(deps, userId);
+  await writeAudit(deps.db, {
+    action: AUDIT.passwordChanged,
+    actorId: userId,
+    targetType: 'user',
+    targetId: userId,
+    ip: meta.ip,
+    metadata: { sessionsEnded: ended },
+  });
   return ko.auth.server.passwordChanged;
 }

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
-import { AppError } from '../../lib/app-error.ts';
-import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import { currentUser, requireAdmin } from '../../plugins/auth-guard.ts';
 import type { TAuthDeps } from './auth.deps.ts';
-import { revokeUserSessions } from './session.repository.ts';
-import { findUserById } from './user.repository.ts';
-import { bearer, errorResponses } from './route-helpers.ts';
+import { revokeSessionsByAdmin } from './admin-sessions.service.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 
 export const adminSessionRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   app.post(
@@ -26,18 +23,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = as
       },
     },
     async (request) => {
-      const admin = currentUser(request);
-      const target = await findUserById(deps.db, request.params.id);
-      if (!target) throw new AppError('USER_NOT_FOUND');
-      const revoked = await revokeUserSessions(deps.db, target.id, 'revoked_by_admin');
-      await writeAudit(deps.db, {
-        action: AUDIT.sessionsRevokedByAdmin,
-        actorId: admin.id,
-        targetType: 'user',
-        targetId: target.id,
-        ip: request.ip,
-        metadata: { revoked },
-      });
+      const revoked = await revokeSessionsByAdmin(deps, { adminId: currentUser(request).id, userId: request.params.id, ip: request.ip });
       return { success: true as const, message: ko.auth.server.sessionsRevoked, revoked };
     },
   );

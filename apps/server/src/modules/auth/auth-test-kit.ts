@@ -2,6 +2,7 @@
 import { decodeJwt } from 'jose';
 import type { TTestContext } from '../../test/helpers.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { settleAfterResponse } from '../../lib/after-response.ts';
 
 let ipCounter = 0;
 /** A fresh client address per call, so per-IP limits of one test never spill into another. */
@@ -19,7 +20,7 @@ export function uniqueEmail(prefix = 'user'): string {
 export const GOOD_PASSWORD = 'Zq7mLw2pXv';
 export const OTHER_PASSWORD = 'Hk4nRt8sYb';
 
-type TInject = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown; token?: string; ip?: string; ua?: string };
+type TInject = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string; ip?: string; ua?: string };
 
 export async function call(t: TTestContext, opts: TInject) {
   const headers: Record<string, string> = {};
@@ -40,6 +41,7 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
 }
 
 export async function outbox(t: TTestContext, to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
+  await settleAfterResponse();
   const res = await call(t, { url: `/dev/outbox?to=${encodeURIComponent(to)}` });
   return res.body.messages;
 }
@@ -73,5 +75,7 @@ export function claimsOf(token: string) {
 
 /** Clears the once-a-minute mail counter of an address, as if the minute had passed (the hourly one stays). */
 export async function minutePassed(t: TTestContext, email: string): Promise<void> {
+  // Mail work runs after the response; let it count this minute before the minute is declared over.
+  await settleAfterResponse();
   await t.state.reset(`rl:mail-min:${sha256(email.toLowerCase()).slice(0, 32)}`);
 }

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
 import type { TDb } from '../../db/client.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
 import { createMailer, type TMailer } from '../../adapters/mailer.ts';
 import { createGoogleVerifier, type TGoogleVerifier } from '../../adapters/google.ts';
+import { createOAuthClients, type TOAuthClient, type TOAuthProviderId } from '../../adapters/oauth-provider.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import { tokenService, type TTokenService } from '../../lib/tokens.ts';
-import { saveToOutbox } from '../dev-outbox/dev-outbox.repository.ts';
+import { saveToOutbox } from '../dev-outbox/dev-outbox.service.ts';
 
 /** What the account services work with, built once per app. */
 export type TAuthDeps = {
@@ -16,7 +18,13 @@ export type TAuthDeps = {
   limiter: TRateLimiter;
   mailer: TMailer;
   google: TGoogleVerifier;
+  /** Kakao and Naver Login clients. */
+  oauth: Record<TOAuthProviderId, TOAuthClient>;
   log: FastifyBaseLogger;
+  /** Shared state (Redis with REDIS_URL): announcing ended sessions to every instance's event streams. */
+  state: TSharedState;
+  /** The clock the session policy reads (tests move it). */
+  now: () => Date;
 };
 
 export type TRequestMeta = { ip: string; userAgent: string };
@@ -35,7 +43,10 @@ export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger): TAuthD
       sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
     }),
     google: createGoogleVerifier(config.google),
+    oauth: createOAuthClients(config.oauthProviders),
     log,
+    state: ctx.state,
+    now: ctx.now ?? (() => new Date()),
   };
 }
 

@@ -3,8 +3,7 @@ import type { TMail } from '../../adapters/mailer.ts';
 
 const m = ko.auth.mail;
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function compose(to: string, subject: string, name: string, body: string, links: { label: string; url: string }[]): TMail {
   const text = [m.greeting(name), '', body, '', ...links.map((l) => `${l.label}: ${l.url}`), '', m.ignore, m.footer].join('\n');
@@ -31,4 +30,24 @@ export function existingAccountMail(appUrl: string, to: string, name: string): T
     { label: m.loginLink, url: `${appUrl}/login` },
     { label: m.resetLink, url: `${appUrl}/forgot-password` },
   ]);
+}
+
+/** Asks the owner to confirm linking an outside account (the link carries a single-use token). */
+export function linkIdentityMail(appUrl: string, to: string, name: string, provider: string, extEmail: string, token: string): TMail {
+  const a = ko.accounts.mail;
+  const url = `${appUrl}/auth/link?token=${encodeURIComponent(token)}`;
+  return compose(to, a.linkSubject, name, a.linkBody(provider, extEmail), [{ label: a.linkButton, url }]);
+}
+
+/** Tells the owner an outside account was linked. */
+export function identityLinkedMail(appUrl: string, to: string, name: string, provider: string, extEmail: string): TMail {
+  const a = ko.accounts.mail;
+  return compose(to, a.linkedSubject, name, a.linkedBody(provider, extEmail), [{ label: a.settingsLink, url: `${appUrl}/settings` }]);
+}
+
+/** Kakao/Naver sign-up without a verified email: the address the user gave is confirmed by this link first. */
+export function providerEmailMail(appUrl: string, to: string, name: string, provider: string, token: string): TMail {
+  const a = ko.accounts.mail;
+  const url = `${appUrl}/auth/provider-email?token=${encodeURIComponent(token)}`;
+  return compose(to, a.providerEmailSubject, name, a.providerEmailBody(provider), [{ label: a.providerEmailButton, url }]);
 }

@@ -6,6 +6,10 @@ import { adminSessionRoutes } from './admin-sessions.routes.ts';
 import { createAuthDeps } from './auth.deps.ts';
 import { authRoutes } from './auth.routes.ts';
 import { googleRoutes } from './google.routes.ts';
+import { identityRoutes } from './identity.routes.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+import { sessionControlRoutes } from './session-control.routes.ts';
 import { schedulePruning } from './maintenance.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 
@@ -21,6 +25,10 @@ export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, 
   await app.register(accountRoutes, { deps });
   await app.register(recoveryRoutes, { deps });
   await app.register(googleRoutes, { deps });
+  await app.register(oauthRoutes, { deps });
   await app.register(adminSessionRoutes, { deps });
+  await app.register(identityRoutes, { deps });
+  await app.register(secondFactorRoutes, { deps });
+  await app.register(sessionControlRoutes, { deps });
   if (!ctx.config.isProduction) await app.register(devOutboxRoutes, { db: ctx.database.db });
 };

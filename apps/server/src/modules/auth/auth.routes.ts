@@ -3,15 +3,30 @@ import { ko, ZAuthConfig, ZAuthResponse, ZLoginInput, ZLogoutQuery, ZMessageResp
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { login, signup } from './credentials.service.ts';
+import { deviceKeys, issueDevice, trustedDevice } from './auth.device.ts';
 import { logout, refreshSession } from './session.service.ts';
-import { bearer, errorResponses } from './route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
-  app.get(
-    '/api/auth/config',
-    { schema: { tags: ['auth'], summary: '브라우저에 필요한 공개 인증 설정', response: { 200: ZAuthConfig } } },
-    async () => ({ googleClientId: deps.config.google.clientId ?? null, requireEmailConfirmation: deps.config.requireEmailConfirmation }),
-  );
+  const deviceCookieKeys = deviceKeys(deps.config.authSecret, deps.config.appUrl.startsWith('https:'));
+  app.get('/api/auth/config', { schema: { tags: ['auth'], summary: '브라우저에 필요한 공개 인증 설정', response: { 200: ZAuthConfig } } }, async () => {
+    const c = deps.config.company;
+    return {
+      googleClientId: deps.config.google.clientId ?? null,
+      requireEmailConfirmation: deps.config.requireEmailConfirmation,
+      company: {
+        name: c.name ?? null,
+        representative: c.representative ?? null,
+        businessNumber: c.businessNumber ?? null,
+        mailOrderNumber: c.mailOrderNumber ?? null,
+        address: c.address ?? null,
+        email: c.email ?? null,
+        phone: c.phone ?? null,
+      },
+      slackAvailable: Boolean(deps.config.slack.clientId && deps.config.slack.clientSecret),
+      oauthProviders: { kakao: deps.oauth.kakao.enabled, naver: deps.oauth.naver.enabled },
+    };
+  });
 
   app.post(
     '/api/auth-signup',
@@ -36,7 +51,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
         response: { 200: ZAuthResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => login(deps, request.body, requestMeta(request)),
+    async (request, reply) => {
+      // A browser that signed in to this account before is exempt from the locks strangers can trigger (auth.device.ts).
+      const device = trustedDevice(deviceCookieKeys, request, request.body.email);
+      const res = await login(deps, request.body, requestMeta(request), device);
+      if (res.tokens) issueDevice(deviceCookieKeys, reply, request.body.email, device);
+      return res;
+    },
   );
 
   app.post(

@@ -1,6 +1,8 @@
 /**
  * The account system's throttling rules (issue 3), counted in TSharedState so every instance agrees:
- * - login: 5 failures per account–IP pair within 15 min lock that pair for 15 min; 100 failures per account per hour;
+ * - login (unknown devices): 5 failures per account–IP pair within 15 min lock that pair for 15 min; 100 failures per
+ *   account per hour; 30 failures per IP across accounts per 15 min (issue 11);
+ * - login (a browser holding a valid device cookie for the account): only its own 10 failures per 15 min;
  * - sign-up and forgot-password (with resend-confirmation): 30 requests per 5 min per IP, each;
  * - refresh: 150 per 5 min per IP;
  * - mail to one address: at most once a minute and 5 an hour.
@@ -14,6 +16,10 @@ export const LIMITS = {
   loginPair: { max: 5, windowMs: 15 * MIN },
   loginLockMs: 15 * MIN,
   loginAccount: { max: 100, windowMs: 60 * MIN },
+  /** Failed logins from one IP across all accounts (password spraying), unknown devices only. */
+  loginIp: { max: 30, windowMs: 15 * MIN },
+  /** Failed logins from one known device (valid device cookie) for its account. */
+  loginDevice: { max: 10, windowMs: 15 * MIN },
   signupIp: { max: 30, windowMs: 5 * MIN },
   recoveryIp: { max: 30, windowMs: 5 * MIN },
   refreshIp: { max: 150, windowMs: 5 * MIN },
@@ -28,22 +34,52 @@ function lockedError(resetMs: number) {
   return tooMany('LOGIN_LOCKED', resetMs, ko.auth.server.loginLockedFor(Math.max(1, Math.ceil(resetMs / MIN))));
 }
 
-export async function assertLoginAllowed(limiter: TRateLimiter, email: string, ip: string): Promise<void> {
+function ipLockedError(resetMs: number) {
+  return tooMany('LOGIN_LOCKED', resetMs, ko.security.loginIpLimited(Math.max(1, Math.ceil(resetMs / MIN))));
+}
+
+/**
+ * Who is trying: `device` is the id from a valid device cookie for this account (see auth.device.ts). A known
+ * device is held only to its own limit; the per-account, account–IP and per-IP locks apply to unknown devices,
+ * so a stranger who triggers them cannot lock the owner's browsers out.
+ */
+export type TLoginSource = { ip: string; device?: string | undefined };
+
+export async function assertLoginAllowed(limiter: TRateLimiter, email: string, source: TLoginSource | string): Promise<void> {
+  const { ip, device } = typeof source === 'string' ? { ip: source, device: undefined } : source;
   const a = acct(email);
-  const [lock, account] = await Promise.all([
+  if (device) {
+    const lock = await limiter.state.peek(`rl:login-dev-lock:${device}`);
+    if (lock.count > 0) throw lockedError(lock.resetMs);
+    return;
+  }
+  const [lock, account, ipFails] = await Promise.all([
     limiter.state.peek(`rl:login-lock:${a}:${ip}`),
     limiter.state.peek(`rl:login-acct:${a}`),
+    limiter.state.peek(`rl:login-ip:${ip}`),
   ]);
   if (lock.count > 0) throw lockedError(lock.resetMs);
   if (account.count >= LIMITS.loginAccount.max) throw lockedError(account.resetMs);
+  if (ipFails.count >= LIMITS.loginIp.max) throw ipLockedError(ipFails.resetMs);
 }
 
-/** Counts a failed login; throws 429 when this failure reaches a limit (the pair is then locked for 15 min). */
-export async function recordLoginFailure(limiter: TRateLimiter, email: string, ip: string): Promise<void> {
+/** Counts a failed login; throws 429 when this failure reaches a limit (the pair or device is then locked for 15 min). */
+export async function recordLoginFailure(limiter: TRateLimiter, email: string, source: TLoginSource | string): Promise<void> {
+  const { ip, device } = typeof source === 'string' ? { ip: source, device: undefined } : source;
   const a = acct(email);
-  const [pair, account] = await Promise.all([
+  if (device) {
+    const d = await limiter.count(`login-dev:${device}`, LIMITS.loginDevice.windowMs);
+    if (d.count >= LIMITS.loginDevice.max) {
+      await limiter.state.claim(`rl:login-dev-lock:${device}`, LIMITS.loginLockMs);
+      await limiter.reset(`login-dev:${device}`);
+      throw lockedError(LIMITS.loginLockMs);
+    }
+    return;
+  }
+  const [pair, account, ipFails] = await Promise.all([
     limiter.count(`login-pair:${a}:${ip}`, LIMITS.loginPair.windowMs),
     limiter.count(`login-acct:${a}`, LIMITS.loginAccount.windowMs),
+    limiter.count(`login-ip:${ip}`, LIMITS.loginIp.windowMs),
   ]);
   if (pair.count >= LIMITS.loginPair.max) {
     await limiter.state.claim(`rl:login-lock:${a}:${ip}`, LIMITS.loginLockMs);
@@ -51,10 +87,12 @@ export async function recordLoginFailure(limiter: TRateLimiter, email: string, i
     throw lockedError(LIMITS.loginLockMs);
   }
   if (account.count >= LIMITS.loginAccount.max) throw lockedError(account.resetMs);
+  if (ipFails.count >= LIMITS.loginIp.max) throw ipLockedError(ipFails.resetMs);
 }
 
-export async function recordLoginSuccess(limiter: TRateLimiter, email: string, ip: string): Promise<void> {
-  await limiter.reset(`login-pair:${acct(email)}:${ip}`);
+export async function recordLoginSuccess(limiter: TRateLimiter, email: string, source: TLoginSource | string): Promise<void> {
+  const { ip, device } = typeof source === 'string' ? { ip: source, device: undefined } : source;
+  await Promise.all([limiter.reset(`login-pair:${acct(email)}:${ip}`), device ? limiter.reset(`login-dev:${device}`) : undefined]);
 }
 
 /**
@@ -63,12 +101,8 @@ export async function recordLoginSuccess(limiter: TRateLimiter, email: string, i
  */
 export async function reserveMail(limiter: TRateLimiter, email: string, strict: boolean): Promise<boolean> {
   const a = acct(email);
-  const [minute, hour] = await Promise.all([
-    limiter.state.peek(`rl:mail-min:${a}`),
-    limiter.state.peek(`rl:mail-hour:${a}`),
-  ]);
-  const blocked =
-    minute.count >= LIMITS.mailMinute.max ? minute.resetMs : hour.count >= LIMITS.mailHour.max ? hour.resetMs : 0;
+  const [minute, hour] = await Promise.all([limiter.state.peek(`rl:mail-min:${a}`), limiter.state.peek(`rl:mail-hour:${a}`)]);
+  const blocked = minute.count >= LIMITS.mailMinute.max ? minute.resetMs : hour.count >= LIMITS.mailHour.max ? hour.resetMs : 0;
   if (blocked) {
     if (strict) throw tooMany('MAIL_THROTTLED', blocked);
     return false;

@@ -6,16 +6,19 @@ import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { existingAccountMail } from './auth.mails.ts';
 import { assertLoginAllowed, LIMITS, recordLoginFailure, recordLoginSuccess, reserveMail } from './auth.throttle.ts';
-import { assertNotCommon, hashPassword, verifyPassword } from './passwords.ts';
+import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from './passwords.ts';
 import { deliver, sendConfirmation } from './recovery.service.ts';
+import { hasSecondFactor, secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserByEmail, insertUser, recordConsents, roleForNewUser, touchLogin } from './user.repository.ts';
 import { revokeUserSessions } from './session.repository.ts';
+import { sessionsEnded } from './session.service.ts';
 
 export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TRequestMeta): Promise<TAuthResponse> {
   await deps.limiter.consume(`signup:ip:${meta.ip}`, LIMITS.signupIp);
   assertNotCommon(input.password);
+  assertNotPersonal(input.password, { email: input.email, fullName: input.full_name });
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction(async (tx) => {
     const role = await roleForNewUser(tx);
@@ -41,6 +44,15 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
       TERMS_VERSION,
       meta.ip,
     );
+    // User, consents and audit row commit together: a failure leaves no half-made account.
+    await writeAudit(tx, {
+      action: AUDIT.signup,
+      actorId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip: meta.ip,
+      metadata: { provider: 'email', role: user.role },
+    });
     return user;
   });
   const confirm = deps.config.requireEmailConfirmation;
@@ -67,7 +79,6 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
     return pending(syntheticUser(input));
   }
 
-  await writeAudit(deps.db, { action: AUDIT.signup, actorId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, metadata: { provider: 'email', role: created.role } });
   if (confirm) {
     await sendConfirmation(deps, created, false);
     return pending(toApiUser(created));
@@ -93,8 +104,10 @@ function syntheticUser(input: TSignupInput): TUser {
   };
 }
 
-export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestMeta): Promise<TAuthResponse> {
-  await assertLoginAllowed(deps.limiter, input.email, meta.ip);
+/** `device`: the id of this browser's valid device cookie for the address (auth.device.ts), if any. */
+export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestMeta, device?: string): Promise<TAuthResponse> {
+  const source = { ip: meta.ip, device };
+  await assertLoginAllowed(deps.limiter, input.email, source);
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.deletedAt) {
@@ -104,18 +117,21 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
       ip: meta.ip,
       metadata: { email: input.email, userAgent: meta.userAgent },
     });
-    await recordLoginFailure(deps.limiter, input.email, meta.ip);
+    await recordLoginFailure(deps.limiter, input.email, source);
     throw new AppError('INVALID_CREDENTIALS');
   }
   try {
     assertActive(user);
   } catch (err) {
     await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await sessionsEnded(deps, user.id);
     await writeAudit(deps.db, { action: AUDIT.loginRefused, actorId: user.id, ip: meta.ip, metadata: { status: user.status } });
     throw err;
   }
   if (deps.config.requireEmailConfirmation && !user.emailVerified) throw new AppError('EMAIL_NOT_CONFIRMED');
-  await recordLoginSuccess(deps.limiter, input.email, meta.ip);
+  await recordLoginSuccess(deps.limiter, input.email, source);
+  // Issue 19: an account with a second factor gets no session until the second step.
+  if (await hasSecondFactor(deps, user.id)) return secondFactorChallenge(deps, user, 'email');
   const tokens = await startSession(deps, user, meta);
   await touchLogin(deps.db, user.id);
   await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { provider: 'email', userAgent: meta.userAgent } });

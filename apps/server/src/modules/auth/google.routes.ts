@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuthResponse, ZGoogleLoginInput, ZGoogleSignupInput } from '@suite/shared';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { googleLogin, googleSignup } from './google.service.ts';
-import { errorResponses } from './route-helpers.ts';
+import { errorResponses } from '../../lib/route-helpers.ts';
 
 export const googleRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   app.post(

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { consents, users } from '../../db/schema.ts';
+import { auditLog, consents, users } from '../../db/schema.ts';
+import { createAuthDeps } from './auth.deps.ts';
+import { createExternalUser } from './identity.service.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, claimsOf, GOOD_PASSWORD, registerConfirmed, signupBody, uniqueEmail } from './auth-test-kit.ts';
+import { call, claimsOf, GOOD_PASSWORD, minutePassed, outbox, registerConfirmed, signupBody, tokenOf, uniqueEmail } from './auth-test-kit.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
@@ -54,8 +56,21 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
   const gSignup = async (o: TIdOpts, extra: Record<string, unknown> = {}) =>
     call(t, { url: '/api/google-signup', body: { googleToken: await idToken(o), terms: true, marketing_consent: false, ...extra } });
 
+  it('writes a Google sign-up all or nothing: when its audit row fails, no user, identity or consent is left', async () => {
+    const email = uniqueEmail();
+    const deps = createAuthDeps(t.app.ctx, t.app.log);
+    const ext = { provider: 'google' as const, subject: `g-${email}`, email, emailVerified: true, name: '김원자', picture: null };
+    // Past the HTTP text rule (called directly): the audit row's JSON cannot hold a lone surrogate, so its insert fails.
+    await expect(createExternalUser(deps, ext, { marketing_consent: false }, { ip: '127.0.0.1', userAgent: 'x\ud800' })).rejects.toThrow();
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    const ok = await createExternalUser(deps, ext, { marketing_consent: false }, { ip: '127.0.0.1', userAgent: 'vitest' });
+    expect(ok?.email).toBe(email);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, ok!.id));
+    expect(audit.map((a) => a.action)).toContain('auth.signup');
+  });
+
   it('publishes the client id for the browser', async () => {
-    expect((await call(t, { url: '/api/auth/config' })).body).toEqual({ googleClientId: CLIENT_ID, requireEmailConfirmation: true });
+    expect((await call(t, { url: '/api/auth/config' })).body).toMatchObject({ googleClientId: CLIENT_ID, requireEmailConfirmation: true });
   });
 
   it('answers an unknown Google account as a new user, then signs it up with consents and logs it in', async () => {
@@ -72,7 +87,11 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
     const signup = await gSignup({ email, sub, name: '김구글' }, { marketing_consent: true, phone: '010-2222-3333' });
     expect(signup).toMatchObject({
       status: 200,
-      body: { success: true, message: ko.auth.server.googleSignupDone, user: { email, provider: 'google', email_verified: true, full_name: '김구글', phone: '010-2222-3333' } },
+      body: {
+        success: true,
+        message: ko.auth.server.googleSignupDone,
+        user: { email, provider: 'google', email_verified: true, full_name: '김구글', phone: '010-2222-3333' },
+      },
     });
     expect(claimsOf(signup.body.tokens.access_token)).toMatchObject({ provider: 'google', email });
     const rows = await t.database.db.select().from(consents).where(eq(consents.userId, signup.body.user.id));
@@ -99,24 +118,40 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
     expect(junk.status).toBe(401);
   });
 
-  it('links an existing email account only when Google verified the address', async () => {
+  it('never links an existing email account silently: a pending link, a mail, then the owner confirms', async () => {
     const { email } = await registerConfirmed(t);
     const unverified = await gLogin({ email, verified: false });
-    expect(unverified).toMatchObject({ status: 409, body: { code: 'GOOGLE_EMAIL_UNVERIFIED', error: ko.auth.server.googleEmailUnverified } });
-    const linked = await gLogin({ email, verified: true, sub: `sub-${email}` });
+    expect(unverified).toMatchObject({ status: 409, body: { code: 'IDENTITY_EMAIL_UNVERIFIED', error: ko.accounts.server.emailUnverified } });
+    const sub = `sub-${email}`;
+    const pending = await gLogin({ email, verified: true, sub });
+    expect(pending).toMatchObject({ status: 200, body: { success: true, linkRequired: true, message: ko.accounts.server.linkRequired } });
+    expect(pending.body.tokens).toBeUndefined();
+    const mails = await outbox(t, email);
+    const link = mails.find((m) => m.subject === ko.accounts.mail.linkSubject)?.links[0] ?? '';
+    expect(link).toContain('/auth/link?token=');
+    // Still no sign-in until the owner confirms.
+    await minutePassed(t, email);
+    expect((await gLogin({ email, verified: true, sub })).body.tokens).toBeUndefined();
+    const confirmed = await call(t, { url: '/api/auth/identities/confirm', body: { token: tokenOf(link) } });
+    expect(confirmed).toMatchObject({ status: 200, body: { message: ko.accounts.server.identityLinked } });
+    expect((await outbox(t, email)).some((m) => m.subject === ko.accounts.mail.linkedSubject)).toBe(true);
+    const linked = await gLogin({ email, verified: true, sub });
     expect(linked.status).toBe(200);
     expect(linked.body.user.email).toBe(email);
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect(row?.googleSub).toBe(`sub-${email}`);
-    // The confirmed account keeps its password.
+    // The token is single use, and the confirmed account keeps its password.
+    expect((await call(t, { url: '/api/auth/identities/confirm', body: { token: tokenOf(link) } })).status).toBe(400);
     expect((await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } })).status).toBe(200);
   });
 
-  it('drops the password of an unconfirmed email account when Google takes it over', async () => {
+  it('drops the password of an unconfirmed email account once the mailbox owner confirms a Google link', async () => {
     const email = uniqueEmail('squat');
     await call(t, { url: '/api/auth-signup', body: signupBody(email) });
-    const linked = await gLogin({ email, verified: true });
-    expect(linked.status).toBe(200);
+    await minutePassed(t, email);
+    const sub = `sub-${email}`;
+    expect((await gLogin({ email, verified: true, sub })).body.linkRequired).toBe(true);
+    const link = (await outbox(t, email)).find((m) => m.subject === ko.accounts.mail.linkSubject)?.links[0] ?? '';
+    expect((await call(t, { url: '/api/auth/identities/confirm', body: { token: tokenOf(link) } })).status).toBe(200);
+    const linked = await gLogin({ email, verified: true, sub });
     expect(linked.body.user.email_verified).toBe(true);
     expect((await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } })).status).toBe(401);
   });
@@ -150,7 +185,14 @@ describe('Google sign-in when not configured or unreachable', () => {
     }
     const now = Math.floor(Date.now() / 1000);
     const { privateKey } = await generateKeyPair('RS256');
-    const token = await new SignJWT({ email: 'a@b.co' }).setProtectedHeader({ alg: 'RS256', kid: 'k' }).setIssuer(ISSUER).setAudience(CLIENT_ID).setSubject('s').setIssuedAt(now).setExpirationTime(now + 60).sign(privateKey);
+    const token = await new SignJWT({ email: 'a@b.co' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT_ID)
+      .setSubject('s')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(privateKey);
     const res = await call(down, { url: '/api/google-login', body: { googleToken: token } });
     expect(res).toMatchObject({ status: 503, body: { code: 'GOOGLE_UNAVAILABLE' } });
   });

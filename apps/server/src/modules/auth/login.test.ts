@@ -27,7 +27,10 @@ describe.each(dbKinds)('login on %s', (kind) => {
     const r = claimsOf(res.body.tokens.refresh_token);
     expect(r.exp! - r.iat!).toBe(30 * 24 * 3600);
     expect(r.jti).toBeTruthy();
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, res.body.user.id), eq(auditLog.action, 'auth.login')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, res.body.user.id), eq(auditLog.action, 'auth.login')));
     expect(audit).toHaveLength(1);
   });
 
@@ -54,7 +57,10 @@ describe.each(dbKinds)('login on %s', (kind) => {
       await t.database.db.update(users).set({ status }).where(eq(users.email, email));
       const res = await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } });
       expect(res).toMatchObject({ status: 403, body: { code, error: message } });
-      const [s] = await t.database.db.select().from(authSessions).where(eq(authSessions.id, String(claimsOf(live.tokens.access_token).sid)));
+      const [s] = await t.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, String(claimsOf(live.tokens.access_token).sid)));
       expect(s?.revokedAt).not.toBeNull();
       expect((await call(t, { url: '/api/me', token: live.tokens.access_token })).status).toBe(401);
       expect((await call(t, { url: '/api/refresh-token', body: { refresh_token: live.tokens.refresh_token } })).status).toBe(401);

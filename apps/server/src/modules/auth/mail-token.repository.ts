@@ -16,10 +16,18 @@ export async function consumeMailToken(db: TTx, kind: TMailTokenKind, tokenHash:
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
     .returning();
+  return row;
+}
+
+/** Reads a usable token without using it (to check a new password against its owner before spending the link). */
+export async function peekMailToken(db: TTx, kind: TMailTokenKind, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .limit(1);
   return row;
 }
 

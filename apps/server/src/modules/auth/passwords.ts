@@ -48,3 +48,21 @@ export function assertNotCommon(password: string, field = 'password'): void {
     throw new AppError('PASSWORD_COMMON', undefined, { details: [{ path: field, message: ko.auth.validation.passwordCommon }] });
   }
 }
+
+/** The product's own name, as people would type it into a password (compared without separators, lower-cased). */
+const PRODUCT_NAMES = ['companytools', 'companytool', 'compatools'];
+
+/**
+ * Refuses a password that contains the product's name, the user's email (or its local part) or the user's name
+ * (the whole name or any part of 3+ letters), compared lower-cased and without separators (issue 19, ASVS 6.2.11).
+ */
+export function assertNotPersonal(password: string, who: { email: string; fullName: string }, field = 'password'): void {
+  const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const pw = squash(password);
+  const local = who.email.split('@')[0] ?? '';
+  const nameParts = who.fullName.split(/\s+/).filter((p) => squash(p).length >= 3);
+  const needles = [...PRODUCT_NAMES, squash(who.email), squash(local), squash(who.fullName), ...nameParts.map(squash)].filter((n) => n.length >= 3);
+  if (needles.some((n) => pw.includes(n))) {
+    throw new AppError('PASSWORD_PERSONAL', undefined, { details: [{ path: field, message: ko.accounts.server.passwordPersonal }] });
+  }
+}

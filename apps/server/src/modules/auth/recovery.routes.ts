@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEmailOnlyInput, ZMessageResponse, ZResetPasswordInput, ZTokenInput } from '@suite/shared';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from './recovery.service.ts';
-import { errorResponses } from './route-helpers.ts';
+import { errorResponses } from '../../lib/route-helpers.ts';
 import { LIMITS } from './auth.throttle.ts';
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {

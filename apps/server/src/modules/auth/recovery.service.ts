@@ -3,14 +3,17 @@ import { ko } from '@suite/shared';
 import type { TMail } from '../../adapters/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { confirmMail, resetMail } from './auth.mails.ts';
 import { LIMITS, reserveMail } from './auth.throttle.ts';
-import { consumeMailToken, createMailToken, voidMailTokens, type TMailTokenKind } from './mail-token.repository.ts';
-import { assertNotCommon, hashPassword } from './passwords.ts';
+import { consumeMailToken, createMailToken, peekMailToken, voidMailTokens, type TMailTokenKind } from './mail-token.repository.ts';
+import { assertNotCommon, assertNotPersonal, hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './session.repository.ts';
+import { deleteUnconfirmedIdentities } from './identity.repository.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
+import { sessionsEnded } from './session.service.ts';
 
 const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000 };
 
@@ -45,11 +48,23 @@ export async function sendConfirmation(deps: TAuthDeps, user: TUserRow, reserved
   await deliver(deps, confirmMail(deps.config.appUrl, user.email, user.fullName, token));
 }
 
+/**
+ * Resend-confirmation and forgot-password answer the same status, body and (about) time whatever the address:
+ * only the per-IP limit (which does not depend on the address) can refuse; the lookup, the per-address mail
+ * throttle (silent) and the mail itself run after the answer (lib/after-response.ts).
+ */
 export async function resendConfirmation(deps: TAuthDeps, email: string, meta: TRequestMeta): Promise<string> {
   await deps.limiter.consume(`recovery:ip:${meta.ip}`, LIMITS.recoveryIp);
-  await reserveMail(deps.limiter, email, true);
-  const user = await findUserByEmail(deps.db, email);
-  if (user && !user.deletedAt && !user.emailVerified && user.passwordHash) await sendConfirmation(deps, user, true);
+  afterResponse(
+    deps.log,
+    async () => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user || user.deletedAt || user.emailVerified || !user.passwordHash) return;
+      if (!(await reserveMail(deps.limiter, email, false))) return;
+      await sendConfirmation(deps, user, true);
+    },
+    'resend-confirmation',
+  );
   return ko.auth.server.confirmSent;
 }
 
@@ -65,17 +80,25 @@ export async function confirmEmail(deps: TAuthDeps, token: string, meta: TReques
 
 export async function forgotPassword(deps: TAuthDeps, email: string, meta: TRequestMeta): Promise<string> {
   await deps.limiter.consume(`recovery:ip:${meta.ip}`, LIMITS.recoveryIp);
-  await reserveMail(deps.limiter, email, true);
-  const user = await findUserByEmail(deps.db, email);
-  if (user && !user.deletedAt && user.status === 'active') {
-    const token = await newMailToken(deps, user, 'reset_password');
-    await deliver(deps, resetMail(deps.config.appUrl, user.email, user.fullName, token));
-  }
+  afterResponse(
+    deps.log,
+    async () => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user || user.deletedAt || user.status !== 'active') return;
+      if (!(await reserveMail(deps.limiter, email, false))) return;
+      const token = await newMailToken(deps, user, 'reset_password');
+      await deliver(deps, resetMail(deps.config.appUrl, user.email, user.fullName, token));
+    },
+    'forgot-password',
+  );
   return ko.auth.server.forgotSent;
 }
 
 export async function resetPassword(deps: TAuthDeps, token: string, password: string, meta: TRequestMeta): Promise<string> {
   assertNotCommon(password);
+  const peeked = await peekMailToken(deps.db, 'reset_password', sha256(token));
+  const owner = peeked?.userId ? await findUserById(deps.db, peeked.userId) : undefined;
+  if (owner) assertNotPersonal(password, owner);
   const row = await consumeMailToken(deps.db, 'reset_password', sha256(token));
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
@@ -84,6 +107,16 @@ export async function resetPassword(deps: TAuthDeps, token: string, password: st
   await updateUser(deps.db, user.id, { passwordHash, emailVerified: true });
   await voidMailTokens(deps.db, user.id, 'reset_password');
   const ended = await revokeUserSessions(deps.db, user.id, 'password_reset');
-  await writeAudit(deps.db, { action: AUDIT.passwordReset, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, metadata: { sessionsEnded: ended } });
-  return ko.auth.server.resetDone;
+  if (ended > 0) await sessionsEnded(deps, user.id);
+  // The reset proved the mailbox: links to outside accounts that the owner never confirmed go (issue 19).
+  const dropped = await deleteUnconfirmedIdentities(deps.db, user.id);
+  await writeAudit(deps.db, {
+    action: AUDIT.passwordReset,
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+    metadata: { sessionsEnded: ended, identitiesDropped: dropped },
+  });
+  return dropped ? `${ko.auth.server.resetDone} ${ko.accounts.server.resetRemovedLinks(dropped)}` : ko.auth.server.resetDone;
 }

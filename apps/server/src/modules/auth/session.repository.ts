@@ -6,9 +6,37 @@ export type TSessionRow = typeof authSessions.$inferSelect;
 
 export async function createSession(
   db: TTx,
-  values: { id: string; userId: string; userAgent: string; ip: string; expiresAt: Date },
+  values: { id: string; userId: string; userAgent: string; ip: string; expiresAt: Date; createdAt: Date; secondFactorAt: Date | null },
 ): Promise<void> {
-  await db.insert(authSessions).values(values);
+  await db.insert(authSessions).values({ ...values, lastUsedAt: values.createdAt });
+}
+
+/** Ends the oldest live sessions of a user beyond `keep` (the newest `keep` stay); returns how many ended. */
+export async function trimUserSessions(db: TTx, userId: string, keep: number, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    update auth_sessions set revoked_at = ${now.toISOString()}::timestamptz, revoked_reason = 'session_limit'
+    where id in (
+      select id from auth_sessions
+      where user_id = ${userId} and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz
+      order by created_at desc, id desc
+      offset ${keep}
+    )
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Ends every live session of every user, except one; returns how many. */
+export async function revokeAllSessions(db: TTx, reason: string, exceptSessionId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(isNull(authSessions.revokedAt), ne(authSessions.id, exceptSessionId)))
+    .returning({ id: authSessions.id });
+  return rows.length;
+}
+
+export async function markSecondFactor(db: TTx, sessionId: string, at: Date): Promise<void> {
+  await db.update(authSessions).set({ secondFactorAt: at }).where(eq(authSessions.id, sessionId));
 }
 
 export async function insertRefreshToken(db: TTx, values: { tokenHash: string; sessionId: string; expiresAt: Date }): Promise<void> {
@@ -35,15 +63,14 @@ export async function findRefreshToken(db: TTx, tokenHash: string): Promise<TRef
 
 /**
  * One statement, so the rotation is atomic: marks the presented token rotated (only if it was not yet), stores its
- * successor and touches the session. False when another request rotated it first (nothing else is changed then).
+ * successor and touches the session (last use only: the session's absolute expiry never moves).
+ * False when another request rotated it first (nothing else is changed then).
  */
-export async function rotateRefreshToken(
-  db: TTx,
-  r: { tokenHash: string; childHash: string; expiresAt: Date; ip: string },
-): Promise<boolean> {
+export async function rotateRefreshToken(db: TTx, r: { tokenHash: string; childHash: string; expiresAt: Date; ip: string; now: Date }): Promise<boolean> {
+  const now = r.now.toISOString();
   const result = await db.execute(sql`
     with rot as (
-      update refresh_tokens set rotated_at = now()
+      update refresh_tokens set rotated_at = ${now}::timestamptz
       where token_hash = ${r.tokenHash} and rotated_at is null
       returning session_id
     ), child as (
@@ -51,7 +78,7 @@ export async function rotateRefreshToken(
       select ${r.childHash}, session_id, ${r.expiresAt.toISOString()}::timestamptz from rot
       on conflict do nothing
     ), touched as (
-      update auth_sessions set last_used_at = now(), ip = ${r.ip}, expires_at = ${r.expiresAt.toISOString()}::timestamptz
+      update auth_sessions set last_used_at = ${now}::timestamptz, ip = ${r.ip}
       where id in (select session_id from rot)
     )
     select count(*)::int as n from rot`);
@@ -64,8 +91,8 @@ export async function rotatedAtOf(db: TTx, tokenHash: string): Promise<Date | nu
   return row?.at ?? null;
 }
 
-export async function touchSession(db: TTx, id: string, ip: string, expiresAt: Date): Promise<void> {
-  await db.update(authSessions).set({ lastUsedAt: new Date(), ip, expiresAt }).where(eq(authSessions.id, id));
+export async function touchSession(db: TTx, id: string, ip: string, now: Date): Promise<void> {
+  await db.update(authSessions).set({ lastUsedAt: now, ip }).where(eq(authSessions.id, id));
 }
 
 export async function revokeSession(db: TTx, id: string, reason: string, userId?: string): Promise<boolean> {
@@ -82,31 +109,35 @@ export async function revokeUserSessions(db: TTx, userId: string, reason: string
   const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(authSessions.userId, userId),
-        isNull(authSessions.revokedAt),
-        exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
-      ),
-    )
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined))
     .returning({ id: authSessions.id });
   return rows.length;
 }
 
-export async function listLiveSessions(db: TTx, userId: string): Promise<TSessionRow[]> {
+export async function listLiveSessions(db: TTx, userId: string, now: Date, idleMs: number): Promise<TSessionRow[]> {
   return db
     .select()
     .from(authSessions)
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        gt(authSessions.lastUsedAt, new Date(now.getTime() - idleMs)),
+      ),
+    )
     .orderBy(desc(authSessions.lastUsedAt));
 }
 
 /** What the guard needs for one request: the session and its user, by the access token's sid and sub. */
-export async function findSessionWithUser(db: TTx, sessionId: string, userId: string) {
-  const [row] = await db
+function sessionWithUserQuery(db: TTx) {
+  return db
     .select({
       revokedAt: authSessions.revokedAt,
       expiresAt: authSessions.expiresAt,
+      lastUsedAt: authSessions.lastUsedAt,
+      createdAt: authSessions.createdAt,
+      secondFactorAt: authSessions.secondFactorAt,
       user: {
         id: users.id,
         email: users.email,
@@ -120,7 +151,24 @@ export async function findSessionWithUser(db: TTx, sessionId: string, userId: st
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
-    .limit(1);
+    .where(and(eq(authSessions.id, sql.placeholder('sid')), eq(authSessions.userId, sql.placeholder('uid'))))
+    .limit(1)
+    .prepare('auth_session_with_user');
+}
+
+/**
+ * Built once per database handle (decision 023): the guard runs this on every request, and building the query
+ * through the ORM cost more CPU than the database spent answering it. On PostgreSQL it is also a named prepared
+ * statement, so each pooled connection parses and plans it once.
+ */
+const sessionWithUser = new WeakMap<object, ReturnType<typeof sessionWithUserQuery>>();
+
+export async function findSessionWithUser(db: TTx, sessionId: string, userId: string) {
+  let query = sessionWithUser.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    sessionWithUser.set(db, query);
+  }
+  const [row] = await query.execute({ sid: sessionId, uid: userId });
   return row;
 }

@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { TSessionInfo, TTokens } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { announceSessionsEnded } from '../../lib/event-stream.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { LIMITS } from './auth.throttle.ts';
+import { sessionIsLive } from './session-policy.ts';
 import { accessClaims, describeDevice } from './user.presenter.ts';
 import type { TUserRow } from './user.repository.ts';
 import {
@@ -23,19 +25,49 @@ import {
   revokeUserSessions,
   rotatedAtOf,
   touchSession,
+  trimUserSessions,
 } from './session.repository.ts';
 
 export const REUSE_GRACE_MS = 10_000;
 
-/** Starts a session for a user who just proved who they are; returns the first token pair. */
-export async function startSession(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta): Promise<TTokens> {
+/**
+ * Starts a session for a user who just proved who they are; returns the first token pair. The session ends
+ * SESSION_MAX_AGE after this moment whatever happens later; the oldest sessions beyond SESSION_MAX_CONCURRENT end now.
+ */
+export async function startSession(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, opts: { secondFactor?: boolean } = {}): Promise<TTokens> {
+  const now = deps.now();
   const sessionId = randomUUID();
   const jti = newTokenId();
-  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti });
-  await createSession(deps.db, { id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip, expiresAt: refresh.expiresAt });
-  await insertRefreshToken(deps.db, { tokenHash: sha256(jti), sessionId, expiresAt: refresh.expiresAt });
+  const expSeconds = Math.floor((now.getTime() + deps.config.session.maxAgeMs) / 1000);
+  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti, exp: expSeconds });
+  const trimmed = await deps.db.transaction(async (tx) => {
+    await createSession(tx, {
+      id: sessionId,
+      userId: user.id,
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+      expiresAt: refresh.expiresAt,
+      createdAt: now,
+      secondFactorAt: opts.secondFactor ? now : null,
+    });
+    await insertRefreshToken(tx, { tokenHash: sha256(jti), sessionId, expiresAt: refresh.expiresAt });
+    return trimUserSessions(tx, user.id, deps.config.session.maxConcurrent, now);
+  });
+  if (trimmed > 0) await sessionsEnded(deps, user.id);
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
+}
+
+/**
+ * Tells every instance that sessions of `userId` ended (`*`: everyone's), so their open event streams close within a
+ * moment. Call after the revocation committed. A failed publish is logged; the streams' own re-check still ends them.
+ */
+export async function sessionsEnded(deps: TAuthDeps, userId: string): Promise<void> {
+  try {
+    await announceSessionsEnded(deps.state, userId);
+  } catch (err) {
+    deps.log.warn({ err }, 'auth: announcing ended sessions failed');
+  }
 }
 
 /** A fresh access token for an existing session (claims re-read from the user row). */
@@ -61,26 +93,36 @@ export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta
   const found = await findRefreshToken(deps.db, hash);
   if (!found || found.session.id !== claims.sid || found.user.id !== claims.sub) throw new AppError('REFRESH_INVALID');
   const { session, user } = found;
-  if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new AppError('REFRESH_INVALID');
+  const now = deps.now();
+  if (session.revokedAt) throw new AppError('REFRESH_INVALID');
+  if (!sessionIsLive(session, now, deps.config.session.idleTimeoutMs)) {
+    await revokeSession(deps.db, session.id, session.expiresAt.getTime() <= now.getTime() ? 'max_age' : 'idle_timeout');
+    await sessionsEnded(deps, user.id);
+    throw new AppError('SESSION_EXPIRED');
+  }
   try {
     assertActive(user);
   } catch (err) {
     await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await sessionsEnded(deps, user.id);
     throw new AppError((err as AppError).code, undefined, { status: 401 });
   }
 
   const childJti = deps.tokens.childJti(claims.jti);
+  // The successor expires with the session: rotation never extends a session's absolute lifetime.
+  const exp = Math.floor(session.expiresAt.getTime() / 1000);
   let rotatedAt = found.rotatedAt;
   if (!rotatedAt) {
-    const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: session.id, jti: childJti });
-    const won = await rotateRefreshToken(deps.db, { tokenHash: hash, childHash: sha256(childJti), expiresAt: refresh.expiresAt, ip: meta.ip });
+    const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: session.id, jti: childJti, exp });
+    const won = await rotateRefreshToken(deps.db, { tokenHash: hash, childHash: sha256(childJti), expiresAt: refresh.expiresAt, ip: meta.ip, now });
     if (won) return { access_token: await deps.tokens.signAccess(accessClaims(user, session.id)), refresh_token: refresh.token };
-    rotatedAt = (await rotatedAtOf(deps.db, hash)) ?? new Date();
+    rotatedAt = (await rotatedAtOf(deps.db, hash)) ?? now;
   }
-  if (Date.now() - rotatedAt.getTime() <= REUSE_GRACE_MS) return issueChild(deps, user, session.id, childJti, meta);
+  if (now.getTime() - rotatedAt.getTime() <= REUSE_GRACE_MS) return issueChild(deps, user, session.id, childJti, exp, meta);
 
   // A rotated token presented again after the grace window: the family may be stolen. End the session.
   await revokeSession(deps.db, session.id, 'refresh_reuse');
+  await sessionsEnded(deps, user.id);
   await writeAudit(deps.db, {
     action: AUDIT.refreshReused,
     actorId: user.id,
@@ -93,11 +135,11 @@ export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta
 }
 
 /** Inside the grace window: the same successor again (stored by the rotation, re-stored here for safety). */
-async function issueChild(deps: TAuthDeps, user: TUserRow, sessionId: string, childJti: string, meta: TRequestMeta): Promise<TTokens> {
-  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti: childJti });
+async function issueChild(deps: TAuthDeps, user: TUserRow, sessionId: string, childJti: string, exp: number, meta: TRequestMeta): Promise<TTokens> {
+  const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti: childJti, exp });
   // Idempotent: the loser of a race, or a retry in the grace window, finds the child already stored.
   await insertRefreshToken(deps.db, { tokenHash: sha256(childJti), sessionId, expiresAt: refresh.expiresAt });
-  await touchSession(deps.db, sessionId, meta.ip, refresh.expiresAt);
+  await touchSession(deps.db, sessionId, meta.ip, deps.now());
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
 }
@@ -108,12 +150,13 @@ export async function logout(deps: TAuthDeps, userId: string, sessionId: string,
   let count: number;
   if (scope === 'local') count = (await revokeSession(deps.db, sessionId, 'logout', userId)) ? 1 : 0;
   else count = await revokeUserSessions(deps.db, userId, 'logout', scope === 'others' ? sessionId : undefined);
+  if (count > 0) await sessionsEnded(deps, userId);
   await writeAudit(deps.db, { action: AUDIT.logout, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip, metadata: { scope, count } });
   return count;
 }
 
 export async function listSessions(deps: TAuthDeps, userId: string, currentSessionId: string): Promise<TSessionInfo[]> {
-  const rows = await listLiveSessions(deps.db, userId);
+  const rows = await listLiveSessions(deps.db, userId, deps.now(), deps.config.session.idleTimeoutMs);
   return rows.map((s) => ({
     id: s.id,
     user_agent: s.userAgent,
@@ -127,5 +170,6 @@ export async function listSessions(deps: TAuthDeps, userId: string, currentSessi
 
 export async function endOneSession(deps: TAuthDeps, userId: string, sessionId: string, meta: TRequestMeta): Promise<void> {
   if (!(await revokeSession(deps.db, sessionId, 'ended_by_user', userId))) throw new AppError('SESSION_NOT_FOUND');
+  await sessionsEnded(deps, userId);
   await writeAudit(deps.db, { action: AUDIT.sessionRevoked, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip });
 }

@@ -63,7 +63,10 @@ describe.each(dbKinds)('tokens and sessions on %s', (kind) => {
     const sid = String(claimsOf(s.tokens.access_token).sid);
     const [row] = await t.database.db.select().from(authSessions).where(eq(authSessions.id, sid));
     expect(row?.revokedReason).toBe('refresh_reuse');
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.refresh_reused'), eq(auditLog.targetId, sid)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.refresh_reused'), eq(auditLog.targetId, sid)));
     expect(audit).toHaveLength(1);
   });
 
@@ -167,8 +170,16 @@ describe.each(dbKinds)('tokens and sessions on %s', (kind) => {
   it('updates the profile, records marketing withdrawal, and returns fresh claims', async () => {
     const { email } = await registerConfirmed(t);
     const s = await loginAs(t, email);
-    const res = await call(t, { url: '/api/me', method: 'PATCH', token: s.tokens.access_token, body: { full_name: 'Kim Minsu', phone: '01098765432', marketing_consent: true } });
-    expect(res).toMatchObject({ status: 200, body: { message: ko.auth.server.profileUpdated, user: { full_name: 'Kim Minsu', phone: '01098765432', marketing_consent: true } } });
+    const res = await call(t, {
+      url: '/api/me',
+      method: 'PATCH',
+      token: s.tokens.access_token,
+      body: { full_name: 'Kim Minsu', phone: '01098765432', marketing_consent: true },
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: ko.auth.server.profileUpdated, user: { full_name: 'Kim Minsu', phone: '01098765432', marketing_consent: true } },
+    });
     expect(claimsOf(res.body.access_token)).toMatchObject({ full_name: 'Kim Minsu', marketing_consent: true });
     await call(t, { url: '/api/me', method: 'PATCH', token: s.tokens.access_token, body: { marketing_consent: false } });
     const rows = await t.database.db
@@ -191,7 +202,11 @@ describe.each(dbKinds)('tokens and sessions on %s', (kind) => {
     const res = await call(t, { url, method: 'POST', token: admin.tokens.access_token });
     expect(res).toMatchObject({ status: 200, body: { success: true, revoked: 1 } });
     expect((await refresh(victim.tokens.refresh_token)).status).toBe(401);
-    const missing = await call(t, { url: '/api/admin/users/00000000-0000-4000-8000-000000000000/revoke-sessions', method: 'POST', token: admin.tokens.access_token });
+    const missing = await call(t, {
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/revoke-sessions',
+      method: 'POST',
+      token: admin.tokens.access_token,
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -214,7 +229,10 @@ describe('clean-up of dead rows', () => {
       const live = await loginAs(t, email);
       const old = await loginAs(t, email);
       const oldSid = String(claimsOf(old.tokens.access_token).sid);
-      await t.database.db.update(authSessions).set({ revokedAt: sql`now() - interval '31 days'` }).where(eq(authSessions.id, oldSid));
+      await t.database.db
+        .update(authSessions)
+        .set({ revokedAt: sql`now() - interval '31 days'` })
+        .where(eq(authSessions.id, oldSid));
       await pruneExpired(t.database.db);
       expect(await t.database.db.select().from(authSessions).where(eq(authSessions.id, oldSid))).toEqual([]);
       expect((await call(t, { url: '/api/refresh-token', body: { refresh_token: live.tokens.refresh_token } })).status).toBe(200);

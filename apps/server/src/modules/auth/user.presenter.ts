@@ -6,6 +6,7 @@ type TRole = TUser['role'];
 type TStatus = TUser['status'];
 
 const asRole = (r: string): TRole => (r === 'admin' || r === 'guest' ? r : 'user');
+const asProvider = (p: string): TUser['provider'] => (p === 'google' || p === 'kakao' || p === 'naver' ? p : 'email');
 const asStatus = (s: string): TStatus => (s === 'inactive' || s === 'suspended' ? s : 'active');
 
 /** The user as the API returns it (ZUser). */
@@ -15,7 +16,7 @@ export function toApiUser(u: TUserRow): TUser {
     email: u.email,
     full_name: u.fullName,
     phone: u.phone,
-    provider: u.provider === 'google' ? 'google' : 'email',
+    provider: asProvider(u.provider),
     email_verified: u.emailVerified,
     marketing_consent: u.marketingConsent,
     role: asRole(u.role),
@@ -32,7 +33,7 @@ export function accessClaims(u: TUserRow, sessionId: string): TAccessInput {
     email: u.email,
     full_name: u.fullName,
     phone: u.phone,
-    provider: u.provider === 'google' ? 'google' : 'email',
+    provider: asProvider(u.provider),
     email_verified: u.emailVerified,
     marketing_consent: u.marketingConsent,
     created_at: u.createdAt.toISOString(),
@@ -44,23 +45,35 @@ export function accessClaims(u: TUserRow, sessionId: string): TAccessInput {
 /** 'Chrome · Windows' from a user agent, good enough for a session list. */
 export function describeDevice(ua: string): string {
   if (!ua) return '알 수 없는 기기';
-  const browser =
-    /Edg\//.test(ua) ? 'Edge'
-    : /OPR\/|Opera/.test(ua) ? 'Opera'
-    : /SamsungBrowser/.test(ua) ? 'Samsung Internet'
-    : /Whale\//.test(ua) ? 'Whale'
-    : /Firefox\//.test(ua) ? 'Firefox'
-    : /Chrome\/|Chromium\//.test(ua) ? 'Chrome'
-    : /Safari\//.test(ua) ? 'Safari'
-    : /curl|node|undici|axios|python|Go-http/i.test(ua) ? 'API 클라이언트'
-    : '브라우저';
-  const os =
-    /Windows/.test(ua) ? 'Windows'
-    : /iPhone|iPad|iPod/.test(ua) ? 'iOS'
-    : /Android/.test(ua) ? 'Android'
-    : /Mac OS X|Macintosh/.test(ua) ? 'macOS'
-    : /CrOS/.test(ua) ? 'ChromeOS'
-    : /Linux/.test(ua) ? 'Linux'
-    : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung Internet'
+        : /Whale\//.test(ua)
+          ? 'Whale'
+          : /Firefox\//.test(ua)
+            ? 'Firefox'
+            : /Chrome\/|Chromium\//.test(ua)
+              ? 'Chrome'
+              : /Safari\//.test(ua)
+                ? 'Safari'
+                : /curl|node|undici|axios|python|Go-http/i.test(ua)
+                  ? 'API 클라이언트'
+                  : '브라우저';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : '';
   return os ? `${browser} · ${os}` : browser;
 }

@@ -13,11 +13,7 @@ type TInput = z.output<typeof ZBetaApplicationInput>;
  * Stores one beta application. The same email applying twice for the same service stores nothing new
  * and says so; an application made while signed in is linked to the account.
  */
-export async function applyForBeta(
-  ctx: TAppContext,
-  input: TInput,
-  meta: { ip: string; userId: string | null },
-): Promise<TBetaApplicationResponse> {
+export async function applyForBeta(ctx: TAppContext, input: TInput, meta: { ip: string; userId: string | null }): Promise<TBetaApplicationResponse> {
   await createRateLimiter(ctx.state).consume(`beta:ip:${meta.ip}`, BETA_LIMIT);
   const db = ctx.database.db;
   if (await hasBetaApplication(db, input.email, input.service)) {

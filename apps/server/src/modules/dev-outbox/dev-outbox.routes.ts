@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
-import { listOutbox } from './dev-outbox.repository.ts';
+import { listOutbox } from './dev-outbox.service.ts';
 
 const ZOutboxMail = z.object({
   id: z.number(),

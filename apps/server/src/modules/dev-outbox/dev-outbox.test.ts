@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
+import { COMPANY_ENV } from '../../test-support/company-env.ts';
 
 describe('development outbox', () => {
   let dev: TTestContext;
   let prod: TTestContext;
   beforeAll(async () => {
     dev = await createTestApp('pglite');
-    prod = await createTestApp('pglite', { NODE_ENV: 'production', APP_URL: 'https://tools.example.com', LOG_LEVEL: 'silent' });
+    prod = await createTestApp('pglite', { NODE_ENV: 'production', APP_URL: 'https://tools.example.com', LOG_LEVEL: 'silent', ...COMPANY_ENV });
   });
   afterAll(async () => {
     await dev?.close();

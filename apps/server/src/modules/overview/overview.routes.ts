@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZAnalyticsQuery,
-  ZAnalyticsResponse,
-  ZConsoleSummaryResponse,
-  ZOverviewResponse,
-  ZServicesResponse,
-} from '@suite/shared/schemas/admin';
+import { ZAnalyticsQuery, ZAnalyticsResponse, ZConsoleSummaryResponse, ZOverviewResponse, ZServicesResponse } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth-guard.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { analytics, consoleSummary, overview, servicesList } from './overview.service.ts';
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {

@@ -71,7 +71,12 @@ export async function overview(db: TDb, now = new Date()): Promise<TOverviewResp
 
 export async function servicesList(db: TDb, now = new Date()): Promise<TServicesResponse> {
   const cal = kstCalendar(now);
-  const usage = await repo.usageByService(db, { today: cal.today, thisMonthStart: cal.monthStartDay, lastMonthStart: cal.lastMonthStartDay, usersSince: cal.last30Day });
+  const usage = await repo.usageByService(db, {
+    today: cal.today,
+    thisMonthStart: cal.monthStartDay,
+    lastMonthStart: cal.lastMonthStartDay,
+    usersSince: cal.last30Day,
+  });
   return {
     data: SERVICES.map((s) => ({
       id: s.id,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ko } from '@suite/shared';
+import { catalogueStatus, ko } from '@suite/shared';
 import { apiUsageDaily, seedMembers } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, makeUser, signedIn } from '../admin-users/console-test-kit.ts';
@@ -19,7 +19,8 @@ describe('usage service mapping and Seoul calendar', () => {
     expect(serviceOf('/api/seeds/:seedId/members')).toBe('platform');
     expect(serviceOf('/api/admin/users')).toBe('platform');
     expect(serviceOf('/api/api-builder/apis')).toBe('api-builder');
-    for (const r of ['/api/health', '/api/ready', '/api/docs', '/api/docs/static/x.js', '/api/openapi.json', '/dev/outbox', '/']) expect(serviceOf(r)).toBeNull();
+    for (const r of ['/api/health', '/api/ready', '/api/docs', '/api/docs/static/x.js', '/api/openapi.json', '/dev/outbox', '/'])
+      expect(serviceOf(r)).toBeNull();
   });
 
   it('uses Asia/Seoul days and months', () => {
@@ -73,8 +74,8 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(Object.keys(byId)).toEqual(['slack-ai', 'schedule', 'api-builder', 'admin-builder', 'ai-chatbot']);
     expect(byId['slack-ai']).toEqual({ id: 'slack-ai', name: '팀 채팅 AI 비서', status: 'active', users: 2, apiCalls: 7, revenue: 0, growth: -30 });
     expect(byId.schedule).toMatchObject({ name: '회의실 예약', users: 0, apiCalls: 4, growth: null });
-    expect(byId['api-builder']).toMatchObject({ status: 'beta', users: 0, apiCalls: 0, growth: null });
-    expect(byId['admin-builder'].status).toBe('development');
+    expect(byId['api-builder']).toMatchObject({ status: catalogueStatus('api-builder'), users: 0, apiCalls: 0, growth: null });
+    expect(byId['admin-builder'].status).toBe('beta');
   });
 
   it('answers analytics with every day of the range present, zeros filled', async () => {
@@ -122,7 +123,13 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     const res = await api(t, x.token)('GET', '/api/console/summary');
     expect(res.status).toBe(200);
     expect(res.body.seeds).toBe(1);
-    expect(res.body.services.find((s: { id: string }) => s.id === 'schedule')).toEqual({ id: 'schedule', name: '회의실 예약', status: 'active', users: 2, apiCalls: 7 });
+    expect(res.body.services.find((s: { id: string }) => s.id === 'schedule')).toEqual({
+      id: 'schedule',
+      name: '회의실 예약',
+      status: 'active',
+      users: 2,
+      apiCalls: 7,
+    });
     expect(res.body.services.find((s: { id: string }) => s.id === 'slack-ai').apiCalls).toBe(0);
     const loner = await api(t, (await signedIn(t)).token)('GET', '/api/console/summary');
     expect(loner.body.seeds).toBe(0);

@@ -3,7 +3,7 @@
  * without daylight saving since 1988, so a fixed offset is exact and adding 24 h keeps the local time of day.
  */
 import { ko } from '@suite/shared';
-import type { TRecurrence } from '@suite/shared/schemas/rooms';
+import { MAX_SERIES_OCCURRENCES, type TRecurrence } from '@suite/shared/schemas/rooms';
 
 const OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -30,7 +30,10 @@ export function formatSlot(start: Date, end: Date): string {
 
 export function formatHours(room: { openMinute: number; closeMinute: number; weekdays: number[] }): string {
   const names = ko.rooms.ui.weekdayNames;
-  const days = [...room.weekdays].sort().map((d) => names[d - 1]).join('·');
+  const days = [...room.weekdays]
+    .sort()
+    .map((d) => names[d - 1])
+    .join('·');
   return `${days} ${hhmm(room.openMinute)}–${hhmm(room.closeMinute)}`;
 }
 
@@ -48,7 +51,7 @@ export function occurrences(start: Date, end: Date, recurrence: TRecurrence | un
   const list = [{ start, end }];
   if (!recurrence) return list;
   const step = recurrence.freq === 'daily' ? DAY_MS : 7 * DAY_MS;
-  for (let i = 1; i < 100; i++) {
+  for (let i = 1; i < MAX_SERIES_OCCURRENCES; i++) {
     const s = new Date(start.getTime() + i * step);
     if (seoulParts(s).date > recurrence.until) break;
     list.push({ start: s, end: new Date(end.getTime() + i * step) });

@@ -37,18 +37,20 @@ export async function listBookings(
     q.includeCancelled ? undefined : ne(roomBookings.status, 'cancelled'),
     q.mine ? mineFilter(q.mine) : undefined,
   ];
-  return base(db).where(and(...where)).orderBy(asc(roomBookings.startsAt), asc(rooms.name)).limit(5000);
+  return base(db)
+    .where(and(...where))
+    .orderBy(asc(roomBookings.startsAt), asc(rooms.name))
+    .limit(5000);
 }
 
 function mineFilter(me: { userId: string; email: string }): SQL {
-  return or(
-    eq(roomBookings.organizerId, me.userId),
-    sql`${roomBookings.attendees} @> ${JSON.stringify([{ email: me.email.toLowerCase() }])}::jsonb`,
-  )!;
+  return or(eq(roomBookings.organizerId, me.userId), sql`${roomBookings.attendees} @> ${JSON.stringify([{ email: me.email.toLowerCase() }])}::jsonb`)!;
 }
 
 export async function findBooking(db: TTx, seedId: string, id: string): Promise<TBookingRow | undefined> {
-  const [row] = await base(db).where(and(eq(roomBookings.seedId, seedId), eq(roomBookings.id, id))).limit(1);
+  const [row] = await base(db)
+    .where(and(eq(roomBookings.seedId, seedId), eq(roomBookings.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -60,7 +62,14 @@ export async function findBookingById(db: TTx, id: string): Promise<TBookingRow 
 /** This occurrence and the later active ones of its series, by start. */
 export async function followingInSeries(db: TTx, seedId: string, seriesId: string, from: Date): Promise<TBookingRow[]> {
   return base(db)
-    .where(and(eq(roomBookings.seedId, seedId), eq(roomBookings.seriesId, seriesId), gt(roomBookings.startsAt, new Date(from.getTime() - 1)), inArray(roomBookings.status, ['confirmed', 'checked_in'])))
+    .where(
+      and(
+        eq(roomBookings.seedId, seedId),
+        eq(roomBookings.seriesId, seriesId),
+        gt(roomBookings.startsAt, new Date(from.getTime() - 1)),
+        inArray(roomBookings.status, ['confirmed', 'checked_in']),
+      ),
+    )
     .orderBy(asc(roomBookings.startsAt));
 }
 
@@ -157,7 +166,15 @@ export async function statsByPerson(db: TTx, seedId: string, from: Date, to: Dat
     })
     .from(roomBookings)
     .innerJoin(users, eq(users.id, roomBookings.organizerId))
-    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .where(
+      and(
+        eq(roomBookings.seedId, seedId),
+        ne(roomBookings.status, 'cancelled'),
+        lt(roomBookings.startsAt, to),
+        startsAfter(from),
+        gt(roomBookings.endsAt, from),
+      ),
+    )
     .groupBy(users.id)
     .orderBy(sql`4 desc`);
 }
@@ -172,7 +189,15 @@ export async function statsByRoom(db: TTx, seedId: string, from: Date, to: Date)
     })
     .from(roomBookings)
     .innerJoin(rooms, eq(rooms.id, roomBookings.roomId))
-    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .where(
+      and(
+        eq(roomBookings.seedId, seedId),
+        ne(roomBookings.status, 'cancelled'),
+        lt(roomBookings.startsAt, to),
+        startsAfter(from),
+        gt(roomBookings.endsAt, from),
+      ),
+    )
     .groupBy(rooms.id)
     .orderBy(sql`3 desc`);
 }
@@ -186,7 +211,15 @@ export async function statsByPersonRoom(db: TTx, seedId: string, from: Date, to:
       bookings: sql<number>`count(*)::int`,
     })
     .from(roomBookings)
-    .where(and(eq(roomBookings.seedId, seedId), ne(roomBookings.status, 'cancelled'), lt(roomBookings.startsAt, to), startsAfter(from), gt(roomBookings.endsAt, from)))
+    .where(
+      and(
+        eq(roomBookings.seedId, seedId),
+        ne(roomBookings.status, 'cancelled'),
+        lt(roomBookings.startsAt, to),
+        startsAfter(from),
+        gt(roomBookings.endsAt, from),
+      ),
+    )
     .groupBy(roomBookings.organizerId, roomBookings.roomId);
 }
 

@@ -15,23 +15,23 @@ import {
   ZUpdateBookingInput,
 } from '@suite/shared/schemas/rooms';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as bookings from './bookings.service.ts';
 import { freeRooms } from './finder.service.ts';
-import type { TRoomsDeps } from './rooms.deps.ts';
 import { toIcs } from './rooms.ics.ts';
-import { createStreamHub } from './rooms.stream.ts';
+import type { TEventStreams } from '../../lib/event-stream.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { channelOf, type TRoomsDeps } from './rooms.deps.ts';
 
 const m = ko.rooms.server;
 const tags = ['rooms'];
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (app, { deps }) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps; streams: TEventStreams }> = async (app, { deps, streams }) => {
   const auth = { onRequest: requireAuth };
   const actor = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
     return { id: u.id, email: u.email };
   };
-  const stream = createStreamHub(app, deps);
 
   app.get(
     '/api/seeds/:seedId/bookings',
@@ -71,10 +71,26 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async 
 
   app.get(
     '/api/seeds/:seedId/bookings/stream',
-    { ...auth, schema: { tags, summary: '예약 변경 실시간 알림 (server-sent events: event booking, data {type, bookingId, roomId})', security: bearer, params: ZRoomsSeedParams } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '예약 변경 실시간 알림 (server-sent events: event booking, data {type, bookingId, roomId})',
+        security: bearer,
+        params: ZRoomsSeedParams,
+      },
+    },
     async (request, reply) => {
-      await bookings.memberSeed(deps, request.params.seedId, actor(request).id);
-      await stream(request, reply, request.params.seedId);
+      const { seedId } = request.params;
+      const userId = actor(request).id;
+      await bookings.memberSeed(deps, seedId, userId);
+      // Still a member? A refusal (AppError) ends the stream; a database error keeps it until the next check.
+      const stillAllowed = () =>
+        bookings.memberSeed(deps, seedId, userId).then(
+          () => true,
+          (err: unknown) => (err instanceof AppError ? false : Promise.reject(err)),
+        );
+      await streams.open(request, reply, { channel: channelOf(seedId), event: 'booking', stillAllowed });
     },
   );
 
@@ -96,7 +112,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async 
 
   app.get(
     '/api/seeds/:seedId/bookings/:bookingId',
-    { ...auth, schema: { tags, summary: '예약 하나', security: bearer, params: ZBookingParams, response: { 200: ZBookingResponse, ...errorResponses(400, 401, 404) } } },
+    {
+      ...auth,
+      schema: { tags, summary: '예약 하나', security: bearer, params: ZBookingParams, response: { 200: ZBookingResponse, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => ({
       success: true as const,
       message: '',
@@ -144,8 +163,35 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async 
   );
 
   app.post(
+    '/api/seeds/:seedId/bookings/:bookingId/minutes/send',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '회의록 보내기: 저장된 회의록을 참석자에게 메일로 (예약자, 참석자; 예약마다 10분에 한 번, 시간당 메일 한도 안에서)',
+        security: bearer,
+        params: ZBookingParams,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const n = await bookings.sendBookingMinutes(deps, actor(request), request.params.seedId, request.params.bookingId);
+      return { success: true as const, message: ko.security.minutesSent(n) };
+    },
+  );
+
+  app.post(
     '/api/seeds/:seedId/bookings/:bookingId/check-in',
-    { ...auth, schema: { tags, summary: '체크인 (예약자, 참석자; 시작 15분 전부터)', security: bearer, params: ZBookingParams, response: { 200: ZBookingResponse, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '체크인 (예약자, 참석자; 시작 15분 전부터)',
+        security: bearer,
+        params: ZBookingParams,
+        response: { 200: ZBookingResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: m.checkedIn,
@@ -155,7 +201,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async 
 
   app.get(
     '/api/seeds/:seedId/bookings/:bookingId/ics',
-    { ...auth, schema: { tags, summary: '예약 하나를 .ics 파일로', security: bearer, params: ZBookingParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 401, 404) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '예약 하나를 .ics 파일로',
+        security: bearer,
+        params: ZBookingParams,
+        response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const { row } = await bookings.getBooking(deps, actor(request), request.params.seedId, request.params.bookingId);
       return reply

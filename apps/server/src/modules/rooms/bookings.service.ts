@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TBooking, TCreateBookingData, TUpdateBookingData } from '@suite/shared/schemas/rooms';
 import { AppError } from '../../lib/app-error.ts';
+import { reserveMails } from '../../lib/mail-quota.ts';
 import { findSeedFor, type TSeedRow } from '../seeds/seeds.repository.ts';
 import type { TBookingAttendee } from '../../db/schema-rooms.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
-import { sendMinutes } from './rooms.notify.ts';
+import { minutesRecipients, sendMinutes } from './rooms.notify.ts';
 
 const m = ko.rooms.server;
 const v = ko.rooms.validation;
@@ -30,8 +31,7 @@ export async function memberSeed(deps: TRoomsDeps, seedId: string, userId: strin
 
 export const isManager = (seed: TSeedRow) => seed.role === 'owner' || seed.role === 'admin';
 
-const isAttendee = (row: brepo.TBookingRow, actor: TActor) =>
-  row.b.attendees.some((a) => a.userId === actor.id || a.email === actor.email.toLowerCase());
+const isAttendee = (row: brepo.TBookingRow, actor: TActor) => row.b.attendees.some((a) => a.userId === actor.id || a.email === actor.email.toLowerCase());
 
 export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedRow): TBooking {
   const organizer = row.b.organizerId === actor.id;
@@ -54,6 +54,11 @@ export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedR
   };
 }
 
+/** The same deps bound to an open transaction: every write of one action commits together or not at all. */
+function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>): Promise<T> {
+  return deps.db.transaction((tx) => fn({ ...deps, db: tx as unknown as TRoomsDeps['db'] }));
+}
+
 const isExclusion = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23P01' || e?.cause?.code === '23P01';
@@ -65,10 +70,32 @@ async function conflictError(deps: TRoomsDeps, room: { id: string; name: string 
   return new AppError('CONFLICT', m.conflict(room.name, slot));
 }
 
-async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string[]): Promise<TBookingAttendee[]> {
+/**
+ * Attendees with their accounts when they are members. Outside (non-member) addresses receive mail the booking
+ * triggers, so they are capped: per booking (ROOMS_MAX_OUTSIDE_ATTENDEES) and, for addresses new to the booking,
+ * per seed per day (ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY, counted in the shared rate limiter).
+ */
+async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string[], already: TBookingAttendee[] = []): Promise<TBookingAttendee[]> {
   const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
   const members = await rrepo.membersByEmail(deps.db, seedId, unique);
   const byEmail = new Map(members.map((x) => [x.email.toLowerCase(), x]));
+  const outside = unique.filter((e) => !byEmail.has(e));
+  if (outside.length > deps.caps.maxOutsideAttendees) {
+    throw new AppError('VALIDATION_FAILED', ko.security.outsideAttendeesPerBooking(deps.caps.maxOutsideAttendees));
+  }
+  const known = new Set(already.map((a) => a.email.toLowerCase()));
+  const added = outside.filter((e) => !known.has(e)).length;
+  if (added > 0) {
+    const key = `rl:outside-attendees:${seedId}:${seoulParts(deps.now()).date}`;
+    const day = await deps.limiter.state.peek(key);
+    if (day.count + added > deps.caps.maxOutsideAttendeesPerDay) {
+      throw new AppError('RATE_LIMITED', ko.security.outsideAttendeesPerDay(deps.caps.maxOutsideAttendeesPerDay), {
+        status: 429,
+        headers: { 'retry-after': String(Math.max(1, Math.ceil((day.resetMs || 86_400_000) / 1000))) },
+      });
+    }
+    await deps.limiter.state.hit(key, 86_400_000, added);
+  }
   return unique.map((email) => {
     const mem = byEmail.get(email);
     return { email, userId: mem?.id ?? null, name: mem?.name ?? null };
@@ -110,54 +137,63 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   const attendees = await resolveAttendees(deps, seedId, input.attendees ?? []);
   const slots = occurrences(start, end, input.recurrence);
   const seriesId = slots.length > 1 ? randomUUID() : null;
-  const createdIds: string[] = [];
-  const skipped: { startsAt: string; endsAt: string; reason: string }[] = [];
-  let firstError: AppError | undefined;
-  for (const slot of slots) {
-    const invalid = checkSlot(deps, room, slot.start, slot.end);
-    if (invalid) {
-      firstError ??= new AppError('VALIDATION_FAILED', invalid);
-      skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: invalid });
-      continue;
+  // Bookings, their jobs and their log rows commit together; a clashing occurrence is rolled back to its savepoint.
+  const { createdIds, created, skipped } = await inTx(deps, async (txd) => {
+    const createdIds: string[] = [];
+    const skipped: { startsAt: string; endsAt: string; reason: string }[] = [];
+    let firstError: AppError | undefined;
+    for (const slot of slots) {
+      const invalid = checkSlot(txd, room, slot.start, slot.end);
+      if (invalid) {
+        firstError ??= new AppError('VALIDATION_FAILED', invalid);
+        skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: invalid });
+        continue;
+      }
+      try {
+        const id = await txd.db.transaction((sp) =>
+          brepo.insertBooking(sp, {
+            seedId,
+            roomId: room.id,
+            organizerId: actor.id,
+            title: input.title,
+            startsAt: slot.start,
+            endsAt: slot.end,
+            attendees,
+            agenda: input.agenda ?? '',
+            seriesId,
+          }),
+        );
+        createdIds.push(id);
+      } catch (err) {
+        if (!isExclusion(err)) throw err;
+        const conflict = await conflictError(txd, room, slot.start, slot.end);
+        firstError ??= conflict;
+        skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: conflict.message });
+      }
     }
-    try {
-      const id = await brepo.insertBooking(deps.db, {
+    if (createdIds.length === 0) {
+      if (slots.length > 1)
+        throw new AppError(firstError?.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', m.allConflict, {
+          details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })),
+        });
+      throw firstError ?? new AppError('CONFLICT');
+    }
+    const created: TBooking[] = [];
+    for (const id of createdIds) {
+      const row = (await brepo.findBooking(txd.db, seedId, id))!;
+      await scheduleFor(txd, seedId, id, row.b.startsAt);
+      await rrepo.logEvent(txd.db, {
         seedId,
+        bookingId: id,
         roomId: room.id,
-        organizerId: actor.id,
-        title: input.title,
-        startsAt: slot.start,
-        endsAt: slot.end,
-        attendees,
-        agenda: input.agenda ?? '',
-        seriesId,
+        actorId: actor.id,
+        action: 'create',
+        detail: { title: row.b.title, roomName: room.name, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
       });
-      createdIds.push(id);
-    } catch (err) {
-      if (!isExclusion(err)) throw err;
-      const conflict = await conflictError(deps, room, slot.start, slot.end);
-      firstError ??= conflict;
-      skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: conflict.message });
+      created.push(toApiBooking(row, actor, seed));
     }
-  }
-  if (createdIds.length === 0) {
-    if (slots.length > 1) throw new AppError(firstError?.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', m.allConflict, { details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })) });
-    throw firstError ?? new AppError('CONFLICT');
-  }
-  const created: TBooking[] = [];
-  for (const id of createdIds) {
-    const row = (await brepo.findBooking(deps.db, seedId, id))!;
-    await scheduleFor(deps, seedId, id, row.b.startsAt);
-    await rrepo.logEvent(deps.db, {
-      seedId,
-      bookingId: id,
-      roomId: room.id,
-      actorId: actor.id,
-      action: 'create',
-      detail: { title: row.b.title, roomName: room.name, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
-    });
-    created.push(toApiBooking(row, actor, seed));
-  }
+    return { createdIds, created, skipped };
+  });
   await publish(deps, seedId, { type: 'created', bookingId: createdIds[0]!, roomId: room.id });
   return { created, skipped };
 }
@@ -174,14 +210,16 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   const api = toApiBooking(row, actor, seed);
   const { minutes, ...rest } = input;
   const changesOther = Object.values(rest).some((x) => x !== undefined);
-  if (changesOther && !api.canEdit) throw new AppError(ACTIVE.includes(row.b.status) ? 'FORBIDDEN' : 'CONFLICT', ACTIVE.includes(row.b.status) ? m.organizerOnly : m.notActive);
+  if (changesOther && !api.canEdit)
+    throw new AppError(ACTIVE.includes(row.b.status) ? 'FORBIDDEN' : 'CONFLICT', ACTIVE.includes(row.b.status) ? m.organizerOnly : m.notActive);
   if (minutes !== undefined && !api.canWriteMinutes) throw new AppError('FORBIDDEN', m.minutesOnly);
 
   const start = input.startsAt ? new Date(input.startsAt) : row.b.startsAt;
   const end = input.endsAt ? new Date(input.endsAt) : row.b.endsAt;
   if (end <= start) throw new AppError('VALIDATION_FAILED', v.order);
   if (end.getTime() - start.getTime() > 12 * 3_600_000) throw new AppError('VALIDATION_FAILED', v.tooLong);
-  const moved = start.getTime() !== row.b.startsAt.getTime() || end.getTime() !== row.b.endsAt.getTime() || (input.roomId !== undefined && input.roomId !== row.b.roomId);
+  const moved =
+    start.getTime() !== row.b.startsAt.getTime() || end.getTime() !== row.b.endsAt.getTime() || (input.roomId !== undefined && input.roomId !== row.b.roomId);
   let room = { id: row.b.roomId, name: row.roomName };
   if (moved) {
     const target = await activeRoom(deps, seedId, input.roomId ?? row.b.roomId);
@@ -193,30 +231,40 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   if (input.title !== undefined) patch.title = input.title;
   if (input.agenda !== undefined) patch.agenda = input.agenda;
   if (minutes !== undefined) patch.minutes = minutes;
-  if (input.attendees !== undefined) patch.attendees = await resolveAttendees(deps, seedId, input.attendees);
+  if (input.attendees !== undefined) patch.attendees = await resolveAttendees(deps, seedId, input.attendees, row.b.attendees);
   if (moved) Object.assign(patch, { startsAt: start, endsAt: end, roomId: room.id });
-  try {
-    const ok = await brepo.updateBooking(deps.db, bookingId, patch, changesOther ? ACTIVE : undefined);
-    if (!ok) throw new AppError('CONFLICT', m.notActive);
-  } catch (err) {
-    if (isExclusion(err)) throw await conflictError(deps, room, start, end, bookingId);
-    throw err;
-  }
-  if (moved) {
-    await brepo.cancelJobs(deps.db, bookingId);
-    await scheduleFor(deps, seedId, bookingId, start);
-  }
-  const fresh = (await brepo.findBooking(deps.db, seedId, bookingId))!;
-  const detail = { title: fresh.b.title, roomName: fresh.roomName, slot: formatSlot(fresh.b.startsAt, fresh.b.endsAt) };
-  if (moved) {
-    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'move', detail: { ...detail, from: `${row.roomName} ${formatSlot(row.b.startsAt, row.b.endsAt)}` } });
-  } else if (changesOther) {
-    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'update', detail });
-  }
-  if (minutes !== undefined && minutes !== row.b.minutes) {
-    await rrepo.logEvent(deps.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'minutes', detail });
-    if (minutes.trim()) await sendMinutes(deps, fresh);
-  }
+  const fresh = await inTx(deps, async (txd) => {
+    try {
+      const ok = await txd.db.transaction((sp) => brepo.updateBooking(sp, bookingId, patch, changesOther ? ACTIVE : undefined));
+      if (!ok) throw new AppError('CONFLICT', m.notActive);
+    } catch (err) {
+      if (isExclusion(err)) throw await conflictError(txd, room, start, end, bookingId);
+      throw err;
+    }
+    if (moved) {
+      await brepo.cancelJobs(txd.db, bookingId);
+      await scheduleFor(txd, seedId, bookingId, start);
+    }
+    const fresh = (await brepo.findBooking(txd.db, seedId, bookingId))!;
+    const detail = { title: fresh.b.title, roomName: fresh.roomName, slot: formatSlot(fresh.b.startsAt, fresh.b.endsAt) };
+    if (moved) {
+      await rrepo.logEvent(txd.db, {
+        seedId,
+        bookingId,
+        roomId: room.id,
+        actorId: actor.id,
+        action: 'move',
+        detail: { ...detail, from: `${row.roomName} ${formatSlot(row.b.startsAt, row.b.endsAt)}` },
+      });
+    } else if (changesOther) {
+      await rrepo.logEvent(txd.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'update', detail });
+    }
+    // Saving minutes no longer mails anyone: that is the explicit "send minutes" action (sendBookingMinutes).
+    if (minutes !== undefined && minutes !== row.b.minutes) {
+      await rrepo.logEvent(txd.db, { seedId, bookingId, roomId: room.id, actorId: actor.id, action: 'minutes', detail });
+    }
+    return fresh;
+  });
   await publish(deps, seedId, { type: 'updated', bookingId, roomId: room.id });
   return toApiBooking(fresh, actor, seed);
 }
@@ -227,22 +275,25 @@ export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   if (!ACTIVE.includes(row.b.status)) throw new AppError('CONFLICT', m.notActive);
   if (!toApiBooking(row, actor, seed).canEdit) throw new AppError('FORBIDDEN', m.organizerOnly);
   const rows = scope === 'following' && row.b.seriesId ? await brepo.followingInSeries(deps.db, seedId, row.b.seriesId, row.b.startsAt) : [row];
-  let count = 0;
-  for (const r of rows) {
-    if (!toApiBooking(r, actor, seed).canEdit) continue;
-    if (!(await brepo.updateBooking(deps.db, r.b.id, { status: 'cancelled' }, ACTIVE))) continue;
-    count += 1;
-    await brepo.cancelJobs(deps.db, r.b.id);
-    await rrepo.logEvent(deps.db, {
-      seedId,
-      bookingId: r.b.id,
-      roomId: r.b.roomId,
-      actorId: actor.id,
-      action: 'cancel',
-      detail: { title: r.b.title, roomName: r.roomName, slot: formatSlot(r.b.startsAt, r.b.endsAt) },
-    });
-  }
-  if (count === 0) throw new AppError('CONFLICT', m.notActive);
+  const count = await inTx(deps, async (txd) => {
+    let count = 0;
+    for (const r of rows) {
+      if (!toApiBooking(r, actor, seed).canEdit) continue;
+      if (!(await brepo.updateBooking(txd.db, r.b.id, { status: 'cancelled' }, ACTIVE))) continue;
+      count += 1;
+      await brepo.cancelJobs(txd.db, r.b.id);
+      await rrepo.logEvent(txd.db, {
+        seedId,
+        bookingId: r.b.id,
+        roomId: r.b.roomId,
+        actorId: actor.id,
+        action: 'cancel',
+        detail: { title: r.b.title, roomName: r.roomName, slot: formatSlot(r.b.startsAt, r.b.endsAt) },
+      });
+    }
+    if (count === 0) throw new AppError('CONFLICT', m.notActive);
+    return count;
+  });
   await publish(deps, seedId, { type: 'cancelled', bookingId, roomId: row.b.roomId });
   return count;
 }
@@ -253,15 +304,17 @@ export async function checkIn(deps: TRoomsDeps, actor: TActor, seedId: string, b
   if (row.b.status !== 'confirmed') throw new AppError('CONFLICT', row.b.status === 'checked_in' ? m.alreadyCheckedIn : m.notActive);
   const now = deps.now();
   if (now.getTime() < row.b.startsAt.getTime() - 15 * 60_000 || now >= row.b.endsAt) throw new AppError('CONFLICT', m.checkInWindow);
-  const ok = await brepo.updateBooking(deps.db, bookingId, { status: 'checked_in', checkedInAt: now }, ['confirmed']);
-  if (!ok) throw new AppError('CONFLICT', m.notActive);
-  await rrepo.logEvent(deps.db, {
-    seedId,
-    bookingId,
-    roomId: row.b.roomId,
-    actorId: actor.id,
-    action: 'check_in',
-    detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
+  await inTx(deps, async (txd) => {
+    const ok = await brepo.updateBooking(txd.db, bookingId, { status: 'checked_in', checkedInAt: now }, ['confirmed']);
+    if (!ok) throw new AppError('CONFLICT', m.notActive);
+    await rrepo.logEvent(txd.db, {
+      seedId,
+      bookingId,
+      roomId: row.b.roomId,
+      actorId: actor.id,
+      action: 'check_in',
+      detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
+    });
   });
   await publish(deps, seedId, { type: 'checked_in', bookingId, roomId: row.b.roomId });
   return toApiBooking((await brepo.findBooking(deps.db, seedId, bookingId))!, actor, seed);
@@ -287,4 +340,41 @@ export async function listBookings(
 export async function getBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {
   const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
   return { booking: toApiBooking(row, actor, seed), row };
+}
+
+export const MINUTES_RESEND_MS = 10 * 60_000;
+
+/**
+ * The explicit "send minutes" action: mails the saved minutes to the attendees. Organizer and attendees may send;
+ * at most once per booking per 10 minutes (one claim across instances) and within the hourly mail quotas.
+ */
+export async function sendBookingMinutes(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string): Promise<number> {
+  const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  if (!toApiBooking(row, actor, seed).canWriteMinutes) throw new AppError('FORBIDDEN', m.minutesOnly);
+  if (!row.b.minutes.trim()) throw new AppError('CONFLICT', ko.security.minutesEmpty);
+  const to = minutesRecipients(row);
+  const claimKey = `rl:minutes-sent:${bookingId}`;
+  if (!(await deps.limiter.state.claim(claimKey, MINUTES_RESEND_MS))) {
+    const left = (await deps.limiter.state.peek(claimKey)).resetMs || MINUTES_RESEND_MS;
+    throw new AppError('RATE_LIMITED', ko.security.minutesAlreadySent(Math.max(1, Math.ceil(left / 60_000))), {
+      status: 429,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(left / 1000))) },
+    });
+  }
+  try {
+    await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: to.length });
+  } catch (err) {
+    await deps.limiter.state.reset(claimKey);
+    throw err;
+  }
+  await rrepo.logEvent(deps.db, {
+    seedId,
+    bookingId,
+    roomId: row.b.roomId,
+    actorId: actor.id,
+    action: 'minutes_sent',
+    detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt), recipients: to.length },
+  });
+  await sendMinutes(deps, row);
+  return to.length;
 }

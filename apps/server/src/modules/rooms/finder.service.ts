@@ -15,11 +15,24 @@ export async function freeRooms(
   await memberSeed(deps, seedId, actor.id);
   const from = new Date(q.from);
   const to = new Date(q.to);
-  const wanted = (q.equipment ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const wanted = (q.equipment ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const [all, busy] = await Promise.all([rrepo.listRooms(deps.db, seedId), brepo.listBookings(deps.db, seedId, { from, to })]);
   const busyRooms = new Set(busy.filter((b) => b.b.status === 'confirmed' || b.b.status === 'checked_in').map((b) => b.b.roomId));
   return all
     .filter((r) => r.active && !busyRooms.has(r.id) && r.capacity >= (q.capacity ?? 1) && withinHours(r, from, to))
     .filter((r) => wanted.every((w) => r.equipment.some((e) => e.toLowerCase().includes(w))))
-    .map((r) => ({ id: r.id, name: r.name, location: r.location, capacity: r.capacity, equipment: r.equipment, openMinute: r.openMinute, closeMinute: r.closeMinute, weekdays: r.weekdays, active: r.active }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      capacity: r.capacity,
+      equipment: r.equipment,
+      openMinute: r.openMinute,
+      closeMinute: r.closeMinute,
+      weekdays: r.weekdays,
+      active: r.active,
+    }));
 }

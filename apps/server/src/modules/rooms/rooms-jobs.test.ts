@@ -16,7 +16,16 @@ async function appOn(database: TDatabase, intervalMs: number): Promise<TTestCont
   const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
   const app: TApp = await buildApp(config, { database, state, logger: false });
   await app.ready();
-  return { app, database, state, config, close: async () => { await app.close(); await state.close(); } };
+  return {
+    app,
+    database,
+    state,
+    config,
+    close: async () => {
+      await app.close();
+      await state.close();
+    },
+  };
 }
 
 async function jobs(database: TDatabase, kind: string) {
@@ -47,9 +56,21 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     // A lead time of a day makes the reminders of meetings later today due at once.
     expect((await api(first, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
     const start = stepAhead(30);
-    const kept = await api(first, member.token)('POST', `${base}/bookings`, { roomId, title: '유지 회의', startsAt: iso(start), endsAt: iso(start, 15), attendees: [owner.email], agenda: '예산 검토' });
+    const kept = await api(first, member.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '유지 회의',
+      startsAt: iso(start),
+      endsAt: iso(start, 15),
+      attendees: [owner.email],
+      agenda: '예산 검토',
+    });
     expect(kept.status).toBe(201);
-    const dropped = await api(first, member.token)('POST', `${base}/bookings`, { roomId, title: '취소 회의', startsAt: iso(start, 15), endsAt: iso(start, 30) });
+    const dropped = await api(first, member.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '취소 회의',
+      startsAt: iso(start, 15),
+      endsAt: iso(start, 30),
+    });
     expect((await api(first, member.token)('DELETE', `${base}/bookings/${dropped.body.data.id}`)).status).toBe(200);
     await first.close();
 

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context.ts';
+import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 import { createMailer, type TMailer } from '../../adapters/mailer.ts';
-import { saveToOutbox } from '../dev-outbox/dev-outbox.repository.ts';
+import { saveToOutbox } from '../dev-outbox/dev-outbox.service.ts';
 import type { TBookingEvent } from '@suite/shared/schemas/rooms';
+import type { TMailQuotas } from '../../lib/mail-quota.ts';
+import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 
 /** What the rooms services work with, built once per app. `now` is injectable for tests. */
 export type TRoomsDeps = {
@@ -14,6 +17,9 @@ export type TRoomsDeps = {
   log: FastifyBaseLogger;
   appUrl: string;
   now: () => Date;
+  limiter: TRateLimiter;
+  mailQuotas: TMailQuotas;
+  caps: TConfig['rooms'];
 };
 
 export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoomsDeps {
@@ -30,6 +36,9 @@ export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoom
     log,
     appUrl: config.appUrl,
     now: () => new Date(),
+    limiter: createRateLimiter(ctx.state),
+    mailQuotas: config.mailQuota,
+    caps: config.rooms,
   };
 }
 

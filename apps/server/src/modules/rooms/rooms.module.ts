@@ -9,7 +9,7 @@ import { roomRoutes } from './rooms.routes.ts';
 export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
   const deps = createRoomsDeps(ctx, app.log);
   await app.register(roomRoutes, { deps });
-  await app.register(bookingRoutes, { deps });
+  await app.register(bookingRoutes, { deps, streams: ctx.streams });
   const runner = startJobRunner(deps, ctx.config.roomsJobIntervalMs);
   app.addHook('onClose', async () => {
     await runner.stop();

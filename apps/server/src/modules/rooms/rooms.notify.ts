@@ -33,7 +33,9 @@ export async function sendReminder(deps: TRoomsDeps, row: TBookingRow): Promise<
   }
 }
 
+export const minutesRecipients = (row: TBookingRow): string[] => recipients(row, false);
+
 export async function sendMinutes(deps: TRoomsDeps, row: TBookingRow): Promise<void> {
   const when = formatSlot(row.b.startsAt, row.b.endsAt);
-  await sendAll(deps, recipients(row, false), mail.minutesSubject(row.b.title), mail.minutesBody(row.b.title, row.roomName, when, row.b.minutes));
+  await sendAll(deps, minutesRecipients(row), mail.minutesSubject(row.b.title), mail.minutesBody(row.b.title, row.roomName, when, row.b.minutes));
 }

@@ -11,7 +11,11 @@ export async function listRooms(db: TTx, seedId: string): Promise<TRoomRow[]> {
 }
 
 export async function findRoom(db: TTx, seedId: string, roomId: string): Promise<TRoomRow | undefined> {
-  const [row] = await db.select().from(rooms).where(and(eq(rooms.seedId, seedId), eq(rooms.id, roomId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.seedId, seedId), eq(rooms.id, roomId)))
+    .limit(1);
   return row;
 }
 
@@ -30,7 +34,10 @@ export async function updateRoom(db: TTx, seedId: string, roomId: string, patch:
 }
 
 export async function deleteRoom(db: TTx, seedId: string, roomId: string): Promise<boolean> {
-  const rows = await db.delete(rooms).where(and(eq(rooms.seedId, seedId), eq(rooms.id, roomId))).returning({ id: rooms.id });
+  const rows = await db
+    .delete(rooms)
+    .where(and(eq(rooms.seedId, seedId), eq(rooms.id, roomId)))
+    .returning({ id: rooms.id });
   return rows.length === 1;
 }
 
@@ -126,7 +133,8 @@ export async function userByFeedHash(db: TTx, tokenHash: string) {
     .select({ id: users.id, email: users.email })
     .from(roomFeedTokens)
     .innerJoin(users, eq(users.id, roomFeedTokens.userId))
-    .where(and(eq(roomFeedTokens.tokenHash, tokenHash), sql`${users.deletedAt} is null`))
+    // A suspended, inactive or deleted user's feed stops at once, like their sessions (issue 19).
+    .where(and(eq(roomFeedTokens.tokenHash, tokenHash), sql`${users.deletedAt} is null`, eq(users.status, 'active')))
     .limit(1);
   return row;
 }

@@ -20,7 +20,7 @@ import {
 } from '@suite/shared/schemas/rooms';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import * as rooms from './rooms.service.ts';
@@ -39,7 +39,16 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
 
   app.get(
     '/api/seeds/:seedId/rooms',
-    { ...auth, schema: { tags, summary: '회의실 목록 (시드 멤버)', security: bearer, params: ZRoomsSeedParams, response: { 200: ZRoomListResponse, ...errorResponses(400, 401, 404) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '회의실 목록 (시드 멤버)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        response: { 200: ZRoomListResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => ({ data: await rooms.listRooms(deps, actor(request), request.params.seedId) }),
   );
 
@@ -47,7 +56,14 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     '/api/seeds/:seedId/rooms',
     {
       ...auth,
-      schema: { tags, summary: '회의실 추가 (소유자, 시드 관리자)', security: bearer, params: ZRoomsSeedParams, body: ZCreateRoomInput, response: { 201: ZRoomResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: '회의실 추가 (소유자, 시드 관리자)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        body: ZCreateRoomInput,
+        response: { 201: ZRoomResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       const data = await rooms.createRoom(deps, actor(request), request.params.seedId, request.body);
@@ -59,7 +75,14 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     '/api/seeds/:seedId/rooms/:roomId',
     {
       ...auth,
-      schema: { tags, summary: '회의실 수정·사용 중지 (소유자, 시드 관리자)', security: bearer, params: ZRoomParams, body: ZUpdateRoomInput, response: { 200: ZRoomResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: '회의실 수정·사용 중지 (소유자, 시드 관리자)',
+        security: bearer,
+        params: ZRoomParams,
+        body: ZUpdateRoomInput,
+        response: { 200: ZRoomResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -70,7 +93,16 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
 
   app.delete(
     '/api/seeds/:seedId/rooms/:roomId',
-    { ...auth, schema: { tags, summary: '회의실 삭제 (예약도 함께 삭제; 소유자, 시드 관리자)', security: bearer, params: ZRoomParams, response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '회의실 삭제 (예약도 함께 삭제; 소유자, 시드 관리자)',
+        security: bearer,
+        params: ZRoomParams,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       await rooms.deleteRoom(deps, actor(request), request.params.seedId, request.params.roomId);
       return { success: true as const, message: m.roomDeleted };
@@ -79,7 +111,16 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
 
   app.get(
     '/api/seeds/:seedId/room-settings',
-    { ...auth, schema: { tags, summary: '회의실 예약 설정 (알림 시간, 자동 반납)', security: bearer, params: ZRoomsSeedParams, response: { 200: ZRoomSettingsResponse, ...errorResponses(400, 401, 404) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '회의실 예약 설정 (알림 시간, 자동 반납)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        response: { 200: ZRoomSettingsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => rooms.getSettings(deps, actor(request), request.params.seedId),
   );
 
@@ -87,7 +128,14 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     '/api/seeds/:seedId/room-settings',
     {
       ...auth,
-      schema: { tags, summary: '회의실 예약 설정 변경 (소유자, 시드 관리자)', security: bearer, params: ZRoomsSeedParams, body: ZUpdateRoomSettings, response: { 200: ZRoomSettingsResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: '회의실 예약 설정 변경 (소유자, 시드 관리자)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        body: ZUpdateRoomSettings,
+        response: { 200: ZRoomSettingsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => rooms.updateSettings(deps, actor(request), request.params.seedId, request.body),
   );
@@ -96,7 +144,14 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     '/api/seeds/:seedId/bookings/stats',
     {
       ...auth,
-      schema: { tags, summary: '기간별 사람·회의실별 예약 시간 (취소 제외)', security: bearer, params: ZRoomsSeedParams, querystring: ZBookingStatsQuery, response: { 200: ZBookingStats, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: '기간별 사람·회의실별 예약 시간 (취소 제외)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        querystring: ZBookingStatsQuery,
+        response: { 200: ZBookingStats, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => rooms.stats(deps, actor(request), request.params.seedId, request.query.from, request.query.to),
   );
@@ -105,7 +160,14 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     '/api/seeds/:seedId/booking-logs',
     {
       ...auth,
-      schema: { tags, summary: '예약 로그: 예약·이동·취소·체크인·자동 반납 (최신순)', security: bearer, params: ZRoomsSeedParams, querystring: ZRoomLogQuery, response: { 200: ZRoomLogResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: '예약 로그: 예약·이동·취소·체크인·자동 반납 (최신순)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        querystring: ZRoomLogQuery,
+        response: { 200: ZRoomLogResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => rooms.logs(deps, actor(request), request.params.seedId, request.query),
   );
@@ -118,7 +180,15 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
 
   app.post(
     '/api/me/calendar-feed',
-    { ...auth, schema: { tags, summary: '개인 캘린더 구독 주소 새로 만들기 (이전 주소는 폐기; 주소는 이 응답에만)', security: bearer, response: { 201: ZCalendarFeedCreated, ...errorResponses(401) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '개인 캘린더 구독 주소 새로 만들기 (이전 주소는 폐기; 주소는 이 응답에만)',
+        security: bearer,
+        response: { 201: ZCalendarFeedCreated, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => reply.status(201).send({ success: true as const, message: m.feedCreated, url: await rooms.createFeed(deps, actor(request)) }),
   );
 

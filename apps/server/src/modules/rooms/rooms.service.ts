@@ -38,13 +38,25 @@ export async function listRooms(deps: TRoomsDeps, actor: TActor, seedId: string)
   return (await rrepo.listRooms(deps.db, seedId)).map(toApiRoom);
 }
 
-type TRoomValues = { name: string; location: string; capacity: number; equipment: string[]; openMinute: number; closeMinute: number; weekdays: number[]; active: boolean };
+type TRoomValues = {
+  name: string;
+  location: string;
+  capacity: number;
+  equipment: string[];
+  openMinute: number;
+  closeMinute: number;
+  weekdays: number[];
+  active: boolean;
+};
 
 export async function createRoom(deps: TRoomsDeps, actor: TActor, seedId: string, input: TRoomValues): Promise<TRoom> {
   await managerSeed(deps, seedId, actor);
   try {
-    const row = await rrepo.insertRoom(deps.db, { seedId, ...input, equipment: [...new Set(input.equipment)], weekdays: [...new Set(input.weekdays)].sort() });
-    await rrepo.logEvent(deps.db, { seedId, roomId: row.id, actorId: actor.id, action: 'room_create', detail: { roomName: row.name } });
+    const row = await deps.db.transaction(async (tx) => {
+      const row = await rrepo.insertRoom(tx, { seedId, ...input, equipment: [...new Set(input.equipment)], weekdays: [...new Set(input.weekdays)].sort() });
+      await rrepo.logEvent(tx, { seedId, roomId: row.id, actorId: actor.id, action: 'room_create', detail: { roomName: row.name } });
+      return row;
+    });
     await publish(deps, seedId, { type: 'rooms', roomId: row.id });
     return toApiRoom(row);
   } catch (err) {
@@ -63,8 +75,11 @@ export async function updateRoom(deps: TRoomsDeps, actor: TActor, seedId: string
   if (open >= close) throw new AppError('VALIDATION_FAILED', ko.rooms.validation.hours);
   if (patch.weekdays) patch.weekdays = [...new Set(patch.weekdays)].sort();
   try {
-    const row = (await rrepo.updateRoom(deps.db, seedId, roomId, patch))!;
-    await rrepo.logEvent(deps.db, { seedId, roomId, actorId: actor.id, action: 'room_update', detail: { roomName: row.name, changes: Object.keys(patch) } });
+    const row = await deps.db.transaction(async (tx) => {
+      const row = (await rrepo.updateRoom(tx, seedId, roomId, patch))!;
+      await rrepo.logEvent(tx, { seedId, roomId, actorId: actor.id, action: 'room_update', detail: { roomName: row.name, changes: Object.keys(patch) } });
+      return row;
+    });
     await publish(deps, seedId, { type: 'rooms', roomId });
     return toApiRoom(row);
   } catch (err) {
@@ -76,8 +91,10 @@ export async function updateRoom(deps: TRoomsDeps, actor: TActor, seedId: string
 export async function deleteRoom(deps: TRoomsDeps, actor: TActor, seedId: string, roomId: string): Promise<void> {
   await managerSeed(deps, seedId, actor);
   const current = await rrepo.findRoom(deps.db, seedId, roomId);
-  if (!current || !(await rrepo.deleteRoom(deps.db, seedId, roomId))) throw new AppError('NOT_FOUND', m.roomNotFound);
-  await rrepo.logEvent(deps.db, { seedId, roomId, actorId: actor.id, action: 'room_delete', detail: { roomName: current.name } });
+  await deps.db.transaction(async (tx) => {
+    if (!current || !(await rrepo.deleteRoom(tx, seedId, roomId))) throw new AppError('NOT_FOUND', m.roomNotFound);
+    await rrepo.logEvent(tx, { seedId, roomId, actorId: actor.id, action: 'room_delete', detail: { roomName: current.name } });
+  });
   await publish(deps, seedId, { type: 'rooms', roomId });
 }
 
@@ -141,3 +158,9 @@ export async function feedStatus(deps: TRoomsDeps, actor: TActor) {
 export async function revokeFeed(deps: TRoomsDeps, actor: TActor): Promise<void> {
   await rrepo.deleteFeedToken(deps.db, actor.id);
 }
+
+/**
+ * The chat hook (rooms.chat-hook.ts) as part of this module's public surface: other modules (the meal manager) send
+ * chat messages to a seed's members through the Slack module's registered sender without reaching into rooms files.
+ */
+export { sendRoomsChat as sendSeedChat } from './rooms.chat-hook.ts';

@@ -40,7 +40,14 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     const { owner, member, base, roomId } = await seedWithRoom(t, { openMinute: 480, closeMinute: 1320, weekdays: [1, 2, 3, 4, 5] });
     const start = seoulWeekday(2, 0, 10);
     const a = api(t, member.token);
-    const first = await a('POST', `${base}/bookings`, { roomId, title: '주간 회의', startsAt: iso(start), endsAt: iso(start, 60), attendees: [owner.email.toUpperCase()], agenda: '안건 1' });
+    const first = await a('POST', `${base}/bookings`, {
+      roomId,
+      title: '주간 회의',
+      startsAt: iso(start),
+      endsAt: iso(start, 60),
+      attendees: [owner.email.toUpperCase()],
+      agenda: '안건 1',
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ title: '주간 회의', roomName: '대회의실', status: 'confirmed', agenda: '안건 1', canEdit: true });
     expect(first.body.data.attendees[0]).toMatchObject({ email: owner.email.toLowerCase(), userId: owner.id, name: '김소유' });
@@ -58,7 +65,12 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
 
     const offStep = await a('POST', `${base}/bookings`, { roomId, title: 'x', startsAt: iso(start, 130), endsAt: iso(start, 160) });
     expect(offStep).toMatchObject({ status: 400, body: { error: ko.rooms.validation.step } });
-    const late = await a('POST', `${base}/bookings`, { roomId, title: 'x', startsAt: iso(seoulWeekday(2, 0, 21, 30)), endsAt: iso(seoulWeekday(2, 0, 22, 30)) });
+    const late = await a('POST', `${base}/bookings`, {
+      roomId,
+      title: 'x',
+      startsAt: iso(seoulWeekday(2, 0, 21, 30)),
+      endsAt: iso(seoulWeekday(2, 0, 22, 30)),
+    });
     expect(late.status).toBe(400);
     expect(late.body.error).toContain('08:00–22:00');
     const bad = await a('POST', `${base}/bookings`, { roomId, title: '', startsAt: 'tomorrow', endsAt: 5 });
@@ -73,7 +85,13 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     const start = seoulWeekday(3, 1, 14);
     await api(t, owner.token)('POST', `${base}/bookings`, { roomId, title: '선점', startsAt: iso(start, 7 * 24 * 60), endsAt: iso(start, 7 * 24 * 60 + 30) });
     const until = new Date(start.getTime() + 9 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
-    const res = await api(t, member.token)('POST', `${base}/bookings`, { roomId, title: '스탠드업', startsAt: iso(start), endsAt: iso(start, 30), recurrence: { freq: 'weekly', until } });
+    const res = await api(t, member.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '스탠드업',
+      startsAt: iso(start),
+      endsAt: iso(start, 30),
+      recurrence: { freq: 'weekly', until },
+    });
     expect(res.status).toBe(201);
     expect(res.body.created).toHaveLength(3);
     expect(res.body.skipped).toHaveLength(1);
@@ -93,14 +111,24 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     const { addMember } = await import('../seeds/seeds.repository.ts');
     await addMember(t.database.db, base.split('/')[3]!, other.id, 'member');
     const start = seoulWeekday(4, 2, 9);
-    const created = await api(t, member.token)('POST', `${base}/bookings`, { roomId, title: '기획 회의', startsAt: iso(start), endsAt: iso(start, 60), attendees: [other.email] });
+    const created = await api(t, member.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '기획 회의',
+      startsAt: iso(start),
+      endsAt: iso(start, 60),
+      attendees: [other.email],
+    });
     const id = created.body.data.id as string;
     const byAttendee = api(t, other.token);
     expect(await byAttendee('PATCH', `${base}/bookings/${id}`, { title: '바꿈' })).toMatchObject({ status: 403, body: { error: m.organizerOnly } });
     const minutes = await byAttendee('PATCH', `${base}/bookings/${id}`, { minutes: '결정: 출시 연기' });
     expect(minutes).toMatchObject({ status: 200, body: { data: { minutes: '결정: 출시 연기' } } });
+    // Saving minutes mails nobody; the explicit "send minutes" action does, once per 10 minutes.
+    expect((await mailsTo(t.database.db, other.email)).find((x) => x.subject.includes('[회의록]'))).toBeUndefined();
+    expect(await byAttendee('POST', `${base}/bookings/${id}/minutes/send`)).toMatchObject({ status: 200, body: { message: ko.security.minutesSent(1) } });
     const mail = (await mailsTo(t.database.db, other.email)).find((x) => x.subject.includes('[회의록]'));
     expect(mail?.text).toContain('결정: 출시 연기');
+    expect((await byAttendee('POST', `${base}/bookings/${id}/minutes/send`)).status).toBe(429);
     const outsider = await signedIn(t);
     await addMember(t.database.db, base.split('/')[3]!, outsider.id, 'member');
     expect((await api(t, outsider.token)('PATCH', `${base}/bookings/${id}`, { minutes: 'x' })).status).toBe(403);
@@ -111,7 +139,12 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     // Moving reschedules: the old jobs are cancelled, new ones wait for the new time.
     const jobs = await t.database.db.execute(sql`select kind, status, run_at from room_jobs where booking_id = ${id} order by id`);
     const rows = (jobs as unknown as { rows: { kind: string; status: string; run_at: string | Date }[] }).rows;
-    expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['auto_release:cancelled', 'auto_release:pending', 'reminder:cancelled', 'reminder:pending']);
+    expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
+      'auto_release:cancelled',
+      'auto_release:pending',
+      'reminder:cancelled',
+      'reminder:pending',
+    ]);
     const reminder = rows.find((r) => r.kind === 'reminder' && r.status === 'pending')!;
     expect(new Date(reminder.run_at).toISOString()).toBe(iso(start, 60 - 10));
     // A new lead time moves pending reminders.
@@ -128,7 +161,7 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     expect(again.status).toBe(201);
 
     const logs = await api(t, member.token)('GET', `${base}/booking-logs`);
-    expect(logs.body.data.map((l: { action: string }) => l.action).slice(0, 5)).toEqual(['create', 'cancel', 'move', 'minutes', 'create']);
+    expect(logs.body.data.map((l: { action: string }) => l.action).slice(0, 5)).toEqual(['create', 'cancel', 'move', 'minutes_sent', 'minutes']);
     const stats = await api(t, member.token)('GET', `${base}/bookings/stats?from=${iso(start, -60)}&to=${iso(start, 600)}`);
     expect(stats.body.byRoom[0]).toMatchObject({ name: '대회의실', minutes: 60, bookings: 1 });
     expect(stats.body.byPersonRoom).toEqual([{ userId: owner.id, roomId, minutes: 60, bookings: 1 }]);
@@ -140,37 +173,46 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     const start = seoulWeekday(8, 0, 10);
     const a = api(t, member.token);
     const ok = { roomId, title: '회의', startsAt: iso(start), endsAt: iso(start, 30) };
-    const cases: [string, string, unknown][] = [
-      ['POST', `${base}/bookings`, { ...ok, attendees: ['not-an-email'] }],
-      ['POST', `${base}/bookings`, { ...ok, startsAt: '2026-13-40T10:00:00Z' }],
-      ['POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 0).replace('.000Z', '.500Z') }],
-      ['POST', `${base}/bookings`, { ...ok, endsAt: iso(start, 13 * 60) }],
-      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'monthly', until: '2027-01-01' } }],
-      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'weekly', until: '2020-01-01' } }],
-      ['POST', `${base}/bookings`, { ...ok, roomId: other.roomId }],
-      ['POST', `${base}/bookings`, { ...ok, startsAt: iso(new Date(Date.UTC(2020, 0, 6, 1))), endsAt: iso(new Date(Date.UTC(2020, 0, 6, 2))) }],
-      ['POST', `/api/seeds/not-a-uuid/bookings`, ok],
-      ['GET', `${base}/bookings?from=yesterday&to=today`, undefined],
-      ['GET', `${base}/bookings?from=${iso(start)}&to=${iso(start, 70 * 24 * 60)}`, undefined],
-      ['GET', `${base}/free-rooms?from=${iso(start)}&to=${iso(start, 30)}&capacity=many`, undefined],
-      ['GET', `${base}/bookings/stats?from=${iso(start)}&to=${iso(start, -60)}`, undefined],
-      ['GET', `${base}/booking-logs?limit=100000`, undefined],
-      ['PATCH', `${base}/bookings/${crypto.randomUUID()}`, { title: 'x' }],
-      ['PATCH', `${base}/room-settings`, { reminderMinutes: -1 }],
-      ['PATCH', `${base}/rooms/${roomId}`, {}],
-      ['GET', '/api/calendar-feeds/short.ics', undefined],
+    // [method, url, body, [status, code, field of the first validation detail (undefined: none)]]
+    const cases: [string, string, unknown, [number, string, string | undefined]][] = [
+      ['POST', `${base}/bookings`, { ...ok, attendees: ['not-an-email'] }, [400, 'VALIDATION_FAILED', 'attendees.0']],
+      ['POST', `${base}/bookings`, { ...ok, startsAt: '2026-13-40T10:00:00Z' }, [400, 'VALIDATION_FAILED', 'startsAt']],
+      ['POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 0).replace('.000Z', '.500Z') }, [400, 'VALIDATION_FAILED', 'startsAt']],
+      ['POST', `${base}/bookings`, { ...ok, endsAt: iso(start, 13 * 60) }, [400, 'VALIDATION_FAILED', 'endsAt']],
+      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'monthly', until: '2027-01-01' } }, [400, 'VALIDATION_FAILED', 'recurrence.freq']],
+      ['POST', `${base}/bookings`, { ...ok, recurrence: { freq: 'weekly', until: '2020-01-01' } }, [400, 'VALIDATION_FAILED', undefined]],
+      ['POST', `${base}/bookings`, { ...ok, roomId: other.roomId }, [404, 'NOT_FOUND', undefined]],
+      [
+        'POST',
+        `${base}/bookings`,
+        { ...ok, startsAt: iso(new Date(Date.UTC(2020, 0, 6, 1))), endsAt: iso(new Date(Date.UTC(2020, 0, 6, 2))) },
+        [400, 'VALIDATION_FAILED', undefined],
+      ],
+      ['POST', `/api/seeds/not-a-uuid/bookings`, ok, [400, 'VALIDATION_FAILED', 'seedId']],
+      ['GET', `${base}/bookings?from=yesterday&to=today`, undefined, [400, 'VALIDATION_FAILED', 'from']],
+      ['GET', `${base}/bookings?from=${iso(start)}&to=${iso(start, 70 * 24 * 60)}`, undefined, [400, 'VALIDATION_FAILED', 'to']],
+      ['GET', `${base}/free-rooms?from=${iso(start)}&to=${iso(start, 30)}&capacity=many`, undefined, [400, 'VALIDATION_FAILED', 'capacity']],
+      ['GET', `${base}/bookings/stats?from=${iso(start)}&to=${iso(start, -60)}`, undefined, [400, 'VALIDATION_FAILED', 'to']],
+      ['GET', `${base}/booking-logs?limit=100000`, undefined, [400, 'VALIDATION_FAILED', 'limit']],
+      ['PATCH', `${base}/bookings/${crypto.randomUUID()}`, { title: 'x' }, [404, 'NOT_FOUND', undefined]],
+      ['PATCH', `${base}/room-settings`, { reminderMinutes: -1 }, [400, 'VALIDATION_FAILED', 'reminderMinutes']],
+      ['PATCH', `${base}/rooms/${roomId}`, {}, [400, 'VALIDATION_FAILED', 'body']],
+      ['GET', '/api/calendar-feeds/short.ics', undefined, [400, 'VALIDATION_FAILED', 'token']],
     ];
-    for (const [method, url, body] of cases) {
+    for (const [method, url, body, [status, code, field]] of cases) {
       const res = await a(method as 'GET', url, body);
-      expect(res.status, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, `${method} ${url}`).toBeLessThan(500);
-      expect(res.body.error, `${method} ${url}`).toMatch(/[가-힣]/);
+      const label = `${method} ${url} ${JSON.stringify(body)}`;
+      expect([res.status, res.body.code, res.body.details?.[0]?.path], label).toEqual([status, code, field]);
+      expect(res.body.error, label).toMatch(/[가-힣]/);
     }
     // A move by only one end that would reverse the booking, and an inactive room.
     const made = await a('POST', `${base}/bookings`, ok);
     expect((await a('PATCH', `${base}/bookings/${made.body.data.id}`, { endsAt: iso(start, -15) })).status).toBe(400);
     await api(t, owner.token)('PATCH', `${base}/rooms/${roomId}`, { active: false });
-    expect(await a('POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 60), endsAt: iso(start, 90) })).toMatchObject({ status: 409, body: { error: m.roomInactive } });
+    expect(await a('POST', `${base}/bookings`, { ...ok, startsAt: iso(start, 60), endsAt: iso(start, 90) })).toMatchObject({
+      status: 409,
+      body: { error: m.roomInactive },
+    });
   });
 
   it('gives a private calendar feed that stops working when revoked', async () => {

@@ -6,6 +6,7 @@
 import type { TSeed, TSeedInvitationPreview } from '@suite/shared/schemas/seeds';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { reserveMails } from '../../lib/mail-quota.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps } from '../auth/auth.deps.ts';
 import { reserveMail } from '../auth/auth.throttle.ts';
@@ -29,30 +30,43 @@ export async function inviteToSeed(
   const existing = await findUserByEmail(deps.db, email);
   if (existing && (await repo.findMember(deps.db, seedId, existing.id))) throw new AppError('SEED_ALREADY_MEMBER');
   await reserveMail(deps.limiter, email, true);
+  await reserveMails(deps.limiter, deps.config.mailQuota, { userId: actor.id, seedId, count: 1 });
   const token = newTokenId();
-  await repo.upsertInvitation(deps.db, {
-    seedId,
-    email,
-    role: input.role,
-    tokenHash: sha256(token),
-    invitedBy: actor.id,
-    expiresAt: new Date(Date.now() + SEED_INVITATION_TTL_MS),
+  // Invitation row and audit row commit together; the mail goes out only after the commit.
+  await deps.db.transaction(async (tx) => {
+    await repo.upsertInvitation(tx, {
+      seedId,
+      email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedBy: actor.id,
+      expiresAt: new Date(Date.now() + SEED_INVITATION_TTL_MS),
+    });
+    await writeAudit(tx, {
+      action: 'seed.member_invited',
+      actorId: actor.id,
+      targetType: 'seed',
+      targetId: seedId,
+      ip: actor.ip,
+      metadata: { label: seed.seedName, email, role: input.role },
+    });
   });
   await deliver(deps, seedInviteMail(deps.config.appUrl, email, actor.fullName, seed.seedName, token));
-  await writeAudit(deps.db, {
-    action: 'seed.member_invited',
-    actorId: actor.id,
-    targetType: 'seed',
-    targetId: seedId,
-    ip: actor.ip,
-    metadata: { label: seed.seedName, email, role: input.role },
-  });
 }
 
 export async function cancelInvitation(deps: TAuthDeps, actor: TActor, seedId: string, invitationId: string): Promise<void> {
   assertManager(await seedFor(deps.db, seedId, actor.id));
-  if (!(await repo.deleteInvitation(deps.db, seedId, invitationId))) throw new AppError('SEED_INVITATION_NOT_FOUND');
-  await writeAudit(deps.db, { action: 'seed.invitation_cancelled', actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip, metadata: { invitationId } });
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.deleteInvitation(tx, seedId, invitationId))) throw new AppError('SEED_INVITATION_NOT_FOUND');
+    await writeAudit(tx, {
+      action: 'seed.invitation_cancelled',
+      actorId: actor.id,
+      targetType: 'seed',
+      targetId: seedId,
+      ip: actor.ip,
+      metadata: { invitationId },
+    });
+  });
 }
 
 export async function previewInvitation(deps: TAuthDeps, token: string): Promise<TSeedInvitationPreview> {
@@ -75,8 +89,8 @@ export async function acceptInvitation(deps: TAuthDeps, actor: TActor & { email:
     const used = await repo.consumeInvitation(tx, found.invitation.id);
     if (!used) throw new AppError('SEED_INVITATION_INVALID');
     await repo.addMember(tx, used.seedId, actor.id, used.role === 'admin' ? 'admin' : 'member');
+    await writeAudit(tx, { action: 'seed.invitation_accepted', actorId: actor.id, targetType: 'seed', targetId: used.seedId, ip: actor.ip });
     return used.seedId;
   });
-  await writeAudit(deps.db, { action: 'seed.invitation_accepted', actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip });
   return toApiSeed(await seedFor(deps.db, seedId, actor.id));
 }

@@ -1,8 +1,7 @@
 import { ko } from '@suite/shared';
 import type { TMail } from '../../adapters/mailer.ts';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A plain-text and HTML mail with one link, in the account mails' layout (greeting, body, link, footer). */
 export function composeLinkMail(to: string, subject: string, greetingName: string, body: string, link: { label: string; url: string }): TMail {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { seedInvitations, seedMembers, seeds, users } from '../../db/schema.ts';
 
@@ -29,24 +29,43 @@ const seedColumns = {
   memberCount,
 };
 
-/** The seeds a user belongs to, with their role, oldest first. */
-export async function listSeedsOf(db: TTx, userId: string): Promise<TSeedRow[]> {
-  return db
+const seedsOfQuery = (db: TTx) =>
+  db
     .select(seedColumns)
     .from(seedMembers)
     .innerJoin(seeds, eq(seeds.id, seedMembers.seedId))
-    .where(eq(seedMembers.userId, userId))
-    .orderBy(asc(seeds.createdAt), asc(seeds.id));
+    .where(eq(seedMembers.userId, sql.placeholder('uid')))
+    .orderBy(asc(seeds.createdAt), asc(seeds.id))
+    .prepare('seeds_of_user');
+
+const seedForQuery = (db: TTx) =>
+  db
+    .select(seedColumns)
+    .from(seedMembers)
+    .innerJoin(seeds, eq(seeds.id, seedMembers.seedId))
+    .where(and(eq(seedMembers.seedId, sql.placeholder('sid')), eq(seedMembers.userId, sql.placeholder('uid'))))
+    .limit(1)
+    .prepare('seed_for_user');
+
+/** Hot reads built once per database handle, named prepared statements on PostgreSQL (decision 023). */
+const prepared = new WeakMap<object, { seedsOf: ReturnType<typeof seedsOfQuery>; seedFor: ReturnType<typeof seedForQuery> }>();
+function queriesOf(db: TTx) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = { seedsOf: seedsOfQuery(db), seedFor: seedForQuery(db) };
+    prepared.set(db, q);
+  }
+  return q;
+}
+
+/** The seeds a user belongs to, with their role, oldest first. */
+export async function listSeedsOf(db: TTx, userId: string): Promise<TSeedRow[]> {
+  return queriesOf(db).seedsOf.execute({ uid: userId });
 }
 
 /** One seed as seen by one member; undefined when it does not exist or the user is not a member. */
 export async function findSeedFor(db: TTx, seedId: string, userId: string): Promise<TSeedRow | undefined> {
-  const [row] = await db
-    .select(seedColumns)
-    .from(seedMembers)
-    .innerJoin(seeds, eq(seeds.id, seedMembers.seedId))
-    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)))
-    .limit(1);
+  const [row] = await queriesOf(db).seedFor.execute({ sid: seedId, uid: userId });
   return row;
 }
 
@@ -57,7 +76,10 @@ export async function insertSeed(tx: TTx, values: { seedName: string; seedAddres
 }
 
 export async function updateSeed(db: TTx, seedId: string, patch: { seedName?: string; seedAddress?: string | null }): Promise<void> {
-  await db.update(seeds).set({ ...patch, updatedAt: new Date() }).where(eq(seeds.id, seedId));
+  await db
+    .update(seeds)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(seeds.id, seedId));
 }
 
 export async function deleteSeed(db: TTx, seedId: string): Promise<void> {
@@ -83,12 +105,41 @@ export async function findMember(db: TTx, seedId: string, userId: string) {
   return row;
 }
 
+/** The user's role in a seed: 'owner' (the seed's owner), else the member row's role, or null when not a member. */
+export async function roleInSeed(db: TTx, seedId: string, userId: string): Promise<string | null> {
+  const [owned] = await db
+    .select({ id: seeds.id })
+    .from(seeds)
+    .where(and(eq(seeds.id, seedId), eq(seeds.ownerId, userId)))
+    .limit(1);
+  if (owned) return 'owner';
+  const [m] = await db
+    .select({ role: seedMembers.role })
+    .from(seedMembers)
+    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)))
+    .limit(1);
+  return m?.role ?? null;
+}
+
+/** Ids of the seeds this user owns or administers. */
+export async function seedIdsManagedBy(db: TTx, userId: string): Promise<string[]> {
+  const owned = await db.select({ id: seeds.id }).from(seeds).where(eq(seeds.ownerId, userId));
+  const admin = await db
+    .select({ id: seedMembers.seedId })
+    .from(seedMembers)
+    .where(and(eq(seedMembers.userId, userId), inArray(seedMembers.role, ['owner', 'admin'])));
+  return [...new Set([...owned, ...admin].map((r) => r.id))];
+}
+
 export async function addMember(db: TTx, seedId: string, userId: string, role: string): Promise<void> {
   await db.insert(seedMembers).values({ seedId, userId, role }).onConflictDoNothing();
 }
 
 export async function setMemberRole(db: TTx, seedId: string, userId: string, role: string): Promise<void> {
-  await db.update(seedMembers).set({ role }).where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
+  await db
+    .update(seedMembers)
+    .set({ role })
+    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
 }
 
 export async function removeMember(db: TTx, seedId: string, userId: string): Promise<void> {

@@ -18,7 +18,7 @@ import {
 } from '@suite/shared/schemas/seeds';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import type { TAuthDeps } from '../auth/auth.deps.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { acceptInvitation, cancelInvitation, inviteToSeed, previewInvitation } from './seed-invitations.service.ts';
 import * as seeds from './seeds.service.ts';
 
@@ -43,7 +43,13 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
     '/api/seeds',
     {
       ...auth,
-      schema: { tags, summary: '시드 만들기 (만든 사람이 소유자)', security: bearer, body: ZCreateSeedInput, response: { 201: ZSeedResponse, ...errorResponses(400, 401) } },
+      schema: {
+        tags,
+        summary: '시드 만들기 (만든 사람이 소유자)',
+        security: bearer,
+        body: ZCreateSeedInput,
+        response: { 201: ZSeedResponse, ...errorResponses(400, 401) },
+      },
     },
     async (request, reply) => {
       const data = await seeds.createSeed(db, actorOf(request), request.body);
@@ -75,7 +81,13 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
     '/api/seeds/:seedId',
     {
       ...auth,
-      schema: { tags, summary: '시드 삭제 (소유자)', security: bearer, params: ZSeedParams, response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: '시드 삭제 (소유자)',
+        security: bearer,
+        params: ZSeedParams,
+        response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       await seeds.deleteSeed(db, actorOf(request), request.params.seedId);

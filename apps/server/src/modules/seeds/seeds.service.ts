@@ -12,6 +12,16 @@ import * as repo from './seeds.repository.ts';
 
 export type TActor = { id: string; ip: string };
 
+/** For other modules (second-factor policy): the user's role in a seed, or null when not a member. */
+export async function roleInSeed(db: repo.TTx, seedId: string, userId: string): Promise<string | null> {
+  return repo.roleInSeed(db, seedId, userId);
+}
+
+/** For other modules (second-factor policy): the seeds this user owns or administers. */
+export async function seedIdsManagedBy(db: repo.TTx, userId: string): Promise<string[]> {
+  return repo.seedIdsManagedBy(db, userId);
+}
+
 const asRole = (r: string): TSeedRole => (r === 'owner' || r === 'admin' ? r : 'member');
 
 export function toApiSeed(row: repo.TSeedRow): TSeed {
@@ -40,7 +50,7 @@ function assertOwner(seed: repo.TSeedRow): void {
   if (seed.role !== 'owner') throw new AppError('SEED_OWNER_ONLY');
 }
 
-const audit = (db: TDb, actor: TActor, action: string, seedId: string, metadata: Record<string, unknown> = {}) =>
+const audit = (db: repo.TTx, actor: TActor, action: string, seedId: string, metadata: Record<string, unknown> = {}) =>
   writeAudit(db, { action, actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip, metadata });
 
 export async function listSeeds(db: TDb, userId: string): Promise<TSeed[]> {
@@ -48,10 +58,12 @@ export async function listSeeds(db: TDb, userId: string): Promise<TSeed[]> {
 }
 
 export async function createSeed(db: TDb, actor: TActor, input: { seed_name: string; seed_address?: string | null | undefined }): Promise<TSeed> {
-  const id = await db.transaction((tx) =>
-    repo.insertSeed(tx, { seedName: input.seed_name, seedAddress: input.seed_address ?? null, ownerId: actor.id }),
-  );
-  await audit(db, actor, 'seed.created', id, { label: input.seed_name });
+  // Seed, owner membership and audit row commit together: a failure leaves nothing behind.
+  const id = await db.transaction(async (tx) => {
+    const seedId = await repo.insertSeed(tx, { seedName: input.seed_name, seedAddress: input.seed_address ?? null, ownerId: actor.id });
+    await audit(tx, actor, 'seed.created', seedId, { label: input.seed_name });
+    return seedId;
+  });
   return toApiSeed(await seedFor(db, id, actor.id));
 }
 
@@ -66,16 +78,20 @@ export async function updateSeed(
   const patch: { seedName?: string; seedAddress?: string | null } = {};
   if (input.seed_name !== undefined) patch.seedName = input.seed_name;
   if (input.seed_address !== undefined) patch.seedAddress = input.seed_address;
-  await repo.updateSeed(db, seedId, patch);
-  await audit(db, actor, 'seed.updated', seedId, { label: patch.seedName ?? seed.seedName, before: seed.seedName, changes: Object.keys(patch) });
+  await db.transaction(async (tx) => {
+    await repo.updateSeed(tx, seedId, patch);
+    await audit(tx, actor, 'seed.updated', seedId, { label: patch.seedName ?? seed.seedName, before: seed.seedName, changes: Object.keys(patch) });
+  });
   return toApiSeed(await seedFor(db, seedId, actor.id));
 }
 
 export async function deleteSeed(db: TDb, actor: TActor, seedId: string): Promise<void> {
   const seed = await seedFor(db, seedId, actor.id);
   assertOwner(seed);
-  await repo.deleteSeed(db, seedId);
-  await audit(db, actor, 'seed.deleted', seedId, { label: seed.seedName });
+  await db.transaction(async (tx) => {
+    await repo.deleteSeed(tx, seedId);
+    await audit(tx, actor, 'seed.deleted', seedId, { label: seed.seedName });
+  });
 }
 
 export async function membersOf(db: TDb, userId: string, seedId: string): Promise<TSeedMembersResponse> {
@@ -109,8 +125,8 @@ export async function changeMemberRole(db: TDb, actor: TActor, seedId: string, u
     if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND');
     if (target.role === 'owner') throw new AppError('SEED_OWNER_ROLE_FIXED');
     await repo.setMemberRole(tx, seedId, userId, role);
+    await audit(tx, actor, 'seed.member_role_changed', seedId, { userId, role });
   });
-  await audit(db, actor, 'seed.member_role_changed', seedId, { userId, role });
 }
 
 /** Removes a member (owner/admin) or leaves (anyone but the owner, for themself). Returns whether it was leaving. */
@@ -128,8 +144,8 @@ export async function removeMember(db: TDb, actor: TActor, seedId: string, userI
       if (target.role === 'owner') throw new AppError('SEED_FORBIDDEN', ko.console.seeds.cannotRemoveOwner, { status: 409 });
     }
     await repo.removeMember(tx, seedId, userId);
+    await audit(tx, actor, leaving ? 'seed.left' : 'seed.member_removed', seedId, { userId });
   });
-  await audit(db, actor, leaving ? 'seed.left' : 'seed.member_removed', seedId, { userId });
   return leaving ? 'left' : 'removed';
 }
 
@@ -143,7 +159,13 @@ export async function transferOwnership(db: TDb, actor: TActor, seedId: string, 
     await repo.setMemberRole(tx, seedId, userId, 'owner');
     await repo.setMemberRole(tx, seedId, actor.id, 'admin');
     await repo.setOwner(tx, seedId, userId);
+    await audit(tx, actor, 'seed.ownership_transferred', seedId, { to: userId });
   });
-  await audit(db, actor, 'seed.ownership_transferred', seedId, { to: userId });
   return toApiSeed(await seedFor(db, seedId, actor.id));
+}
+
+/** E-mail addresses of a seed's owner and admins (for notices sent without a signed-in user, e.g. chatbot hand-offs). */
+export async function managerEmails(db: TDb, seedId: string): Promise<string[]> {
+  const members = await repo.listMembers(db, seedId);
+  return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.email);
 }

@@ -7,7 +7,7 @@ import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { search, type THit } from './knowledge.service.ts';
-import type { TLlm } from './llm.ts';
+import type { TLlm } from '../../adapters/llm.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import type { TVectorIndex } from './vectors.ts';
@@ -84,13 +84,17 @@ async function withModel(
 }
 
 export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token: string, p: TMentionPayload): Promise<TOutcome> {
-  const question = p.text.replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, ' ').replace(/\s+/g, ' ').trim();
+  const question = p.text
+    .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const threadTs = p.thread_ts ?? p.ts;
   const settings = ws.settings;
   if (isSummaryRequest(question)) {
     const lines = await threadLines(rt, ws, token, p.channel, threadTs);
     const human = lines.filter((l) => l.user !== ws.botUserId && l.text.trim() && !isMentionOfSummary(l.text, ws.botUserId));
-    if (human.length === 0) return { kind: 'summary', text: b.noThread, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
+    if (human.length === 0)
+      return { kind: 'summary', text: b.noThread, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
     const r = await withModel(
       rt,
       ws,
@@ -102,7 +106,8 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
   const hits = await search(rt.db, ws.id, question, 3, rt.vectors);
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
-  if (!hits.length) return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
+  if (!hits.length)
+    return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
   const r = await withModel(
     rt,
     ws,

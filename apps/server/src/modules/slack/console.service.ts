@@ -71,8 +71,17 @@ export async function updateSettings(db: TDb, config: TConfig, actor: { id: stri
     retentionDays: input.retention_days !== undefined ? Number(input.retention_days) : cur.retentionDays,
     monthlyTokenBudget: input.monthly_token_budget !== undefined ? Number(input.monthly_token_budget) : cur.monthlyTokenBudget,
   };
-  await repo.updateWorkspace(db, workspaceId, { settings: next });
-  await writeAudit(db, { action: 'slack.settings_updated', actorId: actor.id, targetType: 'seed', targetId: a.ws.seedId, ip: actor.ip, metadata: { label: a.ws.teamName, changes: Object.keys(input) } });
+  await db.transaction(async (tx) => {
+    await repo.updateWorkspace(tx, workspaceId, { settings: next });
+    await writeAudit(tx, {
+      action: 'slack.settings_updated',
+      actorId: actor.id,
+      targetType: 'seed',
+      targetId: a.ws.seedId,
+      ip: actor.ip,
+      metadata: { label: a.ws.teamName, changes: Object.keys(input) },
+    });
+  });
   return get(db, config, workspaceId, actor.id);
 }
 
@@ -82,8 +91,17 @@ export async function disconnect(db: TDb, config: TConfig, slack: TSlackApi, act
     // Best effort: revoke the token at Slack too; the local copy is deleted either way.
     await slack.revoke(decryptSecret(config.encryptionKey, a.ws.botTokenEnc)).catch(() => undefined);
   }
-  await repo.disconnectTeam(db, a.ws.teamId);
-  await writeAudit(db, { action: 'slack.disconnected', actorId: actor.id, targetType: 'seed', targetId: a.ws.seedId, ip: actor.ip, metadata: { label: a.ws.teamName } });
+  await db.transaction(async (tx) => {
+    await repo.disconnectTeam(tx, a.ws.teamId);
+    await writeAudit(tx, {
+      action: 'slack.disconnected',
+      actorId: actor.id,
+      targetType: 'seed',
+      targetId: a.ws.seedId,
+      ip: actor.ip,
+      metadata: { label: a.ws.teamName },
+    });
+  });
   return get(db, config, workspaceId, actor.id);
 }
 
@@ -111,7 +129,12 @@ async function displayNames(config: TConfig, slack: TSlackApi, ws: repo.TWorkspa
 export async function users(db: TDb, config: TConfig, slack: TSlackApi, workspaceId: string, userId: string) {
   const a = await access(db, workspaceId, userId);
   const rows = await repo.userStats(db, workspaceId);
-  const named = await displayNames(config, slack, a.ws, rows.map((r) => r.slackUserId));
+  const named = await displayNames(
+    config,
+    slack,
+    a.ws,
+    rows.map((r) => r.slackUserId),
+  );
   return rows.map((r) => ({
     slack_user_id: r.slackUserId,
     name: named.get(r.slackUserId) ?? null,
@@ -166,7 +189,13 @@ export async function stats(db: TDb, workspaceId: string, userId: string, days: 
     const r = rows.get(day);
     latencySum += r?.latencySum ?? 0;
     latencyN += r?.latencyN ?? 0;
-    return { day, mentions: r?.mentions ?? 0, summaries: r?.summaries ?? 0, searches: r?.searches ?? 0, tokens: (r?.tokens ?? 0) + (otherTokens.get(day) ?? 0) };
+    return {
+      day,
+      mentions: r?.mentions ?? 0,
+      summaries: r?.summaries ?? 0,
+      searches: r?.searches ?? 0,
+      tokens: (r?.tokens ?? 0) + (otherTokens.get(day) ?? 0),
+    };
   });
   return {
     days: out,

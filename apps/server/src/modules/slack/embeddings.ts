@@ -5,9 +5,15 @@
  * the client reports itself unavailable for 30 s, so searches do not each wait out the timeouts of a provider that is
  * down (they stay lexical meanwhile).
  */
-import { LlmError, openAiPost, withRetries } from './llm.ts';
+import { LlmError, openAiPost, withRetries } from '../../adapters/llm.ts';
 
-export type TEmbeddingsConfig = { baseUrl: string | undefined; apiKey: string | undefined; embeddingsModel: string | undefined; timeoutMs: number; maxRetries: number };
+export type TEmbeddingsConfig = {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  embeddingsModel: string | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+};
 /** `tokens` is the usage the provider reported (summed over the batches), null when it reported none. */
 export type TEmbedded = { vectors: Float32Array[]; tokens: number | null };
 

@@ -61,7 +61,11 @@ function verify(config: TConfig, request: FastifyRequest): void {
   const secret = config.slack.signingSecret;
   if (!secret) throw new AppError('SERVICE_UNAVAILABLE', s.signingNotConfigured);
   const h = (k: string) => (typeof request.headers[k] === 'string' ? (request.headers[k] as string) : undefined);
-  const check = verifySlackSignature(secret, { timestamp: h('x-slack-request-timestamp'), signature: h('x-slack-signature') }, request.slackRawBody ?? Buffer.alloc(0));
+  const check = verifySlackSignature(
+    secret,
+    { timestamp: h('x-slack-request-timestamp'), signature: h('x-slack-signature') },
+    request.slackRawBody ?? Buffer.alloc(0),
+  );
   if (check === 'stale') throw new AppError('UNAUTHORIZED', s.timestampStale);
   if (check !== 'ok') throw new AppError('UNAUTHORIZED', s.signatureInvalid);
 }
@@ -106,7 +110,12 @@ export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config,
     const eventId = `shortcut:${p.trigger_id}`;
     if (!(await state.claim(`slack:event:${eventId}`, 24 * 3600_000))) return reply.send();
     const threadTs = p.message.thread_ts ?? p.message.ts;
-    intake.push({ teamId: p.team.id, eventId, type: 'message_action', event: { channel: p.channel.id, user: p.user.id, ts: threadTs, thread_ts: threadTs, shortcut: true } });
+    intake.push({
+      teamId: p.team.id,
+      eventId,
+      type: 'message_action',
+      event: { channel: p.channel.id, user: p.user.id, ts: threadTs, thread_ts: threadTs, shortcut: true },
+    });
     return reply.send();
   });
 };

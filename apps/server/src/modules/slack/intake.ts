@@ -29,7 +29,11 @@ export type TEventFields = {
 
 const allowed = (ws: repo.TWorkspaceRow, channel: string) => ws.settings.channels.length === 0 || ws.settings.channels.includes(channel);
 
-export function createIntake(db: TDb, worker: Pick<TWorker, 'enqueue' | 'track'>, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+export function createIntake(
+  db: TDb,
+  worker: Pick<TWorker, 'enqueue' | 'track'>,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+) {
   let buffer: TIntakeItem[] = [];
   let running: Promise<void> | null = null;
   let lastPush = 0;
@@ -41,7 +45,14 @@ export function createIntake(db: TDb, worker: Pick<TWorker, 'enqueue' | 'track'>
       const ts = e.deleted_ts ?? e.previous_message?.ts;
       if (ts) await repo.deleteMessage(db, ws.id, e.channel, ts);
     } else if ((!e.subtype || e.subtype === 'thread_broadcast' || e.subtype === 'bot_message') && e.ts && e.text !== undefined) {
-      await repo.upsertMessage(db, { workspaceId: ws.id, channel: e.channel, ts: e.ts, threadTs: e.thread_ts ?? e.ts, slackUserId: e.user ?? e.bot_id ?? '', text: e.text });
+      await repo.upsertMessage(db, {
+        workspaceId: ws.id,
+        channel: e.channel,
+        ts: e.ts,
+        threadTs: e.thread_ts ?? e.ts,
+        slackUserId: e.user ?? e.bot_id ?? '',
+        text: e.text,
+      });
     }
   }
 
@@ -65,7 +76,13 @@ export function createIntake(db: TDb, worker: Pick<TWorker, 'enqueue' | 'track'>
       const e = it.event;
       if (!ws || ws.status !== 'active' || !allowed(ws, e.channel)) continue;
       if ((it.type === 'app_mention' || e.shortcut) && e.ts) {
-        const payload: TMentionPayload = { channel: e.channel, ts: e.ts, thread_ts: e.thread_ts, text: e.shortcut ? '요약' : (e.text ?? ''), user: e.user ?? '' };
+        const payload: TMentionPayload = {
+          channel: e.channel,
+          ts: e.ts,
+          thread_ts: e.thread_ts,
+          text: e.shortcut ? '요약' : (e.text ?? ''),
+          user: e.user ?? '',
+        };
         mentions.push({
           workspaceId: ws.id,
           eventId: it.eventId,

@@ -2,15 +2,16 @@
  * Per-workspace knowledge: documents and Q&A entries split into passages; Korean-aware lexical retrieval, fused with
  * vector similarity when `EMBEDDINGS_MODEL` is set (`vectors.ts`).
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { ko } from '@suite/shared';
 import type { TSlackDocument } from '@suite/shared/schemas/slack';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { guardedFetch, GuardedFetchError } from '../../lib/guarded-fetch.ts';
 import * as repo from './slack.repository.ts';
-import { fuseRanks, rank, searchKeys, splitPassages } from './text-search.ts';
+import { fuseRanks, rank, searchKeys, splitPassages } from '../../lib/text-search.ts';
 import type { TVectorIndex } from './vectors.ts';
+import type { TDocumentPool } from '../../lib/document-pool.ts';
+import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as vrepo from './vectors.repository.ts';
 
 const s = ko.slack.server;
@@ -21,12 +22,6 @@ export type TDocumentInput =
   | { kind: 'url'; url: string; title?: string | undefined };
 
 export type THit = { documentId: string; title: string; sourceUrl: string | null; content: string; score: number };
-
-function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 6) return ip === '::1' || /^f[cd]/i.test(ip) || /^fe80/i.test(ip) || ip.startsWith('::ffff:127.') || ip === '::';
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-}
 
 function htmlToText(html: string): { title: string; text: string } {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
@@ -47,27 +42,26 @@ function htmlToText(html: string): { title: string; text: string } {
 }
 const decodeTitle = (t: string) => t.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ');
 
-/** Fetches a web page once (http/https, public addresses only in production, 2 MB, 10 s). */
+const MAX_PAGE_BYTES = 2_000_000;
+
+/**
+ * Fetches a web page through the guarded fetcher (lib/guarded-fetch.ts): outbound guard on every hop unless
+ * ALLOW_PRIVATE_URLS, connection pinned to the checked address, redirects by hand, body cut off at 2 MB, 10 s.
+ */
 async function fetchPage(url: string, allowPrivate: boolean): Promise<{ title: string; text: string }> {
-  const u = new URL(url);
-  if (!allowPrivate) {
-    const { address } = await lookup(u.hostname).catch(() => ({ address: '' }));
-    if (!address || isPrivateAddress(address)) throw new AppError('BAD_REQUEST', s.urlNotAllowed);
-  }
-  let res: Response;
+  let res;
   try {
-    res = await fetch(u, { redirect: 'follow', signal: AbortSignal.timeout(10_000), headers: { accept: 'text/html,text/plain;q=0.9' } });
-  } catch {
+    res = await guardedFetch(url, { allowPrivate, maxBytes: MAX_PAGE_BYTES, timeoutMs: 10_000, accept: 'text/html,text/plain;q=0.9' });
+  } catch (err) {
+    const reason = err instanceof GuardedFetchError ? err.reason : 'failed';
+    if (reason === 'blocked') throw new AppError('BAD_REQUEST', s.urlNotAllowed);
+    if (reason === 'too-big') throw new AppError('PAYLOAD_TOO_LARGE', ko.security.urlTooBig(MAX_PAGE_BYTES / 1_000_000));
+    if (reason === 'too-many-redirects') throw new AppError('BAD_REQUEST', ko.security.urlTooManyRedirects);
     throw new AppError('BAD_REQUEST', s.urlFetchFailed);
   }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new AppError('BAD_REQUEST', s.urlFetchFailed);
-  }
-  const body = await res.text();
-  if (body.length > 2_000_000) throw new AppError('PAYLOAD_TOO_LARGE');
-  const type = res.headers.get('content-type') ?? '';
-  return type.includes('html') ? htmlToText(body) : { title: '', text: body.trim() };
+  if (res.status < 200 || res.status >= 300) throw new AppError('BAD_REQUEST', s.urlFetchFailed);
+  const body = res.body.toString('utf8');
+  return res.contentType.includes('html') ? htmlToText(body) : { title: '', text: body.trim() };
 }
 
 type TDocRow = { doc: { id: string; kind: string; title: string; sourceUrl: string | null; content: string; createdAt: Date }; passages: number };
@@ -97,8 +91,15 @@ export async function listDocuments(db: TDb, workspaceId: string, vectors?: TVec
 type TAddOptions = { allowPrivateUrls: boolean; vectors?: TVectorIndex | undefined };
 
 /** Stores a document and its passages; the vectors are computed afterwards in the background (a failure loses nothing). */
-async function store(db: TDb, doc: Parameters<typeof repo.insertDocument>[1], title: string, passages: string[], vectors: TVectorIndex | undefined) {
-  const row = await repo.insertDocument(db, doc, passages.map((p) => ({ content: p, grams: searchKeys(`${title}\n${p}`) })));
+async function store(
+  db: TDb,
+  doc: Parameters<typeof repo.insertDocument>[1],
+  title: string,
+  passages: (string | TPreparedPassage)[],
+  vectors: TVectorIndex | undefined,
+) {
+  const rows = passages.map((p) => (typeof p === 'string' ? { content: p, grams: searchKeys(`${title}\n${p}`) } : p));
+  const row = await repo.insertDocument(db, doc, rows);
   vectors?.schedule(doc.workspaceId);
   return toApiDocument({ doc: row, passages: passages.length }, vectors?.enabled ? 0 : null);
 }
@@ -127,23 +128,24 @@ export async function addDocument(db: TDb, workspaceId: string, userId: string |
   return store(db, { workspaceId, kind: input.kind, title: title.slice(0, 200), sourceUrl, content, createdBy: userId }, title, passages, opts.vectors);
 }
 
-/** A PDF's text (pdf.js through unpdf, loaded on first use); scanned image-only PDFs have none. */
-async function pdfText(bytes: Buffer): Promise<string> {
+/**
+ * A PDF's text, passages and search keys, all computed in the document worker pool (lib/document-pool.ts) under the
+ * DOCUMENT_* caps; scanned image-only PDFs have no text.
+ */
+export async function addPdf(
+  db: TDb,
+  documents: TDocumentPool,
+  workspaceId: string,
+  userId: string | null,
+  bytes: Buffer,
+  title: string,
+  vectors?: TVectorIndex,
+) {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('BAD_REQUEST', s.pdfInvalid);
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  try {
-    const doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    const { text } = await extractText(doc, { mergePages: false });
-    return (Array.isArray(text) ? text : [text]).map((p) => p.trim()).filter(Boolean).join('\n\n');
-  } catch {
-    throw new AppError('BAD_REQUEST', s.pdfInvalid);
-  }
-}
-
-export async function addPdf(db: TDb, workspaceId: string, userId: string | null, bytes: Buffer, title: string, vectors?: TVectorIndex) {
-  const content = await pdfText(bytes);
-  if (!content.trim()) throw new AppError('BAD_REQUEST', s.pdfNoText);
-  return store(db, { workspaceId, kind: 'pdf', title: title.slice(0, 200), sourceUrl: null, content, createdBy: userId }, title, splitPassages(content), vectors);
+  const { text, prepared } = await documents.pdf(bytes, { prepare: PREPARE_URL, title });
+  const passages = prepared as TPreparedPassage[];
+  if (!text.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.pdfNoText);
+  return store(db, { workspaceId, kind: 'pdf', title: title.slice(0, 200), sourceUrl: null, content: text, createdBy: userId }, title, passages, vectors);
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -161,7 +163,13 @@ async function lexical(db: TDb, workspaceId: string, question: string) {
  */
 export async function search(db: TDb, workspaceId: string, question: string, k = 3, vectors?: TVectorIndex): Promise<THit[]> {
   const [ranked, similar] = await Promise.all([lexical(db, workspaceId, question), vectors?.enabled ? vectors.similar(workspaceId, question) : []]);
-  const toHit = (c: Omit<THit, 'score'>, score: number): THit => ({ documentId: c.documentId, title: c.title, sourceUrl: c.sourceUrl, content: c.content, score: round(score) });
+  const toHit = (c: Omit<THit, 'score'>, score: number): THit => ({
+    documentId: c.documentId,
+    title: c.title,
+    sourceUrl: c.sourceUrl,
+    content: c.content,
+    score: round(score),
+  });
   if (!similar.length) return ranked.slice(0, k).map((c) => toHit(c, c.score));
   const fused = fuseRanks([ranked.map((c) => c.id), similar.map((h) => h.id)].filter((l) => l.length)).slice(0, k);
   const known = new Map<string, Omit<THit, 'score'>>(ranked.map((c) => [c.id, c]));

@@ -5,14 +5,15 @@ import { ZSlackDocumentResponse, ZSlackPdfQuery, ZSlackWorkspaceParams } from '@
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { access } from './console.service.ts';
 import { addPdf } from './knowledge.service.ts';
 import type { TVectorIndex } from './vectors.ts';
+import type { TDocumentPool } from '../../lib/document-pool.ts';
 
 const MAX_PDF = 10 * 1_048_576;
 
-export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb; vectors: TVectorIndex }> = async (app, { db, vectors }) => {
+export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb; vectors: TVectorIndex; documents: TDocumentPool }> = async (app, { db, vectors, documents }) => {
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_PDF }, (_request, body, done) => done(null, body));
   app.post(
     '/api/slack/workspaces/:workspaceId/documents/pdf',
@@ -25,13 +26,13 @@ export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb; vectors: TVectorIn
         security: bearer,
         params: ZSlackWorkspaceParams,
         querystring: ZSlackPdfQuery,
-        response: { 201: ZSlackDocumentResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 201: ZSlackDocumentResponse, ...errorResponses(400, 401, 403, 404, 413, 415, 503) },
       },
     },
     async (request, reply) => {
       const a = await access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ko.slack.server.pdfInvalid);
-      const data = await addPdf(db, a.ws.id, currentUser(request).id, request.body, request.query.title, vectors);
+      const data = await addPdf(db, documents, a.ws.id, currentUser(request).id, request.body, request.query.title, vectors);
       return reply.status(201).send({ success: true as const, message: ko.slack.server.documentAdded, data });
     },
   );

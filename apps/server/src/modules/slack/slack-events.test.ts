@@ -13,7 +13,14 @@ const BOT = 'UBOT0001';
 describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
   let s: TSlackTest;
   let owner: Awaited<ReturnType<typeof installedUser>>;
-  const mention = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'app_mention', channel: 'C0GENERAL', user: 'UALICE', text: `<@${BOT}> ${text}`, ts: nextTs(), ...extra });
+  const mention = (text: string, extra: Record<string, unknown> = {}) => ({
+    type: 'app_mention',
+    channel: 'C0GENERAL',
+    user: 'UALICE',
+    text: `<@${BOT}> ${text}`,
+    ts: nextTs(),
+    ...extra,
+  });
   const postsIn = (thread: string) => s.slack.posts.filter((p) => p.thread_ts === thread);
 
   beforeAll(async () => {
@@ -22,7 +29,8 @@ describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
     const doc = {
       kind: 'markdown',
       title: '검색팀 소개',
-      content: '# 검색팀\n검색팀은 사내 검색 엔진과 추천 시스템을 맡고 있습니다. 팀장은 박지민이며 주간 회의는 화요일 오전 10시입니다.\n\n# 휴가 규정\n연차는 입사 첫해 15일이며, 휴가 신청은 그룹웨어에서 3일 전까지 합니다.',
+      content:
+        '# 검색팀\n검색팀은 사내 검색 엔진과 추천 시스템을 맡고 있습니다. 팀장은 박지민이며 주간 회의는 화요일 오전 10시입니다.\n\n# 휴가 규정\n연차는 입사 첫해 15일이며, 휴가 신청은 그룹웨어에서 3일 전까지 합니다.',
     };
     expect((await api(s.t, owner.user.token)('POST', `/api/slack/workspaces/${owner.workspaceId}/documents`, doc)).status).toBe(201);
   });
@@ -45,7 +53,19 @@ describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
     const garbage = await sendEvent(s.t, null, { raw: '{not json' });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().error).toBe('Slack 이벤트 형식이 올바르지 않습니다.');
-    expect(SIGNING_SECRET).toBeTruthy();
+    // Signed with the right secret, but the body was changed after signing: the signature covers the body.
+    const ts = String(Math.floor(Date.now() / 1000));
+    const tampered = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/slack/events',
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': ts,
+        'x-slack-signature': slackSignature(SIGNING_SECRET, ts, '{"type":"url_verification","challenge":"a"}'),
+      },
+      payload: '{"type":"url_verification","challenge":"b"}',
+    });
+    expect(tampered.statusCode).toBe(401);
   });
 
   it('install → signed mention → thinking status → threaded answer with sources; a replayed event is dropped', async () => {
@@ -86,7 +106,15 @@ describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
       const ev = { type: 'message', channel: 'C0GENERAL', ...m, ...(m.ts === root ? {} : { thread_ts: root }) };
       expect((await sendEvent(s.t, eventCallback(TEAM, ev))).statusCode).toBe(200);
     }
-    await sendEvent(s.t, eventCallback(TEAM, { type: 'message', subtype: 'message_changed', channel: 'C0GENERAL', message: { ts: msgs[4]!.ts, text: 'QA는 제가 맡을게요', user: 'UBOB' } }));
+    await sendEvent(
+      s.t,
+      eventCallback(TEAM, {
+        type: 'message',
+        subtype: 'message_changed',
+        channel: 'C0GENERAL',
+        message: { ts: msgs[4]!.ts, text: 'QA는 제가 맡을게요', user: 'UBOB' },
+      }),
+    );
     await sendEvent(s.t, eventCallback(TEAM, { type: 'message', subtype: 'message_deleted', channel: 'C0GENERAL', deleted_ts: msgs[5]!.ts }));
     await idle(s.t);
     // Over the monthly budget: basic mode, clearly labelled.
@@ -115,13 +143,25 @@ describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
     ]) {
       await sendEvent(s.t, eventCallback(TEAM, { type: 'message', channel: 'C0GENERAL', ...m }));
     }
-    const payload = { type: 'message_action', callback_id: 'summarize_thread', trigger_id: `trig${Date.now()}`, team: { id: TEAM }, channel: { id: 'C0GENERAL' }, user: { id: 'UCAROL' }, message: { ts: root } };
+    const payload = {
+      type: 'message_action',
+      callback_id: 'summarize_thread',
+      trigger_id: `trig${Date.now()}`,
+      team: { id: TEAM },
+      channel: { id: 'C0GENERAL' },
+      user: { id: 'UCAROL' },
+      message: { ts: root },
+    };
     const raw = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
     const ts = String(Math.floor(Date.now() / 1000));
     const res = await s.t.app.inject({
       method: 'POST',
       url: '/api/slack/interactions',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts, 'x-slack-signature': slackSignature(SIGNING_SECRET, ts, raw) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': ts,
+        'x-slack-signature': slackSignature(SIGNING_SECRET, ts, raw),
+      },
       payload: raw,
     });
     expect(res.statusCode).toBe(200);

@@ -1,13 +1,16 @@
+import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { search } from './knowledge.service.ts';
+import { insertDocument } from './slack.repository.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
-import { fuseRanks, searchKeys, splitPassages } from './text-search.ts';
+import { fuseRanks, searchKeys, splitPassages } from '../../lib/text-search.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';
 import { encryptSecret } from './slack-crypto.ts';
 import * as schema from '../../db/schema-slack.ts';
 import { eq } from 'drizzle-orm';
+import { makeTextPdf } from '../../test-support/pdf.ts';
 
 describe('search keys', () => {
   it('shares keys between a word and the word with a particle, and splits Markdown by heading', () => {
@@ -42,11 +45,29 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     await s?.close();
   });
 
+  it('stores a document with more passages than one statement can carry (65,535 parameters, 5 per passage)', async () => {
+    const passages = Array.from({ length: 14_000 }, (_, i) => ({ content: `조각 ${i}`, grams: [`k${i % 50}`] }));
+    const doc = await insertDocument(
+      s.t.database.db,
+      { workspaceId, kind: 'text', title: '큰 문서', sourceUrl: null, content: '큰 문서', createdBy: null },
+      passages,
+    );
+    const stored = await s.t.database.db
+      .select({ ord: schema.slackPassages.ord })
+      .from(schema.slackPassages)
+      .where(eq(schema.slackPassages.documentId, doc.id));
+    expect(stored).toHaveLength(14_000);
+    expect(Math.max(...stored.map((r) => r.ord))).toBe(13_999);
+    await s.t.database.db.delete(schema.slackDocuments).where(eq(schema.slackDocuments.id, doc.id));
+  });
+
   it('prepare answers a clear Korean config_error without Slack credentials', async () => {
     const res = await api(s.t, owner.token)('POST', '/api/slack-oauth-prepare', {});
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ success: false, code: 'config_error' });
-    expect(res.body.error).toContain('SLACK_CLIENT_ID');
+    // Plain Korean for the member who pressed the button: no variable names (the setup guide is the admin's page).
+    expect(res.body.error).toBe(ko.slack.server.notConfigured);
+    expect(res.body.error).not.toMatch(/SLACK_|[A-Z]{3,}_[A-Z]/);
   });
 
   it('registers text, Markdown and Q&A; retrieval recall@3 ≥ 0.9 on the Korean test set', async () => {
@@ -77,6 +98,7 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
   });
 
   it('extracts a PDF’s text into passages and refuses what is not a PDF', async () => {
+    const a = api(s.t, owner.token);
     const pdf = [
       '%PDF-1.4',
       '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
@@ -105,12 +127,21 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('PDF 파일이 아니거나 손상된 파일입니다.');
     expect((await upload(Buffer.from(pdf, 'latin1'), '')).json().error).toBe('제목을 입력해주세요.');
+    // Parsed in the worker pool under caps: over the page cap → 413 naming the cap, nothing stored.
+    const before = (await a('GET', `/api/slack/workspaces/${workspaceId}/documents`)).body.data.length;
+    const tooMany = await upload(makeTextPdf(2_001, 1), '너무 긴 PDF');
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error).toBe(ko.security.documentCap(ko.security.capPages(2_000)));
+    expect((await a('GET', `/api/slack/workspaces/${workspaceId}/documents`)).body.data.length).toBe(before);
   });
 
   it('validates documents in Korean and keeps members read-only', async () => {
     const a = api(s.t, owner.token);
     const base = `/api/slack/workspaces/${workspaceId}/documents`;
     expect((await a('POST', base, { kind: 'text', title: '', content: 'x' })).body.error).toBe('제목을 입력해주세요.');
+    // In every mode (tests run as development) internal addresses are refused unless ALLOW_PRIVATE_URLS=true.
+    const internal = await a('POST', base, { kind: 'url', url: 'http://127.0.0.1:9/api/health' });
+    expect(internal).toMatchObject({ status: 400, body: { error: ko.slack.server.urlNotAllowed } });
     expect((await a('POST', base, { kind: 'url', url: 'ftp://x' })).body.error).toBe('올바른 웹 주소(http 또는 https)를 입력해주세요.');
     expect((await a('POST', base, { kind: 'nope' })).status).toBe(400);
     expect((await a('DELETE', `${base}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
@@ -132,7 +163,10 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
     expect(ws.llm_enabled).toBe(false);
 
     // A token Slack refuses: the event is logged as failed at once (no pointless retries), never a 500.
-    await s.t.database.db.update(schema.slackWorkspaces).set({ botTokenEnc: encryptSecret(s.t.config.encryptionKey, 'xoxb-revoked') }).where(eq(schema.slackWorkspaces.id, workspaceId));
+    await s.t.database.db
+      .update(schema.slackWorkspaces)
+      .set({ botTokenEnc: encryptSecret(s.t.config.encryptionKey, 'xoxb-revoked') })
+      .where(eq(schema.slackWorkspaces.id, workspaceId));
     const e2 = { type: 'app_mention', channel: 'C0KB', user: 'UKIM', text: '<@UBOTKB> 안녕', ts: nextTs() };
     expect((await sendEvent(s.t, eventCallback('T0KB', e2))).statusCode).toBe(200);
     await idle(s.t);

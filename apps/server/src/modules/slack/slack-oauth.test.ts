@@ -73,7 +73,10 @@ describe.each(dbKinds)('slack connection on %s', (kind) => {
     const user = await signedIn(s.t);
     const denied = await install(s, user.token, {}, 'Cancel');
     expect(denied.location.searchParams.get('error')).toBe('access_denied');
-    const bad = (q: string) => s.t.app.inject({ method: 'GET', url: `/api/slack/oauth/callback${q}` }).then((r) => new URL(String(r.headers.location), 'http://x').searchParams.get('error'));
+    const bad = (q: string) =>
+      s.t.app
+        .inject({ method: 'GET', url: `/api/slack/oauth/callback${q}` })
+        .then((r) => new URL(String(r.headers.location), 'http://x').searchParams.get('error'));
     expect(await bad('')).toBe('invalid_request');
     expect(await bad('?code=x&state=unknown')).toBe('invalid_state');
     const prep = await api(s.t, user.token)('POST', '/api/slack-oauth-prepare', {});

@@ -65,7 +65,11 @@ export async function installedUser(s: TSlackTest) {
  */
 export async function directWorkspace(s: TSlackTest, token: string, team: { id: string; name: string; botUserId: string }, monthlyTokenBudget = 0) {
   const seed = (await api(s.t, token)('POST', '/api/seeds', { seed_name: `${team.name} 시드` })).body.data;
-  const access = await createSlackApi({ apiUrl: s.slack.apiUrl }).oauthAccess({ ...CLIENT, code: s.slack.issueCode({ id: team.id, name: team.name }), redirectUri: 'http://x' });
+  const access = await createSlackApi({ apiUrl: s.slack.apiUrl }).oauthAccess({
+    ...CLIENT,
+    code: s.slack.issueCode({ id: team.id, name: team.name }),
+    redirectUri: 'http://x',
+  });
   return repo.insertWorkspace(s.t.database.db, {
     seedId: seed.id,
     teamId: team.id,
@@ -86,7 +90,11 @@ export async function sendEvent(t: TTestContext, body: unknown, opts: { ts?: num
   return t.app.inject({
     method: 'POST',
     url: '/api/slack/events',
-    headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': ts, 'x-slack-signature': slackSignature(opts.secret ?? SIGNING_SECRET, ts, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': ts,
+      'x-slack-signature': slackSignature(opts.secret ?? SIGNING_SECRET, ts, raw),
+    },
     payload: raw,
   });
 }

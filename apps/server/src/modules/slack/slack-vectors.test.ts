@@ -29,7 +29,12 @@ describe('vector helpers', () => {
     await cache.vectors('w3', 'm', ['e', 'f', 'g'], load); // over 8: w2 (least recent) goes
     expect(cache.size()).toEqual({ workspaces: 2, floats: 8 });
     await cache.vectors('w2', 'm', ['c', 'd'], load);
-    expect(loads).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f', 'g'], ['c', 'd']]);
+    expect(loads).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f', 'g'],
+      ['c', 'd'],
+    ]);
   });
 
   it('embeds 64 inputs a call, in order, and cools down only when the provider fails (not when it refuses a request)', async () => {
@@ -142,11 +147,17 @@ describe.each(dbKinds)('slack knowledge with embeddings on %s', (kind) => {
   });
 
   it('stops using embeddings once the monthly token budget is spent', async () => {
-    await s.t.database.db.update(slackWorkspaces).set({ settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 1 } }).where(eq(slackWorkspaces.id, workspaceId));
+    await s.t.database.db
+      .update(slackWorkspaces)
+      .set({ settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 1 } })
+      .where(eq(slackWorkspaces.id, workspaceId));
     const before = s.llm!.embeddingRequests.length;
     expect(await search(s.t.database.db, workspaceId, PARAPHRASE.question, 3, vectors())).toEqual([]);
     expect(s.llm!.embeddingRequests.length).toBe(before);
-    await s.t.database.db.update(slackWorkspaces).set({ settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 0 } }).where(eq(slackWorkspaces.id, workspaceId));
+    await s.t.database.db
+      .update(slackWorkspaces)
+      .set({ settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 0 } })
+      .where(eq(slackWorkspaces.id, workspaceId));
   });
 
   it('embeds again when the model changes', async () => {
@@ -163,7 +174,11 @@ describe.each(dbKinds)('slack knowledge with embeddings on %s', (kind) => {
   it('(b) with the embeddings endpoint down, a document is still added and found lexically, and embedded later', async () => {
     s.llm!.embeddingsMode = 'down';
     const a = api(s.t, owner.token);
-    const res = await a('POST', `/api/slack/workspaces/${workspaceId}/documents`, { kind: 'qa', question: '사내 헬스장은 몇 시까지 열어요?', answer: '지하 1층 헬스장은 평일 밤 10시까지 엽니다.' });
+    const res = await a('POST', `/api/slack/workspaces/${workspaceId}/documents`, {
+      kind: 'qa',
+      question: '사내 헬스장은 몇 시까지 열어요?',
+      answer: '지하 1층 헬스장은 평일 밤 10시까지 엽니다.',
+    });
     expect(res.status).toBe(201);
     await idle(s.t);
     const doc = ((await docs()).body.data as { id: string; embedded_passages: number }[]).find((d) => d.id === res.body.data.id)!;

@@ -6,7 +6,7 @@ import { setRoomsChatSender } from '../rooms/rooms.chat-hook.ts';
 import { createIntake } from './intake.ts';
 import { roomsChatSender } from './rooms-chat.ts';
 import { createEmbeddings } from './embeddings.ts';
-import { createLlm } from './llm.ts';
+import { createLlm } from '../../adapters/llm.ts';
 import { createSlackApi } from './slack-api.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { slackPdfRoutes } from './pdf.routes.ts';
@@ -29,7 +29,14 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
   // Background embedding runs as the worker's tracked tasks, so closing the app awaits (and aborts) it.
-  const vectors = createVectorIndex({ db: database.db, embeddings: createEmbeddings(config.llm), state, log: app.log, stop: abort.signal, track: (task) => worker.track(task) });
+  const vectors = createVectorIndex({
+    db: database.db,
+    embeddings: createEmbeddings(config.llm),
+    state,
+    log: app.log,
+    stop: abort.signal,
+    track: (task) => worker.track(task),
+  });
   const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
@@ -48,6 +55,6 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
   workers.set(ctx, worker);
   vectorIndexes.set(ctx, vectors);
   await app.register(slackRoutes, { db: database.db, config, slack, vectors });
-  await app.register(slackPdfRoutes, { db: database.db, vectors });
+  await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
   await app.register(slackEventRoutes, { config, state, intake });
 };

@@ -47,7 +47,10 @@ export async function insertWorkspace(db: TDb, v: typeof slackWorkspaces.$inferI
 }
 
 export async function updateWorkspace(db: TDb, id: string, patch: Partial<typeof slackWorkspaces.$inferInsert>): Promise<void> {
-  await db.update(slackWorkspaces).set({ ...patch, updatedAt: new Date() }).where(eq(slackWorkspaces.id, id));
+  await db
+    .update(slackWorkspaces)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(slackWorkspaces.id, id));
 }
 
 export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<TWorkspaceRow | undefined> {
@@ -199,6 +202,8 @@ export async function purgeExpiredMessages(db: TDb): Promise<number> {
 
 // ── Knowledge ──
 
+const PASSAGE_BATCH = 1_000;
+
 export async function insertDocument(
   db: TDb,
   doc: { workspaceId: string; kind: string; title: string; sourceUrl: string | null; content: string; createdBy: string | null },
@@ -206,8 +211,10 @@ export async function insertDocument(
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(slackDocuments).values(doc).returning();
-    if (passages.length) {
-      await tx.insert(slackPassages).values(passages.map((p, ord) => ({ documentId: row!.id, workspaceId: doc.workspaceId, ord, ...p })));
+    // In batches: one statement carries at most 65,535 parameters (5 per passage), and a large PDF has more passages.
+    for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
+      const batch = passages.slice(start, start + PASSAGE_BATCH);
+      await tx.insert(slackPassages).values(batch.map((p, i) => ({ documentId: row!.id, workspaceId: doc.workspaceId, ord: start + i, ...p })));
     }
     return row!;
   });
@@ -236,7 +243,10 @@ export async function deleteDocument(db: TDb, workspaceId: string, id: string): 
 /** Candidate passages sharing at least one key with the query, most shared keys first. */
 export async function candidatePassages(db: TDb, workspaceId: string, keys: string[], limit: number) {
   if (!keys.length) return [];
-  const arr = sql`${sql.raw('ARRAY[')}${sql.join(keys.map((k) => sql`${k}`), sql`, `)}${sql.raw(']::text[]')}`;
+  const arr = sql`${sql.raw('ARRAY[')}${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}${sql.raw(']::text[]')}`;
   return db
     .select({
       id: slackPassages.id,
@@ -286,9 +296,7 @@ export async function logs(db: TDb, workspaceId: string, q: { text?: string | un
   if (q.before) conds.push(lt(slackEvents.createdAt, q.before));
   if (q.text) {
     const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(ilike(slackEvents.question, like), ilike(slackEvents.answer, like), ilike(slackEvents.slackUserId, like), ilike(slackEvents.channel, like))!,
-    );
+    conds.push(or(ilike(slackEvents.question, like), ilike(slackEvents.answer, like), ilike(slackEvents.slackUserId, like), ilike(slackEvents.channel, like))!);
   }
   return db
     .select()

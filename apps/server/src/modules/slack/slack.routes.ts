@@ -26,7 +26,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
-import { bearer, errorResponses } from '../auth/route-helpers.ts';
+import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as consoleService from './console.service.ts';
 import * as knowledge from './knowledge.service.ts';
 import * as oauth from './oauth.service.ts';
@@ -38,7 +38,10 @@ const s = ko.slack.server;
 const tags = ['slack'];
 const auth = { onRequest: requireAuth };
 
-export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex }> = async (app, { db, config, slack, vectors }) => {
+export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex }> = async (
+  app,
+  { db, config, slack, vectors },
+) => {
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
     return { id: u.id, ip: request.ip, fullName: u.fullName };
@@ -86,7 +89,10 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
 
   app.get(
     '/api/slack/workspaces',
-    { ...auth, schema: { tags, summary: '내 시드에 연결된 Slack 워크스페이스', security: bearer, response: { 200: ZSlackWorkspaceList, ...errorResponses(401) } } },
+    {
+      ...auth,
+      schema: { tags, summary: '내 시드에 연결된 Slack 워크스페이스', security: bearer, response: { 200: ZSlackWorkspaceList, ...errorResponses(401) } },
+    },
     async (request) => ({ data: await consoleService.list(db, config, currentUser(request).id) }),
   );
 
@@ -96,7 +102,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     '/api/slack/workspaces/:workspaceId/settings',
     {
       ...auth,
-      schema: { ...wsSchema, summary: '채널, 언어, 말투, 보관 기간, 월 토큰 한도 (시드 소유자·관리자)', body: ZSlackSettingsInput, response: { 200: ZSlackWorkspaceResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        ...wsSchema,
+        summary: '채널, 언어, 말투, 보관 기간, 월 토큰 한도 (시드 소유자·관리자)',
+        body: ZSlackSettingsInput,
+        response: { 200: ZSlackWorkspaceResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -107,7 +118,10 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
 
   app.delete(
     '/api/slack/workspaces/:workspaceId',
-    { ...auth, schema: { ...wsSchema, summary: '연결 해제 (시드 소유자·관리자)', response: { 200: ZSlackWorkspaceResponse, ...errorResponses(401, 403, 404) } } },
+    {
+      ...auth,
+      schema: { ...wsSchema, summary: '연결 해제 (시드 소유자·관리자)', response: { 200: ZSlackWorkspaceResponse, ...errorResponses(401, 403, 404) } },
+    },
     async (request) => ({
       success: true as const,
       message: s.disconnected,
@@ -125,7 +139,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     '/api/slack/workspaces/:workspaceId/logs',
     {
       ...auth,
-      schema: { ...wsSchema, summary: '이벤트와 답변 기록 (검색, 최신순)', querystring: ZSlackLogQuery, response: { 200: ZSlackLogResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        ...wsSchema,
+        summary: '이벤트와 답변 기록 (검색, 최신순)',
+        querystring: ZSlackLogQuery,
+        response: { 200: ZSlackLogResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => consoleService.logs(db, request.params.workspaceId, currentUser(request).id, request.query),
   );
@@ -134,7 +153,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     '/api/slack/workspaces/:workspaceId/stats',
     {
       ...auth,
-      schema: { ...wsSchema, summary: '일별 질문·요약·검색·토큰', querystring: ZSlackStatsQuery, response: { 200: ZSlackStatsResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        ...wsSchema,
+        summary: '일별 질문·요약·검색·토큰',
+        querystring: ZSlackStatsQuery,
+        response: { 200: ZSlackStatsResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => consoleService.stats(db, request.params.workspaceId, currentUser(request).id, request.query.days),
   );
@@ -161,7 +185,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request, reply) => {
       const a = await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
-      const data = await knowledge.addDocument(db, a.ws.id, currentUser(request).id, request.body, { allowPrivateUrls: !config.isProduction, vectors });
+      const data = await knowledge.addDocument(db, a.ws.id, currentUser(request).id, request.body, { allowPrivateUrls: config.allowPrivateUrls, vectors });
       return reply.status(201).send({ success: true as const, message: s.documentAdded, data });
     },
   );
@@ -170,7 +194,13 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     '/api/slack/workspaces/:workspaceId/documents/:documentId',
     {
       ...auth,
-      schema: { tags, security: bearer, params: ZSlackDocumentParams, summary: '지식 문서 삭제 (시드 소유자·관리자)', response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        security: bearer,
+        params: ZSlackDocumentParams,
+        summary: '지식 문서 삭제 (시드 소유자·관리자)',
+        response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
@@ -183,7 +213,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     '/api/slack/workspaces/:workspaceId/search',
     {
       ...auth,
-      schema: { ...wsSchema, summary: '지식 검색 시험 (AI 비서가 찾는 문단 상위 3개)', querystring: ZSlackSearchQuery, response: { 200: ZSlackSearchResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        ...wsSchema,
+        summary: '지식 검색 시험 (AI 비서가 찾는 문단 상위 3개)',
+        querystring: ZSlackSearchQuery,
+        response: { 200: ZSlackSearchResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id);

@@ -3,7 +3,7 @@
  * Without one (basic mode): an extractive summary — lines that read as decisions, questions or tasks, by pattern.
  */
 import { ko } from '@suite/shared';
-import type { TChatMessage } from './llm.ts';
+import type { TChatMessage } from '../../adapters/llm.ts';
 
 export type TThreadLine = { user: string; text: string };
 
@@ -57,7 +57,11 @@ export function languageInstruction(language: 'ko' | 'en' | 'auto', question: st
   return '한국어로 답하세요.';
 }
 
-export function summaryPrompt(lines: TThreadLine[], botUserId: string, opts: { tone: keyof typeof toneText; language: 'ko' | 'en' | 'auto'; request: string }): TChatMessage[] {
+export function summaryPrompt(
+  lines: TThreadLine[],
+  botUserId: string,
+  opts: { tone: keyof typeof toneText; language: 'ko' | 'en' | 'auto'; request: string },
+): TChatMessage[] {
   const transcript = lines
     .filter((l) => l.user !== botUserId)
     .map((l) => `<@${l.user}>: ${clean(l.text)}`)

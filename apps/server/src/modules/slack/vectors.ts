@@ -68,7 +68,11 @@ export function createVectorIndex(d: TVectorDeps) {
       // A passage seen twice was not stored: stop rather than pay for it again.
       if (!rows.length || rows.some((r) => done.has(r.id))) break;
       const r = await d.embeddings.embed(rows.map(passageText), d.stop);
-      await vrepo.storeVectors(d.db, model, rows.map((row, i) => ({ id: row.id, vector: r.vectors[i]! })));
+      await vrepo.storeVectors(
+        d.db,
+        model,
+        rows.map((row, i) => ({ id: row.id, vector: r.vectors[i]! })),
+      );
       if (r.tokens) await vrepo.recordTokenUsage(d.db, workspaceId, 'embeddings', r.tokens);
       for (const row of rows) done.add(row.id);
       if (rows.length < EMBED_BATCH) break;

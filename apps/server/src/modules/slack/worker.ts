@@ -110,12 +110,15 @@ export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortCont
       for (const id of await repo.stalePending(rt.db, new Date(Date.now() - 120_000), 50)) enqueue(id);
     });
   }, opts.sweepMs ?? 60_000);
-  const purge = setInterval(() => {
-    track(async () => {
-      const n = await repo.purgeExpiredMessages(rt.db);
-      if (n) rt.log.info({ deleted: n }, 'slack mirror retention purge');
-    });
-  }, opts.purgeMs ?? 60 * 60_000);
+  const purge = setInterval(
+    () => {
+      track(async () => {
+        const n = await repo.purgeExpiredMessages(rt.db);
+        if (n) rt.log.info({ deleted: n }, 'slack mirror retention purge');
+      });
+    },
+    opts.purgeMs ?? 60 * 60_000,
+  );
   sweep.unref();
   purge.unref();
 

@@ -17,19 +17,26 @@ const KST_OFFSET_MS = 9 * 3_600_000;
 const CHUNK = 1_000;
 
 /** 'YYYY-MM-DD' of an instant in Asia/Seoul (UTC+9, no daylight saving). */
+let lastDay = { from: 0, to: -1, day: '' };
 export function kstDay(at: Date): string {
-  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+  // Every response asks; the answer changes once a day, so the day's bounds are kept (no Date built per request).
+  const t = at.getTime();
+  if (t >= lastDay.from && t < lastDay.to) return lastDay.day;
+  const day = new Date(t + KST_OFFSET_MS).toISOString().slice(0, 10);
+  const from = Date.parse(`${day}T00:00:00Z`) - KST_OFFSET_MS;
+  lastDay = { from, to: from + 86_400_000, day };
+  return day;
 }
 
-const NOT_COUNTED = /^\/api\/(health|ready|docs|openapi\.json)(\/|$)/;
+const NOT_COUNTED = /^\/api\/(health|ready|metrics|docs|openapi\.json)(\/|$)/;
 
 /** Which service a route belongs to; null for routes that are not counted. */
 export function serviceOf(route: string): TUsageServiceId | null {
   if (!route.startsWith('/api/') || NOT_COUNTED.test(route)) return null;
   if (/^\/api\/slack/.test(route)) return 'slack-ai';
   if (/^\/api\/(seeds\/[^/]+\/)?(rooms|bookings)(\/|$)/.test(route)) return 'schedule';
-  if (/^\/api\/api-builder(\/|$)/.test(route)) return 'api-builder';
-  if (/^\/api\/admin-builder(\/|$)/.test(route)) return 'admin-builder';
+  if (/^\/api\/(api-builder|v1)(\/|$)/.test(route) || /^\/api\/seeds\/[^/]+\/api-builder(\/|$)/.test(route)) return 'api-builder';
+  if (/^\/api\/admin-builder(\/|$)/.test(route) || /^\/api\/seeds\/[^/]+\/admin-builder(\/|$)/.test(route)) return 'admin-builder';
   if (/^\/api\/(ai-chatbot|chatbot)(\/|$)/.test(route)) return 'ai-chatbot';
   return 'platform';
 }
@@ -115,11 +122,19 @@ function routeOf(request: FastifyRequest): string | undefined {
 export async function registerUsageCounter(app: FastifyInstance, db: TDb): Promise<TUsageRecorder> {
   const recorder = createUsageRecorder(db, app.log);
   app.decorate('usage', recorder);
-  app.addHook('onResponse', async (request) => {
+  // The service of each route pattern is worked out once (a handful of regular expressions per pattern, not per request).
+  const services = new Map<string, TUsageServiceId | null>();
+  app.addHook('onResponse', (request, _reply, done) => {
     const route = routeOf(request);
-    if (!route) return;
-    const service = serviceOf(route);
-    if (service) recorder.record(service, request.user?.id ?? null);
+    if (route) {
+      let service = services.get(route);
+      if (service === undefined) {
+        service = serviceOf(route);
+        services.set(route, service);
+      }
+      if (service) recorder.record(service, request.user?.id ?? null);
+    }
+    done();
   });
   // In a child plugin: its onClose runs before the root's, which closes an owned database.
   await app.register(async (child) => {

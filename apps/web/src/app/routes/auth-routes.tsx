@@ -4,7 +4,11 @@ import { AuthCallbackPage } from '@/features/auth/pages/auth-callback-page';
 import { ConfirmEmailPage } from '@/features/auth/pages/confirm-email-page';
 import { DashboardPage } from '@/features/auth/pages/dashboard-page';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { LinkIdentityPage } from '@/features/auth/pages/link-identity-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { ProviderCallbackPage } from '@/features/auth/pages/provider-callback-page';
+import { ProviderEmailPage } from '@/features/auth/pages/provider-email-page';
+import { SecondFactorPage } from '@/features/auth/pages/second-factor-page';
 import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SettingsPage } from '@/features/auth/pages/settings-page';
 import { SignupCompletePage } from '@/features/auth/pages/signup-complete-page';
@@ -15,14 +19,32 @@ import { SeedInvitePage } from '@/features/invitations/pages/seed-invite-page';
 /** Account routes (login, sign-up, callbacks, dashboard, settings); nested in the site layout by the router. */
 export const authRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  { path: '/login/second-factor', element: <SecondFactorPage /> },
   { path: '/signup', element: <SignupPage /> },
   { path: '/signup/complete', element: <SignupCompletePage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/auth/confirm', element: <ConfirmEmailPage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
-  { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+  { path: '/auth/callback/:provider', element: <ProviderCallbackPage /> },
+  { path: '/auth/provider-email', element: <ProviderEmailPage /> },
+  { path: '/auth/link', element: <LinkIdentityPage /> },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireAuth>
+        <DashboardPage />
+      </RequireAuth>
+    ),
+  },
   { path: '/invite/seed', element: <SeedInvitePage /> },
   { path: '/invite/account', element: <AccountInvitePage /> },
-  { path: '/settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
+  {
+    path: '/settings',
+    element: (
+      <RequireAuth>
+        <SettingsPage />
+      </RequireAuth>
+    ),
+  },
 ];

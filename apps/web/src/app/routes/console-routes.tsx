@@ -5,6 +5,10 @@ import { ko } from '@suite/shared';
 import { RequireAuth } from '@/components/require-auth';
 import { slackAiConsoleRoutes } from '@/features/slack-ai/console-routes';
 import { roomsConsoleRoutes } from '@/features/rooms/console-routes';
+import { mealConsoleRoutes } from '@/features/meal/console-routes';
+import { apiBuilderConsoleRoutes } from '@/features/api-builder/console-routes';
+import { aiChatbotConsoleRoutes } from '@/features/ai-chatbot/console-routes';
+import { adminBuilderConsoleRoutes } from '@/features/admin-builder/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
@@ -15,6 +19,8 @@ const UsersPage = lazy(() => import('@/features/console/pages/users-page').then(
 const SettingsPage = lazy(() => import('@/features/console/pages/console-settings-page').then((m) => ({ default: m.ConsoleSettingsPage })));
 const SeedsPage = lazy(() => import('@/features/console/pages/seeds-page').then((m) => ({ default: m.SeedsPage })));
 const ComingSoon = lazy(() => import('@/features/console/components/coming-soon').then((m) => ({ default: m.ComingSoon })));
+const IntegrationsPage = lazy(() => import('@/features/console/pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
+const ConsoleNotFound = lazy(() => import('@/features/console/components/console-not-found').then((m) => ({ default: m.ConsoleNotFound })));
 const AdminOnly = lazy(() => import('@/features/console/components/admin-only').then((m) => ({ default: m.AdminOnly })));
 
 function Loading() {
@@ -33,6 +39,7 @@ const n = ko.consoleUi.nav;
 export const consoleRoutes: RouteObject[] = [
   {
     path: '/admin',
+    hydrateFallbackElement: <Loading />,
     element: (
       <RequireAuth>
         <Suspense fallback={<Loading />}>
@@ -42,28 +49,41 @@ export const consoleRoutes: RouteObject[] = [
     ),
     children: [
       { index: true, element: page(<OverviewPage />) },
-      { path: 'analytics', element: page(<AdminOnly><AnalyticsPage /></AdminOnly>) },
+      {
+        path: 'analytics',
+        element: page(
+          <AdminOnly>
+            <AnalyticsPage />
+          </AdminOnly>,
+        ),
+      },
       { path: 'services', element: page(<ServicesPage />) },
       ...slackAiConsoleRoutes,
       ...roomsConsoleRoutes,
-      { path: 'services/api-builder', element: soon(n.apiBuilder) },
-      { path: 'services/api-builder/settings', element: soon(`${n.apiBuilder} ${n.apiBuilderSettings}`) },
-      { path: 'services/api-builder/apis', element: soon(`${n.apiBuilder} ${n.apiBuilderApis}`) },
-      { path: 'services/api-builder/test', element: soon(`${n.apiBuilder} ${n.apiBuilderTest}`) },
-      { path: 'services/admin-builder', element: soon(n.adminBuilder) },
-      { path: 'services/ai-chatbot', element: soon(n.aiChatbot) },
+      ...mealConsoleRoutes,
+      ...apiBuilderConsoleRoutes,
+      ...adminBuilderConsoleRoutes,
+      ...aiChatbotConsoleRoutes,
       { path: 'users', element: page(<UsersPage />) },
       { path: 'seeds', element: page(<SeedsPage />) },
       { path: 'billing', element: soon(n.subscription) },
       { path: 'billing/history', element: soon(n.paymentHistory) },
       { path: 'settings', element: page(<SettingsPage />) },
+      {
+        path: 'settings/integrations',
+        element: page(
+          <AdminOnly>
+            <IntegrationsPage />
+          </AdminOnly>,
+        ),
+      },
       { path: 'database', element: soon(n.database) },
       { path: 'domains', element: soon(n.domains) },
       { path: 'monitoring', element: soon(n.monitoring) },
       { path: 'notifications', element: soon(n.notifications) },
       { path: 'help', element: soon(n.helpCenter) },
       { path: 'docs', element: soon(n.docs) },
-      { path: '*', element: soon('') },
+      { path: '*', element: page(<ConsoleNotFound />) },
     ],
   },
 ];

@@ -36,13 +36,31 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField id="currentPassword" label={t.currentPassword} error={err.currentPassword?.message}>
-        <PasswordInput id="currentPassword" autoComplete="current-password" disabled={busy} aria-invalid={Boolean(err.currentPassword)} {...register('currentPassword')} />
+        <PasswordInput
+          id="currentPassword"
+          autoComplete="current-password"
+          disabled={busy}
+          aria-invalid={Boolean(err.currentPassword)}
+          {...register('currentPassword')}
+        />
       </FormField>
       <FormField id="newPassword" label={t.newPassword} error={err.newPassword?.message} hint={<StrengthMeter password={watch('newPassword')} />}>
-        <PasswordInput id="newPassword" autoComplete="new-password" disabled={busy} aria-invalid={Boolean(err.newPassword)} {...register('newPassword', { deps: ['confirmPassword'] })} />
+        <PasswordInput
+          id="newPassword"
+          autoComplete="new-password"
+          disabled={busy}
+          aria-invalid={Boolean(err.newPassword)}
+          {...register('newPassword', { deps: ['confirmPassword'] })}
+        />
       </FormField>
       <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={err.confirmPassword?.message}>
-        <PasswordInput id="confirmPassword" autoComplete="new-password" disabled={busy} aria-invalid={Boolean(err.confirmPassword)} {...register('confirmPassword')} />
+        <PasswordInput
+          id="confirmPassword"
+          autoComplete="new-password"
+          disabled={busy}
+          aria-invalid={Boolean(err.confirmPassword)}
+          {...register('confirmPassword')}
+        />
       </FormField>
       <Button type="submit" className="justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -63,7 +63,14 @@ export function ProfileForm({ user }: { user: TUser }) {
         />
       </FormField>
       <div className="flex items-start gap-2">
-        <Checkbox id="marketing" name="marketing" className="mt-0.5" checked={watch('marketing')} onCheckedChange={(c) => setValue('marketing', c === true, { shouldDirty: true })} disabled={busy} />
+        <Checkbox
+          id="marketing"
+          name="marketing"
+          className="mt-0.5"
+          checked={watch('marketing')}
+          onCheckedChange={(c) => setValue('marketing', c === true, { shouldDirty: true })}
+          disabled={busy}
+        />
         <div className="grid gap-1">
           <Label htmlFor="marketing" className="font-normal">
             {ko.authUi.signup.marketing}

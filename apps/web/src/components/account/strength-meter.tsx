@@ -1,12 +1,16 @@
 import { ko, passwordStrength } from '@suite/shared';
 import { cn } from '@/lib/utils';
+import { useIsCommonPassword } from './common-passwords';
 
 const colours = ['bg-red-500', 'bg-amber-500', 'bg-emerald-500', 'bg-emerald-600'];
 
 /** Four displayed levels (weak, normal, strong, very strong) from the spec's 0–5 score, with hints. */
 export function StrengthMeter({ password }: { password: string }) {
+  const common = useIsCommonPassword(password);
   if (!password) return null;
-  const s = passwordStrength(password);
+  const scored = passwordStrength(password);
+  // A password on the server's common list is weak whatever its character mix: the server refuses it.
+  const s = common ? { level: 0 as const, hints: [ko.auth.validation.passwordCommon, ...scored.hints] } : scored;
   const label = ko.auth.strength.levels[s.level];
   return (
     <div className="grid gap-1.5" aria-live="polite">
@@ -16,7 +20,10 @@ export function StrengthMeter({ password }: { password: string }) {
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
-        {ko.authUi.signup.strength}: <span className="font-medium text-foreground" data-testid="strength-level">{label}</span>
+        {ko.authUi.signup.strength}:{' '}
+        <span className="font-medium text-foreground" data-testid="strength-level">
+          {label}
+        </span>
       </p>
       {s.hints.length ? (
         <ul className="grid gap-0.5 text-xs text-muted-foreground">

@@ -1,3 +1,6 @@
+import type { TPublicCompany } from '@suite/shared';
+import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
+import { companyLines } from '@/lib/company';
 import { cn } from '@/lib/utils';
 
 export type TLegalArticle = {
@@ -15,15 +18,25 @@ export type TLegalDocumentProps = {
 };
 
 /** Renders a legal text as articles; the same output in the footer pages and the sign-up dialogs. */
-export function LegalDocument({ intro, articles, closing, headingLevel = 3, className }: TLegalDocumentProps & { intro: string; articles: readonly TLegalArticle[]; closing: readonly string[] }) {
+export function LegalDocument({
+  intro,
+  articles,
+  closing,
+  company,
+  headingLevel = 3,
+  className,
+}: TLegalDocumentProps & { intro: string; articles: readonly TLegalArticle[]; closing: readonly string[]; company: TPublicCompany }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  const lines = companyLines(company);
   return (
     <div className={cn('grid gap-6 text-sm leading-relaxed break-keep', className)}>
       <p>{intro}</p>
       {articles.map((a) => (
         <section key={a.title} className="grid gap-2">
           <H className={cn('font-semibold text-foreground', headingLevel === 2 ? 'text-lg' : 'text-base')}>{a.title}</H>
-          {a.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+          {a.paragraphs?.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
           {a.items ? (
             <ol className="grid list-decimal gap-1 pl-5 marker:text-muted-foreground">
               {a.items.map((i) => (
@@ -31,7 +44,9 @@ export function LegalDocument({ intro, articles, closing, headingLevel = 3, clas
               ))}
             </ol>
           ) : null}
-          {a.after?.map((p) => <p key={p}>{p}</p>)}
+          {a.after?.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
         </section>
       ))}
       <div className="grid gap-1 border-t pt-4 text-muted-foreground">
@@ -39,6 +54,14 @@ export function LegalDocument({ intro, articles, closing, headingLevel = 3, clas
           <p key={c}>{c}</p>
         ))}
       </div>
+      {lines.length ? (
+        <section className="grid gap-1 text-muted-foreground" data-testid="legal-company-details">
+          <H className="font-semibold text-foreground">{koSiteShell.footer.companyDetails}</H>
+          {lines.map((l) => (
+            <p key={l.key}>{l.label ? `${l.label}: ${l.value}` : l.value}</p>
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

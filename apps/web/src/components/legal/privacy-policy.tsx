@@ -1,10 +1,9 @@
-import { company } from '@/lib/company';
+import type { TPublicCompany } from '@suite/shared';
+import { serviceName, useCompany } from '@/lib/company';
 import { LegalDocument, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
 
-const c = company.name;
-
 /** 개인정보 처리방침 (시행일 2025-09-01). Collected items follow the product spec (section 9). */
-const ARTICLES: readonly TLegalArticle[] = [
+const articles = (c: string, s: string, company: TPublicCompany): readonly TLegalArticle[] => [
   {
     title: '제1조 (개인정보의 처리 목적)',
     paragraphs: ['회사는 다음 목적을 위해 개인정보를 처리하며, 목적이 바뀌는 경우에는 법령에 따라 별도의 동의를 받는 등 필요한 조치를 합니다.'],
@@ -31,7 +30,9 @@ const ARTICLES: readonly TLegalArticle[] = [
   },
   {
     title: '제3조 (개인정보의 처리 및 보유 기간)',
-    paragraphs: ['회사는 회원 탈퇴 시까지 개인정보를 보유하며, 탈퇴하면 지체 없이 파기합니다. 다만 관련 법령에 따라 보존해야 하는 정보는 다음 기간 동안 보관합니다.'],
+    paragraphs: [
+      '회사는 회원 탈퇴 시까지 개인정보를 보유하며, 탈퇴하면 지체 없이 파기합니다. 다만 관련 법령에 따라 보존해야 하는 정보는 다음 기간 동안 보관합니다.',
+    ],
     items: [
       '계약 또는 청약철회 등에 관한 기록: 5년 (전자상거래 등에서의 소비자보호에 관한 법률)',
       '대금결제 및 재화 등의 공급에 관한 기록: 5년 (전자상거래 등에서의 소비자보호에 관한 법률)',
@@ -49,7 +50,9 @@ const ARTICLES: readonly TLegalArticle[] = [
   },
   {
     title: '제5조 (개인정보 처리의 위탁)',
-    paragraphs: ['회사는 원활한 서비스 제공을 위해 다음 업무를 외부 전문 업체에 위탁할 수 있으며, 위탁 계약 시 개인정보가 안전하게 관리되도록 필요한 사항을 규정하고 감독합니다.'],
+    paragraphs: [
+      '회사는 원활한 서비스 제공을 위해 다음 업무를 외부 전문 업체에 위탁할 수 있으며, 위탁 계약 시 개인정보가 안전하게 관리되도록 필요한 사항을 규정하고 감독합니다.',
+    ],
     items: [
       '클라우드 서버 운영과 데이터 보관',
       '이메일 발송(가입 인증, 비밀번호 재설정, 안내 메일)',
@@ -98,7 +101,12 @@ const ARTICLES: readonly TLegalArticle[] = [
   {
     title: '제11조 (개인정보 보호책임자)',
     paragraphs: ['회사는 개인정보 처리에 관한 업무를 총괄하고 관련 불만 처리와 피해 구제를 위해 아래와 같이 개인정보 보호책임자를 지정하고 있습니다.'],
-    items: [`개인정보 보호책임자: ${company.privacyOfficer}`, `연락처: ${company.email}`],
+    // Without a designated officer, the law (개인정보 보호법 시행령 제32조) makes the representative the officer.
+    items: [
+      ...(company.representative ? [`개인정보 보호책임자: ${company.representative} (대표)`] : []),
+      ...(company.email ? [`이메일: ${company.email}`] : []),
+      ...(company.phone ? [`전화: ${company.phone}`] : []),
+    ],
   },
   {
     title: '제12조 (권익침해 구제 방법)',
@@ -119,11 +127,16 @@ const ARTICLES: readonly TLegalArticle[] = [
 ];
 
 export function PrivacyPolicy(props: TLegalDocumentProps) {
+  const company = useCompany();
+  const s = serviceName;
+  // Without COMPANY_NAME (development only) the text names the service's operator rather than inventing a name.
+  const c = company.name ?? `${s} 운영자`;
   return (
     <LegalDocument
       {...props}
       intro={`${c}(이하 "회사")는 「개인정보 보호법」 등 관련 법령을 지키며, 정보주체의 개인정보를 보호하고 관련 고충을 신속하게 처리하기 위해 다음과 같이 개인정보 처리방침을 정하여 공개합니다.`}
-      articles={ARTICLES}
+      articles={articles(c, s, company)}
+      company={company}
       closing={['부칙', '이 개인정보 처리방침은 2025년 9월 1일부터 적용됩니다.']}
     />
   );

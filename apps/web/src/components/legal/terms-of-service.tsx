@@ -1,11 +1,8 @@
-import { company } from '@/lib/company';
+import { serviceName, useCompany } from '@/lib/company';
 import { LegalDocument, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
 
-const c = company.name;
-const s = company.serviceName;
-
 /** 이용약관 (시행일 2025-09-01). Notice periods, restriction and revocation rules follow the product spec. */
-const ARTICLES: readonly TLegalArticle[] = [
+const articles = (c: string, s: string): readonly TLegalArticle[] => [
   {
     title: '제1조 (목적)',
     paragraphs: [
@@ -35,9 +32,7 @@ const ARTICLES: readonly TLegalArticle[] = [
   },
   {
     title: '제4조 (약관 외 준칙)',
-    paragraphs: [
-      '이 약관에서 정하지 않은 사항과 이 약관의 해석은 관련 법령 또는 회사가 정한 서비스별 이용 안내와 상관례에 따릅니다.',
-    ],
+    paragraphs: ['이 약관에서 정하지 않은 사항과 이 약관의 해석은 관련 법령 또는 회사가 정한 서비스별 이용 안내와 상관례에 따릅니다.'],
   },
   {
     title: '제5조 (이용계약의 성립)',
@@ -79,9 +74,7 @@ const ARTICLES: readonly TLegalArticle[] = [
       '식사 관리: 메뉴 선택, 참석자 관리, 식비 분담 게임',
       '기타 회사가 추가로 개발하거나 제휴를 통해 회원에게 제공하는 서비스(API 빌더, 어드민 페이지 빌더, 고객 상담 AI 챗봇 등)',
     ],
-    after: [
-      '회사는 정식 출시 전의 기능을 베타 서비스로 제공할 수 있으며, 베타 서비스는 예고 후 변경되거나 종료될 수 있습니다.',
-    ],
+    after: ['회사는 정식 출시 전의 기능을 베타 서비스로 제공할 수 있으며, 베타 서비스는 예고 후 변경되거나 종료될 수 있습니다.'],
   },
   {
     title: '제10조 (서비스의 변경 및 중단)',
@@ -181,11 +174,16 @@ const ARTICLES: readonly TLegalArticle[] = [
 ];
 
 export function TermsOfService(props: TLegalDocumentProps) {
+  const company = useCompany();
+  const s = serviceName;
+  // Without COMPANY_NAME (development only) the text names the service's operator rather than inventing a name.
+  const c = company.name ?? `${s} 운영자`;
   return (
     <LegalDocument
       {...props}
       intro={`${s} 서비스를 이용해주셔서 감사합니다. 서비스를 이용하시기 전에 아래 약관을 꼭 읽어주세요.`}
-      articles={ARTICLES}
+      articles={articles(c, s)}
+      company={company}
       closing={['부칙', '제1조 (시행일) 이 약관은 2025년 9월 1일부터 시행합니다.']}
     />
   );

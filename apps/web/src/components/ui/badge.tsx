@@ -10,7 +10,7 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground',
+        destructive: 'border-transparent bg-destructive text-destructive-foreground dark:bg-red-700',
         /** 'waiting' status: grey. */
         muted: 'border-transparent bg-zinc-200 text-zinc-700 dark:bg-zinc-700 dark:text-zinc-100',
         /** 'development' status: amber. */

@@ -187,10 +187,5 @@ export function SidebarMenuButton({
 }
 
 export function SidebarMenuSub({ className, ...props }: ComponentProps<'ul'>) {
-  return (
-    <ul
-      className={cn('ml-4 flex flex-col gap-0.5 border-l py-0.5 pl-2 group-data-[collapsible=icon]:hidden', className)}
-      {...props}
-    />
-  );
+  return <ul className={cn('ml-4 flex flex-col gap-0.5 border-l py-0.5 pl-2 group-data-[collapsible=icon]:hidden', className)} {...props} />;
 }

@@ -16,10 +16,7 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: Componen
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn(
-          'ui-pop z-50 max-w-xs rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md break-keep',
-          className,
-        )}
+        className={cn('ui-pop z-50 max-w-xs rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md break-keep', className)}
         {...props}
       />
     </TooltipPrimitive.Portal>

@@ -15,10 +15,18 @@ import {
   Receipt,
   Settings,
   Users,
+  UtensilsCrossed,
   Wrench,
+  PlugZap,
   type LucideIcon,
 } from 'lucide-react';
-import { ko } from '@suite/shared';
+import { catalogueStatus, isAppRoute, ko, matchesRoute, type TCatalogueId } from '@suite/shared';
+
+/** A service's badge in the sidebar: its status in the one catalogue ('planned' shows as in development). */
+function consoleStatus(id: TCatalogueId): 'active' | 'beta' | 'development' {
+  const s = catalogueStatus(id);
+  return s === 'planned' ? 'development' : s;
+}
 
 const n = ko.consoleUi.nav;
 
@@ -46,12 +54,12 @@ export const consoleNav: TConsoleNavGroup[] = [
     id: 'services',
     label: n.groups.services,
     items: [
-      { title: n.slackAi, href: '/admin/services/slack-ai', icon: MessageSquareText, status: 'active' },
+      { title: n.slackAi, href: '/admin/services/slack-ai', icon: MessageSquareText, status: consoleStatus('slack-ai') },
       {
         title: n.schedule,
         href: '/admin/services/schedule',
         icon: CalendarClock,
-        status: 'active',
+        status: consoleStatus('schedule'),
         children: [
           { title: n.scheduleSettings, href: '/admin/services/schedule/settings' },
           { title: n.scheduleUsers, href: '/admin/services/schedule/users' },
@@ -59,18 +67,25 @@ export const consoleNav: TConsoleNavGroup[] = [
         ],
       },
       {
+        title: ko.meal.ui.title,
+        href: '/admin/services/meal',
+        icon: UtensilsCrossed,
+        status: consoleStatus('meal'),
+        children: [{ title: ko.meal.ui.ledger, href: '/admin/services/meal/ledger' }],
+      },
+      {
         title: n.apiBuilder,
         href: '/admin/services/api-builder',
         icon: Boxes,
-        status: 'beta',
+        status: consoleStatus('api-builder'),
         children: [
           { title: n.apiBuilderSettings, href: '/admin/services/api-builder/settings' },
           { title: n.apiBuilderApis, href: '/admin/services/api-builder/apis' },
           { title: n.apiBuilderTest, href: '/admin/services/api-builder/test' },
         ],
       },
-      { title: n.adminBuilder, href: '/admin/services/admin-builder', icon: Wrench, status: 'development' },
-      { title: n.aiChatbot, href: '/admin/services/ai-chatbot', icon: Bot, status: 'beta' },
+      { title: n.adminBuilder, href: '/admin/services/admin-builder', icon: Wrench, status: consoleStatus('admin-builder') },
+      { title: n.aiChatbot, href: '/admin/services/ai-chatbot', icon: Bot, status: consoleStatus('ai-chatbot') },
     ],
   },
   { id: 'users', label: n.groups.users, items: [{ title: n.users, href: '/admin/users', icon: Users, adminOnly: true }] },
@@ -87,6 +102,7 @@ export const consoleNav: TConsoleNavGroup[] = [
     label: n.groups.system,
     items: [
       { title: n.settings, href: '/admin/settings', icon: Settings },
+      { title: n.integrations, href: '/admin/settings/integrations', icon: PlugZap, adminOnly: true },
       { title: n.database, href: '/admin/database', icon: Database },
       { title: n.domains, href: '/admin/domains', icon: Globe },
       { title: n.monitoring, href: '/admin/monitoring', icon: Activity },
@@ -109,17 +125,59 @@ export function isActive(path: string, href: string): boolean {
   return path === href || path.startsWith(href + '/');
 }
 
-/** Header title and description per path; other paths fall back to the dashboard's. */
-export function pageHeading(path: string): { title: string; description: string } {
-  const t = ko.consoleUi.titles;
-  if (path.startsWith('/admin/services/slack-ai')) return t.slackAi;
-  if (path.startsWith('/admin/services/schedule')) return t.schedule;
-  if (path === '/admin/services') return t.services;
-  if (path.startsWith('/admin/analytics')) return t.analytics;
-  if (path.startsWith('/admin/users')) return t.users;
-  if (path.startsWith('/admin/billing')) return t.billing;
-  if (path.startsWith('/admin/settings')) return t.settings;
-  if (path.startsWith('/admin/seeds')) return t.seeds;
-  const item = consoleNav.flatMap((g) => g.items).find((i) => isActive(path, i.href) && i.href !== '/admin');
-  return item ? { title: item.title, description: t.dashboard.description } : t.dashboard;
+/** The one menu entry to highlight: the most specific item or sub-item whose path contains the current one. */
+export function activeHref(path: string, items: TConsoleNavItem[]): string | null {
+  const hrefs = items.flatMap((i) => [i.href, ...(i.children ?? []).map((c) => c.href)]);
+  const hits = hrefs.filter((h) => isActive(path, h)).sort((a, b) => b.length - a.length);
+  return hits[0] ?? null;
+}
+
+type THeading = { title: string; description: string };
+const t = ko.consoleUi.titles;
+/** Every console route's own header (add a line for each new route; deeper paths take their section's). */
+export const consoleHeadings: [string, THeading][] = [
+  ['/admin', t.dashboard],
+  ['/admin/analytics', t.analytics],
+  ['/admin/services', t.services],
+  ['/admin/services/slack-ai', t.slackAi],
+  ['/admin/services/schedule', t.schedule],
+  ['/admin/services/schedule/settings', t.scheduleSettings],
+  ['/admin/services/schedule/users', t.scheduleUsers],
+  ['/admin/services/schedule/logs', t.scheduleLogs],
+  ['/admin/services/meal', { title: ko.meal.ui.title, description: ko.meal.ui.description }],
+  ['/admin/services/meal/ledger', { title: `${ko.meal.ui.title} ${ko.meal.ui.ledger}`, description: ko.meal.ui.ledgerDescription }],
+  ['/admin/services/meal/:mealId', { title: `${ko.meal.ui.title} 라운드`, description: ko.meal.ui.roundDescription }],
+  ['/admin/services/api-builder', t.apiBuilder],
+  ['/admin/services/api-builder/settings', t.apiBuilderSettings],
+  ['/admin/services/api-builder/apis', t.apiBuilderApis],
+  ['/admin/services/api-builder/test', t.apiBuilderTest],
+  ['/admin/services/admin-builder', t.adminBuilder],
+  ['/admin/services/admin-builder/apps/:appId', ko.adminBuilder.headings.app],
+  ['/admin/services/admin-builder/apps/:appId/:table', ko.adminBuilder.headings.table],
+  ['/admin/services/admin-builder/apps/:appId/:table/new', ko.adminBuilder.headings.newRow],
+  ['/admin/services/admin-builder/apps/:appId/:table/row', ko.adminBuilder.headings.row],
+  ['/admin/services/admin-builder/apps/:appId/:table/settings', ko.adminBuilder.headings.settings],
+  ['/admin/services/admin-builder/audit/:appId', ko.adminBuilder.headings.audit],
+  ['/admin/services/ai-chatbot', t.aiChatbot],
+  ['/admin/users', t.users],
+  ['/admin/seeds', t.seeds],
+  ['/admin/billing', t.billing],
+  ['/admin/billing/history', t.billingHistory],
+  ['/admin/settings', t.settings],
+  ['/admin/settings/integrations', t.integrations],
+  ['/admin/database', t.database],
+  ['/admin/domains', t.domains],
+  ['/admin/monitoring', t.monitoring],
+  ['/admin/notifications', t.notifications],
+  ['/admin/help', t.help],
+  ['/admin/docs', t.docs],
+];
+
+/** Header title and description of a console path; an unknown path gets the not-found heading. */
+export function pageHeading(path: string): THeading {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const exact = consoleHeadings.find(([p]) => p === clean || (p.includes('/:') && matchesRoute(p, clean)));
+  if (exact) return exact[1];
+  const section = consoleHeadings.filter(([p]) => p !== '/admin' && clean.startsWith(p + '/')).sort((a, b) => b[0].length - a[0].length)[0];
+  return section && isAppRoute(clean) ? section[1] : t.notFound;
 }

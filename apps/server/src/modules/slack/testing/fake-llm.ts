@@ -75,9 +75,10 @@ export async function startFakeLlm(port = 0): Promise<TFakeLlm> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return Object.assign(fake, {
     url,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   });
 }

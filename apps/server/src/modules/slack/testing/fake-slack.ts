@@ -97,7 +97,15 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
         codes.delete(String(body.code));
         const token = `xoxb-fake-${randomBytes(8).toString('hex')}`;
         tokens.add(token);
-        return json(200, { ok: true, access_token: token, token_type: 'bot', scope: 'app_mentions:read,chat:write', bot_user_id: botUserId, team, authed_user: { id: 'UINSTALL1' } });
+        return json(200, {
+          ok: true,
+          access_token: token,
+          token_type: 'bot',
+          scope: 'app_mentions:read,chat:write',
+          bot_user_id: botUserId,
+          team,
+          authed_user: { id: 'UINSTALL1' },
+        });
       }
       if (!tokens.has(bearer)) return json(200, { ok: false, error: 'invalid_auth' });
       if (method === 'chat.postMessage') {
@@ -106,7 +114,12 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
           return json(500, { ok: false, error: 'internal_error' });
         }
         const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, '0')}`;
-        fake.posts.push({ channel: String(body.channel), thread_ts: body.thread_ts ? String(body.thread_ts) : undefined, text: String(body.text), token: bearer });
+        fake.posts.push({
+          channel: String(body.channel),
+          thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
+          text: String(body.text),
+          token: bearer,
+        });
         return json(200, { ok: true, ts, channel: body.channel });
       }
       if (method === 'assistant.threads.setStatus') {
@@ -145,9 +158,10 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
     url: base,
     apiUrl: `${base}/api`,
     authorizeUrl: `${base}/oauth/v2/authorize`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   });
 }

@@ -10,17 +10,7 @@ const icons = {
 };
 
 /** Icon, title and message for a multi-state screen (callback, confirmation). */
-export function StatusView({
-  state,
-  title,
-  message,
-  children,
-}: {
-  state: keyof typeof icons;
-  title: string;
-  message: string;
-  children?: ReactNode;
-}) {
+export function StatusView({ state, title, message, children }: { state: keyof typeof icons; title: string; message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" aria-live="polite" data-state={state}>
       {icons[state]}

@@ -9,6 +9,7 @@ import { tokenStorage } from '@/lib/token-storage';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { StatusView } from '@/features/auth/components/status-view';
+import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
 import { clearGoogleTemp, saveSignupTemp, storedGoogleUser, takeGoogleCredential } from '@/features/auth/lib/google-flow';
 
 const t = ko.authUi.callback;
@@ -66,6 +67,19 @@ export function AuthCallbackPage() {
           later(2000, () => navigate('/signup/complete', { replace: true, state: { user: googleUser } }));
           return;
         }
+        if (res.mfaRequired && res.mfaToken) {
+          clearGoogleTemp();
+          savePendingSignIn({ mfaToken: res.mfaToken, methods: res.methods ?? [], target: '/dashboard' });
+          navigate('/login/second-factor', { replace: true });
+          return;
+        }
+        if (res.linkRequired) {
+          // The address has an account: nothing is linked until its owner confirms (mail or /settings).
+          clearGoogleTemp();
+          setState('error');
+          setMessage(res.message ?? ko.accounts.server.linkRequired);
+          return;
+        }
         if (!res.tokens) throw new Error(ko.authUi.google.loginFailDefault);
         const user = session.acceptTokens(res.tokens);
         clearGoogleTemp();
@@ -75,8 +89,7 @@ export function AuthCallbackPage() {
         later(1500, () => navigate('/dashboard', { replace: true }));
       } catch (e) {
         tokenStorage.clear();
-        const text =
-          e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkLogin : e instanceof Error ? e.message : t.errorMessage;
+        const text = e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkLogin : e instanceof Error ? e.message : t.errorMessage;
         fail(text, '/login?error=callback_failed', 3000);
       }
     })();

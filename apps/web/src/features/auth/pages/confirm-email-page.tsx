@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { Link, useSearchParams } from 'react-router';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,7 @@ export function ConfirmEmailPage() {
   useEffect(() => {
     if (sent.current || !token) return;
     sent.current = true;
-    api<{ message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false }).then(
+    api<TMessageResponse>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false }).then(
       (r) => setState({ kind: 'success', message: r.message }),
       (e: unknown) => setState({ kind: 'error', message: e instanceof Error ? e.message : ko.auth.server.tokenInvalid }),
     );

@@ -1,13 +1,17 @@
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LogOut, Sparkles } from 'lucide-react';
-import { ko } from '@suite/shared';
+import { ArrowRight, LogOut, Sparkles } from 'lucide-react';
+import { isAvailable, ko, SERVICE_CATALOGUE } from '@suite/shared';
+import { CatalogueBadge } from '@/components/service-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 
 const t = ko.authUi.dashboard;
+/** From the one catalogue: what a signed-in user can open now, and what is still coming. */
+const LIVE = SERVICE_CATALOGUE.filter((s) => isAvailable(s.status) && s.consolePath);
+const UPCOMING = SERVICE_CATALOGUE.filter((s) => !isAvailable(s.status));
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -76,10 +80,36 @@ export function DashboardPage() {
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">
-            <Sparkles className="size-5 text-primary" aria-hidden="true" /> {t.comingSoonTitle}
+            <Sparkles className="size-5 text-primary" aria-hidden="true" /> {t.myServices}
           </CardTitle>
-          <CardDescription>{t.comingSoonBody}</CardDescription>
+          <CardDescription>{t.myServicesLead}</CardDescription>
         </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-3 sm:grid-cols-2" data-testid="dashboard-services">
+            {LIVE.map((s) => (
+              <li key={s.id} className="flex flex-col gap-2 rounded-lg border p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold break-keep">{ko.catalogue.names[s.id]}</p>
+                  <CatalogueBadge status={s.status} />
+                </div>
+                <p className="text-sm text-muted-foreground break-keep">{ko.catalogue.summaries[s.id]}</p>
+                <Button asChild size="sm" className="mt-auto justify-self-start self-start">
+                  <Link to={s.consolePath!}>
+                    {t.open(ko.catalogue.names[s.id])} <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {UPCOMING.length ? (
+            <p className="text-sm text-muted-foreground break-keep">
+              {t.upcoming(UPCOMING.map((s) => ko.catalogue.names[s.id]).join(', '))}{' '}
+              <Link to="/about" className="font-medium text-primary underline-offset-4 hover:underline">
+                {t.upcomingLink}
+              </Link>
+            </p>
+          ) : null}
+        </CardContent>
       </Card>
     </div>
   );

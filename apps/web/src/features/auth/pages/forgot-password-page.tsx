@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -26,7 +27,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      const r = await api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
+      const r = await api<TMessageResponse>('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
       setSent(r.message);
     } catch (e) {
       setError(e instanceof Error ? e.message : ko.errors.internal);
@@ -52,7 +53,14 @@ export function ForgotPasswordPage() {
             </Alert>
           ) : null}
           <FormField id="email" label={ko.authUi.login.email} error={formState.errors.email?.message}>
-            <Input id="email" type="email" autoComplete="email" placeholder={ko.authUi.login.emailPlaceholder} aria-invalid={Boolean(formState.errors.email)} {...register('email')} />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              placeholder={ko.authUi.login.emailPlaceholder}
+              aria-invalid={Boolean(formState.errors.email)}
+              {...register('email')}
+            />
           </FormField>
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,20 +13,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { api, ApiError } from '@/lib/api';
 import { safeRedirect } from '@/lib/redirect';
-import {
-  clearRememberedLogin,
-  getBrowserCredential,
-  loadRememberedLogin,
-  saveRememberedLogin,
-  storeBrowserCredential,
-} from '@/lib/remember-login';
+import { consumeOAuthState } from '@/lib/oauth-state';
+import { clearRememberedLogin, getBrowserCredential, loadRememberedLogin, saveRememberedLogin, storeBrowserCredential } from '@/lib/remember-login';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormField } from '@/components/account/form-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { PasswordInput } from '@/components/account/password-input';
 import { startGoogleCallback } from '@/features/auth/lib/google-flow';
+import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
+import { PasskeyButton } from '@/features/auth/components/passkey-button';
 import { validateReturnedTokens } from '@/features/auth/lib/oauth-return';
 
 const t = ko.authUi.login;
@@ -38,9 +37,7 @@ export function LoginPage() {
   const target = safeRedirect(params.get('redirect'));
   const returnedAccess = params.get('access_token');
   const returnedRefresh = params.get('refresh_token');
-  const [oauthState, setOauthState] = useState<'idle' | 'processing' | 'error'>(
-    returnedAccess && returnedRefresh ? 'processing' : 'idle',
-  );
+  const [oauthState, setOauthState] = useState<'idle' | 'processing' | 'error'>(returnedAccess && returnedRefresh ? 'processing' : 'idle');
   const [error, setError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
 
@@ -52,14 +49,17 @@ export function LoginPage() {
   const { register, handleSubmit, formState, setValue, watch, trigger } = form;
   const remember = watch('remember');
 
-  // OAuth token return: validate, store, then a full redirect after 1 s. The tokens leave the address in every case.
+  // OAuth token return: accepted only as the end of a flow this browser started (one-time state in sessionStorage),
+  // then validated, stored and followed by a full redirect after 1 s. The tokens leave the address (and history) in every case.
   useEffect(() => {
     if (!returnedAccess || !returnedRefresh) return;
     const clean = new URL(window.location.href);
     clean.searchParams.delete('access_token');
     clean.searchParams.delete('refresh_token');
+    clean.searchParams.delete('state');
     window.history.replaceState(null, '', clean.pathname + clean.search + clean.hash);
     try {
+      if (!consumeOAuthState(params.get('state'))) throw new Error(t.oauthNotStarted);
       validateReturnedTokens(returnedAccess, returnedRefresh);
       session.acceptTokens({ access_token: returnedAccess, refresh_token: returnedRefresh });
       toast.success(t.oauthSuccess, { duration: 2000 });
@@ -106,6 +106,12 @@ export function LoginPage() {
     setUnconfirmedEmail(null);
     try {
       const res = await session.login(values.email, values.password);
+      if (res.mfaRequired && res.mfaToken) {
+        savePendingSignIn({ mfaToken: res.mfaToken, methods: res.methods ?? [], target });
+        if (values.remember) await saveRememberedLogin(values.email);
+        navigate('/login/second-factor');
+        return;
+      }
       if (values.remember) {
         await saveRememberedLogin(values.email);
         await storeBrowserCredential(values.email, values.password, res.user?.full_name);
@@ -119,14 +125,16 @@ export function LoginPage() {
       const message = e instanceof ApiError || e instanceof Error ? e.message : t.errorDefault;
       setError(message || t.errorDefault);
       if (e instanceof ApiError && e.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(values.email);
-      toast.error(message || t.errorDefault, { description: t.errorHint, duration: 5000 });
+      // 'Check your email or password' only when that is the cause (not for an unconfirmed or suspended account).
+      const credentials = !(e instanceof ApiError) || e.code === 'INVALID_CREDENTIALS' || e.code === 'VALIDATION_FAILED';
+      toast.error(message || t.errorDefault, { ...(credentials ? { description: t.errorHint } : {}), duration: 5000 });
     }
   });
 
   const resend = async () => {
     if (!unconfirmedEmail) return;
     try {
-      const r = await api<{ message: string }>('/api/auth/resend-confirmation', {
+      const r = await api<TMessageResponse>('/api/auth/resend-confirmation', {
         method: 'POST',
         body: { email: unconfirmedEmail },
         auth: false,
@@ -204,13 +212,7 @@ export function LoginPage() {
         </FormField>
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
-            <Checkbox
-              id="remember"
-              name="remember"
-              checked={remember}
-              onCheckedChange={(v) => setValue('remember', v === true)}
-              disabled={submitting}
-            />
+            <Checkbox id="remember" name="remember" checked={remember} onCheckedChange={(v) => setValue('remember', v === true)} disabled={submitting} />
             <Label htmlFor="remember" className="font-normal">
               {t.remember}
             </Label>
@@ -230,9 +232,14 @@ export function LoginPage() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <GoogleButton mode="login" label={ko.authUi.google.login} onCredential={onGoogle} />
+      <ProviderButtons />
+      <PasskeyButton target={target} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t.noAccount}{' '}
-        <Link to={`/signup${params.get('redirect') ? `?redirect=${encodeURIComponent(target)}` : ''}`} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={`/signup${params.get('redirect') ? `?redirect=${encodeURIComponent(target)}` : ''}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t.toSignup}
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
@@ -29,7 +30,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);
     try {
-      const r = await api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: { token, password }, auth: false });
+      const r = await api<TMessageResponse>('/api/auth/reset-password', { method: 'POST', body: { token, password }, auth: false });
       setDone(r.message);
     } catch (e) {
       setError(e instanceof Error ? e.message : ko.errors.internal);
@@ -69,7 +70,12 @@ export function ResetPasswordPage() {
           </Alert>
         ) : null}
         <FormField id="password" label={t.newPassword} error={err.password?.message} hint={<StrengthMeter password={watch('password')} />}>
-          <PasswordInput id="password" autoComplete="new-password" aria-invalid={Boolean(err.password)} {...register('password', { deps: ['confirmPassword'] })} />
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(err.password)}
+            {...register('password', { deps: ['confirmPassword'] })}
+          />
         </FormField>
         <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={err.confirmPassword?.message}>
           <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(err.confirmPassword)} {...register('confirmPassword')} />

@@ -5,6 +5,9 @@ import { useMe } from '@/lib/me-api';
 import { PasswordForm } from '@/components/account/password-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { SessionsList } from '@/features/auth/components/sessions-list';
+import { IdentitiesList } from '@/features/auth/components/identities-list';
+import { SecondFactorCard } from '@/features/auth/components/second-factor-card';
+import { EndOtherSessions } from '@/features/auth/components/end-other-sessions';
 
 const t = ko.authUi.settings;
 
@@ -29,15 +32,36 @@ export function SettingsPage() {
         <CardHeader>
           <CardTitle className="text-lg">{t.password}</CardTitle>
         </CardHeader>
-        <CardContent>{me.data?.provider === 'google' ? <p className="text-sm text-muted-foreground">{t.googleNoPassword}</p> : <PasswordForm />}</CardContent>
+        <CardContent>
+          {me.data && me.data.provider !== 'email' ? <p className="text-sm text-muted-foreground">{t.googleNoPassword}</p> : <PasswordForm />}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{ko.accounts.ui.secondFactor}</CardTitle>
+          <CardDescription className="break-keep">{ko.accounts.ui.secondFactorDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SecondFactorCard />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{ko.accounts.ui.identities}</CardTitle>
+          <CardDescription className="break-keep">{ko.accounts.ui.identitiesDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <IdentitiesList />
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">{t.sessions}</CardTitle>
           <CardDescription>{t.sessionsDescription}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
           <SessionsList />
+          <EndOtherSessions />
         </CardContent>
       </Card>
     </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Loader2 } from 'lucide-react';
-import { ko, TERMS_VERSION, type TAuthResponse } from '@suite/shared';
+import { ko, TERMS_VERSION, ZEmail, type TAuthResponse } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
 import { TermsOfService } from '@/components/legal/terms-of-service';
@@ -14,24 +15,43 @@ import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LegalDialog } from '@/features/auth/components/legal-dialog';
+import { StatusView } from '@/features/auth/components/status-view';
 import { clearGoogleTemp, readSignupTemp } from '@/features/auth/lib/google-flow';
+import { clearProviderSignup, readProviderSignup } from '@/features/auth/lib/provider-flow';
 
 const t = ko.authUi.complete;
 const s = ko.authUi.signup;
+const o = ko.accounts.oauth;
 
-/** A new Google user gives the required consents here; the server then creates the account. */
+/**
+ * A new Google, Kakao or Naver user gives the required consents here; the server then creates the account. A Kakao or
+ * Naver account without a verified email also gives an address, confirmed by a mailed link before the account exists.
+ */
 export function SignupCompletePage() {
   usePageTitle(t.title, { noindex: true });
   const navigate = useNavigate();
   const session = useSession();
-  const [temp] = useState(readSignupTemp);
+  const location = useLocation();
+  const [ptemp] = useState(() => ((location.state as { provider?: string } | null)?.provider ? readProviderSignup() : null));
+  const [temp] = useState(() => (ptemp ? null : readSignupTemp()));
+  const [email, setEmail] = useState(ptemp?.email ?? '');
+  const [sent, setSent] = useState<string | null>(null);
+  const providerName = ptemp ? (ko.accounts.providers[ptemp.provider] ?? ptemp.provider) : 'Google';
   const [terms, setTerms] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
 
-  if (!temp) {
+  if (sent) {
+    return (
+      <AuthCard title={o.sentTitle}>
+        <StatusView state="success" title={o.sentTitle} message={sent} />
+      </AuthCard>
+    );
+  }
+  const shown = ptemp ?? temp;
+  if (!shown) {
     return (
       <AuthCard title={t.title}>
         <Alert variant="destructive">
@@ -49,22 +69,49 @@ export function SignupCompletePage() {
       setError(ko.auth.validation.termsRequired);
       return;
     }
+    if (ptemp?.emailRequired) {
+      const parsed = ZEmail.safeParse(email);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? ko.auth.validation.emailFormat);
+        return;
+      }
+    }
     setBusy(true);
     setError(null);
     try {
-      const res = await api<TAuthResponse>('/api/google-signup', {
-        method: 'POST',
-        auth: false,
-        retryOn401: false,
-        body: { googleToken: temp.googleToken, terms: true, marketing_consent: marketing },
-      });
+      const res = ptemp
+        ? await api<TAuthResponse>('/api/auth/oauth/signup', {
+            method: 'POST',
+            auth: false,
+            retryOn401: false,
+            body: { signupToken: ptemp.signupToken, terms: true, marketing_consent: marketing, ...(ptemp.emailRequired ? { email } : {}) },
+          })
+        : await api<TAuthResponse>('/api/google-signup', {
+            method: 'POST',
+            auth: false,
+            retryOn401: false,
+            body: { googleToken: temp?.googleToken, terms: true, marketing_consent: marketing },
+          });
+      if (res.confirmationSent) {
+        clearProviderSignup();
+        setSent(res.message ?? ko.auth.server.oauthConfirmationSent);
+        return;
+      }
+      if (res.linkRequired) {
+        clearGoogleTemp();
+        clearProviderSignup();
+        setError(res.message ?? ko.accounts.server.linkRequired);
+        return;
+      }
       if (!res.tokens) throw new Error(ko.authUi.google.signupFailDefault);
       const user = session.acceptTokens(res.tokens);
       clearGoogleTemp();
+      clearProviderSignup();
       toast.success(ko.authUi.google.signupSuccess, { description: ko.authUi.google.hello(user.full_name) });
       navigate('/', { replace: true });
     } catch (e) {
-      const message = e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.signupFailDefault;
+      const message =
+        e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.signupFailDefault;
       setError(message);
       toast.error(ko.authUi.google.signupFailTitle, { description: message });
     } finally {
@@ -73,13 +120,30 @@ export function SignupCompletePage() {
   };
 
   return (
-    <AuthCard title={t.title} description={t.description}>
+    <AuthCard title={t.title} description={ptemp ? o.completeDescription(providerName) : t.description}>
       <div className="grid gap-4">
         <div className="rounded-md bg-muted p-3 text-sm">
-          <p className="text-muted-foreground">{t.account}</p>
-          <p className="font-medium">{temp.full_name}</p>
-          <p>{temp.email}</p>
+          <p className="text-muted-foreground">{ptemp ? o.account(providerName) : t.account}</p>
+          <p className="font-medium">{shown.full_name}</p>
+          {ptemp?.emailRequired ? null : <p>{shown.email}</p>}
         </div>
+        {ptemp?.emailRequired ? (
+          <div className="grid gap-2">
+            <Label htmlFor="provider-email">{o.emailLabel}</Label>
+            <Input
+              id="provider-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              aria-describedby="provider-email-help"
+            />
+            <p id="provider-email-help" className="text-xs break-keep text-muted-foreground">
+              {o.emailHelp(providerName)}
+            </p>
+          </div>
+        ) : null}
         {error ? (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>
@@ -109,10 +173,20 @@ export function SignupCompletePage() {
           {busy ? t.submitting : t.submit}
         </Button>
       </div>
-      <LegalDialog open={legal === 'terms'} onOpenChange={(o) => setLegal(o ? 'terms' : null)} title={s.termsDialogTitle} description={`시행일 ${TERMS_VERSION}`}>
+      <LegalDialog
+        open={legal === 'terms'}
+        onOpenChange={(o) => setLegal(o ? 'terms' : null)}
+        title={s.termsDialogTitle}
+        description={`시행일 ${TERMS_VERSION}`}
+      >
         <TermsOfService />
       </LegalDialog>
-      <LegalDialog open={legal === 'privacy'} onOpenChange={(o) => setLegal(o ? 'privacy' : null)} title={s.privacyDialogTitle} description={`적용일 ${TERMS_VERSION}`}>
+      <LegalDialog
+        open={legal === 'privacy'}
+        onOpenChange={(o) => setLegal(o ? 'privacy' : null)}
+        title={s.privacyDialogTitle}
+        description={`적용일 ${TERMS_VERSION}`}
+      >
         <PrivacyPolicy />
       </LegalDialog>
     </AuthCard>

@@ -18,6 +18,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormField } from '@/components/account/form-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { LegalDialog } from '@/features/auth/components/legal-dialog';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
@@ -101,7 +102,10 @@ export function SignupPage() {
             form.setError(field as (typeof ORDER)[number], { message: d.message });
           }
         }
-        toast.error(e.message || t.errorDefault, { description: t.errorHint, duration: 5000 });
+        // The server's message states the cause (common password, already registered, …); the generic hint only
+        // accompanies a failure that names none.
+        const specific = Boolean(e.details?.length) || ['PASSWORD_COMMON', 'ALREADY_REGISTERED', 'RATE_LIMITED'].includes(e.code);
+        toast.error(e.message || t.errorDefault, { ...(specific ? {} : { description: t.errorHint }), duration: 5000 });
       } else {
         toast.error(e instanceof Error ? e.message : t.errorDefault, { description: t.errorRecheck, duration: 5000 });
       }
@@ -122,8 +126,7 @@ export function SignupPage() {
       toast.success(ko.authUi.google.signupSuccess, { description: ko.authUi.google.hello(user.full_name) });
       navigate('/', { replace: true });
     } catch (e) {
-      const message =
-        e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.retry;
+      const message = e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.retry;
       toast.error(ko.authUi.google.signupFailTitle, { description: message || ko.authUi.google.retry });
     }
   };
@@ -143,10 +146,27 @@ export function SignupPage() {
     <AuthCard title={t.title} description={t.description}>
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
         <FormField id="fullName" label={t.fullName} error={err.fullName?.message}>
-          <Input id="fullName" autoComplete="name" placeholder={t.fullNamePlaceholder} disabled={submitting} aria-invalid={Boolean(err.fullName)} aria-describedby={describe('fullName', Boolean(err.fullName))} {...register('fullName')} />
+          <Input
+            id="fullName"
+            autoComplete="name"
+            placeholder={t.fullNamePlaceholder}
+            disabled={submitting}
+            aria-invalid={Boolean(err.fullName)}
+            aria-describedby={describe('fullName', Boolean(err.fullName))}
+            {...register('fullName')}
+          />
         </FormField>
         <FormField id="email" label={t.email} error={err.email?.message}>
-          <Input id="email" type="email" autoComplete="email" placeholder={ko.authUi.login.emailPlaceholder} disabled={submitting} aria-invalid={Boolean(err.email)} aria-describedby={describe('email', Boolean(err.email))} {...register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder={ko.authUi.login.emailPlaceholder}
+            disabled={submitting}
+            aria-invalid={Boolean(err.email)}
+            aria-describedby={describe('email', Boolean(err.email))}
+            {...register('email')}
+          />
         </FormField>
         <FormField
           id="phone"
@@ -174,10 +194,26 @@ export function SignupPage() {
           />
         </FormField>
         <FormField id="password" label={t.password} error={err.password?.message} hint={<StrengthMeter password={password ?? ''} />}>
-          <PasswordInput id="password" autoComplete="new-password" placeholder={t.passwordPlaceholder} disabled={submitting} aria-invalid={Boolean(err.password)} aria-describedby={describe('password', Boolean(err.password))} {...register('password', { deps: ['confirmPassword'] })} />
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            placeholder={t.passwordPlaceholder}
+            disabled={submitting}
+            aria-invalid={Boolean(err.password)}
+            aria-describedby={describe('password', Boolean(err.password))}
+            {...register('password', { deps: ['confirmPassword'] })}
+          />
         </FormField>
         <FormField id="confirmPassword" label={t.confirmPassword} error={err.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder={t.confirmPlaceholder} disabled={submitting} aria-invalid={Boolean(err.confirmPassword)} aria-describedby={describe('confirmPassword', Boolean(err.confirmPassword))} {...register('confirmPassword')} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            placeholder={t.confirmPlaceholder}
+            disabled={submitting}
+            aria-invalid={Boolean(err.confirmPassword)}
+            aria-describedby={describe('confirmPassword', Boolean(err.confirmPassword))}
+            {...register('confirmPassword')}
+          />
         </FormField>
         <div className="grid gap-3 rounded-md border p-3">
           <div className="flex items-start gap-2">
@@ -220,7 +256,14 @@ export function SignupPage() {
             </p>
           ) : null}
           <div className="flex items-start gap-2">
-            <Checkbox id="marketing" name="marketing" className="mt-0.5" checked={marketing} onCheckedChange={(c) => setValue('marketing', c === true)} disabled={submitting} />
+            <Checkbox
+              id="marketing"
+              name="marketing"
+              className="mt-0.5"
+              checked={marketing}
+              onCheckedChange={(c) => setValue('marketing', c === true)}
+              disabled={submitting}
+            />
             <Label htmlFor="marketing" className="leading-snug font-normal">
               {t.marketing}
             </Label>
@@ -237,16 +280,27 @@ export function SignupPage() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <GoogleButton mode="signup" label={t.google} disabled={!terms} onDisabledClick={warnTerms} onCredential={onGoogle} />
+      <ProviderButtons />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t.haveAccount}{' '}
         <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
           {t.toLogin}
         </Link>
       </p>
-      <LegalDialog open={legal === 'terms'} onOpenChange={(o) => setLegal(o ? 'terms' : null)} title={t.termsDialogTitle} description={`시행일 ${TERMS_VERSION}`}>
+      <LegalDialog
+        open={legal === 'terms'}
+        onOpenChange={(o) => setLegal(o ? 'terms' : null)}
+        title={t.termsDialogTitle}
+        description={`시행일 ${TERMS_VERSION}`}
+      >
         <TermsOfService />
       </LegalDialog>
-      <LegalDialog open={legal === 'privacy'} onOpenChange={(o) => setLegal(o ? 'privacy' : null)} title={t.privacyDialogTitle} description={`적용일 ${TERMS_VERSION}`}>
+      <LegalDialog
+        open={legal === 'privacy'}
+        onOpenChange={(o) => setLegal(o ? 'privacy' : null)}
+        title={t.privacyDialogTitle}
+        description={`적용일 ${TERMS_VERSION}`}
+      >
         <PrivacyPolicy />
       </LegalDialog>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TActionResponse } from '@suite/shared/schemas/auth';
 import type {
   TAdminUsersResponse,
   TAnalyticsResponse,
@@ -43,7 +44,6 @@ export function useTrash() {
   });
 }
 
-
 export function useAudit(page: number, search: string) {
   return useQuery({
     queryKey: ['admin-audit', page, search],
@@ -57,7 +57,7 @@ export function useAdminAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (req: { path: string; method: 'POST' | 'PATCH' | 'DELETE'; body?: unknown }) =>
-      api<{ success: true; message?: string }>(`/api/admin/users${req.path}`, { method: req.method, body: req.body }),
+      api<TActionResponse>(`/api/admin/users${req.path}`, { method: req.method, body: req.body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['admin-users'] });
       void qc.invalidateQueries({ queryKey: ['admin-audit'] });
@@ -82,7 +82,6 @@ export function useConsoleSummary(enabled: boolean) {
 export function useServices() {
   return useQuery({ queryKey: ['services'], queryFn: () => api<TServicesResponse>('/api/services') });
 }
-
 
 export function useAnalytics(from: string, to: string) {
   return useQuery({

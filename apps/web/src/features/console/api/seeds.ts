@@ -1,20 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSeedMembersResponse } from '@suite/shared';
+import type { z } from 'zod';
+import type { TActionResponse, TMessageResponse, TSeedMembersResponse, ZSeedResponse } from '@suite/shared';
 import { api } from '@/lib/api';
-import { seedsQueryKey, type TSeedItem } from '@/lib/seed-context';
+import { seedsQueryKey } from '@/lib/seed-context';
 
 export type { TSeedMember } from '@suite/shared';
 
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: seedsQueryKey });
+  return async () => {
+    // The member's console summary counts seeds (its 'no seed yet' guidance goes away with the first one).
+    void qc.invalidateQueries({ queryKey: ['console-summary'] });
+    await qc.invalidateQueries({ queryKey: seedsQueryKey });
+  };
 }
 
 export function useCreateSeed() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { seed_name: string; seed_address?: string }) =>
-      api<{ success: true; data: TSeedItem }>('/api/seeds', { method: 'POST', body }),
+    mutationFn: (body: { seed_name: string; seed_address?: string }) => api<z.infer<typeof ZSeedResponse>>('/api/seeds', { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -23,7 +27,7 @@ export function useUpdateSeed(seedId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: { seed_name?: string; seed_address?: string | null }) =>
-      api<{ success: true; data: TSeedItem }>(`/api/seeds/${seedId}`, { method: 'PATCH', body }),
+      api<z.infer<typeof ZSeedResponse>>(`/api/seeds/${seedId}`, { method: 'PATCH', body }),
     onSuccess: invalidate,
   });
 }
@@ -31,7 +35,7 @@ export function useUpdateSeed(seedId: string) {
 export function useDeleteSeed() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (seedId: string) => api<{ success: true; message: string }>(`/api/seeds/${seedId}`, { method: 'DELETE' }),
+    mutationFn: (seedId: string) => api<TMessageResponse>(`/api/seeds/${seedId}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +52,7 @@ export function useSeedAction(seedId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (req: { path: string; method: 'POST' | 'PATCH' | 'DELETE'; body?: unknown }) =>
-      api<{ success: true; message?: string }>(`/api/seeds/${seedId}${req.path}`, { method: req.method, body: req.body }),
+      api<TActionResponse>(`/api/seeds/${seedId}${req.path}`, { method: req.method, body: req.body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['seed-members', seedId] });
       void qc.invalidateQueries({ queryKey: seedsQueryKey });

@@ -1,12 +1,26 @@
 import { useState } from 'react';
-import { ko } from '@suite/shared';
+import { ko, type TAuditEntry } from '@suite/shared';
+import { NoResults } from '@/components/no-results';
 import { Input } from '@/components/ui/input';
 import { useAudit } from '@/features/console/api/admin';
 import { Pagination } from '@/features/console/components/pagination';
 import { koDateTime } from '@/features/console/lib/format';
-import { useDebounced } from '@/features/console/lib/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 const t = ko.consoleUi.users;
+
+/** The action in Korean: its label, and one line of what happened to whom (the raw code only as a tooltip). */
+function AuditAction({ entry }: { entry: TAuditEntry }) {
+  const line = ko.audit.actions[entry.action] ?? ko.audit.unknown(entry.action);
+  const who = entry.actor_email ?? ko.audit.system;
+  const target = entry.target_label ?? entry.target_id ?? '';
+  return (
+    <div className="grid gap-0.5" title={entry.action}>
+      <span className="font-medium">{line.label}</span>
+      <span className="text-xs text-muted-foreground break-keep">{line.describe(who, target)}</span>
+    </div>
+  );
+}
 
 export function AuditList() {
   const [page, setPage] = useState(1);
@@ -15,27 +29,70 @@ export function AuditList() {
   const audit = useAudit(page, debounced);
   return (
     <div className="grid gap-3">
-      <Input type="search" aria-label={t.auditSearch} placeholder={t.auditSearch} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} className="max-w-sm" />
-      {audit.isError ? <p className="text-sm text-destructive" role="alert">{audit.error.message}</p> : null}
-      <div className="overflow-x-auto rounded-md border">
+      <Input
+        type="search"
+        aria-label={t.auditSearch}
+        placeholder={t.auditSearch}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
+        className="max-w-sm"
+      />
+      {audit.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {audit.error.message}
+        </p>
+      ) : null}
+      <div
+        className="overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        tabIndex={0}
+        role="region"
+        aria-label={t.auditAction}
+      >
         <table className="w-full min-w-[640px] text-sm">
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">{t.auditWhen}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t.auditActor}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t.auditAction}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t.auditTarget}</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.auditWhen}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.auditActor}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.auditAction}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.auditTarget}
+              </th>
             </tr>
           </thead>
           <tbody>
             {audit.data?.data.length === 0 ? (
-              <tr><td colSpan={4} className="px-3 py-10 text-center text-muted-foreground">{t.auditEmpty}</td></tr>
+              <tr>
+                <td colSpan={4} className="px-3 py-10 text-center text-muted-foreground">
+                  {debounced ? (
+                    <NoResults
+                      query={debounced}
+                      onClear={() => {
+                        setSearch('');
+                        setPage(1);
+                      }}
+                    />
+                  ) : (
+                    t.auditEmpty
+                  )}
+                </td>
+              </tr>
             ) : null}
             {audit.data?.data.map((e) => (
               <tr key={e.id} className="border-t">
                 <td className="px-3 py-2 whitespace-nowrap">{koDateTime(e.created_at)}</td>
                 <td className="px-3 py-2 break-all">{e.actor_email ?? '—'}</td>
-                <td className="px-3 py-2"><code className="rounded bg-muted px-1.5 py-0.5 text-xs">{e.action}</code></td>
+                <td className="px-3 py-2">
+                  <AuditAction entry={e} />
+                </td>
                 <td className="px-3 py-2 break-all">{e.target_label ?? e.target_id ?? '—'}</td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, LogOut, Megaphone } from 'lucide-react';
-import { ko } from '@suite/shared';
+import { catalogueStatus, ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { SeedProvider } from '@/lib/seed-context';
@@ -54,11 +54,17 @@ export function ConsoleLayout() {
           </header>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/40 px-3 py-2 sm:px-4">
             <SeedSelector />
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
-              <Megaphone className="size-3.5 shrink-0 text-primary" aria-hidden="true" /> {h.notice}
-            </p>
+            {/* The spec's system notice, only once it is true (the catalogue says the API builder is in beta). */}
+            {catalogueStatus('api-builder') === 'beta' ? (
+              <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
+                <Megaphone className="size-3.5 shrink-0 text-primary" aria-hidden="true" /> {h.notice}
+              </p>
+            ) : null}
           </div>
-          <main className="flex-1 p-3 sm:p-6">
+          {/* Single-column grids take the width they are given (a wide table scrolls inside its own box), never
+              their content's, and a scroll box contains its absolutely placed bits (sr-only labels): no console page
+              scrolls sideways on a phone. */}
+          <main className="min-w-0 flex-1 p-3 sm:p-6 [&_.grid]:auto-cols-[minmax(0,1fr)] [&_.overflow-x-auto]:relative">
             <Outlet />
           </main>
         </SidebarInset>

@@ -16,7 +16,7 @@ import {
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { ThemeSwitch } from '@/features/console/components/theme-switch';
-import { consoleNav, isActive, type TConsoleNavItem } from '@/features/console/nav';
+import { activeHref, consoleNav, isActive, type TConsoleNavItem } from '@/features/console/nav';
 
 const statusStyle = {
   active: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
@@ -24,7 +24,7 @@ const statusStyle = {
   development: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200',
 };
 
-function NavItem({ item, path }: { item: TConsoleNavItem; path: string }) {
+function NavItem({ item, path, active }: { item: TConsoleNavItem; path: string; active: string | null }) {
   const { setOpenMobile } = useSidebar();
   const inside = isActive(path, item.href);
   // Items with sub-items expand on click, and by themselves when the path is inside them.
@@ -39,7 +39,7 @@ function NavItem({ item, path }: { item: TConsoleNavItem; path: string }) {
   if (!item.children) {
     return (
       <SidebarMenuItem>
-        <SidebarMenuButton asChild isActive={inside} tooltip={item.title}>
+        <SidebarMenuButton asChild isActive={active === item.href} tooltip={item.title}>
           <Link to={item.href} onClick={() => setOpenMobile(false)}>
             <Icon aria-hidden="true" />
             <span className="truncate">{item.title}</span>
@@ -52,7 +52,7 @@ function NavItem({ item, path }: { item: TConsoleNavItem; path: string }) {
   return (
     <SidebarMenuItem>
       <div className="flex items-center">
-        <SidebarMenuButton asChild isActive={path === item.href} tooltip={item.title}>
+        <SidebarMenuButton asChild isActive={active === item.href} tooltip={item.title}>
           <Link to={item.href} onClick={() => setOpenMobile(false)}>
             <Icon aria-hidden="true" />
             <span className="truncate">{item.title}</span>
@@ -76,7 +76,7 @@ function NavItem({ item, path }: { item: TConsoleNavItem; path: string }) {
               <Link
                 to={c.href}
                 onClick={() => setOpenMobile(false)}
-                aria-current={isActive(path, c.href) ? 'page' : undefined}
+                aria-current={active === c.href ? 'page' : undefined}
                 className="block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-foreground"
               >
                 {c.title}
@@ -93,6 +93,9 @@ export function ConsoleSidebar({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
+  const visible = consoleNav.flatMap((g) => g.items).filter((i) => !i.adminOnly || isAdmin);
+  // Exactly one entry is highlighted: the most specific one (결제 내역, not 구독 too).
+  const active = activeHref(pathname, visible);
   return (
     <Sidebar label={ko.consoleUi.name}>
       <SidebarHeader>
@@ -110,7 +113,7 @@ export function ConsoleSidebar({ onLogout }: { onLogout: () => void }) {
           return (
             <SidebarGroup key={group.id} label={group.label}>
               {items.map((item) => (
-                <NavItem key={item.href} item={item} path={pathname} />
+                <NavItem key={item.href} item={item} path={pathname} active={active} />
               ))}
             </SidebarGroup>
           );

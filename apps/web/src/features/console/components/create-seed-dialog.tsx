@@ -71,7 +71,14 @@ export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpen
           </div>
           <div className="grid gap-2">
             <Label htmlFor="seed_address">{t.addressLabel}</Label>
-            <Input id="seed_address" name="seed_address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={t.addressPlaceholder} disabled={busy} />
+            <Input
+              id="seed_address"
+              name="seed_address"
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder={t.addressPlaceholder}
+              disabled={busy}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>

@@ -14,9 +14,19 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
       </Button>
       {pageItems(page, totalPages).map((p, i) =>
         p === 'ellipsis' ? (
-          <span key={`e${i}`} className="px-2 text-muted-foreground" aria-hidden="true">…</span>
+          <span key={`e${i}`} className="px-2 text-muted-foreground" aria-hidden="true">
+            …
+          </span>
         ) : (
-          <Button key={p} variant={p === page ? 'default' : 'ghost'} size="sm" className="min-w-9" aria-label={t.page(p)} aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)}>
+          <Button
+            key={p}
+            variant={p === page ? 'default' : 'ghost'}
+            size="sm"
+            className="min-w-9"
+            aria-label={t.page(p)}
+            aria-current={p === page ? 'page' : undefined}
+            onClick={() => onPage(p)}
+          >
             {p}
           </Button>
         ),

@@ -54,12 +54,20 @@ export function SeedSelector() {
           </Select.Icon>
         </Select.Trigger>
         <Select.Portal>
-          <Select.Content position="popper" sideOffset={4} className="z-50 min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md">
+          <Select.Content
+            position="popper"
+            sideOffset={4}
+            className="z-50 min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md"
+          >
             <Select.Viewport className="p-1">
               <Select.Group>
                 <Select.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">{t.groupLabel}</Select.Label>
                 {seeds.map((s) => (
-                  <Select.Item key={s.id} value={s.id} className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-7 pr-2 text-sm outline-none data-[highlighted]:bg-accent">
+                  <Select.Item
+                    key={s.id}
+                    value={s.id}
+                    className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-7 pr-2 text-sm outline-none data-[highlighted]:bg-accent"
+                  >
                     <Select.ItemIndicator className="absolute left-2">
                       <Check className="size-4" aria-hidden="true" />
                     </Select.ItemIndicator>
@@ -69,7 +77,10 @@ export function SeedSelector() {
                 ))}
               </Select.Group>
               <Select.Separator className="my-1 h-px bg-border" />
-              <Select.Item value={CREATE} className="flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-7 pr-2 text-sm text-primary outline-none data-[highlighted]:bg-accent">
+              <Select.Item
+                value={CREATE}
+                className="flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-7 pr-2 text-sm text-primary outline-none data-[highlighted]:bg-accent"
+              >
                 <Select.ItemText>{t.create}</Select.ItemText>
               </Select.Item>
             </Select.Viewport>

@@ -9,19 +9,39 @@ const t = ko.consoleUi.users;
 export function TrashList() {
   const trash = useTrash();
   const action = useAdminAction();
-  if (trash.isError) return <p className="text-sm text-destructive" role="alert">{trash.error.message}</p>;
+  if (trash.isError)
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {trash.error.message}
+      </p>
+    );
   if (!trash.data) return <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
   if (!trash.data.data.length) return <p className="py-10 text-center text-sm text-muted-foreground">{t.trashEmpty}</p>;
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div
+      className="overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label={t.tabs.trash}
+    >
       <table className="w-full min-w-[600px] text-sm">
         <thead className="bg-muted/50 text-left">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t.colEmail}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.colName}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.deletedAt}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.purgeAt}</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">{t.colActions}</span></th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.colEmail}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.colName}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.deletedAt}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.purgeAt}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">{t.colActions}</span>
+            </th>
           </tr>
         </thead>
         <tbody>

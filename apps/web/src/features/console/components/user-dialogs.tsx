@@ -15,7 +15,9 @@ function RoleSelect({ id, value, onChange, disabled }: { id: string; value: stri
   return (
     <select id={id} name="role" className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
       {(['user', 'admin', 'guest'] as const).map((r) => (
-        <option key={r} value={r}>{t.roles[r]}</option>
+        <option key={r} value={r}>
+          {t.roles[r]}
+        </option>
       ))}
     </select>
   );
@@ -59,10 +61,19 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
             <Label htmlFor="edit-role">{t.colRole}</Label>
             <RoleSelect id="edit-role" value={role} onChange={setRole} disabled={busy} />
           </div>
-          {error ? <p className="text-sm text-destructive" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="text-sm text-destructive" role="alert">
+              {error}
+            </p>
+          ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>{t.cancel}</Button>
-            <Button type="submit" disabled={busy}>{busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}{t.save}</Button>
+            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {t.save}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -91,7 +102,11 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       }
     }
     try {
-      const r = await action.mutateAsync({ path: '/invite', method: 'POST', body: { email: parsed.data, role, ...(name.trim() ? { full_name: name.trim() } : {}) } });
+      const r = await action.mutateAsync({
+        path: '/invite',
+        method: 'POST',
+        body: { email: parsed.data, role, ...(name.trim() ? { full_name: name.trim() } : {}) },
+      });
       toast.success(r.message ?? ko.consoleUi.seedsPage.inviteSent);
       setEmail('');
       setName('');
@@ -115,17 +130,28 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <Input id="add-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="add-name">{t.colName} <span className="font-normal text-muted-foreground">{ko.authUi.signup.optional}</span></Label>
+            <Label htmlFor="add-name">
+              {t.colName} <span className="font-normal text-muted-foreground">{ko.authUi.signup.optional}</span>
+            </Label>
             <Input id="add-name" name="full_name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="add-role">{t.colRole}</Label>
             <RoleSelect id="add-role" value={role} onChange={setRole} disabled={busy} />
           </div>
-          {error ? <p className="text-sm text-destructive" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="text-sm text-destructive" role="alert">
+              {error}
+            </p>
+          ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>{t.cancel}</Button>
-            <Button type="submit" disabled={busy}>{busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}{t.send}</Button>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {t.send}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

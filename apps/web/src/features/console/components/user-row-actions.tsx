@@ -20,19 +20,31 @@ export function UserRowActions({ user, onAction }: { user: TAdminUser; onAction:
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-36 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
-          <DropdownMenu.Item className={itemClass} onSelect={() => onAction('edit', user)}>{t.edit}</DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => onAction('edit', user)}>
+            {t.edit}
+          </DropdownMenu.Item>
           {user.status !== 'active' ? (
-            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('activate', user)}>{t.activate}</DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('activate', user)}>
+              {t.activate}
+            </DropdownMenu.Item>
           ) : null}
           {user.status !== 'suspended' ? (
-            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('suspend', user)}>{t.suspend}</DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('suspend', user)}>
+              {t.suspend}
+            </DropdownMenu.Item>
           ) : null}
           {user.status === 'active' ? (
-            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('deactivate', user)}>{t.deactivate}</DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => onAction('deactivate', user)}>
+              {t.deactivate}
+            </DropdownMenu.Item>
           ) : null}
-          <DropdownMenu.Item className={itemClass} onSelect={() => onAction('endSessions', user)}>{t.endSessions}</DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => onAction('endSessions', user)}>
+            {t.endSessions}
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={`${itemClass} text-destructive`} onSelect={() => onAction('delete', user)}>{t.delete}</DropdownMenu.Item>
+          <DropdownMenu.Item className={`${itemClass} text-destructive`} onSelect={() => onAction('delete', user)}>
+            {t.delete}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAnalytics } from '@/features/console/api/admin';
-import { BarChart } from '@/features/console/components/bar-chart';
+import { BarChart } from '@/components/bar-chart';
 
 const t = ko.consoleUi.analytics;
 const COLOURS = ['#2563eb', '#059669', '#d97706', '#db2777', '#7c3aed', '#64748b'];
@@ -47,17 +47,43 @@ export function AnalyticsPage() {
           <Input id="to" type="date" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} className="w-40" />
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => preset(7)}>{t.range7}</Button>
-          <Button variant="outline" size="sm" onClick={() => preset(30)}>{t.range30}</Button>
-          <Button variant="outline" size="sm" onClick={() => preset(90)}>{t.range90}</Button>
+          <Button variant="outline" size="sm" onClick={() => preset(7)}>
+            {t.range7}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => preset(30)}>
+            {t.range30}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => preset(90)}>
+            {t.range90}
+          </Button>
         </div>
       </div>
-      {q.isError ? <p className="text-sm text-destructive" role="alert">{q.error.message}</p> : null}
+      {q.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {q.error.message}
+        </p>
+      ) : null}
       {data ? (
         <div className="grid gap-4 xl:grid-cols-2">
-          <Card><CardContent className="p-5"><BarChart title={t.signups} days={days} series={[{ label: t.signups, colour: COLOURS[0]!, values: data.signups.map((d) => d.count) }]} /></CardContent></Card>
-          <Card><CardContent className="p-5"><BarChart title={t.active} days={days} series={[{ label: t.active, colour: COLOURS[1]!, values: data.activeUsers.map((d) => d.count) }]} /></CardContent></Card>
-          <Card className="xl:col-span-2"><CardContent className="p-5"><BarChart title={t.calls} days={days} series={callSeries.length ? callSeries : [{ label: t.calls, colour: COLOURS[0]!, values: days.map(() => 0) }]} /></CardContent></Card>
+          <Card>
+            <CardContent className="p-5">
+              <BarChart title={t.signups} days={days} series={[{ label: t.signups, colour: COLOURS[0]!, values: data.signups.map((d) => d.count) }]} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="p-5">
+              <BarChart title={t.active} days={days} series={[{ label: t.active, colour: COLOURS[1]!, values: data.activeUsers.map((d) => d.count) }]} />
+            </CardContent>
+          </Card>
+          <Card className="xl:col-span-2">
+            <CardContent className="p-5">
+              <BarChart
+                title={t.calls}
+                days={days}
+                series={callSeries.length ? callSeries : [{ label: t.calls, colour: COLOURS[0]!, values: days.map(() => 0) }]}
+              />
+            </CardContent>
+          </Card>
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">{ko.common.loading}</p>

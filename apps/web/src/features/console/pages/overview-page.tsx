@@ -1,9 +1,12 @@
-import { Activity, Boxes, Coins, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Activity, Boxes, Coins, Plus, Sprout, Users } from 'lucide-react';
 import { ko } from '@suite/shared';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CreateSeedDialog } from '@/features/console/components/create-seed-dialog';
 import { useSession } from '@/lib/session';
 import { useConsoleSummary, useOverview, type TServiceRow } from '@/features/console/api/admin';
-import { StatCard } from '@/features/console/components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { ServiceStatusBadge } from '@/features/console/components/status-badge';
 
 const t = ko.consoleUi.overview;
@@ -12,23 +15,46 @@ const won = (n: number) => `₩${num(n)}`;
 
 function ServicesTable({ rows, withMoney }: { rows: TServiceRow[]; withMoney: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label={t.services}
+    >
       <table className="w-full min-w-[560px] text-sm">
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
-            <th scope="col" className="py-2 pr-3 font-medium">{t.colService}</th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t.colStatus}</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">{t.colUsers}</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">{t.colCalls}</th>
-            {withMoney ? <th scope="col" className="py-2 pr-3 text-right font-medium">{t.colRevenue}</th> : null}
-            {withMoney ? <th scope="col" className="py-2 text-right font-medium">{t.colGrowth}</th> : null}
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t.colService}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t.colStatus}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {t.colUsers}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {t.colCalls}
+            </th>
+            {withMoney ? (
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                {t.colRevenue}
+              </th>
+            ) : null}
+            {withMoney ? (
+              <th scope="col" className="py-2 text-right font-medium">
+                {t.colGrowth}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {rows.map((s) => (
             <tr key={s.id} className="border-b last:border-0">
               <td className="py-2.5 pr-3 font-medium">{s.name}</td>
-              <td className="py-2.5 pr-3"><ServiceStatusBadge status={s.status} /></td>
+              <td className="py-2.5 pr-3">
+                <ServiceStatusBadge status={s.status} />
+              </td>
               <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.users)}</td>
               <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.apiCalls)}</td>
               {withMoney ? <td className="py-2.5 pr-3 text-right tabular-nums">{won(s.revenue ?? 0)}</td> : null}
@@ -45,24 +71,61 @@ function ServicesTable({ rows, withMoney }: { rows: TServiceRow[]; withMoney: bo
   );
 }
 
+/** A member with no seed: what a seed is, and the two ways forward (make one, or be invited). */
+function NoSeeds() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card data-testid="no-seeds">
+      <CardContent className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
+        <Sprout className="size-8 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold break-keep">{t.noSeedsTitle}</h2>
+          <p className="mt-1 text-sm text-muted-foreground break-keep">{t.noSeedsBody}</p>
+        </div>
+        <Button onClick={() => setOpen(true)}>
+          <Plus aria-hidden="true" /> {t.noSeedsCreate}
+        </Button>
+      </CardContent>
+      <CreateSeedDialog open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}
+
 export function OverviewPage() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const overview = useOverview(isAdmin);
   const summary = useConsoleSummary(!isAdmin);
   const error = overview.error ?? summary.error;
-  if (error) return <p className="text-sm text-destructive" role="alert">{error.message}</p>;
+  if (error)
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {error.message}
+      </p>
+    );
   if (isAdmin) {
     const o = overview.data;
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label={t.totalUsers} icon={Users} value={o ? num(o.users.total) : '…'} caption={o ? t.usersCaption(o.users.newThisMonth, o.users.newLastMonth) : ko.common.loading} />
-          <StatCard label={t.apiCalls} icon={Activity} value={o ? num(o.apiCalls.thisMonth) : '…'} caption={o ? t.apiCaption(o.apiCalls.today) : ko.common.loading} />
+          <StatCard
+            label={t.totalUsers}
+            icon={Users}
+            value={o ? num(o.users.total) : '…'}
+            caption={o ? t.usersCaption(o.users.newThisMonth, o.users.newLastMonth) : ko.common.loading}
+          />
+          <StatCard
+            label={t.apiCalls}
+            icon={Activity}
+            value={o ? num(o.apiCalls.thisMonth) : '…'}
+            caption={o ? t.apiCaption(o.apiCalls.today) : ko.common.loading}
+          />
           <StatCard label={t.revenue} icon={Coins} value={o ? won(o.revenue.thisMonth) : '…'} caption={t.revenueCaption} />
         </div>
         <Card>
-          <CardHeader><CardTitle className="text-lg">{t.services}</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle className="text-lg">{t.services}</CardTitle>
+          </CardHeader>
           <CardContent>{o ? <ServicesTable rows={o.services} withMoney /> : <p className="text-sm text-muted-foreground">{ko.common.loading}</p>}</CardContent>
         </Card>
       </div>
@@ -70,14 +133,19 @@ export function OverviewPage() {
   }
   const s = summary.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-muted-foreground">{t.memberNote}</p>
+      {s && s.seeds === 0 ? <NoSeeds /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label={t.mySeeds} icon={Boxes} value={s ? num(s.seeds) : '…'} caption={t.mySeedsCaption} />
       </div>
       <Card>
-        <CardHeader><CardTitle className="text-lg">{t.myServices}</CardTitle></CardHeader>
-        <CardContent>{s ? <ServicesTable rows={s.services} withMoney={false} /> : <p className="text-sm text-muted-foreground">{ko.common.loading}</p>}</CardContent>
+        <CardHeader>
+          <CardTitle className="text-lg">{t.myServices}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {s ? <ServicesTable rows={s.services} withMoney={false} /> : <p className="text-sm text-muted-foreground">{ko.common.loading}</p>}
+        </CardContent>
       </Card>
     </div>
   );

@@ -9,7 +9,8 @@ import { Label } from '@/components/ui/label';
 import { useSeeds, type TSeedItem } from '@/lib/seed-context';
 import { useSession } from '@/lib/session';
 import { useDeleteSeed, useSeedAction, useSeedMembers, useUpdateSeed, type TSeedMember } from '@/features/console/api/seeds';
-import { ConfirmDialog } from '@/features/console/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SeedSecurityCard } from '@/features/console/components/seed-security-card';
 import { koDate } from '@/features/console/lib/format';
 
 const t = ko.consoleUi.seedsPage;
@@ -34,7 +35,9 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
   };
   return (
     <Card>
-      <CardHeader><CardTitle className="text-lg">{t.general}</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.general}</CardTitle>
+      </CardHeader>
       <CardContent>
         <form onSubmit={save} className="grid gap-3 sm:max-w-md">
           <div className="grid gap-1.5">
@@ -45,7 +48,11 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
             <Label htmlFor="seed-address">{ko.consoleUi.seed.addressLabel}</Label>
             <Input id="seed-address" name="seed_address" value={address} onChange={(e) => setAddress(e.target.value)} disabled={!canEdit || update.isPending} />
           </div>
-          {canEdit ? <Button type="submit" className="justify-self-start" disabled={update.isPending}>{t.save}</Button> : null}
+          {canEdit ? (
+            <Button type="submit" className="justify-self-start" disabled={update.isPending}>
+              {t.save}
+            </Button>
+          ) : null}
         </form>
       </CardContent>
     </Card>
@@ -82,26 +89,53 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
   };
   return (
     <Card>
-      <CardHeader><CardTitle className="text-lg">{t.members}</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.members}</CardTitle>
+      </CardHeader>
       <CardContent className="grid gap-4">
-        {members.isError ? <p className="text-sm text-destructive" role="alert">{members.error.message}</p> : null}
+        {members.isError ? (
+          <p className="text-sm text-destructive" role="alert">
+            {members.error.message}
+          </p>
+        ) : null}
         <ul className="grid gap-2">
           {members.data?.data.map((m) => (
             <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm" data-testid="seed-member">
               <div className="min-w-0">
-                <p className="font-medium">{m.full_name} <span className="ml-1 rounded bg-secondary px-1.5 py-0.5 text-xs">{roles[m.role]}</span></p>
-                <p className="break-all text-muted-foreground">{m.email} · {t.joined} {koDate(m.joined_at)}</p>
+                <p className="font-medium">
+                  {m.full_name} <span className="ml-1 rounded bg-secondary px-1.5 py-0.5 text-xs">{roles[m.role]}</span>
+                </p>
+                <p className="break-all text-muted-foreground">
+                  {m.email} · {t.joined} {koDate(m.joined_at)}
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 {manager && m.role !== 'owner' && m.user_id !== user?.id ? (
-                  <select aria-label={`${m.full_name} ${ko.consoleUi.users.colRole}`} className={selectClass} value={m.role} onChange={(e) => run({ path: `/members/${m.user_id}`, method: 'PATCH', body: { role: e.target.value } })}>
+                  <select
+                    aria-label={`${m.full_name} ${ko.consoleUi.users.colRole}`}
+                    className={selectClass}
+                    value={m.role}
+                    onChange={(e) => run({ path: `/members/${m.user_id}`, method: 'PATCH', body: { role: e.target.value } })}
+                  >
                     <option value="member">{roles.member}</option>
                     <option value="admin">{roles.admin}</option>
                   </select>
                 ) : null}
-                {seed.role === 'owner' && m.role !== 'owner' ? <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'transfer', member: m })}>{t.makeOwner}</Button> : null}
-                {manager && m.role !== 'owner' && m.user_id !== user?.id ? <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })}>{t.remove}</Button> : null}
-                {m.user_id === user?.id && m.role !== 'owner' ? <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'leave', member: m })}>{t.leave}</Button> : null}
+                {seed.role === 'owner' && m.role !== 'owner' ? (
+                  <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'transfer', member: m })}>
+                    {t.makeOwner}
+                  </Button>
+                ) : null}
+                {manager && m.role !== 'owner' && m.user_id !== user?.id ? (
+                  <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })}>
+                    {t.remove}
+                  </Button>
+                ) : null}
+                {m.user_id === user?.id && m.role !== 'owner' ? (
+                  <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'leave', member: m })}>
+                    {t.leave}
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}
@@ -120,7 +154,9 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
                   <option value="admin">{roles.admin}</option>
                 </select>
               </div>
-              <Button type="submit" disabled={act.isPending || !email.trim()}>{t.inviteSend}</Button>
+              <Button type="submit" disabled={act.isPending || !email.trim()}>
+                {t.inviteSend}
+              </Button>
             </form>
             {members.data?.invitations.length ? (
               <div className="grid gap-2">
@@ -128,8 +164,12 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
                 <ul className="grid gap-1 text-sm">
                   {members.data.invitations.map((i) => (
                     <li key={i.id} className="flex items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2">
-                      <span className="break-all">{i.email} · {roles[i.role]}</span>
-                      <Button size="sm" variant="ghost" onClick={() => run({ path: `/invitations/${i.id}`, method: 'DELETE' })}>{t.cancelInvite}</Button>
+                      <span className="break-all">
+                        {i.email} · {roles[i.role]}
+                      </span>
+                      <Button size="sm" variant="ghost" onClick={() => run({ path: `/invitations/${i.id}`, method: 'DELETE' })}>
+                        {t.cancelInvite}
+                      </Button>
                     </li>
                   ))}
                 </ul>
@@ -162,7 +202,9 @@ function DangerCard({ seed }: { seed: TSeedItem }) {
         <CardDescription>{t.dangerBody}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="destructive" onClick={() => setOpen(true)}>{t.danger}</Button>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          {t.danger}
+        </Button>
         <ConfirmDialog
           open={open}
           title={t.danger}
@@ -193,6 +235,7 @@ export function SeedsPage() {
     <div className="grid max-w-3xl gap-6">
       <GeneralCard key={`g-${selected.id}`} seed={selected} />
       <MembersCard key={`m-${selected.id}`} seed={selected} />
+      {selected.role === 'owner' ? <SeedSecurityCard key={`s-${selected.id}`} seedId={selected.id} /> : null}
       {selected.role === 'owner' ? <DangerCard seed={selected} /> : null}
     </div>
   );

@@ -11,7 +11,12 @@ const FULL = 200;
 
 export function ServicesPage() {
   const services = useServices();
-  if (services.isError) return <p className="text-sm text-destructive" role="alert">{services.error.message}</p>;
+  if (services.isError)
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {services.error.message}
+      </p>
+    );
   if (!services.data) return <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -32,13 +37,24 @@ export function ServicesPage() {
                   <span className="text-muted-foreground">{t.usage}</span>
                   <span className="tabular-nums">{t.users(s.users)}</span>
                 </div>
-                <div role="progressbar" aria-label={`${s.name} ${t.usage}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded-full bg-muted">
+                <div
+                  role="progressbar"
+                  aria-label={`${s.name} ${t.usage}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={pct}
+                  className="h-2 overflow-hidden rounded-full bg-muted"
+                >
                   <div className="h-full rounded-full bg-primary" style={{ width: `${pct}%` }} />
                 </div>
               </div>
               <div className="flex gap-2">
-                <Button asChild variant="outline" size="sm"><Link to={`/admin/services/${s.id}`}>{t.settings}</Link></Button>
-                <Button asChild variant="ghost" size="sm"><Link to="/admin/analytics">{t.stats}</Link></Button>
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/admin/services/${s.id}`}>{t.settings}</Link>
+                </Button>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/admin/analytics">{t.stats}</Link>
+                </Button>
               </div>
             </CardContent>
           </Card>

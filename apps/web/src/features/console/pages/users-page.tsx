@@ -14,14 +14,26 @@ export function UsersPage() {
     <AdminOnly>
       <Tabs.Root defaultValue="list" className="grid gap-4">
         <Tabs.List className="inline-flex w-fit rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="list" className={tabClass}>{t.list}</Tabs.Trigger>
-          <Tabs.Trigger value="trash" className={tabClass}>{t.trash}</Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={tabClass}>{t.audit}</Tabs.Trigger>
+          <Tabs.Trigger value="list" className={tabClass}>
+            {t.list}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="trash" className={tabClass}>
+            {t.trash}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" className={tabClass}>
+            {t.audit}
+          </Tabs.Trigger>
         </Tabs.List>
         {/* The list stays mounted so its search, filters, sort and page survive a visit to the other tabs. */}
-        <Tabs.Content value="list" forceMount className="data-[state=inactive]:hidden"><UsersList /></Tabs.Content>
-        <Tabs.Content value="trash"><TrashList /></Tabs.Content>
-        <Tabs.Content value="audit"><AuditList /></Tabs.Content>
+        <Tabs.Content value="list" forceMount className="data-[state=inactive]:hidden">
+          <UsersList />
+        </Tabs.Content>
+        <Tabs.Content value="trash">
+          <TrashList />
+        </Tabs.Content>
+        <Tabs.Content value="audit">
+          <AuditList />
+        </Tabs.Content>
       </Tabs.Root>
     </AdminOnly>
   );

@@ -55,15 +55,35 @@ export function AccountInvitePage() {
         </CardHeader>
         <CardContent>
           {!token ? (
-            <Alert variant="destructive"><AlertDescription>{t.invalid}</AlertDescription></Alert>
+            <Alert variant="destructive">
+              <AlertDescription>{t.invalid}</AlertDescription>
+            </Alert>
           ) : (
             <form onSubmit={submit} noValidate className="grid gap-4">
-              {errors.form ? <Alert variant="destructive"><AlertDescription>{errors.form}</AlertDescription></Alert> : null}
+              {errors.form ? (
+                <Alert variant="destructive">
+                  <AlertDescription>{errors.form}</AlertDescription>
+                </Alert>
+              ) : null}
               <FormField id="password" label={ko.authUi.reset.newPassword} error={errors.password} hint={<StrengthMeter password={password} />}>
-                <PasswordInput id="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
+                <PasswordInput
+                  id="password"
+                  name="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  disabled={busy}
+                />
               </FormField>
               <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={errors.confirmPassword}>
-                <PasswordInput id="confirmPassword" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={busy} />
+                <PasswordInput
+                  id="confirmPassword"
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  disabled={busy}
+                />
               </FormField>
               <Button type="submit" disabled={busy}>
                 {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

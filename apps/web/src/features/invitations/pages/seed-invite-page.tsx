@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { z } from 'zod';
+import type { ZSeedInvitationPreview } from '@suite/shared/schemas/seeds';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -26,11 +28,7 @@ export function SeedInvitePage() {
     queryKey: ['seed-invite', token],
     enabled: Boolean(token),
     retry: false,
-    queryFn: () =>
-      api<{ seed_name: string; email: string; inviter_name: string; expires_at: string }>(
-        `/api/seed-invitations/preview?token=${encodeURIComponent(token)}`,
-        { auth: false },
-      ),
+    queryFn: () => api<z.infer<typeof ZSeedInvitationPreview>>(`/api/seed-invitations/preview?token=${encodeURIComponent(token)}`, { auth: false }),
   });
   const here = encodeURIComponent(location.pathname + location.search);
   const accept = async () => {
@@ -55,7 +53,9 @@ export function SeedInvitePage() {
         </CardHeader>
         <CardContent className="grid gap-3">
           {!token || preview.isError ? (
-            <Alert variant="destructive"><AlertDescription>{preview.error?.message ?? t.invalid}</AlertDescription></Alert>
+            <Alert variant="destructive">
+              <AlertDescription>{preview.error?.message ?? t.invalid}</AlertDescription>
+            </Alert>
           ) : !preview.data ? (
             <p className="text-center text-sm text-muted-foreground">{ko.common.loading}</p>
           ) : isAuthenticated ? (
@@ -65,9 +65,15 @@ export function SeedInvitePage() {
             </Button>
           ) : (
             <>
-              <p className="text-center text-sm text-muted-foreground break-keep">{t.loginFirst} ({preview.data.email})</p>
-              <Button asChild><Link to={`/login?redirect=${here}`}>{ko.authUi.login.title}</Link></Button>
-              <Button asChild variant="outline"><Link to={`/signup?redirect=${here}`}>{ko.authUi.signup.title}</Link></Button>
+              <p className="text-center text-sm text-muted-foreground break-keep">
+                {t.loginFirst} ({preview.data.email})
+              </p>
+              <Button asChild>
+                <Link to={`/login?redirect=${here}`}>{ko.authUi.login.title}</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`/signup?redirect=${here}`}>{ko.authUi.signup.title}</Link>
+              </Button>
             </>
           )}
         </CardContent>

@@ -2,7 +2,14 @@ import { koSite } from '@suite/shared/messages/ko-site';
 
 export const HTTP_CODES = ['400', '401', '403', '404', '500', '502', '503'] as const;
 export const OAUTH_CODES = [
-  'invalid_request', 'invalid_state', 'token_exchange_failed', 'workspace_save_failed', 'workspace_already_installed', 'access_denied', 'config_error', 'internal_error',
+  'invalid_request',
+  'invalid_state',
+  'token_exchange_failed',
+  'workspace_save_failed',
+  'workspace_already_installed',
+  'access_denied',
+  'config_error',
+  'internal_error',
 ] as const;
 export type THttpCode = (typeof HTTP_CODES)[number];
 export type TOAuthCode = (typeof OAUTH_CODES)[number];

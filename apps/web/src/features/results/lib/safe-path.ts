@@ -1,5 +1,6 @@
-/** A same-site path ('/x', not '//host' or 'https://…'), else null: result screens never redirect off-site. */
+import { sameOriginPath } from '@/lib/redirect';
+
+/** A same-origin path, else null: result screens never redirect off-site (the one rule in lib/redirect.ts). */
 export function safePath(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+  return sameOriginPath(value);
 }

@@ -1,18 +1,32 @@
 import { koSite } from '@suite/shared/messages/ko-site';
 
 export const SUCCESS_TYPES = [
-  'signup', 'payment', 'save', 'submit', 'verify', 'update', 'delete', 'send', 'email', 'slack_oauth', 'slack_already_installed', 'default',
+  'signup',
+  'payment',
+  'save',
+  'submit',
+  'verify',
+  'update',
+  'delete',
+  'send',
+  'email',
+  'slack_oauth',
+  'slack_already_installed',
+  'default',
 ] as const;
 export type TSuccessType = (typeof SUCCESS_TYPES)[number];
 
-/** Each type's own primary action (spec section 8); types without one show only the home button. */
+/**
+ * Each type's own primary action (spec section 8); types without one show only the home button. The spec's
+ * /submissions and /messages do not exist in this product (no such lists), so those two lead to the dashboard.
+ */
 export const SUCCESS_ACTIONS: Partial<Record<TSuccessType, string>> = {
   signup: '/login',
   payment: '/dashboard',
   verify: '/dashboard',
-  submit: '/submissions',
+  submit: '/dashboard',
   delete: '/',
-  send: '/messages',
+  send: '/dashboard',
   slack_oauth: '/slack-ai',
   slack_already_installed: '/slack-ai',
 };

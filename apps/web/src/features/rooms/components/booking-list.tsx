@@ -1,6 +1,7 @@
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
-import type { TBooking } from '../api/rooms';
+import { cn } from '@/lib/utils';
+import type { TBooking } from '@suite/shared/schemas/rooms';
 import { addDays, dateLabel, hhmm, seoulDate, seoulMinute } from '../lib/seoul';
 
 const t = ko.rooms.ui;
@@ -9,7 +10,11 @@ const status = ko.rooms.status;
 function Item({ b, onOpen }: { b: TBooking; onOpen: (b: TBooking) => void }) {
   return (
     <li>
-      <button type="button" onClick={() => onOpen(b)} className="grid w-full gap-0.5 rounded-md border p-2 text-left text-sm hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring">
+      <button
+        type="button"
+        onClick={() => onOpen(b)}
+        className="grid w-full gap-0.5 rounded-md border p-2 text-left text-sm hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <span className="flex items-center justify-between gap-2">
           <span className="truncate font-medium">{b.title}</span>
           {b.status !== 'confirmed' ? <Badge variant="secondary">{status[b.status]}</Badge> : null}
@@ -20,20 +25,79 @@ function Item({ b, onOpen }: { b: TBooking; onOpen: (b: TBooking) => void }) {
   );
 }
 
-/** Seven columns (one per day) on a desktop, stacked days on a phone. */
-export function WeekView({ monday, bookings, onOpen }: { monday: string; bookings: TBooking[]; onOpen: (b: TBooking) => void }) {
+/**
+ * The week as a grid of seven day columns (Monday first) at every width, today marked. On a phone each column is
+ * narrow, so a booking shows its start time and a clamped title; the button's name and tooltip hold everything.
+ */
+export function WeekView({ monday, today, bookings, onOpen }: { monday: string; today: string; bookings: TBooking[]; onOpen: (b: TBooking) => void }) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const live = bookings.filter((b) => b.status !== 'cancelled' && b.status !== 'released');
   return (
-    <div className="grid gap-3 md:grid-cols-7">
-      {days.map((d) => {
-        const list = bookings.filter((b) => seoulDate(b.startsAt) === d && b.status !== 'cancelled');
-        return (
-          <section key={d} aria-label={dateLabel(d)} className="grid content-start gap-1.5">
-            <h2 className="text-sm font-medium">{dateLabel(d)}</h2>
-            {list.length === 0 ? <p className="text-xs text-muted-foreground">{t.noBookings}</p> : <ul className="grid gap-1.5">{list.map((b) => <Item key={b.id} b={b} onOpen={onOpen} />)}</ul>}
-          </section>
-        );
-      })}
+    <div className="grid gap-2">
+      <div role="list" aria-label={t.week} className="grid grid-cols-7 overflow-hidden rounded-md border" data-testid="week-grid">
+        {days.map((d, i) => {
+          const list = live.filter((b) => seoulDate(b.startsAt) === d).sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+          const isToday = d === today;
+          const day = Number(d.slice(8, 10));
+          return (
+            <section
+              role="listitem"
+              key={d}
+              aria-label={`${dateLabel(d)}${isToday ? ` (${t.todayMark})` : ''}`}
+              aria-current={isToday ? 'date' : undefined}
+              data-today={isToday || undefined}
+              className={cn('flex min-h-32 min-w-0 flex-col gap-1 p-0.5 sm:p-1.5', i > 0 && 'border-l', isToday && 'bg-primary/5')}
+            >
+              <h2 className="flex flex-col items-center text-center leading-tight">
+                <span
+                  className={cn(
+                    'text-[11px] text-muted-foreground',
+                    i === 6 && 'text-red-600 dark:text-red-400',
+                    i === 5 && 'text-blue-600 dark:text-blue-400',
+                  )}
+                >
+                  {t.weekdayNames[i]}
+                </span>
+                <span className={cn('mt-0.5 grid size-7 place-items-center rounded-full text-sm font-medium', isToday && 'bg-primary text-primary-foreground')}>
+                  {day}
+                </span>
+                {isToday ? <span className="sr-only">{t.todayMark}</span> : null}
+              </h2>
+              {list.length ? (
+                <ul className="grid gap-1">
+                  {list.map((b) => {
+                    const time = `${hhmm(seoulMinute(b.startsAt))}–${hhmm(seoulMinute(b.endsAt) || 1440)}`;
+                    const label = `${b.title} ${time} · ${b.roomName}${b.status !== 'confirmed' ? ` · ${status[b.status]}` : ''}`;
+                    return (
+                      <li key={b.id}>
+                        <button
+                          type="button"
+                          onClick={() => onOpen(b)}
+                          title={label}
+                          aria-label={label}
+                          className={cn(
+                            'grid w-full gap-0.5 overflow-hidden rounded border px-0.5 py-0.5 text-left sm:px-1 text-[11px] leading-tight hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring',
+                            b.status === 'checked_in'
+                              ? 'border-emerald-600/50 bg-emerald-100 text-emerald-950 dark:bg-emerald-900/60 dark:text-emerald-50'
+                              : 'border-primary/40 bg-primary/10',
+                          )}
+                        >
+                          <span className="text-[10px] tracking-tighter whitespace-nowrap text-muted-foreground tabular-nums sm:text-[11px] sm:tracking-normal">
+                            {hhmm(seoulMinute(b.startsAt))}
+                          </span>
+                          <span className="line-clamp-3 font-medium break-all sm:break-words">{b.title}</span>
+                          <span className="hidden truncate text-muted-foreground lg:block">{b.roomName}</span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </section>
+          );
+        })}
+      </div>
+      {live.length === 0 ? <p className="text-sm text-muted-foreground">{t.weekEmpty}</p> : null}
     </div>
   );
 }
@@ -48,7 +112,13 @@ export function MyBookings({ bookings, onOpen }: { bookings: TBooking[]; onOpen:
       {days.map((d) => (
         <section key={d} className="grid gap-1.5">
           <h2 className="text-sm font-medium">{dateLabel(d)}</h2>
-          <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">{live.filter((b) => seoulDate(b.startsAt) === d).map((b) => <Item key={b.id} b={b} onOpen={onOpen} />)}</ul>
+          <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
+            {live
+              .filter((b) => seoulDate(b.startsAt) === d)
+              .map((b) => (
+                <Item key={b.id} b={b} onOpen={onOpen} />
+              ))}
+          </ul>
         </section>
       ))}
     </div>

@@ -1,10 +1,20 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TBooking, TRoom } from '../api/rooms';
+import type { TBooking, TRoom } from '@suite/shared/schemas/rooms';
 import { seoulInstant } from '../lib/seoul';
 import { DayTimeline } from './day-timeline';
 
-const room = (id: string, name: string, open = 540, close = 720): TRoom => ({ id, name, location: '3층', capacity: 6, equipment: [], openMinute: open, closeMinute: close, weekdays: [1, 2, 3, 4, 5, 6, 7], active: true });
+const room = (id: string, name: string, open = 540, close = 720): TRoom => ({
+  id,
+  name,
+  location: '3층',
+  capacity: 6,
+  equipment: [],
+  openMinute: open,
+  closeMinute: close,
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  active: true,
+});
 const booking = (roomId: string, date: string, from: number, to: number, title: string): TBooking => ({
   id: `${roomId}-${from}`,
   roomId,
@@ -31,7 +41,16 @@ describe('DayTimeline', () => {
 
   it('shows rooms × 15-minute cells over the opening hours, with bookings and busy cells not bookable', () => {
     const onOpen = vi.fn();
-    render(<DayTimeline date={date} rooms={[room('a', '대회의실'), room('b', '소회의실', 600, 660)]} bookings={[booking('a', date, 600, 660, '주간 회의')]} now={before} onPick={vi.fn()} onOpen={onOpen} />);
+    render(
+      <DayTimeline
+        date={date}
+        rooms={[room('a', '대회의실'), room('b', '소회의실', 600, 660)]}
+        bookings={[booking('a', date, 600, 660, '주간 회의')]}
+        now={before}
+        onPick={vi.fn()}
+        onOpen={onOpen}
+      />,
+    );
     // 09:00–12:00 → 12 columns; the small room is closed before 10:00.
     expect(screen.getAllByRole('columnheader')).toHaveLength(13);
     expect(screen.getByRole('gridcell', { name: '대회의실 10:15 예약하기' }).getAttribute('aria-disabled')).toBe('true');

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@suite/shared';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { TBooking, TRoom } from '../api/rooms';
+import type { TBooking, TRoom } from '@suite/shared/schemas/rooms';
 import { hhmm, seoulInstant, seoulMinute, STEP_MIN, weekday } from '../lib/seoul';
 
 const t = ko.rooms.ui;
@@ -64,7 +66,8 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
     const at = seoulInstant(date, minute).getTime();
     return (byRoom.get(roomId) ?? []).some((b) => Date.parse(b.startsAt) < at + STEP_MIN * 60_000 && Date.parse(b.endsAt) > at);
   };
-  const bookable = (room: TRoom, minute: number) => room.weekdays.includes(weekday(date)) && minute >= room.openMinute && minute < room.closeMinute && seoulInstant(date, minute + STEP_MIN).getTime() > now;
+  const bookable = (room: TRoom, minute: number) =>
+    room.weekdays.includes(weekday(date)) && minute >= room.openMinute && minute < room.closeMinute && seoulInstant(date, minute + STEP_MIN).getTime() > now;
 
   useEffect(() => {
     const el = grid.current?.querySelector<HTMLElement>(`[data-cell="${focus.row}-${focus.col}"]`);
@@ -72,7 +75,14 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
   }, [focus]);
 
   const onKey = (e: React.KeyboardEvent, row: number, col: number) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0], Home: [0, -col], End: [0, slots.length - 1 - col] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      Home: [0, -col],
+      End: [0, slots.length - 1 - col],
+    };
     const mv = moves[e.key];
     if (mv) {
       e.preventDefault();
@@ -88,13 +98,30 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
     onPick(drag.roomId, a, b - a < 30 && a + 30 <= to ? a + 30 : b);
   };
 
-  if (active.length === 0) return <p className="text-sm text-muted-foreground">{t.noRooms}</p>;
+  if (active.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-2 rounded-md border border-dashed p-4">
+        <p className="text-sm text-muted-foreground break-keep">{t.noRooms}</p>
+        <Button asChild size="sm">
+          <Link to="/admin/services/schedule/settings">{t.addRooms}</Link>
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div ref={scroller} className="overflow-x-auto rounded-md border" onPointerUp={endDrag} onPointerLeave={() => setDrag(null)}>
-      <div ref={grid} role="grid" aria-label={t.day} className="relative w-full min-w-max select-none [--rh:7rem] sm:[--rh:9rem]" style={{ touchAction: drag ? 'none' : 'pan-x pan-y' }}>
+      <div
+        ref={grid}
+        role="grid"
+        aria-label={t.day}
+        className="relative w-full min-w-max select-none [--rh:7rem] sm:[--rh:9rem]"
+        style={{ touchAction: drag ? 'none' : 'pan-x pan-y' }}
+      >
         <div role="row" className="flex border-b bg-muted/40 text-[11px] text-muted-foreground">
-          <div role="columnheader" className="sticky left-0 z-20 w-28 shrink-0 bg-muted px-2 py-1 sm:w-36">{t.room}</div>
+          <div role="columnheader" className="sticky left-0 z-20 w-28 shrink-0 bg-muted px-2 py-1 sm:w-36">
+            {t.room}
+          </div>
           {slots.map((m) => (
             <div role="columnheader" key={m} className="border-l border-border/50 py-1 pl-0.5 whitespace-nowrap" style={cellStyle}>
               <span aria-hidden="true">{m % 60 === 0 ? hhmm(m).slice(0, 2) : ''}</span>
@@ -147,27 +174,33 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
             })}
             {/* The bookings of the row, laid over its cells (a cell of their own for assistive technology). */}
             <div role="gridcell" aria-label={`${room.name} ${t.bookingsOf}`} className="pointer-events-none absolute inset-0">
-            {(byRoom.get(room.id) ?? []).map((b) => {
-              const s = Math.max(from, seoulMinute(b.startsAt));
-              const e = Math.min(to, seoulMinute(b.endsAt) || 1440);
-              if (e <= s) return null;
-              return (
-                <button
-                  type="button"
-                  key={b.id}
-                  onClick={() => onOpen(b)}
-                  className={cn(
-                    'pointer-events-auto absolute top-1 bottom-1 z-10 overflow-hidden rounded-md border px-1.5 text-left text-[11px] leading-tight shadow-sm focus-visible:outline-2 focus-visible:outline-ring',
-                    b.status === 'checked_in' ? 'border-emerald-600/50 bg-emerald-100 text-emerald-950 dark:bg-emerald-900/60 dark:text-emerald-50' : 'border-primary/40 bg-primary/15 text-foreground',
-                  )}
-                  style={{ left: at(s), width: span(s, e) }}
-                  title={`${b.title} ${hhmm(seoulMinute(b.startsAt))}–${hhmm(e)}`}
-                >
-                  <span className="block truncate font-medium">{b.title}</span>
-                  <span className="block truncate text-muted-foreground">{`${hhmm(seoulMinute(b.startsAt))}–${hhmm(e)}`}</span>
-                </button>
-              );
-            })}
+              {(byRoom.get(room.id) ?? []).map((b) => {
+                const s = Math.max(from, seoulMinute(b.startsAt));
+                const e = Math.min(to, seoulMinute(b.endsAt) || 1440);
+                if (e <= s) return null;
+                return (
+                  <button
+                    type="button"
+                    key={b.id}
+                    onClick={() => onOpen(b)}
+                    className={cn(
+                      '@container pointer-events-auto absolute top-1 bottom-1 z-10 overflow-hidden rounded-md border px-1.5 text-left text-[11px] leading-tight shadow-sm focus-visible:outline-2 focus-visible:outline-ring',
+                      b.status === 'checked_in'
+                        ? 'border-emerald-600/50 bg-emerald-100 text-emerald-950 dark:bg-emerald-900/60 dark:text-emerald-50'
+                        : 'border-primary/40 bg-primary/15 text-foreground',
+                    )}
+                    style={{ left: at(s), width: span(s, e) }}
+                    title={`${b.title} ${hhmm(seoulMinute(b.startsAt))}–${hhmm(e)}`}
+                    aria-label={`${b.title} ${hhmm(seoulMinute(b.startsAt))}–${hhmm(e)}`}
+                  >
+                    {/* The block is a size container: wide enough (4rem inside), the title on one line and the time under it;
+                      narrower, the title over two lines (never '1…') and no time. The tooltip (title attribute) and the
+                      accessible name always hold both. */}
+                    <span className="line-clamp-2 font-medium break-all @min-[4rem]:line-clamp-1 @min-[4rem]:break-normal">{b.title}</span>
+                    <span className="hidden truncate text-muted-foreground @min-[4rem]:block">{`${hhmm(seoulMinute(b.startsAt))}–${hhmm(e)}`}</span>
+                  </button>
+                );
+              })}
             </div>
           </div>
         ))}

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useRoomMutation, type TRoom } from '../api/rooms';
+import type { TRoom } from '@suite/shared/schemas/rooms';
+import { useRoomMutation } from '../api/room-mutation';
 import { hhmm } from '../lib/seoul';
 
 const t = ko.rooms.ui;
@@ -38,7 +39,19 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body = { name, location, capacity: Number(capacity), equipment: equipment.split(',').map((x) => x.trim()).filter(Boolean), openMinute: open, closeMinute: close, weekdays: days, active };
+    const body = {
+      name,
+      location,
+      capacity: Number(capacity),
+      equipment: equipment
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+      openMinute: open,
+      closeMinute: close,
+      weekdays: days,
+      active,
+    };
     const parsed = ZCreateRoomInput.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
@@ -58,18 +71,44 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
         <DialogTitle>{room ? t.editRoom : t.addRoom}</DialogTitle>
         <DialogDescription className="sr-only">{room ? t.editRoom : t.addRoom}</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-1.5"><Label htmlFor="rm-name">{t.name}</Label><Input id="rm-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} autoFocus /></div>
-      <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1.5"><Label htmlFor="rm-loc">{t.location}</Label><Input id="rm-loc" value={location} onChange={(e) => setLocation(e.target.value)} /></div>
-        <div className="grid gap-1.5"><Label htmlFor="rm-cap">{t.capacity}</Label><Input id="rm-cap" type="number" inputMode="numeric" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} /></div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="rm-name">{t.name}</Label>
+        <Input id="rm-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} autoFocus />
       </div>
-      <div className="grid gap-1.5"><Label htmlFor="rm-eq">{`${t.equipment} (${t.equipmentHint})`}</Label><Input id="rm-eq" value={equipment} onChange={(e) => setEquipment(e.target.value)} /></div>
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1.5"><Label htmlFor="rm-open">{t.openTime}</Label>
-          <NativeSelect id="rm-open" value={open} onChange={(e) => setOpen(Number(e.target.value))}>{times.slice(0, 96).map((m) => <option key={m} value={m}>{hhmm(m)}</option>)}</NativeSelect>
+        <div className="grid gap-1.5">
+          <Label htmlFor="rm-loc">{t.location}</Label>
+          <Input id="rm-loc" value={location} onChange={(e) => setLocation(e.target.value)} />
         </div>
-        <div className="grid gap-1.5"><Label htmlFor="rm-close">{t.closeTime}</Label>
-          <NativeSelect id="rm-close" value={close} onChange={(e) => setClose(Number(e.target.value))}>{times.slice(1).map((m) => <option key={m} value={m}>{hhmm(m)}</option>)}</NativeSelect>
+        <div className="grid gap-1.5">
+          <Label htmlFor="rm-cap">{t.capacity}</Label>
+          <Input id="rm-cap" type="number" inputMode="numeric" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="rm-eq">{`${t.equipment} (${t.equipmentHint})`}</Label>
+        <Input id="rm-eq" value={equipment} onChange={(e) => setEquipment(e.target.value)} />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="rm-open">{t.openTime}</Label>
+          <NativeSelect id="rm-open" value={open} onChange={(e) => setOpen(Number(e.target.value))}>
+            {times.slice(0, 96).map((m) => (
+              <option key={m} value={m}>
+                {hhmm(m)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="rm-close">{t.closeTime}</Label>
+          <NativeSelect id="rm-close" value={close} onChange={(e) => setClose(Number(e.target.value))}>
+            {times.slice(1).map((m) => (
+              <option key={m} value={m}>
+                {hhmm(m)}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
       </div>
       <fieldset className="grid gap-1.5">
@@ -83,9 +122,20 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
           ))}
         </div>
       </fieldset>
-      <label className="flex items-center gap-2 text-sm"><Checkbox checked={active} onCheckedChange={(c) => setActive(c === true)} />{t.active}</label>
-      {error ? <p role="alert" className="text-sm text-destructive break-keep">{error}</p> : null}
-      <DialogFooter><Button type="submit" disabled={mutate.isPending}>{t.save}</Button></DialogFooter>
+      <label className="flex items-center gap-2 text-sm">
+        <Checkbox checked={active} onCheckedChange={(c) => setActive(c === true)} />
+        {t.active}
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive break-keep">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="submit" disabled={mutate.isPending}>
+          {t.save}
+        </Button>
+      </DialogFooter>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useBookingLogs } from '../api/rooms';
+import { useBookingLogs } from '../api/booking-logs';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 
 const t = ko.rooms.ui;
@@ -14,10 +14,22 @@ export function RoomLogsPage() {
   if (!seed) return <NoSeed />;
   return (
     <Card>
-      <CardContent className="overflow-x-auto pt-6">
+      <CardContent
+        tabIndex={0}
+        role="region"
+        aria-label={ko.consoleUi.titles.scheduleLogs.title}
+        className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring pt-6"
+      >
         <table className="w-full min-w-[36rem] text-sm">
           <thead className="text-left text-xs text-muted-foreground">
-            <tr><th scope="col" className="py-1">{t.when}</th><th scope="col">{t.who}</th><th scope="col">{t.what}</th><th scope="col">{t.room}</th></tr>
+            <tr>
+              <th scope="col" className="py-1">
+                {t.when}
+              </th>
+              <th scope="col">{t.who}</th>
+              <th scope="col">{t.what}</th>
+              <th scope="col">{t.room}</th>
+            </tr>
           </thead>
           {pages.map((before, i) => (
             <LogRows key={before ?? 'first'} seedId={seed.id} before={before} last={i === pages.length - 1} onMore={(n) => setPages([...pages, n])} />
@@ -30,11 +42,35 @@ export function RoomLogsPage() {
 
 function LogRows({ seedId, before, last, onMore }: { seedId: string; before: number | undefined; last: boolean; onMore: (n: number) => void }) {
   const logs = useBookingLogs(seedId, before);
-  if (logs.isError) return <tbody><tr><td colSpan={4} role="alert" className="text-destructive">{logs.error.message}</td></tr></tbody>;
-  if (!logs.data) return <tbody><tr><td colSpan={4} className="text-muted-foreground">{t.loading}</td></tr></tbody>;
+  if (logs.isError)
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={4} role="alert" className="text-destructive">
+            {logs.error.message}
+          </td>
+        </tr>
+      </tbody>
+    );
+  if (!logs.data)
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={4} className="text-muted-foreground">
+            {t.loading}
+          </td>
+        </tr>
+      </tbody>
+    );
   return (
     <tbody>
-      {logs.data.data.length === 0 && !before ? <tr><td colSpan={4} className="py-2 text-muted-foreground">{t.noData}</td></tr> : null}
+      {logs.data.data.length === 0 && !before ? (
+        <tr>
+          <td colSpan={4} className="py-2 text-muted-foreground">
+            {t.noData}
+          </td>
+        </tr>
+      ) : null}
       {logs.data.data.map((l) => (
         <tr key={l.id} className="border-t align-top">
           <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{new Date(l.at).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' })}</td>
@@ -44,7 +80,13 @@ function LogRows({ seedId, before, last, onMore }: { seedId: string; before: num
         </tr>
       ))}
       {last && logs.data.nextBefore ? (
-        <tr><td colSpan={4} className="pt-2"><Button size="sm" variant="outline" onClick={() => onMore(logs.data.nextBefore!)}>{t.more}</Button></td></tr>
+        <tr>
+          <td colSpan={4} className="pt-2">
+            <Button size="sm" variant="outline" onClick={() => onMore(logs.data.nextBefore!)}>
+              {t.more}
+            </Button>
+          </td>
+        </tr>
       ) : null}
     </tbody>
   );

@@ -4,7 +4,9 @@ import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useBookings, useRooms, type TBooking } from '../api/rooms';
+import type { TBooking } from '@suite/shared/schemas/rooms';
+import { useBookings } from '../api/list-bookings';
+import { useRooms } from '../api/list-rooms';
 import { useBookingStream } from '../api/use-booking-stream';
 import { BookingDialog, type TDialogTarget } from '../components/booking-dialog';
 import { MyBookings, WeekView } from '../components/booking-list';
@@ -12,6 +14,7 @@ import { DayTimeline } from '../components/day-timeline';
 import { Finder } from '../components/finder';
 import { FreeNow } from '../components/free-now';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
+import { nextFreeSlot } from '../lib/next-slot';
 import { addDays, dateLabel, mondayOf, seoulInstant, seoulMinute, seoulToday, STEP_MIN } from '../lib/seoul';
 
 const t = ko.rooms.ui;
@@ -65,13 +68,18 @@ function Schedule({ seedId }: { seedId: string }) {
   const openBooking = target?.kind === 'edit' ? bookings.data?.find((b) => b.id === target.booking.id) : undefined;
   const dialogTarget = target?.kind === 'edit' && openBooking ? { kind: 'edit' as const, booking: openBooking } : target;
 
-  const nextStep = () => {
-    const m = seoulMinute(new Date(now));
-    return Math.min(1425, Math.ceil((m + 1) / STEP_MIN) * STEP_MIN);
-  };
   const openNew = (roomId?: string, d = date, start?: number, end?: number) => {
-    const s = start ?? (d === today ? nextStep() : 600);
-    setTarget({ kind: 'new', ...(roomId ? { roomId } : {}), date: d, start: s, end: end ?? Math.min(1440, s + 60) });
+    if (start !== undefined) {
+      setTarget({ kind: 'new', ...(roomId ? { roomId } : {}), date: d, start, end: end ?? Math.min(1440, start + 60) });
+      return;
+    }
+    // No time picked: the next free hour inside the room's hours (not the next quarter hour of the night).
+    const room = rooms.data?.find((r) => r.id === roomId) ?? rooms.data?.find((r) => r.active);
+    const known = [...(todays.data ?? []), ...(bookings.data ?? [])];
+    const base = d < today ? today : d;
+    const slot = room ? nextFreeSlot(room, known, base, base === today ? seoulMinute(new Date(now)) + 1 : 0) : null;
+    const s = slot ?? { date: d, start: 600, end: 660 };
+    setTarget({ kind: 'new', ...(room ? { roomId: room.id } : {}), date: s.date, start: s.start, end: s.end });
   };
   const step = view === 'week' ? 7 : 1;
 
@@ -88,10 +96,22 @@ function Schedule({ seedId }: { seedId: string }) {
           </div>
           {view !== 'mine' ? (
             <div className="flex items-center gap-1">
-              <Button size="icon" variant="outline" aria-label={t.prev} onClick={() => set({ date: addDays(date, -step) })}><ChevronLeft className="size-4" aria-hidden="true" /></Button>
-              <Button size="sm" variant="outline" onClick={() => set({ date: seoulToday() })}>{t.today}</Button>
-              <Button size="icon" variant="outline" aria-label={t.next} onClick={() => set({ date: addDays(date, step) })}><ChevronRight className="size-4" aria-hidden="true" /></Button>
-              <Input type="date" aria-label={t.date} className="h-9 w-[9.5rem]" value={date} onChange={(e) => e.target.value && set({ date: e.target.value })} />
+              <Button size="icon" variant="outline" aria-label={t.prev} onClick={() => set({ date: addDays(date, -step) })}>
+                <ChevronLeft className="size-4" aria-hidden="true" />
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => set({ date: seoulToday() })}>
+                {t.today}
+              </Button>
+              <Button size="icon" variant="outline" aria-label={t.next} onClick={() => set({ date: addDays(date, step) })}>
+                <ChevronRight className="size-4" aria-hidden="true" />
+              </Button>
+              <Input
+                type="date"
+                aria-label={t.date}
+                className="h-9 w-[9.5rem]"
+                value={date}
+                onChange={(e) => e.target.value && set({ date: e.target.value })}
+              />
             </div>
           ) : null}
         </div>
@@ -100,20 +120,38 @@ function Schedule({ seedId }: { seedId: string }) {
             <span aria-hidden="true" className={live === 'live' ? 'size-2 rounded-full bg-emerald-500' : 'size-2 rounded-full bg-amber-500'} />
             {live === 'live' ? t.live : t.offline}
           </span>
-          <Button size="sm" onClick={() => openNew()} disabled={!rooms.data?.some((r) => r.active)}><Plus className="size-4" aria-hidden="true" />{t.newBooking}</Button>
+          <Button size="sm" onClick={() => openNew()} disabled={!rooms.data?.some((r) => r.active)}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t.newBooking}
+          </Button>
         </div>
       </div>
-      {rooms.isError ? <p role="alert" className="text-sm text-destructive">{rooms.error.message}</p> : null}
-      {bookings.isError ? <p role="alert" className="text-sm text-destructive">{bookings.error.message}</p> : null}
+      {rooms.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {rooms.error.message}
+        </p>
+      ) : null}
+      {bookings.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {bookings.error.message}
+        </p>
+      ) : null}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={view === 'day' ? dateLabel(date) : view === 'week' ? t.week : t.mine} className="min-w-0">
           {view === 'day' ? <h2 className="mb-2 text-sm font-medium">{dateLabel(date)}</h2> : null}
           {!rooms.data || !bookings.data ? (
             <p className="text-sm text-muted-foreground">{t.loading}</p>
           ) : view === 'day' ? (
-            <DayTimeline date={date} rooms={rooms.data} bookings={bookings.data} now={now} onPick={(roomId, s, e) => openNew(roomId, date, s, e)} onOpen={(b: TBooking) => setTarget({ kind: 'edit', booking: b })} />
+            <DayTimeline
+              date={date}
+              rooms={rooms.data}
+              bookings={bookings.data}
+              now={now}
+              onPick={(roomId, s, e) => openNew(roomId, date, s, e)}
+              onOpen={(b: TBooking) => setTarget({ kind: 'edit', booking: b })}
+            />
           ) : view === 'week' ? (
-            <WeekView monday={monday} bookings={bookings.data} onOpen={(b) => setTarget({ kind: 'edit', booking: b })} />
+            <WeekView monday={monday} today={today} bookings={bookings.data} onOpen={(b) => setTarget({ kind: 'edit', booking: b })} />
           ) : (
             <MyBookings bookings={bookings.data} onOpen={(b) => setTarget({ kind: 'edit', booking: b })} />
           )}

@@ -7,7 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useCalendarFeed, useCalendarFeedAction, useRoomMutation, useRoomSettings, useRooms, useSaveRoomSettings, type TRoom } from '../api/rooms';
+import type { TRoom } from '@suite/shared/schemas/rooms';
+import { useCalendarFeed, useCalendarFeedAction } from '../api/calendar-feed';
+import { useRoomMutation } from '../api/room-mutation';
+import { useRoomSettings, useSaveRoomSettings } from '../api/room-settings';
+import { useRooms } from '../api/list-rooms';
 import { RoomFormDialog } from '../components/room-form';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 import { hhmm } from '../lib/seoul';
@@ -40,27 +44,67 @@ function RoomsCard({ seedId }: { seedId: string }) {
           <CardTitle className="text-lg">{t.rooms}</CardTitle>
           {!canManage ? <CardDescription className="break-keep">{t.managersOnlyNote}</CardDescription> : null}
         </div>
-        {canManage ? <Button size="sm" onClick={() => setEditing('new')}>{t.addRoom}</Button> : null}
+        {canManage ? (
+          <Button size="sm" onClick={() => setEditing('new')}>
+            {t.addRoom}
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
-        {rooms.isError ? <p role="alert" className="text-sm text-destructive">{rooms.error.message}</p> : null}
-        {rooms.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noRooms}</p> : null}
+        {rooms.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {rooms.error.message}
+          </p>
+        ) : null}
+        {rooms.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noRoomsHere}</p> : null}
         <ul className="grid gap-2">
           {rooms.data?.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
               <div className="grid min-w-0 gap-0.5">
-                <span className="flex items-center gap-2 font-medium">{r.name}{!r.active ? <Badge variant="secondary">{t.inactive}</Badge> : null}</span>
+                <span className="flex items-center gap-2 font-medium">
+                  {r.name}
+                  {!r.active ? <Badge variant="secondary">{t.inactive}</Badge> : null}
+                </span>
                 <span className="text-xs text-muted-foreground break-keep">
-                  {[r.location, t.capacityN(r.capacity), r.equipment.join(', '), `${r.weekdays.map((d) => t.weekdayNames[d - 1]).join('·')} ${hhmm(r.openMinute)}–${hhmm(r.closeMinute)}`].filter(Boolean).join(' · ')}
+                  {[
+                    r.location,
+                    t.capacityN(r.capacity),
+                    r.equipment.join(', '),
+                    `${r.weekdays.map((d) => t.weekdayNames[d - 1]).join('·')} ${hhmm(r.openMinute)}–${hhmm(r.closeMinute)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </div>
               {canManage ? (
                 <div className="flex gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(r)}>{t.editRoom}</Button>
+                  <Button size="sm" variant="outline" onClick={() => setEditing(r)}>
+                    {t.editRoom}
+                  </Button>
                   {deleting === r.id ? (
-                    <Button size="sm" variant="destructive" disabled={del.isPending} onClick={() => del.mutate({ method: 'DELETE', roomId: r.id }, { onSuccess: (x) => { toast.success(x.message); setDeleting(null); }, onError: (e) => toast.error(e.message) })}>{t.confirmDeleteRoom}</Button>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={del.isPending}
+                      onClick={() =>
+                        del.mutate(
+                          { method: 'DELETE', roomId: r.id },
+                          {
+                            onSuccess: (x) => {
+                              toast.success(x.message);
+                              setDeleting(null);
+                            },
+                            onError: (e) => toast.error(e.message),
+                          },
+                        )
+                      }
+                    >
+                      {t.confirmDeleteRoom}
+                    </Button>
                   ) : (
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(r.id)}>{t.deleteRoom}</Button>
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(r.id)}>
+                      {t.deleteRoom}
+                    </Button>
                   )}
                 </div>
               ) : null}
@@ -85,16 +129,40 @@ function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial:
   const save = useSaveRoomSettings(seedId);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    save.mutate({ reminderMinutes: Number(minutes), autoRelease }, { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toast.error(err.message) });
+    save.mutate(
+      { reminderMinutes: Number(minutes), autoRelease },
+      { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toast.error(err.message) },
+    );
   };
   return (
     <Card>
-      <CardHeader><CardTitle className="text-lg">{t.settingsTitle}</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.settingsTitle}</CardTitle>
+      </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-3 sm:max-w-md">
-          <div className="grid gap-1.5"><Label htmlFor="st-min">{t.reminderMinutes}</Label><Input id="st-min" type="number" min={0} max={1440} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} disabled={!canManage} /></div>
-          <label className="flex items-center gap-2 text-sm break-keep"><Checkbox checked={autoRelease} onCheckedChange={(c) => setAutoRelease(c === true)} disabled={!canManage} />{t.autoRelease}</label>
-          {canManage ? <Button type="submit" className="justify-self-start" disabled={save.isPending}>{t.save}</Button> : null}
+          <div className="grid gap-1.5">
+            <Label htmlFor="st-min">{t.reminderMinutes}</Label>
+            <Input
+              id="st-min"
+              type="number"
+              min={0}
+              max={1440}
+              inputMode="numeric"
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              disabled={!canManage}
+            />
+          </div>
+          <label className="flex items-center gap-2 text-sm break-keep">
+            <Checkbox checked={autoRelease} onCheckedChange={(c) => setAutoRelease(c === true)} disabled={!canManage} />
+            {t.autoRelease}
+          </label>
+          {canManage ? (
+            <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+              {t.save}
+            </Button>
+          ) : null}
         </form>
       </CardContent>
     </Card>
@@ -112,14 +180,43 @@ function FeedCard() {
         <CardDescription className="break-keep">{t.feedHint}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="text-sm">{feed.data?.active && feed.data.createdAt ? t.feedActive(new Date(feed.data.createdAt).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' })) : t.feedNone}</p>
+        <p className="text-sm">
+          {feed.data?.active && feed.data.createdAt
+            ? t.feedActive(new Date(feed.data.createdAt).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' }))
+            : t.feedNone}
+        </p>
         {url ? <Input readOnly value={url} aria-label={t.feedTitle} onFocus={(e) => e.target.select()} /> : null}
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => action.mutate('create', { onSuccess: (r) => { setUrl(r.url ?? null); toast.success(r.message); }, onError: (e) => toast.error(e.message) })}>
+          <Button
+            size="sm"
+            onClick={() =>
+              action.mutate('create', {
+                onSuccess: (r) => {
+                  setUrl('url' in r ? r.url : null);
+                  toast.success(r.message);
+                },
+                onError: (e) => toast.error(e.message),
+              })
+            }
+          >
             {feed.data?.active ? t.feedRegenerate : t.feedCreate}
           </Button>
           {feed.data?.active ? (
-            <Button size="sm" variant="outline" onClick={() => action.mutate('revoke', { onSuccess: (r) => { setUrl(null); toast.success(r.message); }, onError: (e) => toast.error(e.message) })}>{t.feedRevoke}</Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                action.mutate('revoke', {
+                  onSuccess: (r) => {
+                    setUrl(null);
+                    toast.success(r.message);
+                  },
+                  onError: (e) => toast.error(e.message),
+                })
+              }
+            >
+              {t.feedRevoke}
+            </Button>
           ) : null}
         </div>
       </CardContent>

@@ -3,7 +3,7 @@ import { ko } from '@suite/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBookingStats } from '../api/rooms';
+import { useBookingStats } from '../api/booking-stats';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 import { addDays, seoulInstant, seoulToday } from '../lib/seoul';
 
@@ -24,7 +24,14 @@ function HoursChart({ title, nameLabel, rows, legend }: { title: string; nameLab
         <p className="text-sm text-muted-foreground">{t.noData}</p>
       ) : (
         <>
-          <svg viewBox={`0 0 400 ${rows.length * H}`} className="w-full" style={{ height: rows.length * H }} role="img" aria-label={title} preserveAspectRatio="none">
+          <svg
+            viewBox={`0 0 400 ${rows.length * H}`}
+            className="w-full"
+            style={{ height: rows.length * H }}
+            role="img"
+            aria-label={title}
+            preserveAspectRatio="none"
+          >
             {rows.map((r, i) => {
               const parts = r.parts ?? [{ key: r.key, minutes: r.minutes, colour: 'var(--color-primary)', label: r.label }];
               let x = 0;
@@ -55,13 +62,27 @@ function HoursChart({ title, nameLabel, rows, legend }: { title: string; nameLab
             </ul>
           ) : null}
           <table className="w-full table-fixed text-sm">
-            <thead className="text-left text-xs text-muted-foreground"><tr><th scope="col">{nameLabel}</th><th scope="col" className="w-20 text-right">{t.hoursLabel}</th><th scope="col" className="w-14 text-right">{t.countLabel}</th></tr></thead>
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col">{nameLabel}</th>
+                <th scope="col" className="w-20 text-right">
+                  {t.hoursLabel}
+                </th>
+                <th scope="col" className="w-14 text-right">
+                  {t.countLabel}
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.key} className="border-t">
                   <td className="truncate py-1" title={r.label}>
                     {r.label}
-                    {r.parts && r.parts.length > 1 ? <span className="block truncate text-xs text-muted-foreground">{r.parts.map((p) => `${p.label} ${t.hours(p.minutes / 60)}`).join(' · ')}</span> : null}
+                    {r.parts && r.parts.length > 1 ? (
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {r.parts.map((p) => `${p.label} ${t.hours(p.minutes / 60)}`).join(' · ')}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="whitespace-nowrap text-right tabular-nums">{t.hours(r.minutes / 60)}</td>
                   <td className="whitespace-nowrap text-right tabular-nums">{t.bookingsN(r.bookings)}</td>
@@ -98,19 +119,49 @@ export function RoomUsersPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1"><Label htmlFor="us-from">{t.from}</Label><Input id="us-from" type="date" value={from} onChange={(e) => e.target.value && setFrom(e.target.value)} /></div>
-        <div className="grid gap-1"><Label htmlFor="us-to">{t.to}</Label><Input id="us-to" type="date" value={to} onChange={(e) => e.target.value && setTo(e.target.value)} /></div>
+        <div className="grid gap-1">
+          <Label htmlFor="us-from">{t.from}</Label>
+          <Input id="us-from" type="date" value={from} onChange={(e) => e.target.value && setFrom(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="us-to">{t.to}</Label>
+          <Input id="us-to" type="date" value={to} onChange={(e) => e.target.value && setTo(e.target.value)} />
+        </div>
       </div>
-      {stats.isError ? <p role="alert" className="text-sm text-destructive">{stats.error.message}</p> : null}
-      {!stats.data ? <p className="text-sm text-muted-foreground">{t.loading}</p> : (
+      {stats.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {stats.error.message}
+        </p>
+      ) : null}
+      {!stats.data ? (
+        <p className="text-sm text-muted-foreground">{t.loading}</p>
+      ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <Card>
-            <CardHeader><CardTitle className="text-base">{t.byPerson}</CardTitle></CardHeader>
-            <CardContent><HoursChart title={t.byPerson} nameLabel={t.person} rows={personRows} legend={legend} /></CardContent>
+            <CardHeader>
+              <CardTitle className="text-base">{t.byPerson}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <HoursChart title={t.byPerson} nameLabel={t.person} rows={personRows} legend={legend} />
+            </CardContent>
           </Card>
           <Card>
-            <CardHeader><CardTitle className="text-base">{t.byRoom}</CardTitle></CardHeader>
-            <CardContent><HoursChart title={t.byRoom} nameLabel={t.room} rows={stats.data.byRoom.map((r) => ({ key: r.roomId, label: r.name, minutes: r.minutes, bookings: r.bookings, parts: [{ key: r.roomId, minutes: r.minutes, colour: colourOf.get(r.roomId)?.colour ?? '#888', label: r.name }] }))} /></CardContent>
+            <CardHeader>
+              <CardTitle className="text-base">{t.byRoom}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <HoursChart
+                title={t.byRoom}
+                nameLabel={t.room}
+                rows={stats.data.byRoom.map((r) => ({
+                  key: r.roomId,
+                  label: r.name,
+                  minutes: r.minutes,
+                  bookings: r.bookings,
+                  parts: [{ key: r.roomId, minutes: r.minutes, colour: colourOf.get(r.roomId)?.colour ?? '#888', label: r.name }],
+                }))}
+              />
+            </CardContent>
           </Card>
         </div>
       )}

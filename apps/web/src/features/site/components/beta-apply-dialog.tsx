@@ -54,8 +54,7 @@ export function BetaApplyDialog({ open, onOpenChange, service }: { open: boolean
     }
   });
 
-  const aria = (name: keyof TBetaApplicationInput) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
+  const aria = (name: keyof TBetaApplicationInput) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {});
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -37,39 +37,39 @@ export function DesktopNav() {
   const { pathname } = useLocation();
   return (
     <TooltipProvider>
-    <NavigationMenu className="hidden lg:flex" aria-label={koSiteShell.layout.mainNav}>
-      <NavigationMenuList>
-        <NavigationMenuItem value="company">
-          <NavigationMenuTrigger>{n.companyTools}</NavigationMenuTrigger>
-          <NavigationMenuContent>
-            <div className="grid w-[40rem] grid-cols-2 gap-4 p-4">
-              {companyToolGroups.map((g) => (
-                <GroupColumn key={g.id} group={g} />
-              ))}
-            </div>
-          </NavigationMenuContent>
-        </NavigationMenuItem>
-        <NavigationMenuItem value="customer">
-          <NavigationMenuTrigger>{n.customerTools}</NavigationMenuTrigger>
-          <NavigationMenuContent>
-            <div className="grid w-[22rem] gap-4 p-4">
-              {customerToolGroups.map((g) => (
-                <GroupColumn key={g.id} group={g} />
-              ))}
-            </div>
-          </NavigationMenuContent>
-        </NavigationMenuItem>
-        {simpleLinks.map((l) => (
-          <NavigationMenuItem key={l.id}>
-            <NavigationMenuLink asChild active={l.href !== '/' && pathname === l.href}>
-              <Link to={l.href} className={navigationMenuTriggerStyle()}>
-                {l.title}
-              </Link>
-            </NavigationMenuLink>
+      <NavigationMenu className="hidden lg:flex" aria-label={koSiteShell.layout.mainNav}>
+        <NavigationMenuList>
+          <NavigationMenuItem value="company">
+            <NavigationMenuTrigger>{n.companyTools}</NavigationMenuTrigger>
+            <NavigationMenuContent>
+              <div className="grid w-[40rem] grid-cols-2 gap-4 p-4">
+                {companyToolGroups.map((g) => (
+                  <GroupColumn key={g.id} group={g} />
+                ))}
+              </div>
+            </NavigationMenuContent>
           </NavigationMenuItem>
-        ))}
-      </NavigationMenuList>
-    </NavigationMenu>
+          <NavigationMenuItem value="customer">
+            <NavigationMenuTrigger>{n.customerTools}</NavigationMenuTrigger>
+            <NavigationMenuContent>
+              <div className="grid w-[22rem] gap-4 p-4">
+                {customerToolGroups.map((g) => (
+                  <GroupColumn key={g.id} group={g} />
+                ))}
+              </div>
+            </NavigationMenuContent>
+          </NavigationMenuItem>
+          {simpleLinks.map((l) => (
+            <NavigationMenuItem key={l.id}>
+              <NavigationMenuLink asChild active={l.href !== '/' && pathname === l.href}>
+                <Link to={l.href} className={navigationMenuTriggerStyle()}>
+                  {l.title}
+                </Link>
+              </NavigationMenuLink>
+            </NavigationMenuItem>
+          ))}
+        </NavigationMenuList>
+      </NavigationMenu>
     </TooltipProvider>
   );
 }

@@ -92,7 +92,15 @@ function AccountBlock({ close }: { close: () => void }) {
 }
 
 /** The slide-in sheet titled 'menu' (loaded on the first open by MobileMenuButton). */
-export function MobileMenuSheet({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (o: boolean) => void; returnFocus: RefObject<HTMLButtonElement | null> }) {
+export function MobileMenuSheet({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  returnFocus: RefObject<HTMLButtonElement | null>;
+}) {
   const close = () => onOpenChange(false);
   return (
     <TooltipProvider>

@@ -24,7 +24,7 @@ function Body({ item }: { item: TNavItem }) {
           <span>{item.title}</span>
           {item.status ? <StatusBadge status={item.status} /> : null}
         </span>
-        <span className="mt-1 block whitespace-pre-line text-xs leading-relaxed text-muted-foreground break-keep">{item.description}</span>
+        <span className="mt-1 block text-xs leading-relaxed text-pretty text-muted-foreground break-keep md:whitespace-pre-line">{item.description}</span>
       </span>
     </>
   );

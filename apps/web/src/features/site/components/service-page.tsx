@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { koSite } from '@suite/shared/messages/ko-site';
 import type { TBetaService } from '@suite/shared';
+import type { TCatalogueStatus } from '@suite/shared/catalogue';
+import { CatalogueBadge } from '@/components/service-status-badge';
 import { useLoginPrompt } from '@/components/use-login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { Badge } from '@/components/ui/badge';
@@ -15,13 +17,14 @@ const s = koSite.service;
 
 export type TServicePageProps = {
   service: TBetaService;
-  badge: { text: string; variant: 'new' | 'secondary' | 'amber' };
+  /** A fixed badge (the chat page's NEW) or the service's status from the catalogue. */
+  badge: { text: string; variant: 'new' | 'secondary' | 'amber' } | { status: TCatalogueStatus };
   title: string;
   lead: string;
   features: readonly { title: string; description: string }[];
   featureIcons: ReactNode[];
-  /** Extra hero actions (the chat page's connect button). */
-  heroActions?: ReactNode;
+  /** Extra hero actions (the chat page's connect button); a function gets the beta form's opener. */
+  heroActions?: ReactNode | ((openBeta: () => void) => ReactNode);
   /** The service's live page for 'view demo'; without one, a toast says when the demo opens. */
   demoPath?: string;
 };
@@ -58,12 +61,20 @@ export function ServicePage(p: TServicePageProps) {
     <>
       <section className="border-b bg-gradient-to-b from-primary/10 to-background py-16 sm:py-24">
         <PageContainer className="text-center">
-          <Badge variant={p.badge.variant} className="mb-4">
-            {p.badge.text}
-          </Badge>
+          {'status' in p.badge ? (
+            <CatalogueBadge status={p.badge.status} className="mb-4" />
+          ) : (
+            <Badge variant={p.badge.variant} className="mb-4">
+              {p.badge.text}
+            </Badge>
+          )}
           <h1 className="text-3xl font-bold tracking-tight break-keep sm:text-5xl">{p.title}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground break-keep">{p.lead}</p>
-          {p.heroActions ? <div className="mt-8 flex flex-wrap justify-center gap-3">{p.heroActions}</div> : null}
+          {p.heroActions ? (
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              {typeof p.heroActions === 'function' ? p.heroActions(() => setBetaOpen(true)) : p.heroActions}
+            </div>
+          ) : null}
         </PageContainer>
       </section>
 

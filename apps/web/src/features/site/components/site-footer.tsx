@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
-import { company } from '@/lib/company';
+import { companyLines, serviceName, useCompany } from '@/lib/company';
 import { containerClass, useLayoutMode } from '@/lib/layout-mode';
 import { companyToolGroups } from '@/lib/navigation';
 import { cn } from '@/lib/utils';
@@ -9,9 +9,11 @@ const t = koSiteShell.footer;
 const live = companyToolGroups.flatMap((g) => g.items).filter((i) => !i.disabled);
 const linkClass = 'rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Footer: brand, service links, legal links and the company line from lib/company.ts (the one config object). */
+/** Footer: brand, service links, legal links and the operator's legal details from the server's configuration. */
 export function SiteFooter() {
   const { mode } = useLayoutMode();
+  const company = useCompany();
+  const lines = companyLines(company);
   return (
     <footer className="border-t bg-muted/40">
       <div className={cn(containerClass(mode), 'grid gap-8 py-10 text-sm')}>
@@ -57,24 +59,15 @@ export function SiteFooter() {
             </ul>
           </nav>
         </div>
-        <div className="grid gap-1 border-t pt-6 text-xs text-muted-foreground" data-company-placeholder={company.isPlaceholder || undefined}>
-          <p className="flex flex-wrap gap-x-3 gap-y-1 break-keep">
-            <span>{company.name}</span>
-            <span>
-              {t.representative} {company.representative}
-            </span>
-            <span>
-              {t.businessNumber} {company.businessNumber}
-            </span>
-            <span>
-              {t.address} {company.address}
-            </span>
-            <span>
-              {t.email} {company.email}
-            </span>
-          </p>
-          {company.isPlaceholder ? <p className="break-keep">※ {t.placeholderNote}</p> : null}
-          <p className="mt-2">{t.copyright(new Date().getFullYear(), company.serviceName)}</p>
+        <div className="grid gap-1 border-t pt-6 text-xs text-muted-foreground">
+          {lines.length ? (
+            <p className="flex flex-wrap gap-x-3 gap-y-1 break-keep" data-testid="company-details">
+              {lines.map((l) => (
+                <span key={l.key}>{l.label ? `${l.label} ${l.value}` : l.value}</span>
+              ))}
+            </p>
+          ) : null}
+          <p className="mt-2">{t.copyright(new Date().getFullYear(), company.name ?? serviceName)}</p>
         </div>
       </div>
     </footer>

@@ -11,10 +11,7 @@ import { SiteHeader } from './site-header';
 export function SiteLayout() {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
         {koSiteShell.layout.skipToContent}
       </a>
       <ScrollToTop />
@@ -28,4 +25,3 @@ export function SiteLayout() {
     </>
   );
 }
-

@@ -1,11 +1,14 @@
 import { Building2, Gauge, Layers, LineChart, Quote, Rocket, Users, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { isAvailable, SERVICE_CATALOGUE } from '@suite/shared/catalogue';
+import { koCatalogueDetails as koCatalogue } from '@suite/shared/messages/ko-catalogue-details';
 import { koSite } from '@suite/shared/messages/ko-site';
 import { PageContainer } from '@/components/page-container';
 import { UserAvatar } from '@/components/user-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
-import { company } from '@/lib/company';
+import { CatalogueBadge } from '@/components/service-status-badge';
+import { useCompany } from '@/lib/company';
 import { useSeo } from '@/lib/seo';
 import { SectionHeading } from '../components/section-heading';
 
@@ -15,6 +18,7 @@ const TARGET_ICONS = [Rocket, Building2, Wrench];
 
 export function AboutPage() {
   useSeo({ title: koSite.meta.about.title, description: koSite.meta.about.description });
+  const company = useCompany();
   return (
     <>
       <section className="border-b bg-gradient-to-b from-primary/10 to-background py-16 sm:py-24">
@@ -84,24 +88,29 @@ export function AboutPage() {
               <h2 id="founder-title" className="text-sm font-semibold uppercase tracking-wide text-primary">
                 {t.founderTitle}
               </h2>
-              <div className="mt-3 flex items-center gap-3">
-                <UserAvatar full_name={company.representative} email={company.email} size="xl" />
-                <div>
-                  <p className="font-semibold">{company.representative}</p>
-                  <p className="text-sm text-muted-foreground">{t.founderRole}</p>
+              {company.representative ? (
+                <div className="mt-3 flex items-center gap-3">
+                  <UserAvatar full_name={company.representative} email={company.email ?? ''} size="xl" />
+                  <div>
+                    <p className="font-semibold">{company.representative}</p>
+                    <p className="text-sm text-muted-foreground">{t.founderRole}</p>
+                  </div>
                 </div>
-              </div>
+              ) : null}
             </CardHeader>
             <CardContent>
               <blockquote className="relative rounded-md bg-muted/60 p-4 pl-10 text-sm leading-relaxed break-keep">
                 <Quote className="absolute left-3 top-4 size-4 text-primary" aria-hidden="true" />
                 {t.founderQuote}
               </blockquote>
-              <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-                {t.founderStats.map((s) => (
-                  <div key={s.label} className="flex flex-col rounded-md border p-3">
-                    <dt className="text-xs text-muted-foreground break-keep">{s.label}</dt>
-                    <dd className="order-first text-xl font-bold">{s.value}</dd>
+              <dl className="mt-4 grid grid-cols-2 gap-2 text-center">
+                {[
+                  { label: t.plannedServices, value: t.count(SERVICE_CATALOGUE.length) },
+                  { label: t.liveServices, value: t.count(SERVICE_CATALOGUE.filter((x) => isAvailable(x.status)).length) },
+                ].map((x) => (
+                  <div key={x.label} className="flex flex-col rounded-md border p-3">
+                    <dt className="text-xs text-muted-foreground break-keep">{x.label}</dt>
+                    <dd className="order-first text-xl font-bold">{x.value}</dd>
                   </div>
                 ))}
               </dl>
@@ -113,30 +122,24 @@ export function AboutPage() {
       <section className="border-t bg-muted/40 py-16" aria-labelledby="progress-title">
         <PageContainer>
           <SectionHeading id="progress-title" title={t.servicesTitle} lead={t.cta} />
-          <ul className="mt-10 grid gap-4 md:grid-cols-3">
-            {t.services.map((s) => (
-              <li key={s.id}>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {SERVICE_CATALOGUE.map((x) => (
+              <li key={x.id}>
                 <Card className="h-full">
                   <CardHeader>
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <CardTitle className="text-lg">{s.title}</CardTitle>
-                      <Badge variant={s.progress >= 85 ? 'success' : 'amber'}>{s.status}</Badge>
+                      <CardTitle className="text-lg break-keep">{koCatalogue.names[x.id]}</CardTitle>
+                      <CatalogueBadge status={x.status} />
                     </div>
-                    <CardDescription>{s.description}</CardDescription>
+                    <CardDescription className="break-keep">{koCatalogue.summaries[x.id]}</CardDescription>
                   </CardHeader>
-                  <CardContent className="grid gap-4">
-                    <div>
-                      <div className="mb-2 flex justify-between text-sm">
-                        <span className="text-muted-foreground break-keep">{s.note}</span>
-                        <span className="font-semibold">{s.progress}%</span>
-                      </div>
-                      <Progress value={s.progress} aria-label={t.progressLabel(s.title)} />
-                    </div>
-                    <p className="flex items-baseline gap-2">
-                      <span className="text-2xl font-bold text-primary">{s.stat}</span>
-                      <span className="text-sm text-muted-foreground break-keep">{s.statLabel}</span>
-                    </p>
-                  </CardContent>
+                  {x.sitePath ? (
+                    <CardContent>
+                      <Link to={x.sitePath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                        {t.more(koCatalogue.names[x.id])}
+                      </Link>
+                    </CardContent>
+                  ) : null}
                 </Card>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { BellRing, ClipboardList, Users } from 'lucide-react';
+import { catalogueStatus } from '@suite/shared/catalogue';
 import { koSite } from '@suite/shared/messages/ko-site';
 import { useSeo } from '@/lib/seo';
 import { ServicePage } from '../components/service-page';
@@ -10,7 +11,8 @@ export function FoodManagerPage() {
   return (
     <ServicePage
       service="food-manager"
-      badge={{ text: t.badge, variant: 'amber' }}
+      demoPath="/admin/services/meal"
+      badge={{ status: catalogueStatus('meal') }}
       title={t.title}
       lead={t.lead}
       features={t.features}

@@ -1,42 +1,88 @@
 import { ArrowRight, Bot, CalendarDays, Check, Clock, Lock, Hash, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { catalogueCounts, catalogueStatus, type TCatalogueId } from '@suite/shared/catalogue';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
+import { CatalogueBadge } from '@/components/service-status-badge';
 import { useLoginPrompt } from '@/components/use-login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSeo } from '@/lib/seo';
+import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
+import roomDark480 from '../assets/screens/meeting-room-dark-480.webp';
+import roomDark960 from '../assets/screens/meeting-room-dark-960.webp';
+import roomLight480 from '../assets/screens/meeting-room-light-480.webp';
+import roomLight960 from '../assets/screens/meeting-room-light-960.webp';
+import slackDark480 from '../assets/screens/slack-ai-dark-480.webp';
+import slackDark960 from '../assets/screens/slack-ai-dark-960.webp';
+import slackLight480 from '../assets/screens/slack-ai-light-480.webp';
+import slackLight960 from '../assets/screens/slack-ai-light-960.webp';
 
 const t = koSiteShell.home;
 
-type TSection = { key: keyof typeof t.sections; href: string; icon: LucideIcon; badge: 'success' | 'amber' | 'muted' };
+type TSection = { key: keyof typeof t.sections; service: TCatalogueId; href: string; icon: LucideIcon };
 const SECTIONS: TSection[] = [
-  { key: 'slackAi', href: '/slack-ai', icon: Bot, badge: 'success' },
-  { key: 'meetingRoom', href: '/meeting-room', icon: CalendarDays, badge: 'amber' },
-  { key: 'foodManager', href: '/food-manager', icon: UtensilsCrossed, badge: 'muted' },
+  { key: 'slackAi', service: 'slack-ai', href: '/slack-ai', icon: Bot },
+  { key: 'meetingRoom', service: 'schedule', href: '/meeting-room', icon: CalendarDays },
+  { key: 'foodManager', service: 'meal', href: '/food-manager', icon: UtensilsCrossed },
 ];
+const COUNTS = catalogueCounts();
+
+/**
+ * Pictures of the real console screens (scripts/home-screens.mjs renders them from the app, light and dark, as WebP
+ * at 480 and 960 px). Below the fold: lazy, sized, only the current theme's picture is fetched (the other is hidden).
+ */
+type TScreen = Record<'light' | 'dark', { small: string; large: string }>;
+const SCREENS: Partial<Record<TSection['key'], TScreen>> = {
+  slackAi: { light: { small: slackLight480, large: slackLight960 }, dark: { small: slackDark480, large: slackDark960 } },
+  meetingRoom: { light: { small: roomLight480, large: roomLight960 }, dark: { small: roomDark480, large: roomDark960 } },
+};
+
+function ScreenPicture({ screen, alt }: { screen: TScreen; alt: string }) {
+  const img = (theme: 'light' | 'dark', className: string) => (
+    <img
+      src={screen[theme].large}
+      srcSet={`${screen[theme].small} 480w, ${screen[theme].large} 960w`}
+      sizes="(min-width: 768px) 50vw, 100vw"
+      width={960}
+      height={600}
+      loading="lazy"
+      decoding="async"
+      alt={alt}
+      className={cn('h-auto w-full rounded-2xl border shadow-lg', className)}
+    />
+  );
+  return (
+    <div>
+      {img('light', 'dark:hidden')}
+      {img('dark', 'hidden dark:block')}
+    </div>
+  );
+}
 
 /** Chat quick-connect: styled as not yet available; a visitor gets the login prompt, a member goes to /slack-ai. */
 function QuickConnect() {
   const { isAuthenticated } = useSession();
+  // Until the server says Slack can be connected, the button leads to the page that says it is being prepared.
+  const preparing = usePublicConfig().data?.slackAvailable === false;
   const navigate = useNavigate();
   const { requireLogin, loginPrompt } = useLoginPrompt();
   return (
     <div className="mt-8 flex flex-col items-center gap-2">
       <button
         type="button"
-        onClick={() => requireLogin(() => navigate('/slack-ai'), '/slack-ai')}
+        onClick={() => (preparing ? navigate('/slack-ai') : requireLogin(() => navigate('/slack-ai'), '/slack-ai'))}
         aria-describedby="quick-connect-hint"
         className="inline-flex h-11 items-center gap-2 rounded-md border border-dashed border-input bg-muted px-5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         <Hash className="size-4" aria-hidden="true" />
         {t.quickConnect}
-        {isAuthenticated ? null : <Lock className="size-3.5" aria-hidden="true" />}
+        {isAuthenticated || preparing ? null : <Lock className="size-3.5" aria-hidden="true" />}
       </button>
       <p id="quick-connect-hint" className="text-xs text-muted-foreground break-keep">
-        {isAuthenticated ? t.quickConnectSignedIn : t.quickConnectHint}
+        {preparing ? t.quickConnectPreparing : isAuthenticated ? t.quickConnectSignedIn : t.quickConnectHint}
       </p>
       {loginPrompt}
     </div>
@@ -48,13 +94,17 @@ function ServiceSection({ section, index }: { section: TSection; index: number }
   const Icon = section.icon;
   return (
     <article className={cn('grid items-center gap-8 md:grid-cols-2 md:gap-12', index % 2 === 1 && 'md:[&>*:first-child]:order-2')}>
-      <div className="flex aspect-[2/1] items-center justify-center rounded-2xl border bg-gradient-to-br from-primary/15 via-primary/5 to-background md:aspect-[4/3]">
-        <span className="flex size-28 items-center justify-center rounded-full bg-background/80 shadow-lg ring-8 ring-primary/10 sm:size-32">
-          <Icon className="size-14 text-primary sm:size-16" strokeWidth={1.5} aria-hidden="true" />
-        </span>
-      </div>
+      {SCREENS[section.key] ? (
+        <ScreenPicture screen={SCREENS[section.key]!} alt={t.screenAlt(s.title)} />
+      ) : (
+        <div className="flex aspect-[8/5] items-center justify-center rounded-2xl border bg-gradient-to-br from-primary/15 via-primary/5 to-background">
+          <span className="flex size-28 items-center justify-center rounded-full bg-background/80 shadow-lg ring-8 ring-primary/10 sm:size-32">
+            <Icon className="size-14 text-primary sm:size-16" strokeWidth={1.5} aria-hidden="true" />
+          </span>
+        </div>
+      )}
       <div>
-        <Badge variant={section.badge}>{s.badge}</Badge>
+        <CatalogueBadge status={catalogueStatus(section.service)} />
         <h3 className="mt-3 text-2xl font-bold tracking-tight break-keep">{s.title}</h3>
         <p className="mt-3 text-muted-foreground break-keep">{s.description}</p>
         <ul className="mt-4 grid gap-2">
@@ -100,11 +150,11 @@ export function HomePage() {
             </Button>
           </div>
           <QuickConnect />
-          <dl className="mx-auto mt-12 grid max-w-lg grid-cols-3 gap-4">
-            {t.stats.map((s) => (
-              <div key={s.label} className="flex flex-col rounded-lg border bg-card px-2 py-4">
-                <dt className="text-xs text-muted-foreground break-keep">{s.label}</dt>
-                <dd className="order-first text-3xl font-bold text-primary">{s.value}</dd>
+          <dl className="mx-auto mt-12 grid max-w-lg gap-4" style={{ gridTemplateColumns: `repeat(${COUNTS.length}, minmax(0, 1fr))` }}>
+            {COUNTS.map((c) => (
+              <div key={c.status} className="flex flex-col rounded-lg border bg-card px-2 py-4">
+                <dt className="text-xs text-muted-foreground break-keep">{c.label}</dt>
+                <dd className="order-first text-3xl font-bold text-primary">{c.count}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
 import { BellRing, CalendarCheck, ShieldCheck, Timer } from 'lucide-react';
+import { catalogueStatus } from '@suite/shared/catalogue';
 import { koSite } from '@suite/shared/messages/ko-site';
 import { useSeo } from '@/lib/seo';
 import { ServicePage } from '../components/service-page';
@@ -10,7 +11,7 @@ export function MeetingRoomPage() {
   return (
     <ServicePage
       service="meeting-room"
-      badge={{ text: t.badge, variant: 'amber' }}
+      badge={{ status: catalogueStatus('schedule') }}
       title={t.title}
       lead={t.lead}
       features={t.features}

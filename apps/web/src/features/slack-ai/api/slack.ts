@@ -1,34 +1,31 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  TSlackDocument,
+  TMessageResponse,
   TSlackDocumentInput,
-  TSlackLogEntry,
-  TSlackPrepareResponse,
   TSlackSettingsInput,
   TSlackStatsResponse,
-  TSlackWorkspace,
+  ZSlackDocumentList,
+  ZSlackDocumentResponse,
+  ZSlackLogResponse,
   ZSlackSearchResponse,
+  ZSlackWorkspaceList,
+  ZSlackWorkspaceResponse,
   ZSlackUsersResponse,
 } from '@suite/shared';
-import { api, ApiError, NETWORK_ERROR, refreshTokens } from '@/lib/api';
-import { tokenStorage } from '@/lib/token-storage';
+import { api, apiRaw } from '@/lib/api';
 
 const base = (id: string) => `/api/slack/workspaces/${id}`;
 export const slackKeys = { workspaces: ['slack-workspaces'] as const, ws: (id: string) => ['slack-ws', id] as const };
 
-export function prepareSlackConnection(seedId: string | undefined) {
-  return api<TSlackPrepareResponse>('/api/slack-oauth-prepare', { method: 'POST', body: seedId ? { seed_id: seedId } : {} });
-}
-
 export function useSlackWorkspaces() {
-  return useQuery({ queryKey: slackKeys.workspaces, queryFn: () => api<{ data: TSlackWorkspace[] }>('/api/slack/workspaces').then((r) => r.data) });
+  return useQuery({ queryKey: slackKeys.workspaces, queryFn: () => api<z.infer<typeof ZSlackWorkspaceList>>('/api/slack/workspaces').then((r) => r.data) });
 }
 
 export function useUpdateSlackSettings(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSlackSettingsInput) => api<{ success: true; message: string; data: TSlackWorkspace }>(`${base(id)}/settings`, { method: 'PATCH', body }),
+    mutationFn: (body: TSlackSettingsInput) => api<z.infer<typeof ZSlackWorkspaceResponse>>(`${base(id)}/settings`, { method: 'PATCH', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: slackKeys.workspaces }),
   });
 }
@@ -36,20 +33,23 @@ export function useUpdateSlackSettings(id: string) {
 export function useDisconnectSlack(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ success: true; message: string }>(base(id), { method: 'DELETE' }),
+    mutationFn: () => api<TMessageResponse>(base(id), { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: slackKeys.workspaces }),
   });
 }
 
 export function useSlackUsers(id: string) {
-  return useQuery({ queryKey: [...slackKeys.ws(id), 'users'], queryFn: () => api<z.infer<typeof ZSlackUsersResponse>>(`${base(id)}/users`).then((r) => r.data) });
+  return useQuery({
+    queryKey: [...slackKeys.ws(id), 'users'],
+    queryFn: () => api<z.infer<typeof ZSlackUsersResponse>>(`${base(id)}/users`).then((r) => r.data),
+  });
 }
 
 export function useSlackLogs(id: string, q: string, before: string | undefined) {
   const params = new URLSearchParams({ limit: '30', ...(q ? { q } : {}), ...(before ? { before } : {}) });
   return useQuery({
     queryKey: [...slackKeys.ws(id), 'logs', q, before],
-    queryFn: () => api<{ data: TSlackLogEntry[]; next_before: string | null }>(`${base(id)}/logs?${params.toString()}`),
+    queryFn: () => api<z.infer<typeof ZSlackLogResponse>>(`${base(id)}/logs?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,7 +62,7 @@ export function useSlackStats(id: string, days: number) {
 export function useSlackDocuments(id: string) {
   return useQuery({
     queryKey: [...slackKeys.ws(id), 'documents'],
-    queryFn: () => api<{ data: TSlackDocument[] }>(`${base(id)}/documents`).then((r) => r.data),
+    queryFn: () => api<z.infer<typeof ZSlackDocumentList>>(`${base(id)}/documents`).then((r) => r.data),
     refetchInterval: (q) => (q.state.data?.some((d) => d.embedded_passages !== null && d.embedded_passages < d.passages) ? 5000 : false),
   });
 }
@@ -70,7 +70,7 @@ export function useSlackDocuments(id: string) {
 export function useAddSlackDocument(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSlackDocumentInput) => api<{ success: true; message: string; data: TSlackDocument }>(`${base(id)}/documents`, { method: 'POST', body }),
+    mutationFn: (body: TSlackDocumentInput) => api<z.infer<typeof ZSlackDocumentResponse>>(`${base(id)}/documents`, { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }),
   });
 }
@@ -78,7 +78,7 @@ export function useAddSlackDocument(id: string) {
 export function useDeleteSlackDocument(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) => api<{ success: true; message: string }>(`${base(id)}/documents/${documentId}`, { method: 'DELETE' }),
+    mutationFn: (documentId: string) => api<TMessageResponse>(`${base(id)}/documents/${documentId}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }),
   });
 }
@@ -91,24 +91,14 @@ export function useSlackSearch(id: string, q: string) {
   });
 }
 
-/** Uploads a PDF as its raw bytes (the JSON client does not send files); one refresh-and-retry on 401 like api(). */
-async function uploadPdf(id: string, file: File, title: string) {
-  const send = () =>
-    fetch(`${base(id)}/documents/pdf?title=${encodeURIComponent(title)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenStorage.getAccess() ?? ''}`, 'content-type': 'application/pdf', accept: 'application/json' },
-      body: file,
-    }).catch(() => {
-      throw new ApiError(0, 'NETWORK', NETWORK_ERROR);
-    });
-  let res = await send();
-  if (res.status === 401 && tokenStorage.getRefresh()) {
-    await refreshTokens();
-    res = await send();
-  }
-  const body = (await res.json().catch(() => null)) as { error?: string; code?: string; message?: string; data?: TSlackDocument } | null;
-  if (!res.ok) throw new ApiError(res.status, body?.code ?? `HTTP_${res.status}`, body?.error ?? `Edge Function 오류: ${res.status}`);
-  return body as { success: true; message: string; data: TSlackDocument };
+/** Uploads a PDF as its raw bytes (the JSON client does not send files) through the client's raw helper. */
+async function uploadPdf(id: string, file: File, title: string): Promise<z.infer<typeof ZSlackDocumentResponse>> {
+  const res = await apiRaw(`${base(id)}/documents/pdf?title=${encodeURIComponent(title)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf' },
+    body: file,
+  });
+  return (await res.json()) as z.infer<typeof ZSlackDocumentResponse>;
 }
 
 export function useUploadSlackPdf(id: string) {

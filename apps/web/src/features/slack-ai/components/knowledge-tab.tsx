@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { ConfirmDialog } from '@/features/console/components/confirm-dialog';
-import { useDebounced } from '@/features/console/lib/use-debounced';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useDebounced } from '@/lib/use-debounced';
 import { useAddSlackDocument, useDeleteSlackDocument, useSlackDocuments, useSlackSearch, useUploadSlackPdf } from '../api/slack';
 
 const t = ko.slack.ui.knowledge;
@@ -46,7 +46,11 @@ function AddForm({ id }: { id: string }) {
       return;
     }
     const body =
-      kind === 'qa' ? { kind, question: title, answer: content } : kind === 'url' ? { kind, url, ...(title.trim() ? { title } : {}) } : { kind, title, content };
+      kind === 'qa'
+        ? { kind, question: title, answer: content }
+        : kind === 'url'
+          ? { kind, url, ...(title.trim() ? { title } : {}) }
+          : { kind, title, content };
     const parsed = ZSlackDocumentInput.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
@@ -69,7 +73,11 @@ function AddForm({ id }: { id: string }) {
       <div className="grid gap-1.5 sm:w-48">
         <Label htmlFor="kb-kind">{ko.slack.ui.logs.kind}</Label>
         <NativeSelect id="kb-kind" value={kind} onChange={(e) => setKind(e.target.value as TKind)}>
-          {(['markdown', 'text', 'qa', 'url', 'pdf'] as const).map((k) => <option key={k} value={k}>{t.kinds[k]}</option>)}
+          {(['markdown', 'text', 'qa', 'url', 'pdf'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t.kinds[k]}
+            </option>
+          ))}
         </NativeSelect>
       </div>
       {kind === 'url' ? (
@@ -94,8 +102,14 @@ function AddForm({ id }: { id: string }) {
           <Textarea id="kb-content" value={content} onChange={(e) => setContent(e.target.value)} rows={kind === 'qa' ? 3 : 8} />
         </div>
       ) : null}
-      {error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null}
-      <Button type="submit" className="w-fit" disabled={busy}>{busy ? t.adding : t.add}</Button>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-fit" disabled={busy}>
+        {busy ? t.adding : t.add}
+      </Button>
     </form>
   );
 }
@@ -108,13 +122,19 @@ function SearchTest({ id }: { id: string }) {
     <div className="grid gap-2">
       <Label htmlFor="kb-search">{t.searchTest}</Label>
       <Input id="kb-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t.searchTestPlaceholder} />
-      {r.isError ? <p role="alert" className="text-sm text-destructive">{r.error.message}</p> : null}
+      {r.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {r.error.message}
+        </p>
+      ) : null}
       {q && r.data ? (
         r.data.length ? (
           <ol className="grid gap-2 text-sm" aria-label={t.searchTest}>
             {r.data.map((h, i) => (
               <li key={`${h.document_id}-${i}`} className="rounded-md border p-2">
-                <p className="font-medium">{i + 1}. {h.title}</p>
+                <p className="font-medium">
+                  {i + 1}. {h.title}
+                </p>
                 <p className="line-clamp-3 whitespace-pre-wrap text-muted-foreground">{h.content}</p>
               </li>
             ))}
@@ -145,11 +165,17 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
       </Card>
       <div className="grid content-start gap-4">
         <Card>
-          <CardContent className="p-5"><SearchTest id={ws.id} /></CardContent>
+          <CardContent className="p-5">
+            <SearchTest id={ws.id} />
+          </CardContent>
         </Card>
         <Card>
           <CardContent className="p-0">
-            {docs.isError ? <p role="alert" className="p-4 text-sm text-destructive">{docs.error.message}</p> : null}
+            {docs.isError ? (
+              <p role="alert" className="p-4 text-sm text-destructive">
+                {docs.error.message}
+              </p>
+            ) : null}
             {docs.data && !docs.data.length ? <p className="p-4 text-sm text-muted-foreground">{t.empty}</p> : null}
             <ul aria-label={t.title}>
               {docs.data?.map((d) => (
@@ -158,8 +184,10 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
                     <p className="truncate font-medium">{d.title}</p>
                     <p className="text-xs text-muted-foreground">
                       {t.kinds[d.kind] ?? d.kind} · {t.passages(d.passages)}
-                      {d.embedded_passages === null ? null : ` · ${d.embedded_passages >= d.passages ? t.embedded : t.embedding(d.embedded_passages, d.passages)}`} ·{' '}
-                      {new Date(d.created_at).toLocaleDateString('ko-KR')}
+                      {d.embedded_passages === null
+                        ? null
+                        : ` · ${d.embedded_passages >= d.passages ? t.embedded : t.embedding(d.embedded_passages, d.passages)}`}{' '}
+                      · {new Date(d.created_at).toLocaleDateString('ko-KR')}
                     </p>
                     {d.source_url ? <p className="truncate text-xs text-muted-foreground">{d.source_url}</p> : null}
                   </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { NoResults } from '@/components/no-results';
 import { Search } from 'lucide-react';
 import { ko, type TSlackLogEntry } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { useDebounced } from '@/features/console/lib/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { useSlackLogs } from '../api/slack';
 
 const t = ko.slack.ui.logs;
@@ -23,10 +24,21 @@ function Entry({ e }: { e: TSlackLogEntry }) {
         <span>{t.modes[e.mode] ?? e.mode}</span>
         {e.slack_user_id ? <span className="font-mono">{e.slack_user_id}</span> : null}
         {e.channel ? <span className="font-mono">#{e.channel}</span> : null}
-        {e.latency_ms !== null ? <span>{t.latency} {t.ms(e.latency_ms)}</span> : null}
-        <span>{t.tokens} {tokens.toLocaleString('ko-KR')}</span>
+        {e.latency_ms !== null ? (
+          <span>
+            {t.latency} {t.ms(e.latency_ms)}
+          </span>
+        ) : null}
+        <span>
+          {t.tokens} {tokens.toLocaleString('ko-KR')}
+        </span>
       </div>
-      {e.question ? <p className="text-sm break-words"><span className="text-muted-foreground">{t.question}: </span>{e.question}</p> : null}
+      {e.question ? (
+        <p className="text-sm break-words">
+          <span className="text-muted-foreground">{t.question}: </span>
+          {e.question}
+        </p>
+      ) : null}
       {e.answer ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">{t.answer}</summary>
@@ -61,22 +73,50 @@ export function LogsTab({ id }: { id: string }) {
           className="pl-9"
         />
       </div>
-      {logs.isError ? <p role="alert" className="text-sm text-destructive">{logs.error.message}</p> : null}
-      {logs.isLoading ? <p className="text-sm text-muted-foreground" role="status">{ko.slack.ui.loading}</p> : null}
+      {logs.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {logs.error.message}
+        </p>
+      ) : null}
+      {logs.isLoading ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {ko.slack.ui.loading}
+        </p>
+      ) : null}
       {logs.data ? (
         logs.data.data.length ? (
           <Card>
             <CardContent className="p-0">
-              <ul aria-label={ko.slack.ui.tabs.logs}>{logs.data.data.map((e) => <Entry key={e.id} e={e} />)}</ul>
+              <ul aria-label={ko.slack.ui.tabs.logs}>
+                {logs.data.data.map((e) => (
+                  <Entry key={e.id} e={e} />
+                ))}
+              </ul>
             </CardContent>
           </Card>
+        ) : q ? (
+          <NoResults
+            query={q}
+            onClear={() => {
+              setText('');
+              setPages([undefined]);
+            }}
+          />
         ) : (
           <p className="text-sm text-muted-foreground">{t.empty}</p>
         )
       ) : null}
       <div className="flex gap-2">
-        {pages.length > 1 ? <Button variant="outline" size="sm" onClick={() => setPages((p) => p.slice(0, -1))}>{t.previous}</Button> : null}
-        {logs.data?.next_before ? <Button variant="outline" size="sm" onClick={() => setPages((p) => [...p, logs.data!.next_before!])}>{t.more}</Button> : null}
+        {pages.length > 1 ? (
+          <Button variant="outline" size="sm" onClick={() => setPages((p) => p.slice(0, -1))}>
+            {t.previous}
+          </Button>
+        ) : null}
+        {logs.data?.next_before ? (
+          <Button variant="outline" size="sm" onClick={() => setPages((p) => [...p, logs.data!.next_before!])}>
+            {t.more}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { ConfirmDialog } from '@/features/console/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectSlack, useUpdateSlackSettings } from '../api/slack';
 
 const t = ko.slack.ui.settings;
@@ -56,20 +56,35 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
             {!ws.can_manage ? <p className="text-sm text-muted-foreground">{t.managersOnly}</p> : null}
             <div className="grid gap-1.5">
               <Label htmlFor="slack-channels">{t.channels}</Label>
-              <Textarea id="slack-channels" value={channels} onChange={(e) => setChannels(e.target.value)} disabled={readOnly} rows={2} placeholder="C0123ABCD, C0456EFGH" />
+              <Textarea
+                id="slack-channels"
+                value={channels}
+                onChange={(e) => setChannels(e.target.value)}
+                disabled={readOnly}
+                rows={2}
+                placeholder="C0123ABCD, C0456EFGH"
+              />
               <p className="text-xs text-muted-foreground break-keep">{t.channelsHint}</p>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-language">{t.language}</Label>
                 <NativeSelect id="slack-language" value={language} onChange={(e) => setLanguage(e.target.value as typeof language)} disabled={readOnly}>
-                  {(['ko', 'en', 'auto'] as const).map((v) => <option key={v} value={v}>{t.languages[v]}</option>)}
+                  {(['ko', 'en', 'auto'] as const).map((v) => (
+                    <option key={v} value={v}>
+                      {t.languages[v]}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-tone">{t.tone}</Label>
                 <NativeSelect id="slack-tone" value={tone} onChange={(e) => setTone(e.target.value as typeof tone)} disabled={readOnly}>
-                  {(['polite', 'friendly', 'concise'] as const).map((v) => <option key={v} value={v}>{t.tones[v]}</option>)}
+                  {(['polite', 'friendly', 'concise'] as const).map((v) => (
+                    <option key={v} value={v}>
+                      {t.tones[v]}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
               <div className="grid gap-1.5">
@@ -85,9 +100,15 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
                 </p>
               </div>
             </div>
-            {error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
             {!readOnly ? (
-              <Button type="submit" className="w-fit" disabled={save.isPending}>{save.isPending ? t.saving : t.save}</Button>
+              <Button type="submit" className="w-fit" disabled={save.isPending}>
+                {save.isPending ? t.saving : t.save}
+              </Button>
             ) : null}
           </form>
         </CardContent>
@@ -99,7 +120,9 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
             <CardDescription className="break-keep">{t.dangerHint}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10" onClick={() => setConfirming(true)}>{t.disconnect}</Button>
+            <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10" onClick={() => setConfirming(true)}>
+              {t.disconnect}
+            </Button>
           </CardContent>
         </Card>
       ) : null}

@@ -3,8 +3,8 @@ import { Activity, Clock, Coins } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { BarChart } from '@/features/console/components/bar-chart';
-import { StatCard } from '@/features/console/components/stat-card';
+import { BarChart } from '@/components/bar-chart';
+import { StatCard } from '@/components/stat-card';
 import { useSlackStats } from '../api/slack';
 
 const t = ko.slack.ui.stats;
@@ -27,13 +27,26 @@ export function StatsTab({ id }: { id: string }) {
           </Button>
         ))}
       </div>
-      {q.isError ? <p role="alert" className="text-sm text-destructive">{q.error.message}</p> : null}
-      {q.isLoading ? <p className="text-sm text-muted-foreground" role="status">{ko.slack.ui.loading}</p> : null}
+      {q.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {q.error.message}
+        </p>
+      ) : null}
+      {q.isLoading ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {ko.slack.ui.loading}
+        </p>
+      ) : null}
       {d ? (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
             <StatCard label={t.totalEvents} value={d.total_events.toLocaleString('ko-KR')} caption={t.days(days)} icon={Activity} />
-            <StatCard label={t.avgLatency} value={d.avg_latency_ms === null ? '-' : ko.slack.ui.logs.ms(d.avg_latency_ms)} caption={t.days(days)} icon={Clock} />
+            <StatCard
+              label={t.avgLatency}
+              value={d.avg_latency_ms === null ? '-' : ko.slack.ui.logs.ms(d.avg_latency_ms)}
+              caption={t.days(days)}
+              icon={Clock}
+            />
             <StatCard label={t.totalTokens} value={d.total_tokens.toLocaleString('ko-KR')} caption={t.days(days)} icon={Coins} />
           </div>
           <Card>

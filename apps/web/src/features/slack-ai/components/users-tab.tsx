@@ -8,22 +8,49 @@ const fmt = (n: number) => n.toLocaleString('ko-KR');
 /** Slack users who used the assistant, with their counts. */
 export function UsersTab({ id }: { id: string }) {
   const q = useSlackUsers(id);
-  if (q.isLoading) return <p className="text-sm text-muted-foreground" role="status">{ko.slack.ui.loading}</p>;
-  if (q.isError) return <p role="alert" className="text-sm text-destructive">{q.error.message}</p>;
+  if (q.isLoading)
+    return (
+      <p className="text-sm text-muted-foreground" role="status">
+        {ko.slack.ui.loading}
+      </p>
+    );
+  if (q.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {q.error.message}
+      </p>
+    );
   const rows = q.data ?? [];
   if (!rows.length) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
   return (
     <Card>
-      <CardContent className="overflow-x-auto p-0">
+      <CardContent
+        tabIndex={0}
+        role="region"
+        aria-label={ko.slack.ui.tabs.users}
+        className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring p-0"
+      >
         <table className="w-full min-w-[560px] text-sm">
           <thead className="border-b text-muted-foreground">
             <tr>
-              <th scope="col" className="p-3 text-left font-medium">{t.user}</th>
-              <th scope="col" className="p-3 text-right font-medium">{t.mentions}</th>
-              <th scope="col" className="p-3 text-right font-medium">{t.summaries}</th>
-              <th scope="col" className="p-3 text-right font-medium">{t.searches}</th>
-              <th scope="col" className="p-3 text-right font-medium">{t.tokens}</th>
-              <th scope="col" className="p-3 text-left font-medium">{t.lastSeen}</th>
+              <th scope="col" className="p-3 text-left font-medium">
+                {t.user}
+              </th>
+              <th scope="col" className="p-3 text-right font-medium">
+                {t.mentions}
+              </th>
+              <th scope="col" className="p-3 text-right font-medium">
+                {t.summaries}
+              </th>
+              <th scope="col" className="p-3 text-right font-medium">
+                {t.searches}
+              </th>
+              <th scope="col" className="p-3 text-right font-medium">
+                {t.tokens}
+              </th>
+              <th scope="col" className="p-3 text-left font-medium">
+                {t.lastSeen}
+              </th>
             </tr>
           </thead>
           <tbody>

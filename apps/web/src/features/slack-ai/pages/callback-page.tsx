@@ -7,14 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { tokenStorage } from '@/lib/token-storage';
 import { useSeo } from '@/lib/seo';
-import { SLACK_STATE_KEY, SLACK_STATE_TS_KEY } from '../components/connect-button';
+import { SLACK_STATE_KEY, SLACK_STATE_TS_KEY } from '@/components/slack-connect-button';
 
 const t = ko.slack.callback;
 const oauth = koSite.error.oauth;
 type TView =
-  | { kind: 'loading' }
-  | { kind: 'success'; id: string; name: string }
-  | { kind: 'error'; title: string; message: string; code: string; delay: number };
+  { kind: 'loading' } | { kind: 'success'; id: string; name: string } | { kind: 'error'; title: string; message: string; code: string; delay: number };
 
 const CONSOLE = '/admin/services/slack-ai';
 
@@ -25,7 +23,13 @@ function resolve(params: URLSearchParams): TView {
   if (status === 'success' && id) return { kind: 'success', id, name: params.get('workspace_name') || id };
   if (error) {
     const known = (oauth as Record<string, { title: string; description: string }>)[error];
-    return { kind: 'error', code: error, title: known?.title ?? t.errorTitle, message: params.get('message') || known?.description || oauth.internal_error.description, delay: 5 };
+    return {
+      kind: 'error',
+      code: error,
+      title: known?.title ?? t.errorTitle,
+      message: params.get('message') || known?.description || oauth.internal_error.description,
+      delay: 5,
+    };
   }
   return { kind: 'error', code: 'invalid_callback', title: t.errorTitle, message: t.invalidCallback, delay: 3 };
 }
@@ -68,7 +72,9 @@ export function SlackCallbackPage() {
             <>
               <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
               <h1 className="text-xl font-semibold">{t.loadingTitle}</h1>
-              <p className="text-muted-foreground" role="status">{t.loadingMessage}</p>
+              <p className="text-muted-foreground" role="status">
+                {t.loadingMessage}
+              </p>
             </>
           ) : view.kind === 'success' ? (
             <>
@@ -81,7 +87,9 @@ export function SlackCallbackPage() {
                 <dt className="text-muted-foreground">{t.workspaceId}</dt>
                 <dd className="font-mono text-xs break-all">{view.id}</dd>
               </dl>
-              <p className="text-sm text-muted-foreground" role="status">{t.redirecting(left)}</p>
+              <p className="text-sm text-muted-foreground" role="status">
+                {t.redirecting(left)}
+              </p>
               <Button onClick={() => void navigate(CONSOLE, { replace: true })}>{t.goNow}</Button>
             </>
           ) : (
@@ -90,7 +98,9 @@ export function SlackCallbackPage() {
               <h1 className="text-xl font-semibold">{view.title}</h1>
               <p className="text-muted-foreground">{view.message}</p>
               <p className="font-mono text-xs text-muted-foreground">{view.code}</p>
-              <p className="text-sm text-muted-foreground" role="status">{t.redirectingBack(left)}</p>
+              <p className="text-sm text-muted-foreground" role="status">
+                {t.redirectingBack(left)}
+              </p>
               <Button onClick={() => void navigate('/slack-ai', { replace: true })}>{t.tryAgain}</Button>
             </>
           )}

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSeeds } from '@/lib/seed-context';
 import { useSlackWorkspaces } from '../api/slack';
-import { SlackConnectButton } from '../components/connect-button';
+import { SlackConnectButton } from '@/components/slack-connect-button';
 import { KnowledgeTab } from '../components/knowledge-tab';
 import { LogsTab } from '../components/logs-tab';
 import { SettingsTab } from '../components/settings-tab';
@@ -35,7 +35,12 @@ export function SlackConsolePage() {
       </p>
     );
   }
-  if (q.isError) return <p role="alert" className="text-sm text-destructive">{q.error.message || t.loadFailed}</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {q.error.message || t.loadFailed}
+      </p>
+    );
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -74,17 +79,37 @@ export function SlackConsolePage() {
           </Card>
           <Tabs.Root key={ws.id} defaultValue="settings" className="grid min-w-0 gap-4">
             <Tabs.List className="inline-flex w-fit max-w-full flex-wrap rounded-lg bg-muted p-1" aria-label={t.title}>
-              <Tabs.Trigger value="settings" className={tabClass}>{t.tabs.settings}</Tabs.Trigger>
-              <Tabs.Trigger value="users" className={tabClass}>{t.tabs.users}</Tabs.Trigger>
-              <Tabs.Trigger value="logs" className={tabClass}>{t.tabs.logs}</Tabs.Trigger>
-              <Tabs.Trigger value="stats" className={tabClass}>{t.tabs.stats}</Tabs.Trigger>
-              <Tabs.Trigger value="knowledge" className={tabClass}>{t.tabs.knowledge}</Tabs.Trigger>
+              <Tabs.Trigger value="settings" className={tabClass}>
+                {t.tabs.settings}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="users" className={tabClass}>
+                {t.tabs.users}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="logs" className={tabClass}>
+                {t.tabs.logs}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="stats" className={tabClass}>
+                {t.tabs.stats}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="knowledge" className={tabClass}>
+                {t.tabs.knowledge}
+              </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="settings"><SettingsTab ws={ws} /></Tabs.Content>
-            <Tabs.Content value="users"><UsersTab id={ws.id} /></Tabs.Content>
-            <Tabs.Content value="logs"><LogsTab id={ws.id} /></Tabs.Content>
-            <Tabs.Content value="stats"><StatsTab id={ws.id} /></Tabs.Content>
-            <Tabs.Content value="knowledge"><KnowledgeTab ws={ws} /></Tabs.Content>
+            <Tabs.Content value="settings">
+              <SettingsTab ws={ws} />
+            </Tabs.Content>
+            <Tabs.Content value="users">
+              <UsersTab id={ws.id} />
+            </Tabs.Content>
+            <Tabs.Content value="logs">
+              <LogsTab id={ws.id} />
+            </Tabs.Content>
+            <Tabs.Content value="stats">
+              <StatsTab id={ws.id} />
+            </Tabs.Content>
+            <Tabs.Content value="knowledge">
+              <KnowledgeTab ws={ws} />
+            </Tabs.Content>
           </Tabs.Root>
         </>
       ) : null}

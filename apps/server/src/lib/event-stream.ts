@@ -1,0 +1,139 @@
+/**
+ * Server-sent event streams, one helper for every `text/event-stream` route (rooms bookings, meals, ...).
+ *
+ *   const streams = await createEventStreams({ state, sessionLive });   // once per app (app.ts), in ctx.streams
+ *   app.get('/api/x/stream', { onRequest: requireAuth }, (request, reply) =>
+ *     ctx.streams.open(request, reply, { channel: 'x:1', event: 'x', stillAllowed: () => isMember(...) }));
+ *
+ * - Each stream subscribes to its channel in the shared state (Redis pub/sub with REDIS_URL), so a change made through
+ *   any instance reaches every open screen.
+ * - A stream ends within a moment of its session ending: whoever ends sessions (logout, "end other sessions", password
+ *   change or reset, admin suspension, deletion or revocation) calls `announceSessionsEnded(state, userId)` after the
+ *   commit; every instance hears it on one shared channel and re-checks, in the database, the session of each of that
+ *   user's open streams. A minute's re-check (session and `stillAllowed`) covers anything not announced.
+ * - At most MAX_STREAMS_PER_USER open streams per user on one instance; the next is refused with 429 TOO_MANY_STREAMS
+ *   before any byte of the stream is written. Closing one frees its slot at once.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSharedState } from '../state/shared-state.ts';
+import { AppError } from './app-error.ts';
+
+/** The shared channel on which the ending of a user's sessions is announced (message: user id, or `*` for all). */
+export const SESSIONS_ENDED_CHANNEL = 'auth:sessions-ended';
+export const MAX_STREAMS_PER_USER = 10;
+const RECHECK_MS = 60_000;
+const PING_MS = 20_000;
+
+/** Tell every instance that sessions of `userId` (or of everyone: `*`) ended, so their open streams close. After commit. */
+export async function announceSessionsEnded(state: TSharedState, userId: string): Promise<void> {
+  await state.publish(SESSIONS_ENDED_CHANNEL, userId);
+}
+
+export type TStreamOptions = {
+  /** The shared-state channel whose messages are forwarded. */
+  channel: string;
+  /** The SSE event name of each forwarded message. */
+  event: string;
+  /** Re-checked with the session (e.g. still a member of the seed); false ends the stream. */
+  stillAllowed?: () => Promise<boolean>;
+};
+
+export type TEventStreams = {
+  open: (request: FastifyRequest, reply: FastifyReply, opts: TStreamOptions) => Promise<void>;
+  /** Open streams of a user on this instance (tests, metrics). */
+  countFor: (userId: string) => number;
+  close: () => Promise<void>;
+};
+
+type TOpenStream = { userId: string; sessionId: string; check: () => Promise<boolean>; end: () => void };
+
+export async function createEventStreams(opts: {
+  state: TSharedState;
+  /** Whether the session is still live and its user active and not deleted. */
+  sessionLive: (sessionId: string, userId: string) => Promise<boolean>;
+  maxPerUser?: number;
+}): Promise<TEventStreams> {
+  const max = opts.maxPerUser ?? MAX_STREAMS_PER_USER;
+  const byUser = new Map<string, Set<TOpenStream>>();
+
+  const recheck = (streams: Iterable<TOpenStream>) => {
+    for (const s of [...streams]) {
+      void s
+        .check()
+        .then((ok) => {
+          if (!ok) s.end();
+        })
+        // A failed check (database briefly away) keeps the stream; the next announcement or re-check decides.
+        .catch(() => undefined);
+    }
+  };
+
+  const offSessions = await opts.state.subscribe(SESSIONS_ENDED_CHANNEL, (userId) => {
+    if (userId === '*') for (const set of byUser.values()) recheck(set);
+    else recheck(byUser.get(userId) ?? []);
+  });
+
+  async function open(request: FastifyRequest, reply: FastifyReply, o: TStreamOptions): Promise<void> {
+    const user = request.user;
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const mine = byUser.get(user.id) ?? new Set<TOpenStream>();
+    if (mine.size >= max) throw new AppError('TOO_MANY_STREAMS');
+    byUser.set(user.id, mine);
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    res.write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
+    let closed = false;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    const stream: TOpenStream = {
+      userId: user.id,
+      sessionId: user.sessionId,
+      check: async () => (await opts.sessionLive(user.sessionId, user.id)) && (o.stillAllowed ? await o.stillAllowed() : true),
+      end: () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(ping);
+        clearInterval(timer);
+        mine.delete(stream);
+        if (mine.size === 0 && byUser.get(user.id) === mine) byUser.delete(user.id);
+        void unsubscribe?.().catch(() => undefined);
+        // The connection is not reused after a stream: closing it lets shutdown finish at once.
+        res.end(() => res.socket?.destroy());
+      },
+    };
+    mine.add(stream);
+    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+    const timer = setInterval(() => recheck([stream]), RECHECK_MS);
+    request.raw.on('close', stream.end);
+    res.on('close', stream.end);
+    const off = await opts.state.subscribe(o.channel, (message) => {
+      if (!closed) res.write(`event: ${o.event}\ndata: ${message}\n\n`);
+    });
+    // The client may have gone while subscribing.
+    if (closed) void off().catch(() => undefined);
+    else unsubscribe = off;
+  }
+
+  return {
+    open,
+    countFor: (userId) => byUser.get(userId)?.size ?? 0,
+    async close() {
+      for (const set of [...byUser.values()]) for (const s of [...set]) s.end();
+      await offSessions().catch(() => undefined);
+    },
+  };
+}
+
+/** Ends every open stream when the app closes (registered once on the root app). */
+export function closeStreamsOnShutdown(app: FastifyInstance, streams: TEventStreams): void {
+  app.addHook('preClose', async () => {
+    await streams.close();
+  });
+}

@@ -1,0 +1,64 @@
+/** The admin-page builder's own tables (the only file of the module that knows Drizzle). */
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { adminApps, adminAuditRows, adminTableSettings } from '../../db/schema-admin-builder.ts';
+
+export type TAdminAppRow = typeof adminApps.$inferSelect;
+export type TAuditRow = typeof adminAuditRows.$inferSelect;
+
+export const listApps = (db: TDb, seedId: string) => db.select().from(adminApps).where(eq(adminApps.seedId, seedId)).orderBy(desc(adminApps.createdAt));
+
+export async function findApp(db: TDb, seedId: string, id: string): Promise<TAdminAppRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminApps)
+    .where(and(eq(adminApps.seedId, seedId), eq(adminApps.id, id)));
+  return row;
+}
+
+export async function insertApp(db: TDb, values: typeof adminApps.$inferInsert, settings: { table: string; settings: unknown }[]): Promise<TAdminAppRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(adminApps).values(values).returning();
+    if (settings.length) await tx.insert(adminTableSettings).values(settings.map((s) => ({ appId: row!.id, tableName: s.table, settings: s.settings })));
+    return row!;
+  });
+}
+
+export const renameApp = (db: TDb, id: string, name: string) => db.update(adminApps).set({ name }).where(eq(adminApps.id, id));
+export const deleteApp = (db: TDb, id: string) => db.delete(adminApps).where(eq(adminApps.id, id));
+
+export const settingsOf = (db: TDb, appId: string) => db.select().from(adminTableSettings).where(eq(adminTableSettings.appId, appId));
+
+export async function saveSettings(db: TDb, appId: string, table: string, settings: unknown) {
+  await db
+    .insert(adminTableSettings)
+    .values({ appId, tableName: table, settings })
+    .onConflictDoUpdate({ target: [adminTableSettings.appId, adminTableSettings.tableName], set: { settings, updatedAt: new Date() } });
+}
+
+export async function insertAudit(db: TDb, rows: (typeof adminAuditRows.$inferInsert)[]) {
+  if (rows.length) await db.insert(adminAuditRows).values(rows);
+}
+
+export async function listAudit(db: TDb, appId: string, opts: { q?: string | undefined; table?: string | undefined; limit: number; offset: number }) {
+  const conds = [eq(adminAuditRows.appId, appId)];
+  if (opts.table) conds.push(eq(adminAuditRows.tableName, opts.table));
+  if (opts.q) {
+    const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        ilike(adminAuditRows.actorName, like),
+        ilike(adminAuditRows.tableName, like),
+        ilike(adminAuditRows.rowKey, like),
+        sql`${adminAuditRows.before}::text ILIKE ${like}`,
+        sql`${adminAuditRows.after}::text ILIKE ${like}`,
+      )!,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(adminAuditRows).where(where).orderBy(desc(adminAuditRows.createdAt)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(adminAuditRows).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

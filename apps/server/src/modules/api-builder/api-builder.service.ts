@@ -1,0 +1,352 @@
+/**
+ * The console side of the API builder: connections (checked when saved, password encrypted, never returned),
+ * introspection, publishing, cache settings, keys and figures. Only a seed's owner and admins manage any of it.
+ */
+import { randomBytes } from 'node:crypto';
+import { ko } from '@suite/shared';
+import type { TApiBuilderSummary, TApiConnection, TApiDefinition, TApiKey, TDbTable } from '@suite/shared/schemas/api-builder';
+import type { z } from 'zod';
+import type { ZCreateApiKeyInput, ZCreateConnectionInput, ZPublishApiInput, ZUpdateApiInput } from '@suite/shared/schemas/api-builder';
+import { AppError } from '../../lib/app-error.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { seedFor } from '../seeds/seeds.service.ts';
+import { kstDay } from '../usage/usage.ts';
+import type { TDeps } from './api-builder.deps.ts';
+import * as repo from './api-builder.repository.ts';
+import { installTriggers, removeTriggers } from './change-feed.ts';
+import { openEngine, resolveTarget } from './connect.ts';
+import { hashKey } from './data-api.service.ts';
+import type { TSchemaInfo } from './engines/engine.ts';
+import type { TPublishedTable } from './runtime.ts';
+
+const m = ko.apiBuilder.server;
+export type TActor = { id: string; ip: string };
+
+async function managedSeed(deps: TDeps, actor: TActor, seedId: string) {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  if (seed.role !== 'owner' && seed.role !== 'admin') throw new AppError('API_BUILDER_FORBIDDEN');
+  return seed;
+}
+
+const audit = (deps: TDeps, actor: TActor, action: string, seedId: string, metadata: Record<string, unknown>) =>
+  writeAudit(deps.db, { action, actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip, metadata });
+
+function toConnection(row: repo.TConnectionRow): TApiConnection {
+  return {
+    id: row.id,
+    name: row.name,
+    engine: row.engine as 'postgres' | 'mysql',
+    host: row.host,
+    port: row.port,
+    database: row.database,
+    user: row.username,
+    tls: row.tls,
+    statementTimeoutMs: row.statementTimeoutMs,
+    rowCap: row.rowCap,
+    canWrite: row.canWrite,
+    tableCount: (row.schemaInfo as TSchemaInfo).tables.length,
+    syncedAt: row.syncedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const baseUrlOf = (deps: TDeps, apiId: string) => `${deps.config.appUrl}/api/v1/${apiId}`;
+
+async function introspectRow(deps: TDeps, row: repo.TConnectionRow) {
+  const engine = await deps.runtime.engineFor(row);
+  const [schema, canWrite] = await Promise.all([engine.introspect(), engine.canWrite()]);
+  return { schema, canWrite };
+}
+
+export async function listConnections(deps: TDeps, actor: TActor, seedId: string): Promise<TApiConnection[]> {
+  await managedSeed(deps, actor, seedId);
+  return (await repo.listConnections(deps.db, seedId)).map(toConnection);
+}
+
+export async function createConnection(deps: TDeps, actor: TActor, seedId: string, input: z.output<typeof ZCreateConnectionInput>): Promise<TApiConnection> {
+  await managedSeed(deps, actor, seedId);
+  const target = await resolveTarget(deps.config, { ...input });
+  const engine = await openEngine(target, 1);
+  let schema: TSchemaInfo;
+  let canWrite: boolean;
+  try {
+    [schema, canWrite] = await Promise.all([engine.introspect(), engine.canWrite()]);
+  } finally {
+    await engine.close();
+  }
+  const row = await repo.insertConnection(deps.db, {
+    seedId,
+    name: input.name,
+    engine: input.engine,
+    host: input.host,
+    port: input.port,
+    database: input.database,
+    username: input.user,
+    passwordEnc: encryptSecret(deps.config.encryptionKey, input.password),
+    tls: input.tls,
+    statementTimeoutMs: input.statementTimeoutMs,
+    rowCap: input.rowCap,
+    canWrite,
+    schemaInfo: schema,
+    createdBy: actor.id,
+  });
+  await audit(deps, actor, 'api_builder.connection_created', seedId, { label: input.name, engine: input.engine, host: input.host });
+  return toConnection(row);
+}
+
+export async function deleteConnection(deps: TDeps, actor: TActor, seedId: string, connectionId: string): Promise<void> {
+  await managedSeed(deps, actor, seedId);
+  const row = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
+  const apis = await repo.apisOfConnection(deps.db, connectionId);
+  await repo.deleteConnection(deps.db, seedId, connectionId);
+  for (const a of apis) await deps.runtime.changed('api', a.id);
+  await deps.runtime.changed('connection', connectionId);
+  await audit(deps, actor, 'api_builder.connection_deleted', seedId, { label: row.name });
+}
+
+export async function listTables(
+  deps: TDeps,
+  actor: TActor,
+  seedId: string,
+  connectionId: string,
+  refresh: boolean,
+): Promise<{ data: TDbTable[]; syncedAt: string }> {
+  await managedSeed(deps, actor, seedId);
+  let row = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
+  if (refresh) {
+    const { schema, canWrite } = await introspectRow(deps, row);
+    await repo.updateConnectionSchema(deps.db, row.id, schema, canWrite);
+    for (const a of await repo.apisOfConnection(deps.db, row.id)) await deps.runtime.changed('api', a.id);
+    row = (await repo.findConnection(deps.db, seedId, connectionId))!;
+  }
+  return { data: (row.schemaInfo as TSchemaInfo).tables, syncedAt: row.syncedAt.toISOString() };
+}
+
+function checkTables(row: repo.TConnectionRow, tables: TPublishedTable[]): TPublishedTable[] {
+  const info = row.schemaInfo as TSchemaInfo;
+  const seen = new Set<string>();
+  return tables
+    .filter((t) => !seen.has(t.name) && seen.add(t.name))
+    .map((t) => {
+      const found = info.tables.find((x) => x.name === t.name);
+      if (!found) throw new AppError('API_TABLE_INVALID', m.tableNotPublishable(t.name));
+      if (found.kind === 'view' && t.methods.some((mm) => mm !== 'GET')) throw new AppError('API_TABLE_INVALID', m.viewReadOnly(t.name));
+      return { name: t.name, methods: [...new Set(t.methods)], ...(t.ttlSeconds !== undefined ? { ttlSeconds: t.ttlSeconds } : {}) };
+    });
+}
+
+async function usageToday(deps: TDeps, seedId: string) {
+  await deps.usage.flush();
+  return repo.usageOfSeed(deps.db, seedId, kstDay(new Date()));
+}
+
+function toApi(deps: TDeps, row: repo.TApiRow, conn: repo.TConnectionRow | undefined, usage: Awaited<ReturnType<typeof usageToday>>): TApiDefinition {
+  const mine = usage.filter((u) => u.apiId === row.id);
+  return {
+    id: row.id,
+    connectionId: row.connectionId,
+    connectionName: conn?.name ?? '',
+    engine: (conn?.engine ?? 'postgres') as 'postgres' | 'mysql',
+    baseUrl: baseUrlOf(deps, row.id),
+    tables: row.tables as TPublishedTable[] as TApiDefinition['tables'],
+    cacheMode: deps.feeds.effectiveMode(row, conn?.engine ?? 'postgres'),
+    cacheTtlSeconds: row.cacheTtlSeconds,
+    callsToday: mine.reduce((a, u) => a + u.calls, 0),
+    cacheHitsToday: mine.reduce((a, u) => a + u.hits, 0),
+    cacheMissesToday: mine.reduce((a, u) => a + u.misses, 0),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listApis(deps: TDeps, actor: TActor, seedId: string): Promise<TApiDefinition[]> {
+  await managedSeed(deps, actor, seedId);
+  const [rows, conns, usage] = await Promise.all([repo.listApis(deps.db, seedId), repo.listConnections(deps.db, seedId), usageToday(deps, seedId)]);
+  return rows.map((r) =>
+    toApi(
+      deps,
+      r,
+      conns.find((c) => c.id === r.connectionId),
+      usage,
+    ),
+  );
+}
+
+export async function publishApi(deps: TDeps, actor: TActor, seedId: string, input: z.output<typeof ZPublishApiInput>) {
+  await managedSeed(deps, actor, seedId);
+  const conn = await repo.findConnection(deps.db, seedId, input.connectionId);
+  if (!conn) throw new AppError('API_CONNECTION_NOT_FOUND');
+  const tables = checkTables(conn, input.tables);
+  const row = await repo.insertApi(deps.db, {
+    seedId,
+    connectionId: conn.id,
+    tables,
+    // MySQL/MariaDB: the UPDATE_TIME probe from the start; PostgreSQL: TTL until the user consents to triggers.
+    cacheMode: conn.engine === 'mysql' ? 'probe' : 'ttl',
+    cacheTtlSeconds: input.cacheTtlSeconds ?? 30,
+  });
+  await audit(deps, actor, 'api_builder.api_published', seedId, { label: conn.name, tables: tables.map((t) => t.name) });
+  return { id: row.id, baseUrl: baseUrlOf(deps, row.id) };
+}
+
+async function managedApi(deps: TDeps, actor: TActor, seedId: string, apiId: string) {
+  await managedSeed(deps, actor, seedId);
+  const api = await repo.findApi(deps.db, seedId, apiId);
+  if (!api) throw new AppError('API_NOT_FOUND');
+  const conn = await repo.findConnection(deps.db, seedId, api.connectionId);
+  if (!conn) throw new AppError('API_CONNECTION_NOT_FOUND');
+  return { api, conn };
+}
+
+export async function updateApi(deps: TDeps, actor: TActor, seedId: string, apiId: string, input: z.output<typeof ZUpdateApiInput>): Promise<TApiDefinition> {
+  const { api, conn } = await managedApi(deps, actor, seedId, apiId);
+  const patch: Partial<repo.TApiRow> = {};
+  if (input.tables) patch.tables = checkTables(conn, input.tables);
+  if (input.cacheMode) patch.cacheMode = input.cacheMode === 'probe' && conn.engine !== 'mysql' ? 'ttl' : input.cacheMode;
+  if (input.cacheTtlSeconds !== undefined) patch.cacheTtlSeconds = input.cacheTtlSeconds;
+  const row = await repo.updateApi(deps.db, api.id, patch);
+  await deps.runtime.changed('api', api.id);
+  await audit(deps, actor, 'api_builder.api_updated', seedId, { label: conn.name, changes: Object.keys(patch) });
+  return toApi(deps, row, conn, await usageToday(deps, seedId));
+}
+
+export async function deleteApi(deps: TDeps, actor: TActor, seedId: string, apiId: string): Promise<void> {
+  const { api, conn } = await managedApi(deps, actor, seedId, apiId);
+  await repo.deleteApi(deps.db, seedId, api.id);
+  await deps.runtime.changed('api', api.id);
+  await audit(deps, actor, 'api_builder.api_deleted', seedId, { label: conn.name });
+}
+
+/** The user's consent: installs change triggers on the published tables and switches the API to trigger mode. */
+export async function installChangeTriggers(deps: TDeps, actor: TActor, seedId: string, apiId: string): Promise<TApiDefinition> {
+  const { api, conn } = await managedApi(deps, actor, seedId, apiId);
+  if (conn.engine !== 'postgres') throw new AppError('API_TRIGGERS_FAILED', m.triggersPostgresOnly, { status: 400 });
+  const engine = await deps.runtime.engineFor(conn);
+  const tables = (api.tables as TPublishedTable[])
+    .map((t) => t.name)
+    .filter((n) => (conn.schemaInfo as TSchemaInfo).tables.find((x) => x.name === n)?.kind === 'table');
+  try {
+    await installTriggers(engine, tables);
+  } catch (e) {
+    throw new AppError('API_TRIGGERS_FAILED', m.triggersFailed(String((e as Error).message).slice(0, 200)));
+  }
+  const row = await repo.updateApi(deps.db, api.id, { cacheMode: 'trigger' });
+  await deps.runtime.changed('api', api.id);
+  await deps.feeds.ensure(row);
+  await audit(deps, actor, 'api_builder.triggers_installed', seedId, { label: conn.name, tables });
+  return toApi(deps, row, conn, await usageToday(deps, seedId));
+}
+
+export async function removeChangeTriggers(deps: TDeps, actor: TActor, seedId: string, apiId: string): Promise<TApiDefinition> {
+  const { api, conn } = await managedApi(deps, actor, seedId, apiId);
+  if (conn.engine !== 'postgres') throw new AppError('API_TRIGGERS_FAILED', m.triggersPostgresOnly, { status: 400 });
+  const engine = await deps.runtime.engineFor(conn);
+  await removeTriggers(
+    engine,
+    (api.tables as TPublishedTable[]).map((t) => t.name),
+  ).catch(() => undefined);
+  const row = await repo.updateApi(deps.db, api.id, { cacheMode: 'ttl' });
+  await deps.runtime.changed('api', api.id);
+  await audit(deps, actor, 'api_builder.triggers_removed', seedId, { label: conn.name });
+  return toApi(deps, row, conn, await usageToday(deps, seedId));
+}
+
+export async function createKey(deps: TDeps, actor: TActor, seedId: string, input: z.output<typeof ZCreateApiKeyInput>) {
+  await managedSeed(deps, actor, seedId);
+  const api = await repo.findApi(deps.db, seedId, input.apiId);
+  if (!api) throw new AppError('API_NOT_FOUND');
+  const names = new Set((api.tables as TPublishedTable[]).map((t) => t.name));
+  if (input.tables?.some((t) => !names.has(t))) throw new AppError('API_TABLE_INVALID');
+  const key = `sk_${randomBytes(32).toString('base64url')}`;
+  const row = await repo.insertKey(deps.db, {
+    seedId,
+    apiId: api.id,
+    name: input.name,
+    keyHash: hashKey(key),
+    keyPrefix: key.slice(0, 10),
+    methods: input.methods ? [...new Set(input.methods)] : null,
+    tables: input.tables ? [...new Set(input.tables)] : null,
+    rateLimitPerMinute: input.rateLimitPerMinute ?? 600,
+  });
+  await audit(deps, actor, 'api_builder.key_created', seedId, { label: input.name });
+  return { id: row.id, key };
+}
+
+export async function listKeys(deps: TDeps, actor: TActor, seedId: string): Promise<TApiKey[]> {
+  await managedSeed(deps, actor, seedId);
+  const [rows, usage] = await Promise.all([repo.listKeys(deps.db, seedId), usageToday(deps, seedId)]);
+  return rows.map((r) => ({
+    id: r.id,
+    apiId: r.apiId,
+    name: r.name,
+    prefix: r.keyPrefix,
+    methods: r.methods as TApiKey['methods'],
+    tables: r.tables,
+    rateLimitPerMinute: r.rateLimitPerMinute,
+    callsToday: usage.find((u) => u.keyId === r.id)?.calls ?? 0,
+    createdAt: r.createdAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function revokeKey(deps: TDeps, actor: TActor, seedId: string, keyId: string): Promise<void> {
+  await managedSeed(deps, actor, seedId);
+  const [row] = await repo.revokeKey(deps.db, seedId, keyId);
+  if (!row) throw new AppError('API_KEY_NOT_FOUND');
+  await deps.runtime.changed('key', row.keyHash);
+  await audit(deps, actor, 'api_builder.key_revoked', seedId, { keyId });
+}
+
+export async function summary(deps: TDeps, actor: TActor, seedId: string): Promise<TApiBuilderSummary> {
+  await managedSeed(deps, actor, seedId);
+  const [conns, apis, usage] = await Promise.all([repo.listConnections(deps.db, seedId), repo.listApis(deps.db, seedId), usageToday(deps, seedId)]);
+  const hits = usage.reduce((a, u) => a + u.hits, 0);
+  const misses = usage.reduce((a, u) => a + u.misses, 0);
+  return {
+    connections: conns.length,
+    apis: apis.length,
+    callsToday: usage.reduce((a, u) => a + u.calls, 0),
+    cacheHitsToday: hits,
+    cacheMissesToday: misses,
+    hitRatio: hits + misses ? hits / (hits + misses) : null,
+  };
+}
+
+/* ---- For the admin-page builder (issue 13): its app's internal API over a connection of the same seed. ---- */
+
+export type TConnectionForAdmin = { id: string; name: string; engine: 'postgres' | 'mysql'; rowCap: number; schema: TSchemaInfo };
+
+export async function connectionForAdmin(deps: TDeps, seedId: string, connectionId: string): Promise<TConnectionForAdmin> {
+  const row = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
+  return { id: row.id, name: row.name, engine: row.engine as 'postgres' | 'mysql', rowCap: row.rowCap, schema: row.schemaInfo as TSchemaInfo };
+}
+
+/** Creates the internal API an admin app reads and writes through: tables with every method (views read-only). */
+export async function createInternalApi(deps: TDeps, seedId: string, connectionId: string, tables: string[]): Promise<string> {
+  const conn = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!conn) throw new AppError('API_CONNECTION_NOT_FOUND');
+  const info = conn.schemaInfo as TSchemaInfo;
+  const published = tables.map((name) => {
+    const t = info.tables.find((x) => x.name === name);
+    if (!t) throw new AppError('API_TABLE_INVALID', m.tableNotPublishable(name));
+    return { name, methods: t.kind === 'view' ? ['GET'] : ['GET', 'POST', 'PATCH', 'DELETE'] };
+  });
+  // Admin pages must show what is in the database now: no TTL cache; MySQL/MariaDB keep the UPDATE_TIME probe.
+  const row = await repo.insertApi(deps.db, {
+    seedId,
+    connectionId,
+    tables: published,
+    cacheMode: conn.engine === 'mysql' ? 'probe' : 'off',
+    cacheTtlSeconds: 0,
+    internal: true,
+  });
+  return row.id;
+}
+
+export async function deleteInternalApi(deps: TDeps, apiId: string): Promise<void> {
+  await repo.deleteInternalApi(deps.db, apiId);
+  await deps.runtime.changed('api', apiId);
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { addMember } from '../seeds/seeds.repository.ts';
+import { apiConnections } from '../../db/schema-api-builder.ts';
+import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+
+describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
+  let t: TTestContext;
+  let pgDb: TCustomerDb;
+  let shop: Awaited<ReturnType<typeof publishedShop>>;
+  const data = (path: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD' = 'GET', payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/${shop.apiId}${path}`,
+      headers: { authorization: `Bearer ${shop.key}`, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    pgDb = await createCustomerDb('postgres');
+    shop = await publishedShop(t, pgDb);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await pgDb?.drop();
+  });
+
+  it('stores the password encrypted, never returns it, and reports whether the user can write', async () => {
+    const list = await shop.o('GET', `${shop.base}/connections`);
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ engine: 'postgres', database: pgDb.database, canWrite: true, tableCount: 5 });
+    expect(JSON.stringify(list.body)).not.toMatch(/password/i);
+    const [row] = await t.database.db.select().from(apiConnections).where(eq(apiConnections.id, shop.connectionId));
+    expect(row!.passwordEnc).toMatch(/^v1\./);
+  });
+
+  it('says in Korean what failed: unreachable, authentication, unknown database', async () => {
+    const input = pgDb.connectionInput;
+    const unreachable = await shop.o('POST', `${shop.base}/connections`, { ...input, port: 1 });
+    expect(unreachable.status).toBe(422);
+    expect(unreachable.body.error).toContain('연결할 수 없습니다');
+    const unknownDb = await shop.o('POST', `${shop.base}/connections`, { ...input, database: 'no_such_db_ab' });
+    expect(unknownDb.status).toBe(422);
+    expect(unknownDb.body.error).toContain("'no_such_db_ab'이(가) 없습니다");
+    const badAuth = await shop.o('POST', `${shop.base}/connections`, {
+      engine: 'mysql',
+      name: 'x',
+      host: '127.0.0.1',
+      port: 3306,
+      database: 'mysql',
+      user: 'no_such_user_ab',
+      password: 'wrong',
+    });
+    expect(badAuth.status).toBe(422);
+    expect(badAuth.body.error).toContain('인증에 실패했습니다');
+  });
+
+  it('refuses private hosts when not allowed, and always the product’s own database', async () => {
+    if (t.config.databaseUrl) {
+      const own = new URL(t.config.databaseUrl);
+      const res = await shop.o('POST', `${shop.base}/connections`, {
+        ...pgDb.connectionInput,
+        host: 'localhost',
+        port: Number(own.port || 5432),
+        database: own.pathname.slice(1),
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toContain('이 서비스 자체의 데이터베이스');
+    }
+    const strict = await createTestApp('pglite', { API_BUILDER_ALLOW_PRIVATE_HOSTS: 'false' });
+    try {
+      const owner = await signedIn(strict);
+      const o = api(strict, owner.token);
+      const seed = (await o('POST', '/api/seeds', { seed_name: '엄격' })).body.data as { id: string };
+      for (const host of ['127.0.0.1', 'localhost', '169.254.169.254', '10.1.2.3', '[::1]']) {
+        const res = await o('POST', `/api/seeds/${seed.id}/api-builder/connections`, { ...pgDb.connectionInput, host });
+        expect(res.status, host).toBe(422);
+        expect(res.body.error).toContain('사설망');
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('lets owners and admins manage, not members', async () => {
+    const member = await signedIn(t, { fullName: '이멤버' });
+    await addMember(t.database.db, shop.seedId, member.id, 'member');
+    const m = api(t, member.token);
+    expect((await m('GET', `${shop.base}/connections`)).status).toBe(403);
+    expect((await m('POST', `${shop.base}/keys`, { name: 'x', apiId: shop.apiId })).status).toBe(403);
+    expect((await m('DELETE', `${shop.base}/connections/${shop.connectionId}`)).status).toBe(403);
+    const stranger = await signedIn(t);
+    expect((await api(t, stranger.token)('GET', `${shop.base}/apis`)).status).toBe(404);
+  });
+
+  it('introspects tables, views, columns, keys and re-syncs on demand', async () => {
+    const res = await shop.o('GET', `${shop.base}/connections/${shop.connectionId}/tables`);
+    expect(res.status).toBe(200);
+    const orders = res.body.data.find((x: { name: string }) => x.name === 'orders');
+    expect(orders).toMatchObject({ kind: 'table', primaryKey: ['id'], foreignKeys: [{ columns: ['customer_id'], refTable: 'customers', refColumns: ['id'] }] });
+    expect(res.body.data.find((x: { name: string }) => x.name === 'paid_orders').kind).toBe('view');
+    await pgDb.query('CREATE TABLE added_later (id int primary key)');
+    const again = await shop.o('GET', `${shop.base}/connections/${shop.connectionId}/tables?refresh=true`);
+    expect(again.body.data.map((x: { name: string }) => x.name)).toContain('added_later');
+  });
+
+  it('publishes at {APP_URL}/api/v1/{id} and answers with a key (Bearer or apikey), 401 without', async () => {
+    expect(shop.baseUrl).toBe(`${t.config.appUrl}/api/v1/${shop.apiId}`);
+    const res = await data('/customers?select=id,name&order=id&limit=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 1, name: '김민수' },
+      { id: 2, name: '이서연' },
+    ]);
+    const viaApikey = await t.app.inject({ url: `/api/v1/${shop.apiId}/customers?id=eq.3`, headers: { apikey: shop.key } });
+    expect(viaApikey.json()).toHaveLength(1);
+    const none = await t.app.inject({ url: `/api/v1/${shop.apiId}/customers` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'PGRST302', details: null, hint: null });
+    expect(none.json().message).toContain('API 키가 필요합니다');
+    const unpublished = await data('/secrets');
+    expect(unpublished.statusCode).toBe(404);
+    expect(unpublished.json().code).toBe('PGRST205');
+    const notAllowed = await data('/order_items?id=eq.1', {}, 'DELETE');
+    expect(notAllowed.statusCode).toBe(405);
+  });
+
+  it('scopes keys by method and table, revokes them, and limits their rate', async () => {
+    const scoped = await shop.o('POST', `${shop.base}/keys`, {
+      name: '읽기 전용',
+      apiId: shop.apiId,
+      methods: ['GET'],
+      tables: ['orders'],
+      rateLimitPerMinute: 3,
+    });
+    expect(scoped.status).toBe(201);
+    const call = (path: string, method: 'GET' | 'DELETE' = 'GET') =>
+      t.app.inject({ method, url: `/api/v1/${shop.apiId}${path}`, headers: { apikey: scoped.body.key } });
+    expect((await call('/orders?id=eq.1')).statusCode).toBe(200);
+    expect((await call('/customers')).statusCode).toBe(403);
+    expect((await call('/orders?id=eq.1', 'DELETE')).statusCode).toBe(403);
+    const limited = await call('/orders?id=eq.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const keys = await shop.o('GET', `${shop.base}/keys`);
+    expect(JSON.stringify(keys.body)).not.toContain(scoped.body.key);
+    expect((await shop.o('DELETE', `${shop.base}/keys/${scoped.body.id}`)).status).toBe(200);
+    expect((await call('/orders?id=eq.1')).statusCode).toBe(401);
+  });
+
+  it('serves {base}/openapi.json from the introspection', async () => {
+    const res = await t.app.inject({ url: `/api/v1/${shop.apiId}/openapi.json` });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.servers[0].url).toBe(shop.baseUrl);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/customers', '/order_items', '/orders', '/paid_orders']);
+    expect(doc.paths['/order_items'].post).toBeUndefined();
+    expect(doc.components.schemas.customers.properties.active.type).toBe('boolean');
+  });
+
+  it('caches GETs (x-cache), and its own writes invalidate the table and the tables embedding it', async () => {
+    const q = '/orders?select=id,status,customers(name)&id=eq.5';
+    expect((await data(q)).headers['x-cache']).toBe('MISS');
+    const hit = await data(q);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.json()).toEqual([{ id: 5, status: 'paid', customers: { name: 'Alice' } }]);
+    const patched = await data('/customers?id=eq.4', { prefer: 'return=representation', 'content-type': 'application/json' }, 'PATCH', { name: 'Alice Kim' });
+    expect(patched.statusCode).toBe(200);
+    const after = await data(q);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json()[0].customers.name).toBe('Alice Kim');
+  });
+
+  it('counts calls per key per day and shows the hit ratio', async () => {
+    const summary = await shop.o('GET', `${shop.base}/summary`);
+    expect(summary.status).toBe(200);
+    expect(summary.body.callsToday).toBeGreaterThan(5);
+    expect(summary.body.cacheHitsToday).toBeGreaterThanOrEqual(1);
+    expect(summary.body.hitRatio).toBeGreaterThan(0);
+    const apis = await shop.o('GET', `${shop.base}/apis`);
+    expect(apis.body.data[0]).toMatchObject({ id: shop.apiId, cacheMode: 'ttl', baseUrl: shop.baseUrl });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Writes made by another application directly in the customer's database: PostgreSQL trigger mode (installed with
+ * the user's consent) and the MySQL/MariaDB UPDATE_TIME probe. Freshness is asserted by polling, never by timing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestContext } from '../../test/helpers.ts';
+import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+
+/** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
+async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const until = Date.now() + ms;
+  let last = await read();
+  while (!ok(last) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 20));
+    last = await read();
+  }
+  return last;
+}
+
+describe.each(['postgres', 'mysql'] as const)('cache stays correct after another application writes (%s)', (kind) => {
+  let t: TTestContext;
+  let db: TCustomerDb;
+  let shop: Awaited<ReturnType<typeof publishedShop>>;
+  const get = async (path: string) => {
+    const res = await t.app.inject({ url: `/api/v1/${shop.apiId}${path}`, headers: { apikey: shop.key } });
+    return { status: res.statusCode, cache: res.headers['x-cache'], body: res.json() };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    db = await createCustomerDb(kind);
+    shop = await publishedShop(t, db);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('uses the mode the engine allows', async () => {
+    if (kind === 'postgres') {
+      const before = await shop.o('GET', `${shop.base}/apis`);
+      expect(before.body.data[0].cacheMode).toBe('ttl');
+      const consent = await shop.o('POST', `${shop.base}/apis/${shop.apiId}/change-triggers`);
+      expect(consent.status).toBe(200);
+      expect(consent.body.data.cacheMode).toBe('trigger');
+      const triggers = await db.query("SELECT tgname FROM pg_trigger WHERE tgname = 'suite_api_builder_changes' ORDER BY tgrelid::regclass::text");
+      expect(triggers).toHaveLength(3); // customers, orders, order_items (the view paid_orders has none)
+    } else {
+      const apis = await shop.o('GET', `${shop.base}/apis`);
+      expect(apis.body.data[0].cacheMode).toBe('probe');
+      const refused = await shop.o('POST', `${shop.base}/apis/${shop.apiId}/change-triggers`);
+      expect(refused.status).toBe(400);
+    }
+  });
+
+  it('the next GET after an UPDATE by another client returns the new value', async () => {
+    const path = '/customers?select=id,city&id=eq.2';
+    // Fill the cache (a probe-mode entry is only kept once the table's last change is at least a second old).
+    const warm = await pollUntil(
+      async () => (await get(path), get(path)),
+      (r) => r.cache === 'HIT',
+      3_000,
+    );
+    expect(warm.cache).toBe('HIT');
+    expect(warm.body).toEqual([{ id: 2, city: 'Busan' }]);
+    await db.query(kind === 'postgres' ? 'UPDATE customers SET city = $1 WHERE id = $2' : 'UPDATE customers SET city = ? WHERE id = ?', ['Gwangju', 2]);
+    const fresh = await pollUntil(
+      () => get(path),
+      (r) => r.body[0]?.city === 'Gwangju',
+      1_000,
+    );
+    expect(fresh.body).toEqual([{ id: 2, city: 'Gwangju' }]);
+    expect(fresh.cache).toBe('MISS');
+  });
+
+  it('a change to an embedded table invalidates the embedding response too', async () => {
+    const path = '/orders?select=id,customers(city)&id=eq.3';
+    const warm = await pollUntil(
+      async () => (await get(path), get(path)),
+      (r) => r.cache === 'HIT',
+      3_000,
+    );
+    expect(warm.body).toEqual([{ id: 3, customers: { city: 'Gwangju' } }]);
+    await db.query(kind === 'postgres' ? 'UPDATE customers SET city = $1 WHERE id = $2' : 'UPDATE customers SET city = ? WHERE id = ?', ['Suwon', 2]);
+    const fresh = await pollUntil(
+      () => get(path),
+      (r) => r.body[0]?.customers?.city === 'Suwon',
+      1_000,
+    );
+    expect(fresh.body).toEqual([{ id: 3, customers: { city: 'Suwon' } }]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The response cache. An entry's key is the normalised request (table, query entries sorted, Accept, Prefer,
+ * Range), the key's scope, and the current version of every table the request reads (root and embeds). A write
+ * bumps the versions of the tables it touched, so every cached response that read them — embedding ones included —
+ * is unreachable at once, on every instance (the versions are shared-state counters: Redis when configured).
+ * MySQL/MariaDB "probe" mode adds each table's information_schema UPDATE_TIME to the key (see the decision record).
+ */
+import { createHash } from 'node:crypto';
+import type { TSharedState } from '../../state/shared-state.ts';
+
+const VERSION_WINDOW_MS = 400 * 86_400_000;
+
+/** The body is kept serialised: a hit is sent as stored, without parsing and re-serialising it. */
+export type TCachedResponse = { status: number; headers: Record<string, string>; raw: string };
+
+/** Entries kept in process besides the shared store (decision 023). */
+const LOCAL_MAX = 2_000;
+
+/**
+ * Entries are immutable under their key (the key carries the table versions, so a write makes them unreachable
+ * rather than changing them). So an entry read once is kept in process until its expiry, stored with it, and a hit
+ * costs the version lookups but neither a second store lookup nor parsing the stored JSON.
+ */
+export function createResponseCache(state: TSharedState, now: () => number = Date.now) {
+  const vkey = (apiId: string, table: string) => `ab:v:${apiId}:${table}`;
+  const local = new Map<string, { value: TCachedResponse; expiresAt: number }>();
+  const remember = (key: string, value: TCachedResponse, expiresAt: number) => {
+    if (local.size >= LOCAL_MAX) local.delete(local.keys().next().value!);
+    local.set(key, { value, expiresAt });
+  };
+  return {
+    async versions(apiId: string, tables: string[]): Promise<number[]> {
+      return Promise.all(tables.map(async (t) => (await state.peek(vkey(apiId, t))).count));
+    },
+    async bump(apiId: string, tables: Iterable<string>): Promise<void> {
+      await Promise.all([...tables].map((t) => state.hit(vkey(apiId, t), VERSION_WINDOW_MS)));
+    },
+    key(apiId: string, parts: unknown): string {
+      return `ab:r:${apiId}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
+    },
+    async get(key: string): Promise<TCachedResponse | undefined> {
+      const mine = local.get(key);
+      if (mine) {
+        if (mine.expiresAt > now()) return mine.value;
+        local.delete(key);
+      }
+      const raw = await state.getValue(key);
+      if (!raw) return undefined;
+      const { expiresAt, ...value } = JSON.parse(raw) as TCachedResponse & { expiresAt?: number };
+      if (expiresAt !== undefined) remember(key, value, expiresAt);
+      return value;
+    },
+    async set(key: string, value: TCachedResponse, ttlMs: number): Promise<void> {
+      if (ttlMs <= 0) return;
+      const expiresAt = now() + ttlMs;
+      await state.setValue(key, JSON.stringify({ ...value, expiresAt }), ttlMs);
+      remember(key, value, expiresAt);
+    },
+  };
+}
+
+export type TResponseCache = ReturnType<typeof createResponseCache>;
+
+/** The normalised form of a request's query: same entries in any order give the same key. */
+export function normaliseQuery(entries: [string, string][]): [string, string][] {
+  return [...entries].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
+}

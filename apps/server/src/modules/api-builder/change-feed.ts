@@ -1,0 +1,90 @@
+/**
+ * Writes made by other applications directly in the customer's database.
+ *
+ * PostgreSQL ("trigger" mode, installed only when the user consents in the console): a statement-level trigger on
+ * every published table calls `pg_notify('suite_api_builder', table)`; each server instance LISTENs on one dedicated
+ * connection per connection and bumps the table's cache version on every notification. While that listener is not
+ * connected, the API falls back to TTL caching (never serves an entry it cannot vouch for).
+ *
+ * MySQL/MariaDB ("probe" mode): no notification channel without binlog access, so each cached GET first reads
+ * UPDATE_TIME of the tables it touches (one cheap information_schema query) and uses it as part of the cache key.
+ */
+import pg from 'pg';
+import type { TEngine } from './engines/engine.ts';
+import { pgClientConfig } from './engines/pg-engine.ts';
+import type { TConnectTarget } from './engines/engine.ts';
+
+export const NOTIFY_CHANNEL = 'suite_api_builder';
+const FN = 'suite_api_builder_notify';
+const TRIGGER = 'suite_api_builder_changes';
+
+export async function installTriggers(engine: TEngine, tables: string[]): Promise<void> {
+  const q = engine.quote;
+  await engine.transaction(async (run) => {
+    await run(
+      `CREATE OR REPLACE FUNCTION ${FN}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${NOTIFY_CHANNEL}', TG_TABLE_NAME); RETURN NULL; END $$`,
+    );
+    for (const t of tables) {
+      await run(`DROP TRIGGER IF EXISTS ${TRIGGER} ON ${q(t)}`);
+      await run(`CREATE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${q(t)} FOR EACH STATEMENT EXECUTE FUNCTION ${FN}()`);
+    }
+  });
+}
+
+export async function removeTriggers(engine: TEngine, tables: string[]): Promise<void> {
+  await engine.transaction(async (run) => {
+    for (const t of tables) await run(`DROP TRIGGER IF EXISTS ${TRIGGER} ON ${engine.quote(t)}`);
+  });
+}
+
+export type TListener = { healthy: () => boolean; close: () => Promise<void> };
+
+/** One LISTEN connection, reconnecting after a failure; `onTable` gets the table name of each change. */
+export function listen(target: TConnectTarget, onTable: (table: string) => void, onError: (err: unknown) => void): TListener {
+  let client: pg.Client | undefined;
+  let ok = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ ...pgClientConfig(target), statement_timeout: 0 });
+    client = c;
+    const fail = (err: unknown) => {
+      ok = false;
+      onError(err);
+      c.end().catch(() => undefined);
+      if (!closed && client === c) retry = setTimeout(() => void connect(), 2_000);
+    };
+    c.on('error', fail);
+    c.on('notification', (n) => {
+      if (n.channel === NOTIFY_CHANNEL && n.payload) onTable(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      ok = true;
+    } catch (err) {
+      fail(err);
+    }
+  };
+  void connect();
+  return {
+    healthy: () => ok,
+    async close() {
+      closed = true;
+      ok = false;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** MySQL/MariaDB: UPDATE_TIME per table and the server's clock, in one query. */
+export async function probeUpdateTimes(engine: TEngine, tables: string[]): Promise<{ times: (string | null)[]; now: string }> {
+  const r = await engine.query(
+    `SELECT TABLE_NAME AS t, UPDATE_TIME AS u, NOW() AS now FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})`,
+    tables,
+  );
+  const byName = new Map(r.rows.map((row) => [String(row.t), row.u === null ? null : String(row.u)]));
+  return { times: tables.map((t) => byName.get(t) ?? null), now: String(r.rows[0]?.now ?? '') };
+}

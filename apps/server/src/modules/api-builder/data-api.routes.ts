@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ko } from '@suite/shared';
+import type { TDeps } from './api-builder.deps.ts';
+import { callDataApi } from './data-api.service.ts';
+import { openApiDocument } from './openapi.ts';
+import { PgrstError } from './postgrest/errors.ts';
+import type { TMethod } from './postgrest/handler.ts';
+
+const ZId = z.uuid();
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'content-range, x-cache, preference-applied, x-request-id',
+};
+
+function queryEntries(url: string): [string, string][] {
+  const q = url.indexOf('?');
+  return q < 0 ? [] : [...new URLSearchParams(url.slice(q + 1)).entries()];
+}
+
+function sendError(reply: FastifyReply, err: PgrstError) {
+  if (err.headers) reply.headers(err.headers);
+  return reply.status(err.status).headers(CORS).type('application/json; charset=utf-8').send(err.toBody());
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+};
+
+/** `{APP_URL}/api/v1/{apiId}/{table}`: the published data API in PostgREST's grammar; `{base}/openapi.json`. */
+export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { deps }) => {
+  // In this scope only: an empty JSON body is no body (postgrest-js sends DELETE with a JSON content type), and
+  // every failure answers in PostgREST's error shape.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new PgrstError(400, 'PGRST102', ko.errors.invalidJson), undefined);
+    }
+  });
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof PgrstError) return sendError(reply, err);
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err }, 'data API error');
+    const message =
+      status === 413 ? ko.errors.payloadTooLarge : status === 415 ? ko.errors.unsupportedMediaType : status < 500 ? ko.errors.badRequest : ko.errors.internal;
+    return sendError(reply, new PgrstError(status < 500 ? status : 500, status < 500 ? 'PGRST100' : 'PGRST000', message));
+  });
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    url: '/api/v1/:apiId/:table',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { apiId, table } = request.params as { apiId: string; table: string };
+      try {
+        if (!ZId.safeParse(apiId).success) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
+        const started = performance.now();
+        const res = await callDataApi(deps, {
+          apiId,
+          table,
+          method: request.method as TMethod,
+          query: queryEntries(request.url),
+          authorization: header(request, 'authorization'),
+          apikey: header(request, 'apikey'),
+          accept: header(request, 'accept'),
+          prefer: header(request, 'prefer'),
+          range: header(request, 'range'),
+          body: request.body,
+        });
+        reply.headers(CORS).headers(res.headers);
+        if (res.cache) reply.header('x-cache', res.cache);
+        reply.header('server-timing', `db;dur=${(performance.now() - started).toFixed(1)}`);
+        reply.status(res.status);
+        if (request.method === 'HEAD') return reply.send();
+        if (res.raw !== undefined && res.raw !== '') return reply.send(res.raw);
+        return res.body === undefined ? reply.send() : reply.send(JSON.stringify(res.body));
+      } catch (err) {
+        if (err instanceof PgrstError) return sendError(reply, err);
+        throw err;
+      }
+    },
+  });
+
+  app.options('/api/v1/:apiId/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .status(204)
+      .headers({
+        ...CORS,
+        'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
+        'access-control-allow-headers':
+          'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
+        'access-control-max-age': '600',
+      })
+      .send(),
+  );
+
+  const openapi = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { apiId } = request.params as { apiId: string };
+    const live = ZId.safeParse(apiId).success ? await deps.runtime.live(apiId) : undefined;
+    if (!live) return sendError(reply, new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound));
+    return reply.headers(CORS).type('application/openapi+json; charset=utf-8').send(openApiDocument(deps, live));
+  };
+  app.get('/api/v1/:apiId/openapi.json', { schema: { hide: true } }, openapi);
+  app.get('/api/v1/:apiId/', { schema: { hide: true } }, openapi);
+};

@@ -1,0 +1,206 @@
+/**
+ * The published data API: key check, per-key rate limit, method/table scope, response cache, then the PostgREST
+ * handler. `callDataApi` takes a plain request object, so the HTTP route and in-process callers share it.
+ */
+import { createHash } from 'node:crypto';
+import { ko } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { TDeps } from './api-builder.deps.ts';
+import * as repo from './api-builder.repository.ts';
+import { probeUpdateTimes } from './change-feed.ts';
+import { normaliseQuery } from './cache.ts';
+import { PgrstError } from './postgrest/errors.ts';
+import { handlePostgrest, prepareQuery, tablesOfPlan, type TMethod, type TPgrstContext, type TPgrstResponse } from './postgrest/handler.ts';
+import type { TTableInfo } from './engines/engine.ts';
+
+const m = ko.apiBuilder.data;
+const RATE_WINDOW_MS = 60_000;
+const LONG_TTL_MS = 3_600_000;
+
+export type TDataCall = {
+  apiId: string;
+  table: string;
+  method: TMethod;
+  query: [string, string][];
+  authorization?: string | undefined;
+  apikey?: string | undefined;
+  accept?: string | undefined;
+  prefer?: string | undefined;
+  range?: string | undefined;
+  body?: unknown;
+  /**
+   * An in-process caller instead of an API key (the admin-page builder over its app's internal API): same scope,
+   * rate limit, cache and SQL path; the caller has checked the user's rights.
+   */
+  principal?: { kind: 'internal'; id: string; rateLimitPerMinute: number } | undefined;
+};
+
+/** `raw`: the body already serialised (a cache hit); otherwise `body`. */
+export type TDataResult = TPgrstResponse & { cache?: 'HIT' | 'MISS'; raw?: string };
+
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function keyOf(call: Pick<TDataCall, 'authorization' | 'apikey'>): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(call.authorization ?? '')?.[1];
+  return bearer ?? (call.apikey?.trim() || undefined);
+}
+
+/** The API key's record for `apiId`, or a PostgREST-shaped 401. */
+export async function authenticate(deps: TDeps, apiId: string, call: Pick<TDataCall, 'authorization' | 'apikey'>) {
+  const raw = keyOf(call);
+  if (!raw) throw new PgrstError(401, 'PGRST302', m.noKey, null, null, { 'www-authenticate': 'Bearer' });
+  const key = await deps.runtime.key(hashKey(raw));
+  if (!key || key.apiId !== apiId) throw new PgrstError(401, 'PGRST301', m.badKey, null, null, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  return key;
+}
+
+/** Tables whose cached reads a write to `table` can change: itself and, through ON DELETE/UPDATE actions, referencing tables. */
+function touchedBy(schema: Map<string, TTableInfo>, table: string): Set<string> {
+  const out = new Set([table]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const t of schema.values()) {
+      if (!out.has(t.name) && t.foreignKeys.some((fk) => out.has(fk.refTable))) {
+        out.add(t.name);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** The database's own error, kept on the PgrstError for callers that name the field (the admin builder). */
+export type TDbCause = { code: string; errno?: number; message: string; column?: string; constraint?: string; detail?: string; table?: string };
+
+/** All tables of the connection (not only this API's): another API over it may publish a referencing table. */
+function connectionTables(live: { connection: { schemaInfo: unknown }; schema: { tables: Map<string, TTableInfo> } }): Map<string, TTableInfo> {
+  const all = (live.connection.schemaInfo as { tables?: TTableInfo[] }).tables;
+  return all ? new Map(all.map((t) => [t.name, t])) : live.schema.tables;
+}
+
+function dbError(err: unknown): PgrstError {
+  if (err instanceof PgrstError) return err;
+  const out = mapDbError(err);
+  const e = err as { code?: unknown; errno?: unknown; message?: unknown; column?: unknown; constraint?: unknown; detail?: unknown; table?: unknown };
+  const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const cause: TDbCause = { code: String(e.code ?? ''), message: String(e.message ?? '') };
+  if (typeof e.errno === 'number') cause.errno = e.errno;
+  for (const k of ['column', 'constraint', 'detail', 'table'] as const) {
+    const v = str(e[k]);
+    if (v !== undefined) cause[k] = v;
+  }
+  (out as PgrstError & { dbCause?: TDbCause }).dbCause = cause;
+  return out;
+}
+
+export const dbCauseOf = (err: unknown): TDbCause | undefined => (err as { dbCause?: TDbCause } | undefined)?.dbCause;
+
+function mapDbError(err: unknown): PgrstError {
+  if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
+  const e = err as { code?: string; errno?: number; message?: string };
+  const code = String(e.code ?? '');
+  const pick = (status: number, message: string) => new PgrstError(status, code || 'PGRST000', message);
+  if (code === '23505' || code === 'ER_DUP_ENTRY') return pick(409, m.uniqueViolation);
+  if (code === '23503' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_ROW_IS_REFERENCED_2') return pick(409, m.fkViolation);
+  if (code === '23502' || code === 'ER_BAD_NULL_ERROR' || code === 'ER_NO_DEFAULT_FOR_FIELD') return pick(400, m.notNull);
+  if (code === '23514' || code === 'ER_CHECK_CONSTRAINT_VIOLATED' || e.errno === 4025 || e.errno === 3819) return pick(400, m.badValue);
+  if (code === '57014' || code === 'ER_STATEMENT_TIMEOUT' || e.errno === 1969 || e.errno === 3024) return pick(504, m.statementTimeout);
+  if (/^(22|42)/.test(code) || /^ER_(TRUNCATED|WRONG|DATA|BAD_FIELD|PARSE|INVALID)/.test(code)) return pick(400, m.badValue);
+  if (['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST'].includes(code) || /^(08|53|57P)/.test(code))
+    return pick(503, m.unavailable);
+  return pick(500, m.dbError);
+}
+
+const noScope = { methods: null, tables: null };
+
+export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataResult> {
+  const key = call.principal
+    ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
+    : await authenticate(deps, call.apiId, call);
+  const limit = await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS);
+  if (limit.count > key.rateLimitPerMinute) {
+    throw new PgrstError(429, 'PGRST429', m.rateLimited, null, null, { 'retry-after': String(Math.max(1, Math.ceil(limit.resetMs / 1000))) });
+  }
+  const live = await deps.runtime.live(call.apiId);
+  if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
+  const published = live.published.get(call.table);
+  if (!published || !live.schema.tables.has(call.table)) {
+    throw new PgrstError(404, 'PGRST205', ko.apiBuilder.pgrst.noTable(call.table.slice(0, 64)), ko.apiBuilder.pgrst.publishedOnly);
+  }
+  const verb = call.method === 'HEAD' ? 'GET' : call.method;
+  if (!published.methods.includes(verb)) throw new PgrstError(405, 'PGRST105', m.methodNotAllowed(verb, call.table));
+  if (key.methods && !key.methods.includes(verb)) throw new PgrstError(403, 'PGRST403', m.keyMethod(verb));
+  if (key.tables && !key.tables.includes(call.table)) throw new PgrstError(403, 'PGRST403', m.keyTable(call.table));
+
+  let cache: 'HIT' | 'MISS' | undefined;
+  try {
+    const engine = await deps.runtime.engineFor(live.connection);
+    const ctx: TPgrstContext = { engine, schema: live.schema, rowCap: live.connection.rowCap };
+    const req = { method: call.method, table: call.table, query: call.query, accept: call.accept, prefer: call.prefer, range: call.range, body: call.body };
+    if (verb !== 'GET') {
+      const res = await handlePostgrest(ctx, req);
+      // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
+      const touched = touchedBy(connectionTables(live), call.table);
+      const apis = new Set([live.api.id, ...(await repo.apisOfConnection(deps.db, live.connection.id)).map((a) => a.id)]);
+      await Promise.all([...apis].map((id) => deps.cache.bump(id, touched)));
+      return res;
+    }
+    // Reads: which cache rule holds for this API now.
+    // Parsed and planned once: the same plan names the tables for the cache key and runs on a miss.
+    const prepared = prepareQuery(ctx, call.table, call.query);
+    const tables = tablesOfPlan(prepared.plan);
+    const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
+    let ttlMs = 0;
+    const keyParts: unknown[] = [
+      call.table,
+      normaliseQuery(call.query),
+      call.method,
+      call.accept ?? '',
+      call.prefer ?? '',
+      call.range ?? '',
+      key.methods,
+      key.tables,
+    ];
+    if (mode === 'trigger') ttlMs = LONG_TTL_MS;
+    else if (mode === 'probe') {
+      const probe = await probeUpdateTimes(engine, tables);
+      // Second resolution: while a table changed in this very second, another change could keep the same value.
+      const fresh = probe.times.every((t) => t === null || t < probe.now);
+      if (fresh) {
+        ttlMs = LONG_TTL_MS;
+        keyParts.push(probe.times);
+      }
+    } else if (mode === 'ttl') {
+      const ttls = tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
+      ttlMs = Math.min(...ttls) * 1000;
+    }
+    if (ttlMs <= 0) {
+      // Not stored (cache off, TTL 0, or a probe that cannot vouch for this second): still a miss, unless caching is off.
+      if (mode !== 'off') cache = 'MISS';
+      const res = await handlePostgrest(ctx, req, prepared);
+      return cache ? { ...res, cache } : res;
+    }
+    keyParts.push(await deps.cache.versions(live.api.id, tables), tables);
+    const cacheKey = deps.cache.key(live.api.id, keyParts);
+    const hit = await deps.cache.get(cacheKey);
+    if (hit) {
+      cache = 'HIT';
+      return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache };
+    }
+    const res = await handlePostgrest(ctx, req, prepared);
+    cache = 'MISS';
+    const raw = res.body === undefined ? '' : JSON.stringify(res.body);
+    if (res.status === 200 || res.status === 206) await deps.cache.set(cacheKey, { status: res.status, headers: res.headers, raw }, ttlMs);
+    return { ...res, raw, cache };
+  } catch (err) {
+    throw dbError(err);
+  } finally {
+    if (!call.principal) deps.usage.record(key.id, call.apiId, cache);
+  }
+}
+
+// The data API's public surface for other modules (the admin-page builder calls it in process).
+export type { TDeps as TApiBuilderDeps } from './api-builder.deps.ts';
+export type { TSchemaInfo, TTableInfo } from './engines/engine.ts';
+export { PgrstError } from './postgrest/errors.ts';

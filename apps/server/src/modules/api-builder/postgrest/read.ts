@@ -1,0 +1,146 @@
+/**
+ * Reads: the root table in one statement (filters, order, limit/offset, capped at the connection's row cap), then
+ * each embedded relation in one statement per level (`WHERE key IN (…)`), stitched in memory. Same SQL shape on
+ * both engines, no JSON functions whose typing differs between them. `!inner` embeds filter the parent with EXISTS.
+ */
+import { ko } from '@suite/shared';
+import type { TEngine, TTableInfo } from '../engines/engine.ts';
+import { PgrstError } from './errors.ts';
+import type { TParsedQuery, TResourceOptions, TSelectItem } from './grammar.ts';
+import { columnOf, conditionSql, keysInSql, limitSql, orderSql, resolveRelation, SqlParams, type TPublishedSchema, type TRelation } from './sql.ts';
+
+const msg = ko.apiBuilder.pgrst;
+
+type TPlanField = { key: string; column: string };
+type TPlanEmbed = { key: string; path: string; relation: TRelation; inner: boolean; plan: TPlan };
+export type TPlan = { table: TTableInfo; fields: TPlanField[]; embeds: TPlanEmbed[]; options: TResourceOptions; path: string };
+
+const EMPTY: TResourceOptions = { where: [], order: [], limit: undefined, offset: undefined };
+
+export function planSelect(schema: TPublishedSchema, table: TTableInfo, select: TSelectItem[], resources: TParsedQuery['resources'], path = ''): TPlan {
+  const fields: TPlanField[] = [];
+  const embeds: TPlanEmbed[] = [];
+  for (const item of select) {
+    if (item.kind === 'star') {
+      for (const c of table.columns) fields.push({ key: c.name, column: c.name });
+    } else if (item.kind === 'field') {
+      fields.push({ key: item.alias ?? item.name, column: columnOf(table, item.name).name });
+    } else {
+      const relation = resolveRelation(schema, table, item.relation, item.hint);
+      const key = item.alias ?? item.relation;
+      const childPath = path ? `${path}.${key}` : key;
+      embeds.push({ key, path: childPath, relation, inner: item.inner, plan: planSelect(schema, relation.table, item.select, resources, childPath) });
+    }
+  }
+  const plan: TPlan = { table, fields, embeds, options: resources.get(path) ?? EMPTY, path };
+  return plan;
+}
+
+/** Options given for an embed path that the select does not embed are an error (PostgREST: PGRST108). */
+export function checkResourcePaths(plan: TPlan, resources: TParsedQuery['resources']): void {
+  const known = new Set<string>();
+  const walk = (p: TPlan) => {
+    known.add(p.path);
+    p.embeds.forEach((e) => walk(e.plan));
+  };
+  walk(plan);
+  for (const path of resources.keys()) {
+    if (!known.has(path)) throw new PgrstError(400, 'PGRST108', msg.notEmbedded(path), msg.embedHint(path));
+  }
+}
+
+/** WHERE for a plan: its own conditions and an EXISTS per `!inner` embed (recursively). */
+export function whereSql(engine: TEngine, plan: TPlan, p: SqlParams, alias: string, depth = 0): string[] {
+  const parts = plan.options.where.map((c) => conditionSql(engine, plan.table, c, p, alias));
+  for (const e of plan.embeds) {
+    if (!e.inner) continue;
+    const a = `t${depth + 1}`;
+    const join = e.relation.localCols.map((lc, i) => `${a}.${engine.quote(e.relation.remoteCols[i]!)} = ${alias}.${engine.quote(lc)}`);
+    const inner = [...join, ...whereSql(engine, e.plan, p, a, depth + 1)];
+    parts.push(`EXISTS (SELECT 1 FROM ${engine.quote(e.plan.table.name)} ${a} WHERE ${inner.join(' AND ')})`);
+  }
+  return parts;
+}
+
+function neededColumns(plan: TPlan): string[] {
+  const cols = new Set(plan.fields.map((f) => f.column));
+  for (const e of plan.embeds) e.relation.localCols.forEach((c) => cols.add(c));
+  return [...cols];
+}
+
+export type TReadOptions = { rowCap: number; extraWhere?: (p: SqlParams, alias: string) => string };
+
+/** Root rows (raw, with join columns) for a plan. */
+export async function readRoot(engine: TEngine, plan: TPlan, limit: number | undefined, offset: number | undefined, opts: TReadOptions) {
+  const p = new SqlParams(engine);
+  const cols = neededColumns(plan);
+  const where = whereSql(engine, plan, p, 't0');
+  if (opts.extraWhere) where.push(opts.extraWhere(p, 't0'));
+  const effLimit = Math.min(limit ?? opts.rowCap, opts.rowCap);
+  const text =
+    `SELECT ${cols.map((c) => `t0.${engine.quote(c)}`).join(', ')} FROM ${engine.quote(plan.table.name)} t0` +
+    (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    orderSql(engine, plan.table, plan.options.order, 't0') +
+    limitSql(effLimit, offset, engine);
+  const r = await engine.query(text, p.values);
+  return r.rows;
+}
+
+export async function countRows(engine: TEngine, plan: TPlan): Promise<number> {
+  const p = new SqlParams(engine);
+  const where = whereSql(engine, plan, p, 't0');
+  const r = await engine.query(`SELECT COUNT(*) AS n FROM ${engine.quote(plan.table.name)} t0${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, p.values);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
+
+/** Fills embeds into raw rows and shapes them (select order, aliases); returns the shaped rows. */
+export async function shape(engine: TEngine, plan: TPlan, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const embedded: Map<string, unknown>[] = [];
+  for (const e of plan.embeds) {
+    const { relation } = e;
+    const tuples = new Map<string, unknown[]>();
+    for (const r of rows) {
+      const t = relation.localCols.map((c) => r[c]);
+      if (t.some((v) => v === null || v === undefined)) continue;
+      tuples.set(JSON.stringify(t), t);
+    }
+    const byKey = new Map<string, unknown>();
+    if (tuples.size) {
+      const p = new SqlParams(engine);
+      const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
+      const where = [keysInSql(engine, 't0', relation.remoteCols, [...tuples.values()], p), ...whereSql(engine, e.plan, p, 't0')];
+      const text =
+        `SELECT ${childCols.map((c) => `t0.${engine.quote(c)}`).join(', ')} FROM ${engine.quote(e.plan.table.name)} t0 WHERE ${where.join(' AND ')}` +
+        orderSql(engine, e.plan.table, e.plan.options.order, 't0');
+      const childRaw = (await engine.query(text, p.values)).rows;
+      const shaped = await shape(engine, e.plan, childRaw);
+      const groups = new Map<string, Record<string, unknown>[]>();
+      childRaw.forEach((raw, i) => {
+        const k = tupleKey(raw, relation.remoteCols);
+        const g = groups.get(k) ?? [];
+        g.push(shaped[i]!);
+        groups.set(k, g);
+      });
+      for (const [k, g] of groups) {
+        if (relation.cardinality === 'one') byKey.set(k, g[0] ?? null);
+        else {
+          const off = e.plan.options.offset ?? 0;
+          byKey.set(k, g.slice(off, e.plan.options.limit === undefined ? undefined : off + e.plan.options.limit));
+        }
+      }
+    }
+    embedded.push(byKey);
+  }
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const f of plan.fields) out[f.key] = r[f.column];
+    plan.embeds.forEach((e, i) => {
+      const k = tupleKey(r, e.relation.localCols);
+      const v = embedded[i]!.get(k);
+      out[e.key] = e.relation.cardinality === 'one' ? (v ?? null) : (v ?? []);
+    });
+    return out;
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * What the data API needs per request, kept warm in this process: one pool per connection, the published schema
+ * per API, key lookups. Changes made on any instance are announced through the shared state's pub/sub so every
+ * instance drops what it holds.
+ */
+import { randomUUID } from 'node:crypto';
+import { decryptSecret } from '../../lib/secret-box.ts';
+import type { TAppContext } from '../../context.ts';
+import type { TEngine, TSchemaInfo, TTableInfo } from './engines/engine.ts';
+import { openEngine, resolveTarget } from './connect.ts';
+import * as repo from './api-builder.repository.ts';
+import type { TPublishedSchema } from './postgrest/sql.ts';
+
+export type TPublishedTable = { name: string; methods: string[]; ttlSeconds?: number | undefined };
+
+export type TLiveApi = {
+  api: repo.TApiRow;
+  connection: repo.TConnectionRow;
+  published: Map<string, TPublishedTable>;
+  schema: TPublishedSchema;
+};
+
+export type TKeyInfo = { id: string; apiId: string; methods: string[] | null; tables: string[] | null; rateLimitPerMinute: number };
+
+const CHANNEL = 'api-builder:changed';
+const KEY_TTL_MS = 30_000;
+
+export function publishedSchema(info: TSchemaInfo, published: TPublishedTable[]): TPublishedSchema {
+  const names = new Set(published.map((t) => t.name));
+  const tables = new Map<string, TTableInfo>();
+  for (const t of info.tables) {
+    if (!names.has(t.name)) continue;
+    // Relationships only between published tables: nothing unpublished is reachable through an embed.
+    tables.set(t.name, { ...t, foreignKeys: t.foreignKeys.filter((fk) => names.has(fk.refTable)) });
+  }
+  return { tables };
+}
+
+export function createRuntime(ctx: TAppContext) {
+  const engines = new Map<string, Promise<TEngine>>();
+  const apis = new Map<string, Promise<TLiveApi | undefined>>();
+  const keys = new Map<string, { at: number; info: TKeyInfo | undefined }>();
+  const listeners = new Set<(msg: { kind: string; id: string }) => void>();
+
+  async function engineFor(conn: repo.TConnectionRow): Promise<TEngine> {
+    let e = engines.get(conn.id);
+    if (!e) {
+      e = (async () => {
+        const target = await resolveTarget(ctx.config, {
+          engine: conn.engine as 'postgres' | 'mysql',
+          host: conn.host,
+          port: conn.port,
+          database: conn.database,
+          user: conn.username,
+          password: decryptSecret(ctx.config.encryptionKey, conn.passwordEnc),
+          tls: conn.tls,
+          statementTimeoutMs: conn.statementTimeoutMs,
+        });
+        return openEngine(target, 10);
+      })();
+      engines.set(conn.id, e);
+      e.catch(() => engines.delete(conn.id));
+    }
+    return e;
+  }
+
+  async function load(apiId: string): Promise<TLiveApi | undefined> {
+    const api = await repo.apiById(ctx.database.db, apiId);
+    if (!api) return undefined;
+    const connection = await repo.connectionById(ctx.database.db, api.connectionId);
+    if (!connection) return undefined;
+    const tables = api.tables as TPublishedTable[];
+    return { api, connection, published: new Map(tables.map((t) => [t.name, t])), schema: publishedSchema(connection.schemaInfo as TSchemaInfo, tables) };
+  }
+
+  function live(apiId: string): Promise<TLiveApi | undefined> {
+    let p = apis.get(apiId);
+    if (!p) {
+      p = load(apiId);
+      apis.set(apiId, p);
+      p.catch(() => apis.delete(apiId));
+    }
+    return p;
+  }
+
+  async function key(hash: string): Promise<TKeyInfo | undefined> {
+    const hit = keys.get(hash);
+    if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.info;
+    const row = await repo.keyByHash(ctx.database.db, hash);
+    const info = row ? { id: row.id, apiId: row.apiId, methods: row.methods, tables: row.tables, rateLimitPerMinute: row.rateLimitPerMinute } : undefined;
+    keys.set(hash, { at: Date.now(), info });
+    if (keys.size > 10_000) keys.delete(keys.keys().next().value!);
+    return info;
+  }
+
+  async function dropLocal(kind: string, id: string) {
+    if (kind === 'connection') {
+      const e = engines.get(id);
+      engines.delete(id);
+      apis.clear();
+      if (e) await e.then((x) => x.close()).catch(() => undefined);
+    } else if (kind === 'api') apis.delete(id);
+    else if (kind === 'key') keys.delete(id);
+    for (const l of listeners) l({ kind, id });
+  }
+
+  /** Tells every instance (this one included) to forget a connection, an API or a key (by hash). */
+  async function changed(kind: 'connection' | 'api' | 'key', id: string) {
+    await dropLocal(kind, id);
+    await ctx.state.publish(CHANNEL, JSON.stringify({ kind, id, from: instance }));
+  }
+
+  let unsubscribe: (() => Promise<void>) | undefined;
+  const instance = randomUUID();
+  async function start() {
+    unsubscribe = await ctx.state.subscribe(CHANNEL, (message) => {
+      try {
+        const { kind, id, from } = JSON.parse(message) as { kind: string; id: string; from?: string };
+        // Our own message comes back through Redis after the caller may already have rebuilt what it dropped
+        // (e.g. the change listener started right after consent): this instance dropped it in `changed` already.
+        if (from !== instance) void dropLocal(kind, id);
+      } catch {
+        /* not ours */
+      }
+    });
+  }
+
+  async function close() {
+    await unsubscribe?.();
+    const all = [...engines.values()];
+    engines.clear();
+    await Promise.allSettled(all.map((e) => e.then((x) => x.close())));
+  }
+
+  return { engineFor, live, key, changed, start, close, onChange: (l: (msg: { kind: string; id: string }) => void) => listeners.add(l) };
+}
+
+export type TRuntime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,69 @@
+/** Finishing a sign-in with a second factor, passwordless passkey sign-in, and who must use a second factor. */
+import { ko, type TAuthResponse } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import type { TAuthUser } from '../../plugins/auth-guard.ts';
+import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
+import { seedIdsManagedBy } from '../seeds/seeds.service.ts';
+import { anyScopeRequires, getPolicy } from './second-factor.repository.ts';
+import { PLATFORM_SCOPE, pendingSignIn, spendSignIn, verifyPasskeyAssertion, verifySecondFactorCode } from './second-factor.service.ts';
+import { revokeUserSessions } from './session.repository.ts';
+import { assertActive, startSession } from './session.service.ts';
+import { toApiUser } from './user.presenter.ts';
+import { findUserById, touchLogin, type TUserRow } from './user.repository.ts';
+import { sessionsEnded } from './session.service.ts';
+
+async function sessionFor(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, how: string): Promise<TAuthResponse> {
+  try {
+    assertActive(user);
+  } catch (err) {
+    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await sessionsEnded(deps, user.id);
+    throw err;
+  }
+  const tokens = await startSession(deps, user, meta, { secondFactor: true });
+  await touchLogin(deps.db, user.id);
+  await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { secondFactor: how, userAgent: meta.userAgent } });
+  return { success: true, message: ko.auth.server.loginSuccess, user: toApiUser(user), tokens };
+}
+
+export async function completeSignIn(
+  deps: TAuthDeps,
+  input: { mfaToken: string; code?: string | undefined; flowToken?: string | undefined; passkey?: Record<string, unknown> | undefined },
+  meta: TRequestMeta,
+): Promise<TAuthResponse> {
+  const pending = await pendingSignIn(deps, input.mfaToken);
+  let how: string | null = null;
+  if (input.passkey && input.flowToken) {
+    await verifyPasskeyAssertion(deps, input.flowToken, input.passkey, pending.userId);
+    how = 'passkey';
+  } else if (input.code) {
+    how = await verifySecondFactorCode(deps, pending.userId, input.code);
+  }
+  if (!how) throw new AppError('SECOND_FACTOR_CODE_INVALID');
+  await spendSignIn(deps, input.mfaToken);
+  const user = await findUserById(deps.db, pending.userId);
+  if (!user) throw new AppError('SECOND_FACTOR_EXPIRED');
+  if (how === 'recovery') await writeAudit(deps.db, { action: AUDIT.recoveryCodeUsed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
+  return sessionFor(deps, user, meta, how);
+}
+
+/** Passwordless: a discoverable passkey alone signs in (possession plus the authenticator's own check). */
+export async function passkeySignIn(
+  deps: TAuthDeps,
+  input: { flowToken: string; response: Record<string, unknown> },
+  meta: TRequestMeta,
+): Promise<TAuthResponse> {
+  await deps.limiter.consume(`passkey-login:ip:${meta.ip}`, { max: 30, windowMs: 5 * 60_000 });
+  const userId = await verifyPasskeyAssertion(deps, input.flowToken, input.response, null);
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.deletedAt) throw new AppError('PASSKEY_INVALID');
+  return sessionFor(deps, user, meta, 'passkey');
+}
+
+/** Whether the platform (for admins) or one of the user's seeds (for its owner and admins) requires a second factor. */
+export async function requiredFor(deps: TAuthDeps, user: Pick<TAuthUser, 'id' | 'role'>): Promise<boolean> {
+  if (user.role === 'admin' && (await getPolicy(deps.db, PLATFORM_SCOPE))) return true;
+  // The seed rule is read through the seeds service (module boundary), then checked against the policies here.
+  return anyScopeRequires(deps.db, await seedIdsManagedBy(deps.db, user.id));
+}

@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
+
+export type TBotRow = typeof chatbots.$inferSelect;
+export type TMessageRow = typeof chatbotMessages.$inferSelect;
+export type TTicketRow = typeof chatbotTickets.$inferSelect;
+
+export async function insertBot(db: TDb, v: typeof chatbots.$inferInsert): Promise<TBotRow> {
+  const [row] = await db.insert(chatbots).values(v).returning();
+  return row!;
+}
+export const listBots = (db: TDb, seedId: string) => db.select().from(chatbots).where(eq(chatbots.seedId, seedId)).orderBy(desc(chatbots.createdAt));
+export async function findBot(db: TDb, id: string): Promise<TBotRow | undefined> {
+  const [row] = await db.select().from(chatbots).where(eq(chatbots.id, id));
+  return row;
+}
+export async function updateBot(db: TDb, id: string, patch: Partial<typeof chatbots.$inferInsert>): Promise<void> {
+  await db.update(chatbots).set(patch).where(eq(chatbots.id, id));
+}
+export async function deleteBot(db: TDb, id: string): Promise<void> {
+  await db.delete(chatbots).where(eq(chatbots.id, id));
+}
+
+export async function insertConversation(db: TDb, v: typeof chatbotConversations.$inferInsert) {
+  const [row] = await db.insert(chatbotConversations).values(v).returning();
+  return row!;
+}
+export async function findConversation(db: TDb, botId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(chatbotConversations)
+    .where(and(eq(chatbotConversations.id, id), eq(chatbotConversations.chatbotId, botId)));
+  return row;
+}
+export async function markHandedOff(db: TDb, id: string): Promise<void> {
+  await db.update(chatbotConversations).set({ handedOff: true }).where(eq(chatbotConversations.id, id));
+}
+
+export async function insertMessage(db: TDb, v: typeof chatbotMessages.$inferInsert): Promise<TMessageRow> {
+  const [row] = await db.insert(chatbotMessages).values(v).returning();
+  return row!;
+}
+export const transcript = (db: TDb, conversationId: string) =>
+  db
+    .select()
+    .from(chatbotMessages)
+    .where(eq(chatbotMessages.conversationId, conversationId))
+    .orderBy(asc(chatbotMessages.createdAt), asc(chatbotMessages.role));
+
+export async function setFeedback(db: TDb, conversationId: string, messageId: string, value: number): Promise<boolean> {
+  const rows = await db
+    .update(chatbotMessages)
+    .set({ feedback: value })
+    .where(and(eq(chatbotMessages.id, messageId), eq(chatbotMessages.conversationId, conversationId), eq(chatbotMessages.role, 'bot')))
+    .returning({ id: chatbotMessages.id });
+  return rows.length === 1;
+}
+
+/** Conversations of a bot, newest first, optionally those with a message containing `q`. */
+export async function listConversations(db: TDb, botId: string, q: string | undefined, limit: number) {
+  const match = q
+    ? sql`exists (select 1 from chatbot_messages m where m.conversation_id = ${chatbotConversations.id} and m.text ilike ${`%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`})`
+    : sql`true`;
+  return db
+    .select({
+      id: chatbotConversations.id,
+      createdAt: chatbotConversations.createdAt,
+      handedOff: chatbotConversations.handedOff,
+      messages: sql<number>`(select count(*)::int from chatbot_messages m where m.conversation_id = chatbot_conversations.id)`,
+      first: sql<
+        string | null
+      >`(select m.text from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.role = 'visitor' order by m.created_at limit 1)`,
+    })
+    .from(chatbotConversations)
+    .where(and(eq(chatbotConversations.chatbotId, botId), match))
+    .orderBy(desc(chatbotConversations.createdAt))
+    .limit(limit);
+}
+
+export async function unanswered(db: TDb, botId: string, limit: number) {
+  return db
+    .select({ id: chatbotMessages.id, question: chatbotMessages.question, createdAt: chatbotMessages.createdAt })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), eq(chatbotMessages.answered, false)))
+    .orderBy(desc(chatbotMessages.createdAt))
+    .limit(limit);
+}
+
+export async function insertTicket(db: TDb, v: typeof chatbotTickets.$inferInsert): Promise<TTicketRow> {
+  const [row] = await db.insert(chatbotTickets).values(v).returning();
+  return row!;
+}
+export const listTickets = (db: TDb, botId: string) =>
+  db.select().from(chatbotTickets).where(eq(chatbotTickets.chatbotId, botId)).orderBy(desc(chatbotTickets.createdAt)).limit(200);
+export async function findTicket(db: TDb, botId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(chatbotTickets)
+    .where(and(eq(chatbotTickets.id, id), eq(chatbotTickets.chatbotId, botId)));
+  return row;
+}
+export async function answerTicket(db: TDb, id: string, answer: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(chatbotTickets)
+    .set({ answer, answeredBy: userId, status: 'answered', answeredAt: new Date() })
+    .where(and(eq(chatbotTickets.id, id), eq(chatbotTickets.status, 'open')))
+    .returning({ id: chatbotTickets.id });
+  return rows.length === 1;
+}
+
+/** Figures since `since`: conversations per day, answered share without hand-off, thumbs, top questions. */
+export async function figures(db: TDb, botId: string, since: Date) {
+  const perDay = await db
+    .select({ day: sql<string>`to_char(${chatbotConversations.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
+    .from(chatbotConversations)
+    .where(and(eq(chatbotConversations.chatbotId, botId), gte(chatbotConversations.createdAt, since)))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const [totals] = await db
+    .select({
+      conversations: sql<number>`count(*)::int`,
+      handedOff: sql<number>`count(*) filter (where ${chatbotConversations.handedOff})::int`,
+      resolved: sql<number>`count(*) filter (where not ${chatbotConversations.handedOff} and exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.role = 'bot') and not exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.answered = false))::int`,
+    })
+    .from(chatbotConversations)
+    .where(and(eq(chatbotConversations.chatbotId, botId), gte(chatbotConversations.createdAt, since)));
+  const [thumbs] = await db
+    .select({
+      up: sql<number>`count(*) filter (where ${chatbotMessages.feedback} = 1)::int`,
+      down: sql<number>`count(*) filter (where ${chatbotMessages.feedback} = -1)::int`,
+    })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.chatbotId, botId), gte(chatbotMessages.createdAt, since)));
+  const top = await db
+    .select({ question: chatbotMessages.question, n: sql<number>`count(*)::int` })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), gte(chatbotMessages.createdAt, since)))
+    .groupBy(chatbotMessages.question)
+    .orderBy(desc(sql`count(*)`))
+    .limit(10);
+  return { perDay, totals: totals!, thumbs: thumbs!, top };
+}

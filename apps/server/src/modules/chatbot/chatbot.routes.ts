@@ -1,0 +1,309 @@
+/** HTTP API of the customer AI chatbot (issue 14): the console's bot management and the public conversation API. */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ko } from '@suite/shared';
+import {
+  ZAskInput,
+  ZBotParams,
+  ZBotPublicParams,
+  ZBotSourceParams,
+  ZBotTicketParams,
+  ZChatbotSourceInput,
+  ZConversationParams,
+  ZCreateChatbotInput,
+  ZFeedbackInput,
+  ZHandoffInput,
+  ZSeedParams,
+  ZTicketAnswerInput,
+  ZUpdateChatbotInput,
+} from '@suite/shared/schemas/chatbot';
+import type { TDocumentPool } from '../../lib/document-pool.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
+import { bearer } from '../../lib/route-helpers.ts';
+import * as knowledge from '../knowledge/knowledge.service.ts';
+import * as bots from './chatbot.service.ts';
+
+const s = ko.chatbot.server;
+const tags = ['chatbot'];
+const MAX_PDF = 10 * 1_048_576;
+
+export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; documents: TDocumentPool }> = async (app, { deps, documents }) => {
+  const { db } = deps;
+  const auth = { onRequest: requireAuth };
+  const uid = (r: FastifyRequest) => currentUser(r).id;
+
+  // ── Console: bots ──
+  app.post(
+    '/api/seeds/:seedId/chatbots',
+    { ...auth, schema: { tags, summary: '챗봇 만들기 (시드 소유자·관리자) → 201 { id }', security: bearer, params: ZSeedParams, body: ZCreateChatbotInput } },
+    async (request, reply) => reply.status(201).send(await bots.createBot(db, uid(request), request.params.seedId, request.body)),
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots',
+    { ...auth, schema: { tags, summary: '챗봇 목록 (시드 멤버)', security: bearer, params: ZSeedParams } },
+    async (request) => ({
+      data: await bots.listBots(db, uid(request), request.params.seedId),
+    }),
+  );
+  app.patch(
+    '/api/seeds/:seedId/chatbots/:botId',
+    { ...auth, schema: { tags, summary: '챗봇 설정 바꾸기', security: bearer, params: ZBotParams, body: ZUpdateChatbotInput } },
+    async (request) => ({
+      message: s.updated,
+      data: await bots.updateBot(db, uid(request), request.params.seedId, request.params.botId, request.body),
+    }),
+  );
+  app.delete(
+    '/api/seeds/:seedId/chatbots/:botId',
+    { ...auth, schema: { tags, summary: '챗봇 삭제 (대화·문의·지식 포함)', security: bearer, params: ZBotParams } },
+    async (request) => {
+      await bots.deleteBot(db, uid(request), request.params.seedId, request.params.botId);
+      return { message: s.deleted };
+    },
+  );
+
+  // ── Console: sources ──
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/sources',
+    { ...auth, schema: { tags, summary: '챗봇 지식 목록', security: bearer, params: ZBotParams } },
+    async (request) => {
+      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId, { read: true });
+      return { data: await knowledge.listSources(db, request.params.botId) };
+    },
+  );
+  app.post(
+    '/api/seeds/:seedId/chatbots/:botId/sources',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '지식 등록: faq {type, question, answer} | text·markdown {type, title, content} | url {type, url, title?}',
+        security: bearer,
+        params: ZBotParams,
+        body: ZChatbotSourceInput,
+      },
+    },
+    async (request, reply) => {
+      const { seedId, botId } = request.params;
+      await bots.managedBot(db, uid(request), seedId, botId);
+      const data = await knowledge.addSource(db, { seedId, chatbotId: botId, userId: uid(request) }, request.body, {
+        allowPrivateUrls: deps.config.allowPrivateUrls,
+        refetch: deps.refetch,
+      });
+      return reply.status(201).send({ message: s.sourceAdded, data });
+    },
+  );
+  await app.register(async (inner) => {
+    const pdf = inner.withTypeProvider<ZodTypeProvider>();
+    pdf.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_PDF }, (_r, body, done) => done(null, body));
+    pdf.post(
+      '/api/seeds/:seedId/chatbots/:botId/sources/pdf',
+      {
+        ...auth,
+        bodyLimit: MAX_PDF,
+        schema: {
+          tags,
+          summary: '지식 등록: PDF (본문은 application/pdf, 10MB까지; ?title=)',
+          security: bearer,
+          params: ZBotParams,
+          querystring: z.object({ title: z.string().trim().min(1).max(200) }),
+        },
+      },
+      async (request, reply) => {
+        const { seedId, botId } = request.params;
+        await bots.managedBot(db, uid(request), seedId, botId);
+        if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ko.slack.server.pdfInvalid);
+        const data = await knowledge.addPdf(db, documents, { seedId, chatbotId: botId, userId: uid(request) }, request.body, request.query.title);
+        return reply.status(201).send({ message: s.sourceAdded, data });
+      },
+    );
+  });
+  app.delete(
+    '/api/seeds/:seedId/chatbots/:botId/sources/:sourceId',
+    { ...auth, schema: { tags, summary: '지식 삭제', security: bearer, params: ZBotSourceParams } },
+    async (request) => {
+      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId);
+      await knowledge.deleteSource(db, request.params.botId, request.params.sourceId);
+      return { message: s.sourceDeleted };
+    },
+  );
+
+  // ── Console: conversations, unanswered questions, tickets, figures ──
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/conversations',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '대화 목록 (q: 메시지 검색)',
+        security: bearer,
+        params: ZBotParams,
+        querystring: z.object({ q: z.string().max(100).optional() }),
+      },
+    },
+    async (request) => ({ data: await bots.conversations(db, uid(request), request.params.seedId, request.params.botId, request.query.q) }),
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/conversations/:conversationId',
+    { ...auth, schema: { tags, summary: '대화 내용', security: bearer, params: ZBotParams.extend({ conversationId: z.uuid() }) } },
+    async (request) => ({ data: await bots.transcriptOf(db, uid(request), request.params.seedId, request.params.botId, request.params.conversationId) }),
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/unanswered',
+    { ...auth, schema: { tags, summary: '답하지 못한 질문', security: bearer, params: ZBotParams } },
+    async (request) => ({
+      data: await bots.unanswered(db, uid(request), request.params.seedId, request.params.botId),
+    }),
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/tickets',
+    { ...auth, schema: { tags, summary: '상담원 연결 문의', security: bearer, params: ZBotParams } },
+    async (request) => ({
+      data: await bots.listTickets(db, uid(request), request.params.seedId, request.params.botId),
+    }),
+  );
+  app.post(
+    '/api/seeds/:seedId/chatbots/:botId/tickets/:ticketId/answer',
+    { ...auth, schema: { tags, summary: '문의에 답변 (고객에게 메일로 전송)', security: bearer, params: ZBotTicketParams, body: ZTicketAnswerInput } },
+    async (request) => {
+      const { seedId, botId, ticketId } = request.params;
+      await bots.answerTicket(deps, uid(request), seedId, botId, ticketId, request.body.answer);
+      return { message: s.ticketAnswered };
+    },
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/figures',
+    { ...auth, schema: { tags, summary: '지표 (최근 30일)', security: bearer, params: ZBotParams } },
+    async (request) => ({
+      data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId),
+    }),
+  );
+
+  // ── The widget script (built by apps/web/build.mjs): loadable from any site; its API calls are origin-checked ──
+  const widgetFile = join(deps.config.webDistDir, 'widget', 'widget.js');
+  app.get('/widget.js', { schema: { hide: true } }, async (_request, reply) => {
+    if (!existsSync(widgetFile)) return reply.status(503).type('text/plain; charset=utf-8').send(ko.chatbot.server.widgetMissing);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(await readFile(widgetFile));
+  });
+
+  // ── Public conversation API (CORS only for the bot's allowed origins) ──
+  const appOrigin = new URL(deps.config.appUrl).origin.toLowerCase();
+  const originOf = (r: FastifyRequest) => (typeof r.headers.origin === 'string' ? r.headers.origin : undefined);
+  const cors = (reply: FastifyReply, origin: string | undefined) => {
+    if (!origin) return {};
+    const h = { 'access-control-allow-origin': origin, vary: 'Origin' };
+    reply.headers(h);
+    return h;
+  };
+  const open = async (request: FastifyRequest<{ Params: { botId: string } }>, reply: FastifyReply) => {
+    const origin = originOf(request);
+    const bot = await bots.publicBot(db, request.params.botId, origin, appOrigin);
+    return { bot, origin, headers: cors(reply, origin) };
+  };
+
+  app.options('/api/chatbot/:botId/*', { schema: { hide: true, params: z.object({ botId: z.uuid(), '*': z.string() }) } }, async (request, reply) => {
+    await open(request, reply);
+    reply.headers({
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': 'content-type, authorization, accept',
+      'access-control-max-age': '600',
+    });
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/chatbot/:botId/widget',
+    { schema: { tags, summary: '위젯 설정: 이름, 인사말, 색상, 추천 질문 (공개)', params: ZBotPublicParams } },
+    async (request, reply) => {
+      const { bot } = await open(request, reply);
+      return bots.widgetInfo(db, bot);
+    },
+  );
+
+  app.post(
+    '/api/chatbot/:botId/conversations',
+    { schema: { tags, summary: '대화 시작 (공개) → 201 { conversationId, token }', params: ZBotPublicParams } },
+    async (request, reply) => {
+      const { bot, origin } = await open(request, reply);
+      return reply.status(201).send(await bots.startConversation(deps, bot, request.ip, origin));
+    },
+  );
+
+  app.post(
+    '/api/chatbot/:botId/conversations/:conversationId/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          '질문 (공개, Authorization: Bearer <token>) → { answer, answered, sources } 또는 Accept: text/event-stream 이면 event part {text} … event done {answer, answered, sources}',
+        params: ZConversationParams,
+        body: ZAskInput,
+      },
+    },
+    async (request, reply) => {
+      const { bot, headers } = await open(request, reply);
+      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+      if (!wantsStream) return bots.ask(deps, bot, conv.id, request.body.text);
+      let started = false;
+      const write = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const start = () => {
+        if (started) return;
+        started = true;
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          ...headers,
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-request-id': request.id,
+          'x-accel-buffering': 'no',
+        });
+      };
+      try {
+        const result = await bots.ask(deps, bot, conv.id, request.body.text, (part) => {
+          start();
+          write('part', { text: part });
+        });
+        start();
+        write('done', result);
+        reply.raw.end();
+      } catch (err) {
+        if (!started) throw err;
+        write('error', { message: s.answerFailed });
+        reply.raw.end();
+      }
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/chatbot/:botId/conversations/:conversationId/feedback',
+    { schema: { tags, summary: '답변 평가 (공개, Bearer 토큰) { messageId, helpful }', params: ZConversationParams, body: ZFeedbackInput } },
+    async (request, reply) => {
+      const { bot } = await open(request, reply);
+      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+      await bots.feedback(db, conv.id, request.body.messageId, request.body.helpful);
+      return { message: s.feedbackSaved };
+    },
+  );
+
+  app.post(
+    '/api/chatbot/:botId/conversations/:conversationId/handoff',
+    { schema: { tags, summary: '상담원 연결 (공개, Bearer 토큰) { email, name?, message? } → 201', params: ZConversationParams, body: ZHandoffInput } },
+    async (request, reply) => {
+      const { bot } = await open(request, reply);
+      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+      const data = await bots.handoff(deps, bot, conv.id, request.body);
+      return reply.status(201).send({ message: s.handoffCreated, ...data });
+    },
+  );
+};

@@ -1,0 +1,350 @@
+/**
+ * Customer AI chatbot (issue 14): bots per seed, the public conversation API's logic (grounded answers, basic mode,
+ * hand-off tickets) and the console's views. Knowledge comes from the knowledge module.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ko } from '@suite/shared';
+import type { TAnswer, TChatbot, TCreateChatbotInput } from '@suite/shared/schemas/chatbot';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client.ts';
+import type { TMailer } from '../../adapters/mailer.ts';
+import type { TConfig } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { afterResponse } from '../../lib/after-response.ts';
+import { reserveMails } from '../../lib/mail-quota.ts';
+import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
+import * as knowledge from '../knowledge/knowledge.service.ts';
+import { assertManager, managerEmails, seedFor } from '../seeds/seeds.service.ts';
+import { NO_ANSWER, streamGrounded } from './grounded.ts';
+import * as repo from './chatbot.repository.ts';
+
+const s = ko.chatbot.server;
+
+export type TChatbotDeps = { db: TDb; config: TConfig; limiter: TRateLimiter; mailer: TMailer; log: FastifyBaseLogger; refetch: knowledge.TRefetch };
+
+/**
+ * Retrieval confidence (korean-search.ts scoreCandidates, 0..1) below which the bot says it does not know. Set from
+ * the score distribution of the accuracy set (bench/RESULTS.md says how, and that the margin is thin).
+ */
+export const CONFIDENCE = 0.175;
+
+/** Per conversation (visitor): 20 questions a minute; per bot: 600 a minute; conversations per IP: 30 a minute. */
+export const LIMITS = { visitor: { max: 20, windowMs: 60_000 }, bot: { max: 600, windowMs: 60_000 }, start: { max: 30, windowMs: 60_000 } };
+
+/** Masks e-mail addresses and phone numbers (logs and analytics). */
+export function maskPii(text: string): string {
+  return text
+    .replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '$1***@$2')
+    .replace(/(\+?82[-\s]?|0)(1[016789]|[2-6][0-9]?)[-\s.]?\d{3,4}[-\s.]?(\d{4})/g, (_m, _a, _b, last: string) => `***-****-${last}`);
+}
+
+export function toApiBot(row: repo.TBotRow, sources: number): TChatbot {
+  return {
+    id: row.id,
+    name: row.name,
+    greeting: row.greeting,
+    allowedOrigins: row.allowedOrigins,
+    brandColor: row.brandColor,
+    sources,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A bot of a seed the user manages (404 for non-members or other seeds' bots, 403 for plain members). */
+export async function managedBot(db: TDb, userId: string, seedId: string, botId?: string, opts: { read?: boolean } = {}) {
+  const seed = await seedFor(db, seedId, userId);
+  if (!opts.read) assertManager(seed);
+  if (!botId) return { seed, bot: undefined };
+  const bot = await repo.findBot(db, botId);
+  if (!bot || bot.seedId !== seedId) throw new AppError('NOT_FOUND', s.botNotFound);
+  return { seed, bot };
+}
+
+export async function createBot(db: TDb, userId: string, seedId: string, input: TCreateChatbotInput) {
+  await managedBot(db, userId, seedId);
+  const row = await repo.insertBot(db, {
+    seedId,
+    name: input.name,
+    greeting: input.greeting ?? '',
+    allowedOrigins: [...new Set(input.allowedOrigins)],
+    ...(input.brandColor ? { brandColor: input.brandColor } : {}),
+  });
+  return { id: row.id };
+}
+
+export async function listBots(db: TDb, userId: string, seedId: string): Promise<TChatbot[]> {
+  await managedBot(db, userId, seedId, undefined, { read: true });
+  const bots = await repo.listBots(db, seedId);
+  const counts = await knowledge.sourceCounts(
+    db,
+    bots.map((b) => b.id),
+  );
+  return bots.map((b) => toApiBot(b, counts.get(b.id) ?? 0));
+}
+
+export async function updateBot(db: TDb, userId: string, seedId: string, botId: string, patch: Partial<TCreateChatbotInput>) {
+  await managedBot(db, userId, seedId, botId);
+  await repo.updateBot(db, botId, {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.greeting !== undefined ? { greeting: patch.greeting } : {}),
+    ...(patch.allowedOrigins !== undefined ? { allowedOrigins: [...new Set(patch.allowedOrigins)] } : {}),
+    ...(patch.brandColor !== undefined ? { brandColor: patch.brandColor } : {}),
+  });
+  const bot = (await repo.findBot(db, botId))!;
+  return toApiBot(bot, (await knowledge.sourceCounts(db, [botId])).get(botId) ?? 0);
+}
+
+export async function deleteBot(db: TDb, userId: string, seedId: string, botId: string) {
+  await managedBot(db, userId, seedId, botId);
+  await repo.deleteBot(db, botId);
+}
+
+// ── Public API ──
+
+/** The bot for a public request; an Origin header not in its allowed origins → 403. No Origin (a server) passes. */
+export async function publicBot(db: TDb, botId: string, origin: string | undefined, appOrigin?: string) {
+  const bot = await repo.findBot(db, botId);
+  if (!bot) throw new AppError('NOT_FOUND', s.botNotFound);
+  // The console's own origin may use every bot (its live preview).
+  const o = origin?.toLowerCase();
+  if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o)) throw new AppError('FORBIDDEN', s.originNotAllowed);
+  return bot;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function limit(limiter: TRateLimiter, key: string, l: { max: number; windowMs: number }, message: string) {
+  const { count, resetMs } = await limiter.count(key, l.windowMs);
+  if (count > l.max) throw tooMany('RATE_LIMITED', resetMs, message);
+}
+
+export async function startConversation(deps: TChatbotDeps, bot: repo.TBotRow, ip: string, origin: string | undefined) {
+  await limit(deps.limiter, `chatbot:start:${bot.id}:${ip}`, LIMITS.start, s.visitorRateLimited);
+  await limit(deps.limiter, `chatbot:bot:${bot.id}`, LIMITS.bot, s.botRateLimited);
+  const token = randomBytes(32).toString('base64url');
+  const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin ?? '' });
+  return { conversationId: conv.id, token };
+}
+
+export async function widgetInfo(db: TDb, bot: repo.TBotRow) {
+  return {
+    name: bot.name,
+    greeting: bot.greeting || ko.chatbot.widget.defaultGreeting,
+    brandColor: bot.brandColor,
+    suggested: await knowledge.suggestedQuestions(db, bot.id),
+  };
+}
+
+/** The conversation a bearer token opens; a wrong token or conversation → 401/404. */
+export async function conversationFor(db: TDb, botId: string, conversationId: string, authorization: string | undefined) {
+  const conv = await repo.findConversation(db, botId, conversationId);
+  if (!conv) throw new AppError('NOT_FOUND', s.conversationNotFound);
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  const a = Buffer.from(hash(token));
+  const b = Buffer.from(conv.tokenHash);
+  if (!token || a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('UNAUTHORIZED', s.tokenInvalid);
+  return conv;
+}
+
+function basicAnswer(hit: knowledge.THit): string {
+  if (hit.kind === 'faq') return hit.answer ?? hit.content;
+  return hit.content;
+}
+
+/** Splits an answer into the parts sent as server-sent events in basic mode (sentences, at most ~40 characters). */
+export function partsOf(text: string): string[] {
+  return text.match(/[^.!?。\n]{1,40}[.!?。\n]?\s*|[.!?。\n]\s*/g) ?? [text];
+}
+
+/**
+ * Answers a visitor's question from the bot's knowledge. Rate limits first (per conversation, per bot), then
+ * retrieval; below CONFIDENCE → "don't know" + hand-off offer. With a model: written only from the passages (the
+ * model may still decline); without: the best FAQ answer or passage, quoted. `onPart` receives the answer as it comes.
+ */
+export async function ask(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, text: string, onPart?: (part: string) => void): Promise<TAnswer> {
+  await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
+  await limit(deps.limiter, `chatbot:bot:${bot.id}`, LIMITS.bot, s.botRateLimited);
+  await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
+  const hits = await knowledge.search(deps.db, bot.id, text, 3);
+  const confident = hits.filter((h) => h.score >= CONFIDENCE);
+  let answer: string = s.dontKnow;
+  let answered = false;
+  let cited: knowledge.THit[] = [];
+  let mode = 'basic';
+  if (confident.length) {
+    const llm = deps.config.llm;
+    if (llm.baseUrl && llm.model) {
+      mode = 'llm';
+      try {
+        const out = await streamGrounded(llm, text, confident, (p) => onPart?.(p));
+        if (out && !out.includes(NO_ANSWER)) {
+          answer = out;
+          answered = true;
+          const refs = [...out.matchAll(/\[(\d)\]/g)].map((m) => confident[Number(m[1]) - 1]).filter((h): h is knowledge.THit => Boolean(h));
+          cited = refs.length ? [...new Set(refs)] : [confident[0]!];
+        }
+      } catch (err) {
+        deps.log.warn({ err: err instanceof Error ? err.message : 'llm failed', botId: bot.id }, 'chatbot model failed');
+        answer = s.answerFailed;
+      }
+    } else {
+      answer = basicAnswer(confident[0]!);
+      answered = true;
+      cited = [confident[0]!];
+      for (const p of partsOf(answer)) onPart?.(p);
+    }
+  }
+  if (!answered && onPart) onPart(answer);
+  const sources = cited.map((h) => (h.url ? { title: h.title, url: h.url } : { title: h.title }));
+  const msg = await repo.insertMessage(deps.db, {
+    conversationId,
+    chatbotId: bot.id,
+    role: 'bot',
+    text: answer,
+    question: maskPii(text).slice(0, 300),
+    answered,
+    mode,
+    sources,
+    sourceId: cited[0]?.sourceId ?? null,
+  });
+  if (cited[0]) await knowledge.markCited(deps.db, cited[0].sourceId);
+  return { messageId: msg.id, answer, answered, sources };
+}
+
+export async function feedback(db: TDb, conversationId: string, messageId: string, helpful: boolean) {
+  if (!(await repo.setFeedback(db, conversationId, messageId, helpful ? 1 : -1))) throw new AppError('NOT_FOUND', s.messageNotFound);
+}
+
+function transcriptText(rows: repo.TMessageRow[]): string {
+  return rows.map((m) => `${m.role === 'visitor' ? s.visitor : s.bot}: ${m.text}`).join('\n');
+}
+
+/** Hand-off: a ticket with the transcript (one transaction), then — after the response — mail to the seed's managers. */
+export async function handoff(
+  deps: TChatbotDeps,
+  bot: repo.TBotRow,
+  conversationId: string,
+  input: { email: string; name?: string | undefined; message?: string | undefined },
+) {
+  await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
+  const to = await managerEmails(deps.db, bot.seedId);
+  await reserveMails(deps.limiter, deps.config.mailQuota, { userId: `chatbot-visitor:${conversationId}`, seedId: bot.seedId, count: to.length });
+  const ticket = await deps.db.transaction(async (tx) => {
+    const rows = await repo.transcript(tx as unknown as TDb, conversationId);
+    const t = await repo.insertTicket(tx as unknown as TDb, {
+      chatbotId: bot.id,
+      conversationId,
+      email: input.email,
+      name: input.name ?? '',
+      message: input.message ?? '',
+      transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
+    });
+    await repo.markHandedOff(tx as unknown as TDb, conversationId);
+    return t;
+  });
+  const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
+  afterResponse(
+    deps.log,
+    async () => {
+      for (const addr of to) {
+        const body = s.teamMailBody(bot.name, input.email, ticket.transcript, link);
+        await deps.mailer.send({ to: addr, subject: s.teamMailSubject(bot.name), text: body, html: `<pre>${escapeHtml(body)}</pre>`, links: [link] });
+      }
+    },
+    'chatbot hand-off mail',
+  );
+  return { ticketId: ticket.id };
+}
+
+const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// ── Console ──
+
+export async function listTickets(db: TDb, userId: string, seedId: string, botId: string) {
+  await managedBot(db, userId, seedId, botId, { read: true });
+  return (await repo.listTickets(db, botId)).map((t) => ({
+    id: t.id,
+    conversationId: t.conversationId,
+    email: t.email,
+    name: t.name,
+    message: t.message,
+    transcript: t.transcript,
+    status: t.status,
+    answer: t.answer,
+    createdAt: t.createdAt.toISOString(),
+    answeredAt: t.answeredAt?.toISOString() ?? null,
+  }));
+}
+
+/** The team's answer: stored, then mailed to the customer after the response. */
+export async function answerTicket(deps: TChatbotDeps, userId: string, seedId: string, botId: string, ticketId: string, answer: string) {
+  const { bot } = await managedBot(deps.db, userId, seedId, botId, { read: true });
+  const ticket = await repo.findTicket(deps.db, botId, ticketId);
+  if (!ticket) throw new AppError('NOT_FOUND', s.ticketNotFound);
+  if (ticket.status !== 'open') throw new AppError('CONFLICT');
+  await reserveMails(deps.limiter, deps.config.mailQuota, { userId, seedId, count: 1 });
+  if (!(await repo.answerTicket(deps.db, ticketId, answer, userId))) throw new AppError('CONFLICT');
+  const question =
+    ticket.message ||
+    ticket.transcript
+      .split('\n')
+      .filter((l) => l.startsWith(`${s.visitor}:`))
+      .pop()
+      ?.slice(s.visitor.length + 2) ||
+    '';
+  afterResponse(
+    deps.log,
+    async () => {
+      const body = s.customerMailBody(bot!.name, question, answer);
+      await deps.mailer.send({ to: ticket.email, subject: s.customerMailSubject(bot!.name), text: body, html: `<pre>${escapeHtml(body)}</pre>`, links: [] });
+    },
+    'chatbot ticket answer mail',
+  );
+}
+
+export async function conversations(db: TDb, userId: string, seedId: string, botId: string, q: string | undefined) {
+  await managedBot(db, userId, seedId, botId, { read: true });
+  const rows = await repo.listConversations(db, botId, q?.trim() || undefined, 100);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    handedOff: r.handedOff,
+    messages: r.messages,
+    first: r.first ? maskPii(r.first) : null,
+  }));
+}
+
+export async function transcriptOf(db: TDb, userId: string, seedId: string, botId: string, conversationId: string) {
+  await managedBot(db, userId, seedId, botId, { read: true });
+  const conv = await repo.findConversation(db, botId, conversationId);
+  if (!conv) throw new AppError('NOT_FOUND', s.conversationNotFound);
+  return (await repo.transcript(db, conversationId)).map((m) => ({
+    id: m.id,
+    role: m.role,
+    text: m.text,
+    answered: m.answered,
+    sources: m.sources,
+    feedback: m.feedback,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}
+
+export async function unanswered(db: TDb, userId: string, seedId: string, botId: string) {
+  await managedBot(db, userId, seedId, botId, { read: true });
+  return (await repo.unanswered(db, botId, 100)).map((r) => ({ id: r.id, question: r.question ?? '', createdAt: r.createdAt.toISOString() }));
+}
+
+export async function figures(db: TDb, userId: string, seedId: string, botId: string, now = new Date()) {
+  await managedBot(db, userId, seedId, botId, { read: true });
+  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const f = await repo.figures(db, botId, since);
+  return {
+    conversationsPerDay: f.perDay.map((d) => ({ day: d.day, conversations: d.n })),
+    conversations: f.totals.conversations,
+    handedOff: f.totals.handedOff,
+    resolutionRate: f.totals.conversations ? f.totals.resolved / f.totals.conversations : null,
+    thumbsUp: f.thumbs.up,
+    thumbsDown: f.thumbs.down,
+    topQuestions: f.top.map((t) => ({ question: maskPii(t.question ?? ''), count: t.n })),
+  };
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { api } from '../admin-users/console-test-kit.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
+import { settleAfterResponse } from '../../lib/after-response.ts';
+import { FAQ, OUT_OF_SCOPE, PARAPHRASES } from './testing/faq-set.ts';
+
+const SHOP = 'https://shop.example';
+
+describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
+  let t: TTestContext;
+  let owner: Awaited<ReturnType<typeof seedWithMembers>>['owner'];
+  let member: Awaited<ReturnType<typeof seedWithMembers>>['members'][number];
+  let base: string;
+  let botId: string;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await mealTestApp(kind, { now: clock.now, env: { ALLOW_PRIVATE_URLS: 'true' } });
+    const s = await seedWithMembers(t, 1);
+    owner = s.owner;
+    member = s.members[0]!;
+    base = s.base;
+    const created = await api(t, owner.token)('POST', `${base}/chatbots`, { name: '하루마켓 상담봇', allowedOrigins: [`${SHOP}/`] });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).toEqual(['id']);
+    botId = created.body.id;
+    for (const f of FAQ) {
+      const r = await api(t, owner.token)('POST', `${base}/chatbots/${botId}/sources`, { type: 'faq', ...f });
+      expect(r.status).toBe(201);
+    }
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const inject = (method: 'POST' | 'OPTIONS' | 'GET', url: string, opts: { origin?: string; token?: string; body?: unknown; accept?: string } = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(opts.origin ? { origin: opts.origin } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.accept ? { accept: opts.accept } : {}),
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  const start = async () => {
+    const r = await inject('POST', `/api/chatbot/${botId}/conversations`, { origin: SHOP });
+    expect(r.statusCode).toBe(201);
+    return r.json() as { conversationId: string; token: string };
+  };
+  const askIn = async (c: { conversationId: string; token: string }, text: string) => {
+    const r = await inject('POST', `/api/chatbot/${botId}/conversations/${c.conversationId}/messages`, { origin: SHOP, token: c.token, body: { text } });
+    expect(r.statusCode).toBe(200);
+    return r.json() as { answer: string; answered: boolean; sources: { title: string }[]; messageId: string };
+  };
+
+  it('basic mode: cites the right FAQ entry for ≥ 85% of 60 reworded questions and refuses ≥ 90% of 20 out-of-scope ones', async () => {
+    let conv = await start();
+    let used = 0;
+    const next = async () => {
+      if (++used > 15) {
+        conv = await start();
+        used = 1;
+      }
+      return conv;
+    };
+    const misses: string[] = [];
+    let right = 0;
+    for (const [q, i] of PARAPHRASES) {
+      const a = await askIn(await next(), q);
+      if (a.answered && a.sources[0]?.title === FAQ[i]!.question) right++;
+      else misses.push(`${q} → ${a.answered ? a.sources[0]?.title : '(모름)'}`);
+    }
+    let refused = 0;
+    const wrongly: string[] = [];
+    for (const q of OUT_OF_SCOPE) {
+      const a = await askIn(await next(), q);
+      if (!a.answered) {
+        refused++;
+        expect(a.sources).toEqual([]);
+        expect(a.answer).toContain('상담원');
+      } else wrongly.push(`${q} → ${a.sources[0]?.title}`);
+    }
+    console.log(
+      `[chatbot accuracy ${kind}] cited right: ${right}/60; refused out-of-scope: ${refused}/20\nmisses:\n${misses.join('\n')}\nanswered out-of-scope:\n${wrongly.join('\n')}`,
+    );
+    expect(right / PARAPHRASES.length).toBeGreaterThanOrEqual(0.85);
+    expect(refused / OUT_OF_SCOPE.length).toBeGreaterThanOrEqual(0.9);
+  }, 180_000);
+
+  it('checks origins (403, CORS only for allowed ones), tokens, input and limits; streams answers; hands off to a ticket the team answers by mail', async () => {
+    // Origin and CORS
+    const evil = await inject('POST', `/api/chatbot/${botId}/conversations`, { origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    expect(evil.json().error).toMatch(/[가-힣]/);
+    const preflight = await inject('OPTIONS', `/api/chatbot/${botId}/conversations`, { origin: SHOP });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(SHOP);
+    const badPreflight = await inject('OPTIONS', `/api/chatbot/${botId}/conversations`, { origin: 'https://evil.example' });
+    expect(badPreflight.statusCode).toBe(403);
+    expect(badPreflight.headers['access-control-allow-origin']).toBeUndefined();
+
+    const c = await start();
+    const path = `/api/chatbot/${botId}/conversations/${c.conversationId}`;
+    expect((await inject('POST', `${path}/messages`, { origin: SHOP, token: 'wrong', body: { text: '배송비' } })).statusCode).toBe(401);
+    expect((await inject('POST', `${path}/messages`, { origin: 'https://evil.example', token: c.token, body: { text: '배송비' } })).statusCode).toBe(403);
+    const empty = await inject('POST', `${path}/messages`, { origin: SHOP, token: c.token, body: { text: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch(/[가-힣]/);
+
+    // Streamed answer: parts, then the whole answer with its source
+    const sse = await inject('POST', `${path}/messages`, { origin: SHOP, token: c.token, accept: 'text/event-stream', body: { text: '배송비 얼마예요?' } });
+    expect(sse.statusCode).toBe(200);
+    expect(sse.headers['content-type']).toContain('text/event-stream');
+    expect(sse.headers['access-control-allow-origin']).toBe(SHOP);
+    const events = sse.body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => ({ event: /^event: (\w+)/.exec(e)?.[1], data: JSON.parse(/data: (.*)$/m.exec(e)![1]!) }));
+    const parts = events.filter((e) => e.event === 'part').map((e) => e.data.text as string);
+    const done = events.find((e) => e.event === 'done')!.data;
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.join('')).toBe(done.answer);
+    expect(done.answer).toBe(FAQ[1]!.answer);
+    expect(done.sources).toEqual([{ title: FAQ[1]!.question }]);
+
+    // Thumbs
+    const fb = await inject('POST', `${path}/feedback`, { origin: SHOP, token: c.token, body: { messageId: done.messageId, helpful: true } });
+    expect(fb.statusCode).toBe(200);
+
+    // Hand-off → ticket with transcript, mail to the owner; the visitor's address is masked in the figures
+    const unknown = await askIn(c, '제 연락처 010-1234-5678 로 전화 주실 수 있나요? kim@example.com');
+    expect(unknown.answered).toBe(false);
+    const ho = await inject('POST', `${path}/handoff`, {
+      origin: SHOP,
+      token: c.token,
+      body: { email: 'customer@example.com', name: '손님', message: '전화 상담 원해요' },
+    });
+    expect(ho.statusCode).toBe(201);
+    await settleAfterResponse();
+    const teamMail = (await mailsTo(t, owner.email)).find((m) => m.subject.includes('상담원 연결'));
+    expect(teamMail?.text).toContain('배송비 얼마예요?');
+    const o = api(t, owner.token);
+    const tickets = await o('GET', `${base}/chatbots/${botId}/tickets`);
+    const ticket = tickets.body.data.find((x: { id: string }) => x.id === ho.json().ticketId);
+    expect(ticket.transcript).toContain('배송비 얼마예요?');
+    expect(ticket.status).toBe('open');
+    expect((await api(t, member.token)('POST', `${base}/chatbots`, { name: 'x', allowedOrigins: [] })).status).toBe(403);
+    const answered = await o('POST', `${base}/chatbots/${botId}/tickets/${ticket.id}/answer`, { answer: '내일 오전에 전화드리겠습니다.' });
+    expect(answered.status).toBe(200);
+    await settleAfterResponse();
+    const customerMail = await mailsTo(t, 'customer@example.com');
+    expect(JSON.stringify(customerMail)).toContain('내일 오전에 전화드리겠습니다.');
+    const figures = (await o('GET', `${base}/chatbots/${botId}/figures`)).body.data;
+    const texts = JSON.stringify(figures.topQuestions);
+    expect(texts).not.toContain('1234-5678');
+    expect(texts).not.toContain('kim@example.com');
+    expect(figures.thumbsUp).toBeGreaterThanOrEqual(1);
+    const unanswered = (await o('GET', `${base}/chatbots/${botId}/unanswered`)).body.data;
+    expect(unanswered.length).toBeGreaterThan(0);
+
+    // Per-visitor limit with a Korean 429
+    let last = 0;
+    let body: { error?: string } = {};
+    for (let i = 0; i < 25 && last !== 429; i++) {
+      const r = await inject('POST', `${path}/messages`, { origin: SHOP, token: c.token, body: { text: '배송비' } });
+      last = r.statusCode;
+      body = r.json();
+    }
+    expect(last).toBe(429);
+    expect(body.error).toContain('잠시 후');
+  }, 120_000);
+
+  it('fetches a URL source again on schedule (lib/jobs): the new text answers, the old one no longer does', async () => {
+    let page = '<html><head><title>매장 안내</title></head><body><h1>주차 안내</h1><p>매장 건물 지하 주차장은 2시간 무료입니다.</p></body></html>';
+    const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/parking`;
+      const added = await api(t, owner.token)('POST', `${base}/chatbots/${botId}/sources`, { type: 'url', url });
+      expect(added.status).toBe(201);
+      const c = await start();
+      const before = await askIn(c, '지하 주차장 무료 시간이 어떻게 돼요?');
+      expect(before.answered).toBe(true);
+      expect(before.answer).toContain('2시간 무료');
+      page = '<html><head><title>매장 안내</title></head><body><h1>주차 안내</h1><p>매장 건물 지하 주차장은 3시간 무료입니다.</p></body></html>';
+      expect(await t.app.jobs.runDue()).toBe(0); // not due yet
+      clock.advance(25 * 3_600_000);
+      expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+      const after = await askIn(c, '지하 주차장 무료 시간이 어떻게 돼요?');
+      expect(after.answer).toContain('3시간 무료');
+      expect(after.answer).not.toContain('2시간');
+      expect(after.sources[0]).toEqual({ title: '매장 안내', url });
+    } finally {
+      site.close();
+    }
+  });
+});

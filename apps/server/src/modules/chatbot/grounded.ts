@@ -1,0 +1,84 @@
+/**
+ * Grounded answers with a language model (the OpenAI-compatible settings of the Slack assistant, `LLM_*`): the model
+ * sees only the retrieved passages and must answer from them or reply with the NO_ANSWER marker. The answer is
+ * streamed: parts are handed to `onPart` as the model writes them (the marker is recognised before anything is sent).
+ */
+import { openAiPost, withRetries, type TLlmConfig } from '../../adapters/llm.ts';
+import type { THit } from '../knowledge/knowledge.service.ts';
+
+export const NO_ANSWER = '[[모름]]';
+
+export function groundedPrompt(question: string, hits: THit[]) {
+  const passages = hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.kind === 'faq' ? `${h.title}\n${h.answer ?? ''}` : h.content}`).join('\n\n');
+  return [
+    {
+      role: 'system' as const,
+      content:
+        '당신은 회사의 고객 상담 챗봇입니다. 아래 [자료]에 적힌 내용만으로 한국어 존댓말로 짧게 답하세요. ' +
+        `자료에 답이 없거나 확실하지 않으면 다른 말 없이 ${NO_ANSWER} 만 출력하세요. 추측하거나 자료 밖의 지식을 쓰지 마세요. ` +
+        '답의 근거가 된 자료 번호를 문장 끝에 [1]처럼 적으세요.',
+    },
+    { role: 'user' as const, content: `[자료]\n${passages}\n\n[질문]\n${question}` },
+  ];
+}
+
+/** Streams the model's answer; returns the full text (NO_ANSWER when the passages lack the answer). */
+export async function streamGrounded(cfg: TLlmConfig, question: string, hits: THit[], onPart: (text: string) => void, stop?: AbortSignal): Promise<string> {
+  return withRetries(
+    cfg,
+    async (signal) => {
+      const res = await openAiPost(
+        cfg,
+        '/chat/completions',
+        { model: cfg.model, messages: groundedPrompt(question, hits), stream: true, temperature: 0 },
+        signal,
+        'text/event-stream',
+      );
+      let text = '';
+      let sent = 0;
+      const flush = (final: boolean) => {
+        // Hold back text while it could still be the start of the marker.
+        const t = text.trimStart();
+        if (!final && NO_ANSWER.startsWith(t.slice(0, NO_ANSWER.length)) && t.length < NO_ANSWER.length + 1) return;
+        if (t.startsWith(NO_ANSWER)) return;
+        const lead = text.length - t.length;
+        if (text.length > sent + lead) {
+          onPart(text.slice(Math.max(sent, lead)));
+          sent = text.length;
+        }
+      };
+      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        const d = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+        text = d.choices?.[0]?.message?.content ?? '';
+        flush(true);
+        return text.trim();
+      }
+      const decoder = new TextDecoder();
+      let buf = '';
+      for await (const chunk of res.body!) {
+        buf += decoder.decode(chunk as Uint8Array, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (!line.startsWith('data:')) continue;
+          const data = line.slice(5).trim();
+          if (data === '[DONE]') continue;
+          try {
+            const d = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
+            const delta = d.choices?.[0]?.delta?.content ?? '';
+            if (delta) {
+              text += delta;
+              flush(false);
+            }
+          } catch {
+            // a malformed line is skipped
+          }
+        }
+      }
+      flush(true);
+      return text.trim();
+    },
+    stop,
+  );
+}

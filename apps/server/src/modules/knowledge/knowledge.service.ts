@@ -1,0 +1,201 @@
+/**
+ * The suite's knowledge module (issue 14): sources owned by a seed and attached to a chatbot (and, later, the Slack
+ * workspace), split into passages with forgiving Korean keys (korean-search.ts), and searched per chatbot.
+ * URL pages come through the guarded fetcher; PDFs are parsed in the document worker pool.
+ */
+import { ko } from '@suite/shared';
+import type { TChatbotSource, TChatbotSourceInput } from '@suite/shared/schemas/chatbot';
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { guardedFetch, GuardedFetchError } from '../../lib/guarded-fetch.ts';
+import type { TDocumentPool } from '../../lib/document-pool.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import { splitPassages } from '../../lib/text-search.ts';
+import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
+import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
+import * as repo from './knowledge.repository.ts';
+
+const s = ko.chatbot.server;
+const MAX_PAGE_BYTES = 2_000_000;
+
+export type TOwner = { seedId: string; chatbotId: string; userId: string | null };
+export type THit = { sourceId: string; kind: string; title: string; url: string | null; content: string; answer: string | null; score: number };
+
+function htmlToText(html: string): { title: string; text: string } {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
+  const text = html
+    .replace(/<(script|style|noscript|svg)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<h[1-6][^>]*>/gi, '\n\n# ')
+    .replace(/<\/(p|div|h[1-6]|li|tr|section|article)>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n\s*(\n\s*)+/g, '\n\n')
+    .trim();
+  return { title: title.replace(/\s+/g, ' '), text };
+}
+
+async function fetchPage(url: string, allowPrivate: boolean) {
+  let res;
+  try {
+    res = await guardedFetch(url, { allowPrivate, maxBytes: MAX_PAGE_BYTES, timeoutMs: 10_000, accept: 'text/html,text/plain;q=0.9' });
+  } catch (err) {
+    const reason = err instanceof GuardedFetchError ? err.reason : 'failed';
+    if (reason === 'blocked') throw new AppError('BAD_REQUEST', ko.slack.server.urlNotAllowed);
+    if (reason === 'too-big') throw new AppError('PAYLOAD_TOO_LARGE', ko.security.urlTooBig(MAX_PAGE_BYTES / 1_000_000));
+    if (reason === 'too-many-redirects') throw new AppError('BAD_REQUEST', ko.security.urlTooManyRedirects);
+    throw new AppError('BAD_REQUEST', ko.slack.server.urlFetchFailed);
+  }
+  if (res.status < 200 || res.status >= 300) throw new AppError('BAD_REQUEST', ko.slack.server.urlFetchFailed);
+  const body = res.body.toString('utf8');
+  return res.contentType.includes('html') ? htmlToText(body) : { title: '', text: body.trim() };
+}
+
+export function toApiSource(row: repo.TSourceRow, passages: number): TChatbotSource {
+  return {
+    id: row.id,
+    type: row.kind,
+    title: row.title,
+    url: row.sourceUrl,
+    question: row.question,
+    answer: row.answer,
+    passages,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const keyed = (title: string, passages: string[]): TPreparedPassage[] => passages.map((p) => ({ content: p, grams: knowledgeKeys(`${title}\n${p}`) }));
+
+/** URL sources are fetched again on this schedule (a persisted job per source, lib/jobs). */
+export const REFETCH_KIND = 'knowledge.refetch-url';
+export const REFETCH_EVERY_MS = 24 * 3_600_000;
+
+export type TRefetch = { jobs: TJobRunner; now: () => Date };
+
+const scheduleRefetch = (refetch: TRefetch, tx: repo.TTx, sourceId: string) =>
+  refetch.jobs.enqueue(tx, {
+    kind: REFETCH_KIND,
+    key: `knowledge-source:${sourceId}`,
+    payload: { sourceId },
+    runAt: new Date(refetch.now().getTime() + REFETCH_EVERY_MS),
+  });
+
+/**
+ * The re-fetch job: the page again through the guarded fetcher, its passages replaced and the next run enqueued in one
+ * transaction. A source deleted meanwhile ends the chain; a failed fetch keeps the old passages and tries next time.
+ */
+export async function refetchUrlSource(
+  db: TDb,
+  refetch: TRefetch,
+  sourceId: string,
+  opts: { allowPrivateUrls: boolean; log: { warn: (o: object, m: string) => void } },
+) {
+  const source = await repo.findSource(db, sourceId);
+  if (!source || source.kind !== 'url' || !source.sourceUrl) return;
+  try {
+    const page = await fetchPage(source.sourceUrl, opts.allowPrivateUrls);
+    const passages = splitPassages(page.text);
+    if (!page.text.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
+    await repo.replaceContent(db, source, page.text, keyed(source.title, passages), refetch.now(), (tx) =>
+      scheduleRefetch(refetch, tx, source.id).then(() => undefined),
+    );
+  } catch (err) {
+    opts.log.warn({ sourceId, err: err instanceof Error ? err.message : 'failed' }, 'knowledge url re-fetch failed; keeping the previous text');
+    await db.transaction(async (tx) => void (await scheduleRefetch(refetch, tx, source.id)));
+  }
+}
+
+export async function addSource(
+  db: TDb,
+  owner: TOwner,
+  input: TChatbotSourceInput,
+  opts: { allowPrivateUrls: boolean; refetch?: TRefetch },
+): Promise<TChatbotSource> {
+  const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, createdBy: owner.userId };
+  if (input.type === 'faq') {
+    const content = `${input.question}\n${input.answer}`;
+    const row = await repo.insertSource(
+      db,
+      { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, content },
+      keyed(input.question, [content]),
+    );
+    return toApiSource(row, 1);
+  }
+  let title: string;
+  let content: string;
+  let sourceUrl: string | null = null;
+  if (input.type === 'url') {
+    const page = await fetchPage(input.url, opts.allowPrivateUrls);
+    title = (input.title ?? page.title) || input.url;
+    content = page.text;
+    sourceUrl = input.url;
+  } else {
+    title = input.title;
+    content = input.content;
+  }
+  const passages = splitPassages(content);
+  if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
+  const row = await repo.insertSource(
+    db,
+    { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? new Date() : null },
+    keyed(title, passages),
+    sourceUrl && opts.refetch ? (tx, row) => scheduleRefetch(opts.refetch!, tx, row.id).then(() => undefined) : undefined,
+  );
+  return toApiSource(row, passages.length);
+}
+
+export async function addPdf(db: TDb, documents: TDocumentPool, owner: TOwner, bytes: Buffer, title: string): Promise<TChatbotSource> {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('BAD_REQUEST', ko.slack.server.pdfInvalid);
+  const { text, prepared } = await documents.pdf(bytes, { prepare: PREPARE_URL, title });
+  const passages = prepared as TPreparedPassage[];
+  if (!text.trim() || !passages.length) throw new AppError('BAD_REQUEST', ko.slack.server.pdfNoText);
+  const row = await repo.insertSource(
+    db,
+    { seedId: owner.seedId, chatbotId: owner.chatbotId, createdBy: owner.userId, kind: 'pdf', title: title.slice(0, 200), content: text },
+    passages,
+  );
+  return toApiSource(row, passages.length);
+}
+
+export async function listSources(db: TDb, chatbotId: string): Promise<TChatbotSource[]> {
+  return (await repo.listSources(db, chatbotId)).map((r) => toApiSource(r.source, r.passages));
+}
+
+export async function deleteSource(db: TDb, chatbotId: string, sourceId: string): Promise<void> {
+  if (!(await repo.deleteSource(db, chatbotId, sourceId))) throw new AppError('NOT_FOUND', s.sourceNotFound);
+}
+
+export const sourceCounts = repo.sourceCounts;
+export const markCited = repo.markCited;
+export const suggestedQuestions = (db: TDb, chatbotId: string) => repo.topFaqQuestions(db, chatbotId, 4);
+
+/** The best `k` passages of a chatbot's sources, one per source, with a 0..1 confidence score. */
+export async function search(db: TDb, chatbotId: string, question: string, k = 3): Promise<THit[]> {
+  const keys = knowledgeKeys(question, { query: true });
+  if (!keys.length) return [];
+  const [candidates, total] = await Promise.all([repo.candidatePassages(db, chatbotId, keys, 300), repo.passageCount(db, chatbotId)]);
+  const titleKeys = new Map<string, string[]>();
+  const scored = scoreCandidates(
+    keys,
+    candidates.map((c) => {
+      let tk = titleKeys.get(c.title);
+      if (!tk) titleKeys.set(c.title, (tk = knowledgeKeys(c.title)));
+      return { ...c, titleKeys: tk, keys: c.grams };
+    }),
+    total,
+  );
+  const seen = new Set<string>();
+  const hits: THit[] = [];
+  for (const c of scored) {
+    if (seen.has(c.sourceId)) continue;
+    seen.add(c.sourceId);
+    hits.push({ sourceId: c.sourceId, kind: c.kind, title: c.title, url: c.sourceUrl, content: c.content, answer: c.answer, score: c.score });
+    if (hits.length === k) break;
+  }
+  return hits;
+}

@@ -1,0 +1,83 @@
+/** The seed's meal ledger: balances (sum to zero), settle-up suggestion, settlements, monthly spend, CSV. */
+import { ko } from '@suite/shared';
+import type { TMealLedger, TMealSettlementInput } from '@suite/shared/schemas/meal';
+import { AppError } from '../../lib/app-error.ts';
+import { membersOf, seedFor } from '../seeds/seeds.service.ts';
+import { publishMeal, type TMealDeps } from './meal.deps.ts';
+import { balancesOf, settleUp } from './meal.ledger-math.ts';
+import * as repo from './meal.repository.ts';
+import type { TActor } from './meal.service.ts';
+
+const m = ko.meal.server;
+
+async function names(deps: TMealDeps, ids: string[]) {
+  return new Map((await repo.usersByIds(deps.db, [...new Set(ids)])).map((u) => [u.id, u.name]));
+}
+
+export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string): Promise<TMealLedger> {
+  await seedFor(deps.db, seedId, actor.id);
+  const [rows, monthly] = await Promise.all([repo.ledgerOf(deps.db, seedId), repo.monthlySpend(deps.db, seedId)]);
+  // A charge: from owes to. A settlement: from paid to, which counts as `to` now owing `from` back the same amount.
+  const edges = rows.map((r) =>
+    r.kind === 'settlement' ? { from: r.toUserId, to: r.fromUserId, amount: r.amount } : { from: r.fromUserId, to: r.toUserId, amount: r.amount },
+  );
+  const balances = balancesOf(edges);
+  const people = await names(deps, [...balances.keys(), ...monthly.map((x) => x.userId)]);
+  const person = (id: string) => ({ userId: id, name: people.get(id) ?? '' });
+  return {
+    balances: [...balances].map(([id, balance]) => ({ ...person(id), balance })).sort((a, b) => b.balance - a.balance || a.name.localeCompare(b.name, 'ko')),
+    transfers: settleUp(balances).map((t) => ({ from: person(t.from), to: person(t.to), amount: t.amount })),
+    settlements: rows
+      .filter((r) => r.kind === 'settlement')
+      .reverse()
+      .map((r) => ({ id: r.id, from: person(r.fromUserId), to: person(r.toUserId), amount: r.amount, createdAt: r.createdAt.toISOString() })),
+    monthly: monthly.map((x) => ({ ...person(x.userId), month: x.month, amount: Number(x.amount) })),
+  };
+}
+
+/** Marks a transfer paid: the payer, the receiver or a seed manager; both must be members of the seed. */
+export async function recordSettlement(deps: TMealDeps, actor: TActor, seedId: string, input: TMealSettlementInput): Promise<TMealLedger> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const members = new Set((await membersOf(deps.db, actor.id, seedId)).data.map((x) => x.user_id));
+  if (!members.has(input.fromUserId) || !members.has(input.toUserId)) throw new AppError('BAD_REQUEST', m.settlementMember);
+  const manager = seed.role === 'owner' || seed.role === 'admin';
+  if (!manager && actor.id !== input.fromUserId && actor.id !== input.toUserId) throw new AppError('FORBIDDEN', m.settlementParty);
+  await deps.db.transaction((tx) =>
+    repo.insertLedger(tx, [
+      { seedId, mealId: null, kind: 'settlement', fromUserId: input.fromUserId, toUserId: input.toUserId, amount: input.amount, createdById: actor.id },
+    ]),
+  );
+  await publishMeal(deps, seedId, { type: 'ledger', mealId: null });
+  return getLedger(deps, actor, seedId);
+}
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  // Quotes, and a leading apostrophe against formula injection in spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** Every ledger row as CSV (UTF-8 with BOM so spreadsheet apps read Hangul). */
+export async function ledgerCsv(deps: TMealDeps, actor: TActor, seedId: string): Promise<string> {
+  await seedFor(deps.db, seedId, actor.id);
+  const rows = await repo.ledgerWithMeals(deps.db, seedId);
+  const people = await names(
+    deps,
+    rows.flatMap((r) => [r.l.fromUserId, r.l.toUserId]),
+  );
+  const c = ko.meal.csv;
+  const lines = rows.map((r) =>
+    [
+      r.mealDate ?? r.l.createdAt.toISOString().slice(0, 10),
+      r.title ?? '',
+      r.l.kind === 'charge' ? c.charge : c.settlement,
+      people.get(r.l.fromUserId) ?? '',
+      people.get(r.l.toUserId) ?? '',
+      r.l.amount,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `\uFEFF${[c.header, ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TMealEvent } from '@suite/shared/schemas/meal';
+import type { TDb } from '../../db/client.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
+import type { TMailer } from '../../adapters/mailer.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import type { TMailQuotas } from '../../lib/mail-quota.ts';
+import type { TRateLimiter } from '../../plugins/rate-limit.ts';
+
+/** What the meal services work with, built once per app from what buildApp hands over. `now` is injectable for tests. */
+export type TMealDeps = {
+  db: TDb;
+  state: TSharedState;
+  mailer: TMailer;
+  jobs: TJobRunner;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  now: () => Date;
+  /** The hourly mail quotas (lib/mail-quota.ts) for the mails a member triggers (opening, closing, the draw). */
+  limiter: TRateLimiter;
+  mailQuotas: TMailQuotas;
+};
+
+export const mealChannel = (seedId: string) => `meal:${seedId}`;
+export const mealJobKey = (mealId: string) => `meal:${mealId}`;
+
+/** Tells every open meal screen of the seed, on every instance, that something changed. */
+export async function publishMeal(deps: TMealDeps, seedId: string, event: TMealEvent): Promise<void> {
+  try {
+    await deps.state.publish(mealChannel(seedId), JSON.stringify(event));
+  } catch (err) {
+    deps.log.warn({ err }, 'meal: publish failed');
+  }
+}

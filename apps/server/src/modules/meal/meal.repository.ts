@@ -1,0 +1,109 @@
+/** Meal rounds, participants and the ledger: the only meal file that knows Drizzle. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { mealLedger, mealParticipants, meals, mealShares } from '../../db/schema-meal.ts';
+
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+export type TMealRow = typeof meals.$inferSelect;
+export type TParticipantRow = typeof mealParticipants.$inferSelect & { name: string; email: string };
+
+export async function insertMeal(db: TTx, values: typeof meals.$inferInsert): Promise<TMealRow> {
+  const [row] = await db.insert(meals).values(values).returning();
+  return row!;
+}
+
+export async function findMeal(db: TTx, seedId: string, mealId: string, lock = false): Promise<TMealRow | undefined> {
+  const q = db
+    .select()
+    .from(meals)
+    .where(and(eq(meals.seedId, seedId), eq(meals.id, mealId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function findMealById(db: TTx, mealId: string): Promise<TMealRow | undefined> {
+  const [row] = await db.select().from(meals).where(eq(meals.id, mealId));
+  return row;
+}
+
+export async function listMeals(db: TTx, seedId: string, status: 'open' | 'closed' | 'all', limit = 200): Promise<TMealRow[]> {
+  const where =
+    status === 'open'
+      ? and(eq(meals.seedId, seedId), eq(meals.status, 'open'))
+      : status === 'closed'
+        ? and(eq(meals.seedId, seedId), sql`${meals.status} <> 'open'`)
+        : eq(meals.seedId, seedId);
+  return db.select().from(meals).where(where).orderBy(desc(meals.mealDate), desc(meals.createdAt)).limit(limit);
+}
+
+export async function updateMeal(db: TTx, mealId: string, patch: Partial<typeof meals.$inferInsert>): Promise<TMealRow> {
+  const [row] = await db.update(meals).set(patch).where(eq(meals.id, mealId)).returning();
+  return row!;
+}
+
+export async function deleteMeal(db: TTx, mealId: string): Promise<void> {
+  await db.delete(meals).where(eq(meals.id, mealId));
+}
+
+export async function participantsOf(db: TTx, mealIds: string[]): Promise<TParticipantRow[]> {
+  if (mealIds.length === 0) return [];
+  const rows = await db
+    .select({ p: mealParticipants, name: users.fullName, email: users.email })
+    .from(mealParticipants)
+    .innerJoin(users, eq(users.id, mealParticipants.userId))
+    .where(inArray(mealParticipants.mealId, mealIds))
+    .orderBy(asc(mealParticipants.userId));
+  return rows.map((r) => ({ ...r.p, name: r.name, email: r.email }));
+}
+
+export async function upsertParticipant(db: TTx, values: typeof mealParticipants.$inferInsert): Promise<void> {
+  const { mealId: _m, userId: _u, ...rest } = values;
+  await db
+    .insert(mealParticipants)
+    .values(values)
+    .onConflictDoUpdate({ target: [mealParticipants.mealId, mealParticipants.userId], set: { ...rest, updatedAt: new Date() } });
+}
+
+export async function usersByIds(db: TTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
+// ── Ledger ──
+
+export async function insertLedger(db: TTx, rows: (typeof mealLedger.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(mealLedger).values(rows);
+}
+
+export async function insertShares(db: TTx, rows: (typeof mealShares.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(mealShares).values(rows);
+}
+
+export async function sharesOf(db: TTx, mealIds: string[]) {
+  if (mealIds.length === 0) return [];
+  return db.select().from(mealShares).where(inArray(mealShares.mealId, mealIds)).orderBy(asc(mealShares.userId));
+}
+
+export async function ledgerOf(db: TTx, seedId: string) {
+  return db.select().from(mealLedger).where(eq(mealLedger.seedId, seedId)).orderBy(asc(mealLedger.createdAt), asc(mealLedger.id));
+}
+
+export async function ledgerWithMeals(db: TTx, seedId: string) {
+  return db
+    .select({ l: mealLedger, title: meals.title, mealDate: meals.mealDate })
+    .from(mealLedger)
+    .leftJoin(meals, eq(meals.id, mealLedger.mealId))
+    .where(eq(mealLedger.seedId, seedId))
+    .orderBy(asc(mealLedger.createdAt), asc(mealLedger.id));
+}
+
+/** Cost borne per person per month (meal date's YYYY-MM). */
+export async function monthlySpend(db: TTx, seedId: string) {
+  return db
+    .select({ userId: mealShares.userId, month: sql<string>`substr(${mealShares.mealDate}, 1, 7)`, amount: sql<number>`sum(${mealShares.amount})::int` })
+    .from(mealShares)
+    .where(eq(mealShares.seedId, seedId))
+    .groupBy(mealShares.userId, sql`substr(${mealShares.mealDate}, 1, 7)`)
+    .orderBy(sql`2`, asc(mealShares.userId));
+}

@@ -1,0 +1,428 @@
+/**
+ * Meal rounds (issue 15). Members of a seed open rounds, join with a menu (and an optional client seed), decline;
+ * the host or a seed manager edits, closes, draws and cancels. Membership and roles come from the seeds service.
+ * Every multi-step write is one transaction; SSE events and mail go out after the commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { ko } from '@suite/shared';
+import {
+  isGameSplit,
+  type TCreateMealInput,
+  type TJoinMealInput,
+  type TMeal,
+  type TMealDraw,
+  type TMealSplit,
+  type TUpdateMealInput,
+} from '@suite/shared/schemas/meal';
+import { AppError } from '../../lib/app-error.ts';
+import { membersOf, seedFor } from '../seeds/seeds.service.ts';
+import { reserveMails } from '../../lib/mail-quota.ts';
+import { mealJobKey, publishMeal, type TMealDeps } from './meal.deps.ts';
+import { byUserId, commitmentOf, drawPayers, newServerSeed } from './meal.fairness.ts';
+import { chargesFor, splitEvenly, type TShare } from './meal.ledger-math.ts';
+import { formatSeoul, memberEmails, mealMail, notify, roundUrl } from './meal.notify.ts';
+import * as repo from './meal.repository.ts';
+
+const m = ko.meal.server;
+export type TActor = { id: string };
+export const REMIND_KIND = 'meal.remind';
+export const CLOSE_KIND = 'meal.close';
+const REMIND_BEFORE_MS = 10 * 60_000;
+
+const isManagerRole = (role: string) => role === 'owner' || role === 'admin';
+
+async function loadMeal(deps: TMealDeps, tx: repo.TTx, seedId: string, mealId: string, lock = false) {
+  const meal = await repo.findMeal(tx, seedId, mealId, lock);
+  if (!meal) throw new AppError('NOT_FOUND', m.notFound);
+  return meal;
+}
+
+function assertCanManage(meal: repo.TMealRow, actor: TActor, role: string) {
+  if (meal.hostId !== actor.id && !isManagerRole(role)) throw new AppError('FORBIDDEN', m.hostOnly);
+}
+
+const labelOf = (meal: repo.TMealRow, p: { choice: string | null }) =>
+  p.choice === null ? null : meal.mode === 'menu' ? (meal.options.find((o) => o.id === p.choice)?.name ?? p.choice) : p.choice;
+
+function summaryOf(meal: repo.TMealRow, parts: repo.TParticipantRow[]) {
+  const items = new Map<string, { label: string; quantity: number; amount: number }>();
+  let total = 0;
+  for (const p of parts) {
+    if (p.status !== 'joined') continue;
+    const label = labelOf(meal, p) ?? '';
+    const item = items.get(label) ?? { label, quantity: 0, amount: 0 };
+    item.quantity += 1;
+    item.amount += p.price;
+    total += p.price;
+    items.set(label, item);
+  }
+  return { items: [...items.values()].sort((a, b) => b.quantity - a.quantity || a.label.localeCompare(b.label, 'ko')), total };
+}
+
+function drawOf(meal: repo.TMealRow, parts: repo.TParticipantRow[]): TMealDraw | undefined {
+  if (meal.status !== 'drawn' || !meal.serverSeed || !meal.h || !meal.payers) return undefined;
+  const joined = byUserId(parts.filter((p) => p.status === 'joined'));
+  const names = new Map(parts.map((p) => [p.userId, p.name]));
+  return {
+    payers: meal.payers.map((p) => ({ userId: p.userId, name: names.get(p.userId) ?? '', index: p.index })),
+    serverSeed: meal.serverSeed,
+    commitment: meal.commitment ?? '',
+    clientSeeds: joined.map((p) => ({ userId: p.userId, clientSeed: p.clientSeed ?? '' })),
+    h: meal.h,
+  };
+}
+
+type TPeople = Map<string, string>;
+
+function toApi(
+  meal: repo.TMealRow,
+  parts: repo.TParticipantRow[],
+  shares: { userId: string; amount: number }[],
+  people: TPeople,
+  actor: TActor,
+  role: string,
+): TMeal {
+  const drawn = meal.status === 'drawn';
+  const person = (id: string | null) => (id ? { userId: id, name: people.get(id) ?? '' } : null);
+  const mine = parts.find((p) => p.userId === actor.id);
+  const draw = drawOf(meal, parts);
+  return {
+    id: meal.id,
+    seedId: meal.seedId,
+    title: meal.title,
+    date: meal.mealDate,
+    deadline: meal.deadline.toISOString(),
+    mode: meal.mode === 'free' ? 'free' : 'menu',
+    restaurant: meal.restaurant,
+    options: meal.options,
+    split: meal.split as TMealSplit,
+    sponsor: person(meal.sponsorId),
+    payerCount: meal.payerCount,
+    status: meal.status as TMeal['status'],
+    host: person(meal.hostId)!,
+    commitment: meal.commitment,
+    participants: parts.map((p) => ({
+      userId: p.userId,
+      name: p.name,
+      status: p.status === 'declined' ? 'declined' : 'joined',
+      choice: p.choice,
+      choiceLabel: labelOf(meal, p),
+      price: p.price,
+      clientSeed: drawn || p.userId === actor.id ? p.clientSeed : null,
+      updatedAt: p.updatedAt.toISOString(),
+    })),
+    summary: summaryOf(meal, parts),
+    shares: shares.map((s) => ({ userId: s.userId, name: people.get(s.userId) ?? '', amount: s.amount })),
+    paidBy: person(meal.paidById),
+    ...(draw ? { draw } : {}),
+    myStatus: mine ? (mine.status === 'declined' ? 'declined' : 'joined') : 'none',
+    canManage: meal.hostId === actor.id || isManagerRole(role),
+    closedAt: meal.closedAt?.toISOString() ?? null,
+    createdAt: meal.createdAt.toISOString(),
+  };
+}
+
+async function present(deps: TMealDeps, meals: repo.TMealRow[], actor: TActor, role: string): Promise<TMeal[]> {
+  const ids = meals.map((x) => x.id);
+  const [parts, shares] = await Promise.all([repo.participantsOf(deps.db, ids), repo.sharesOf(deps.db, ids)]);
+  const extra = meals.flatMap((x) => [x.hostId, x.sponsorId, x.paidById]).filter((x): x is string => Boolean(x));
+  const people: TPeople = new Map((await repo.usersByIds(deps.db, [...new Set(extra)])).map((u) => [u.id, u.name]));
+  for (const p of parts) people.set(p.userId, p.name);
+  return meals.map((x) =>
+    toApi(
+      x,
+      parts.filter((p) => p.mealId === x.id),
+      shares.filter((s) => s.mealId === x.id),
+      people,
+      actor,
+      role,
+    ),
+  );
+}
+
+/** Refuses (AppError) unless the user is a member of the seed: the meal stream's re-check. */
+export async function assertMember(deps: TMealDeps, seedId: string, userId: string): Promise<void> {
+  await seedFor(deps.db, seedId, userId);
+}
+
+export async function getMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<TMeal> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const meal = await loadMeal(deps, deps.db, seedId, mealId);
+  return (await present(deps, [meal], actor, seed.role))[0]!;
+}
+
+export async function listMeals(deps: TMealDeps, actor: TActor, seedId: string, status: 'open' | 'closed' | 'all'): Promise<TMeal[]> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  return present(deps, await repo.listMeals(deps.db, seedId, status), actor, seed.role);
+}
+
+async function scheduleJobs(deps: TMealDeps, tx: repo.TTx, meal: repo.TMealRow) {
+  const key = mealJobKey(meal.id);
+  const remindAt = new Date(meal.deadline.getTime() - REMIND_BEFORE_MS);
+  if (remindAt > deps.now()) await deps.jobs.enqueue(tx, { kind: REMIND_KIND, key, payload: { mealId: meal.id }, runAt: remindAt });
+  await deps.jobs.enqueue(tx, { kind: CLOSE_KIND, key, payload: { mealId: meal.id }, runAt: meal.deadline });
+}
+
+export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string, input: TCreateMealInput): Promise<TMeal> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const deadline = new Date(input.deadline);
+  if (deadline <= deps.now()) throw new AppError('BAD_REQUEST', m.deadlinePast);
+  const mode = input.mode;
+  const options = (input.options ?? []).map((o) => ({ id: randomUUID().slice(0, 8), name: o.name.trim(), price: o.price }));
+  if (mode === 'menu' && options.length === 0) throw new AppError('BAD_REQUEST', m.menuNeedsOptions);
+  if (input.split === 'sponsor') {
+    await seedFor(deps.db, seedId, input.sponsorId!).catch(() => {
+      throw new AppError('BAD_REQUEST', m.sponsorNotMember);
+    });
+  }
+  const game = isGameSplit(input.split);
+  const serverSeed = game ? newServerSeed() : null;
+  // Opening a round mails every other member: counted against the hourly mail quotas before anything is written.
+  const members = await membersOf(deps.db, actor.id, seedId);
+  await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: members.data.filter((mm) => mm.user_id !== actor.id).length });
+  const meal = await deps.db.transaction(async (tx) => {
+    const row = await repo.insertMeal(tx, {
+      seedId,
+      hostId: actor.id,
+      title: input.title.trim(),
+      mealDate: input.date,
+      deadline,
+      mode,
+      restaurant: input.restaurant?.trim() ?? '',
+      options: mode === 'menu' ? options : [],
+      split: input.split,
+      sponsorId: input.split === 'sponsor' ? (input.sponsorId ?? null) : null,
+      payerCount: game ? (input.payerCount ?? 1) : 1,
+      serverSeed,
+      commitment: serverSeed ? commitmentOf(serverSeed) : null,
+    });
+    await scheduleJobs(deps, tx, row);
+    return row;
+  });
+  await publishMeal(deps, seedId, { type: 'created', mealId: meal.id });
+  const emails = await memberEmails(deps, meal);
+  const host = (await repo.usersByIds(deps.db, [actor.id]))[0]?.name ?? '';
+  await notify(
+    deps,
+    seedId,
+    [...emails].filter(([id]) => id !== actor.id).map(([, e]) => e),
+    mealMail.openedSubject(meal.title),
+    mealMail.openedBody(meal.title, host, formatSeoul(meal.deadline), roundUrl(deps, meal)),
+  );
+  return (await present(deps, [meal], actor, seed.role))[0]!;
+}
+
+export async function updateMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string, input: TUpdateMealInput): Promise<TMeal> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const meal = await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    assertCanManage(current, actor, seed.role);
+    if (current.status !== 'open') throw new AppError('CONFLICT', m.notOpen);
+    const patch: Partial<repo.TMealRow> = {};
+    if (input.title !== undefined) patch.title = input.title.trim();
+    if (input.restaurant !== undefined) patch.restaurant = input.restaurant.trim();
+    if (input.deadline !== undefined) {
+      const deadline = new Date(input.deadline);
+      if (deadline <= deps.now()) throw new AppError('BAD_REQUEST', m.deadlinePast);
+      patch.deadline = deadline;
+    }
+    const row = await repo.updateMeal(tx, mealId, patch);
+    if (patch.deadline) {
+      await deps.jobs.cancel(tx, mealJobKey(mealId));
+      await scheduleJobs(deps, tx, row);
+    }
+    return row;
+  });
+  await publishMeal(deps, seedId, { type: 'updated', mealId });
+  return (await present(deps, [meal], actor, seed.role))[0]!;
+}
+
+export async function deleteMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<void> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    assertCanManage(current, actor, seed.role);
+    if (current.status !== 'open') throw new AppError('CONFLICT', m.cannotDeleteClosed);
+    await deps.jobs.cancel(tx, mealJobKey(mealId));
+    await repo.deleteMeal(tx, mealId);
+  });
+  await publishMeal(deps, seedId, { type: 'deleted', mealId });
+}
+
+export async function joinMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string, input: TJoinMealInput): Promise<TMeal> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const meal = await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    if (current.status !== 'open' || current.deadline <= deps.now()) throw new AppError('CONFLICT', m.notOpen);
+    let price = input.price ?? 0;
+    if (current.mode === 'menu') {
+      const option = current.options.find((o) => o.id === input.choice);
+      if (!option) throw new AppError('BAD_REQUEST', m.unknownOption);
+      price = option.price;
+    }
+    await repo.upsertParticipant(tx, { mealId, userId: actor.id, status: 'joined', choice: input.choice.trim(), price, clientSeed: input.clientSeed ?? null });
+    return current;
+  });
+  await publishMeal(deps, seedId, { type: 'joined', mealId });
+  return (await present(deps, [meal], actor, seed.role))[0]!;
+}
+
+export async function declineMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<TMeal> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const meal = await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    if (current.status !== 'open' || current.deadline <= deps.now()) throw new AppError('CONFLICT', m.notOpen);
+    await repo.upsertParticipant(tx, { mealId, userId: actor.id, status: 'declined', choice: null, price: 0, clientSeed: null });
+    return current;
+  });
+  await publishMeal(deps, seedId, { type: 'declined', mealId });
+  return (await present(deps, [meal], actor, seed.role))[0]!;
+}
+
+/** Writes the round's shares (monthly spend) and charges (who owes the one who paid). Inside the caller's transaction. */
+async function writeLedger(tx: repo.TTx, meal: repo.TMealRow, shares: TShare[], paidBy: string, createdById: string | null) {
+  await repo.insertShares(
+    tx,
+    shares.filter((s) => s.amount > 0).map((s) => ({ mealId: meal.id, seedId: meal.seedId, userId: s.userId, mealDate: meal.mealDate, amount: s.amount })),
+  );
+  await repo.insertLedger(
+    tx,
+    chargesFor(shares, paidBy).map((e) => ({
+      seedId: meal.seedId,
+      mealId: meal.id,
+      kind: 'charge',
+      fromUserId: e.from,
+      toUserId: e.to,
+      amount: e.amount,
+      createdById,
+    })),
+  );
+}
+
+function sharesAtClose(meal: repo.TMealRow, joined: repo.TParticipantRow[], total: number): { shares: TShare[]; paidBy: string } | null {
+  const ids = joined.map((p) => p.userId);
+  if (meal.split === 'even') return { shares: splitEvenly(total, ids), paidBy: meal.hostId };
+  if (meal.split === 'itemised') return { shares: joined.map((p) => ({ userId: p.userId, amount: p.price })), paidBy: meal.hostId };
+  if (meal.split === 'sponsor' && meal.sponsorId) return { shares: [{ userId: meal.sponsorId, amount: total }], paidBy: meal.sponsorId };
+  return null;
+}
+
+/** Closes an open round (host/manager, or the deadline job when `actor` is null). Returns false when it was not open. */
+export async function closeRound(deps: TMealDeps, actor: TActor | null, seedId: string, mealId: string): Promise<boolean> {
+  const role = actor ? (await seedFor(deps.db, seedId, actor.id)).role : 'owner';
+  const closed = await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    if (actor) assertCanManage(current, actor, role);
+    if (current.status !== 'open') {
+      if (actor) throw new AppError('CONFLICT', m.notOpen);
+      return null;
+    }
+    const parts = await repo.participantsOf(tx, [mealId]);
+    const joined = byUserId(parts.filter((p) => p.status === 'joined'));
+    const { total } = summaryOf(current, parts);
+    const plan = sharesAtClose(current, joined, total);
+    // A member closing the round mails the host and everyone who joined (the deadline job is not counted).
+    if (actor)
+      await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: new Set([current.hostId, ...joined.map((p) => p.userId)]).size });
+    const row = await repo.updateMeal(tx, mealId, { status: 'closed', closedAt: deps.now(), paidById: plan && joined.length ? plan.paidBy : null });
+    if (plan && joined.length) await writeLedger(tx, row, plan.shares, plan.paidBy, actor?.id ?? null);
+    await deps.jobs.cancel(tx, mealJobKey(mealId));
+    return { row, parts };
+  });
+  if (!closed) return false;
+  await publishMeal(deps, seedId, { type: 'closed', mealId });
+  const { row, parts } = closed;
+  const summary = summaryOf(row, parts);
+  const emails = await memberEmails(deps, row);
+  const to = [row.hostId, ...parts.filter((p) => p.status === 'joined').map((p) => p.userId)]
+    .map((id) => emails.get(id))
+    .filter((e): e is string => Boolean(e));
+  await notify(
+    deps,
+    seedId,
+    to,
+    mealMail.closedSubject(row.title),
+    mealMail.closedBody(
+      row.title,
+      summary.items.map((i) => mealMail.summaryLine(i.label, i.quantity, i.amount)),
+      summary.total,
+      roundUrl(deps, row),
+    ),
+  );
+  return true;
+}
+
+export async function closeMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<TMeal> {
+  await closeRound(deps, actor, seedId, mealId);
+  return getMeal(deps, actor, seedId, mealId);
+}
+
+/** The draw: once, after closing, for game rounds. Reveals serverSeed and writes who owes the payer(s). */
+export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<TMealDraw> {
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const result = await deps.db.transaction(async (tx) => {
+    const current = await loadMeal(deps, tx, seedId, mealId, true);
+    assertCanManage(current, actor, seed.role);
+    if (!isGameSplit(current.split as TMealSplit) || !current.serverSeed) throw new AppError('CONFLICT', m.notGame);
+    if (current.status === 'drawn') throw new AppError('CONFLICT', m.alreadyDrawn);
+    if (current.status !== 'closed') throw new AppError('CONFLICT', m.notClosed);
+    const parts = await repo.participantsOf(tx, [mealId]);
+    const joined = byUserId(parts.filter((p) => p.status === 'joined'));
+    if (joined.length === 0) throw new AppError('CONFLICT', m.noParticipants);
+    const { h, payerIndexes } = drawPayers(
+      current.id,
+      current.serverSeed,
+      joined.map((p) => p.clientSeed ?? ''),
+      current.payerCount,
+    );
+    const payers = payerIndexes.map((i) => ({ userId: joined[i]!.userId, index: i }));
+    const { total } = summaryOf(current, parts);
+    // The payers share the bill (remainder by draw order); the first one pays the restaurant.
+    const shares = splitEvenly(
+      total,
+      payers.map((p) => p.userId),
+    );
+    // The result is mailed to everyone who joined: counted against the hourly mail quotas (refused → nothing written).
+    await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: joined.length });
+    const row = await repo.updateMeal(tx, mealId, { status: 'drawn', h, payers, drawnAt: deps.now(), paidById: payers[0]!.userId });
+    await writeLedger(tx, row, shares, payers[0]!.userId, actor.id);
+    return { row, parts };
+  });
+  await publishMeal(deps, seedId, { type: 'drawn', mealId });
+  const draw = drawOf(result.row, result.parts)!;
+  const emails = await memberEmails(deps, result.row);
+  await notify(
+    deps,
+    seedId,
+    result.parts
+      .filter((p) => p.status === 'joined')
+      .map((p) => emails.get(p.userId))
+      .filter((e): e is string => Boolean(e)),
+    mealMail.resultSubject(result.row.title),
+    mealMail.resultBody(result.row.title, draw.payers.map((p) => p.name).join(', '), roundUrl(deps, result.row)),
+  );
+  return draw;
+}
+
+/** Job: 10 minutes before the deadline, members who have neither joined nor declined. */
+export async function remindUnanswered(deps: TMealDeps, mealId: string): Promise<void> {
+  const meal = await repo.findMealById(deps.db, mealId);
+  if (!meal || meal.status !== 'open') return;
+  const answered = new Set((await repo.participantsOf(deps.db, [mealId])).map((p) => p.userId));
+  const emails = await memberEmails(deps, meal);
+  const to = [...emails].filter(([id]) => !answered.has(id)).map(([, e]) => e);
+  await notify(
+    deps,
+    meal.seedId,
+    to,
+    mealMail.reminderSubject(meal.title),
+    mealMail.reminderBody(meal.title, formatSeoul(meal.deadline), roundUrl(deps, meal)),
+  );
+}
+
+/** Job: the deadline closes the round. */
+export async function autoClose(deps: TMealDeps, mealId: string): Promise<void> {
+  const meal = await repo.findMealById(deps.db, mealId);
+  if (!meal || meal.status !== 'open') return;
+  await closeRound(deps, null, meal.seedId, mealId);
+}

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CONSOLE_ROUTES } from '../../../packages/shared/src/app-routes';
+import { E2E_COMPANY } from './fixtures/company';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, gotoApp, signInAs, watchErrors } from './fixtures/site';
+import { ADMIN, loginApi } from './fixtures/users';
+
+/** What a new user tripped on (issue 17): each test walks one of the defects as a user would. */
+
+async function signInWithTokens(page: Page, tokens: { access_token: string; refresh_token: string }) {
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('__access_token', t.access_token);
+      localStorage.setItem('__refresh_token', t.refresh_token);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    }
+  }, tokens);
+}
+
+// Pattern routes with a parameter (a meal round) are pages of a record, walked by their own specs.
+const consolePaths = CONSOLE_ROUTES.filter((r) => !r.includes('/:')).map((r) => r.replace(/\/\*$/, ''));
+
+test('every console page: its own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const { tokens } = await loginApi(request, ADMIN.email);
+  await signInWithTokens(page, tokens);
+  const titles = new Map<string, string>();
+  for (const path of consolePaths) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toBeVisible();
+    await expect(page.getByText('로딩 중...')).toHaveCount(0);
+    const title = (await h1.textContent())!.trim();
+    expect(title, path).not.toBe('');
+    if (path !== '/admin') expect(title, `${path} shows the dashboard's header`).not.toBe('관리자 콘솔 대시보드');
+    titles.set(path, title);
+    // At most one highlighted entry (pages outside the menu, such as /admin/seeds, have none).
+    expect(await page.locator('aside [aria-current="page"]').count(), path).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page, `${path} light 1440`);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoHorizontalScroll(page, `${path} at 360`);
+    await expectNoSeriousA11yViolations(page, `${path} dark 360`);
+  }
+  // Every route its own title.
+  const all = [...titles.values()];
+  expect(new Set(all).size, JSON.stringify(Object.fromEntries(titles))).toBe(all.length);
+
+  // The billing history: its own title, and only '결제 내역' highlighted (not '구독' too).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/admin/billing/history');
+  await expect(page.getByRole('heading', { level: 1, name: '결제 내역' })).toBeVisible();
+  await expect(page.locator('aside [aria-current="page"]')).toHaveCount(1);
+  await expect(page.locator('aside [aria-current="page"]')).toHaveText(/결제 내역/);
+});
+
+test('empty search results say what was searched and clear back to the list', async ({ page, request }) => {
+  const { tokens } = await loginApi(request, ADMIN.email);
+  await signInWithTokens(page, tokens);
+  await page.goto('/admin/users');
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await page.getByRole('searchbox', { name: '사용자 검색' }).fill('zzz');
+  await expect(page.getByText('"zzz"에 대한 검색 결과가 없습니다.')).toBeVisible();
+  await expect(page.getByText('등록된 사용자가 없습니다')).toHaveCount(0);
+  await page.getByRole('button', { name: '검색 지우기' }).click();
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+
+  // The audit log shows actions in Korean, not codes, and its search says the same.
+  await page.getByRole('tab', { name: '감사 로그' }).click();
+  await expect(page.getByRole('tabpanel').getByText('로그인', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(/^auth\.login$/)).toHaveCount(0);
+  await page.getByRole('searchbox', { name: '작업자 또는 대상 검색' }).fill('zzz-nobody');
+  await expect(page.getByText('"zzz-nobody"에 대한 검색 결과가 없습니다.')).toBeVisible();
+});
+
+test('a new member: the console says what to do next, the dashboard lists what works now', async ({ page, request }) => {
+  await signInAs(page, request, '신입생');
+  await page.goto('/admin');
+  const guide = page.getByTestId('no-seeds');
+  await expect(guide).toContainText('아직 속한 시드가 없습니다');
+  await expect(guide).toContainText('초대를 요청하세요');
+  await guide.getByRole('button', { name: '새 시드 만들기' }).click();
+  const dialog = page.getByRole('dialog', { name: '새 시드 만들기' });
+  await dialog.locator('input[name="seed_name"]').fill('신입 팀');
+  await dialog.getByRole('button', { name: '만들기' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(guide).toBeHidden();
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('서비스 준비 중')).toHaveCount(0);
+  const services = page.getByTestId('dashboard-services');
+  await services.getByRole('link', { name: 'Slack AI 비서 열기' }).click();
+  await expect(page).toHaveURL('/admin/services/slack-ai');
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-services').getByRole('link', { name: '회의실 예약 열기' }).click();
+  await expect(page).toHaveURL('/admin/services/schedule');
+});
+
+test('Slack without credentials: plain Korean and the beta form for members, the setup guide for admins only', async ({ page, request }) => {
+  // This server has Slack credentials; the public configuration is answered as a server without them would.
+  await page.route('**/api/auth/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), slackAvailable: false } });
+  });
+  const member = await signInAs(page, request, '이슬랙');
+  await gotoApp(page, '/slack-ai');
+  const preparing = page.getByTestId('slack-preparing');
+  await expect(preparing).toContainText('Slack 연결을 준비하고 있습니다');
+  await expect(page.getByRole('button', { name: '내 워크스페이스 연결하기' })).toHaveCount(0);
+  await preparing.getByRole('button', { name: '베타 신청하기' }).click();
+  await expect(page.getByRole('dialog', { name: '베타 테스트 신청' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await page.locator('body').innerText()).not.toMatch(/SLACK_|CLIENT_ID|CLIENT_SECRET/);
+
+  await gotoApp(page, '/');
+  await expect(page.getByText('Slack 연결은 준비 중입니다.')).toBeVisible();
+
+  // The member cannot see the setup guide (the server refuses it too).
+  const { tokens } = await loginApi(request, member.email);
+  expect((await request.get('/api/admin/integrations', { headers: { authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(403);
+  await page.goto('/admin/settings/integrations');
+  await expect(page.getByText('관리자만 볼 수 있는 페이지입니다.')).toBeVisible();
+  await expect(page.getByText('SLACK_CLIENT_ID')).toHaveCount(0);
+});
+
+test('the platform admin sees each integration as configured or not, with what to set', async ({ page, request }) => {
+  const { tokens } = await loginApi(request, ADMIN.email);
+  await signInWithTokens(page, tokens);
+  await page.goto('/admin/settings/integrations');
+  await expect(page.getByRole('heading', { level: 1, name: '연동 상태' })).toBeVisible();
+  await expect(page.getByTestId('integration-slack')).toContainText('설정됨');
+  await expect(page.getByTestId('integration-slack')).toContainText('SLACK_CLIENT_ID');
+  await expect(page.getByTestId('integration-google')).toContainText('설정 필요');
+  await expect(page.getByTestId('integration-google')).toContainText('GOOGLE_CLIENT_ID');
+  await expect(page.getByTestId('integration-mail')).toContainText('SMTP_URL');
+  await expect(page.getByTestId('integration-llm')).toContainText('설정됨');
+});
+
+test('the company details come from configuration: footer, terms and privacy policy, nothing invented', async ({ page }) => {
+  const c = E2E_COMPANY;
+  await gotoApp(page, '/');
+  const footer = page.getByTestId('company-details');
+  for (const v of [
+    c.COMPANY_NAME,
+    c.COMPANY_REPRESENTATIVE,
+    c.COMPANY_BUSINESS_NUMBER,
+    c.COMPANY_MAIL_ORDER_NUMBER,
+    c.COMPANY_ADDRESS,
+    c.COMPANY_EMAIL,
+    c.COMPANY_PHONE,
+  ]) {
+    await expect(footer).toContainText(v);
+  }
+  await expect(footer).toContainText(`통신판매업 신고번호 ${c.COMPANY_MAIL_ORDER_NUMBER}`);
+  const body = await page.locator('body').innerText();
+  expect(body).not.toMatch(/홍길동|000-00-00000|등록 예정|support@example\.com/);
+  for (const path of ['/terms', '/privacy']) {
+    await gotoApp(page, path);
+    const details = page.getByTestId('legal-company-details');
+    await expect(details).toContainText(`사업자등록번호: ${c.COMPANY_BUSINESS_NUMBER}`);
+    await expect(details).toContainText(`대표: ${c.COMPANY_REPRESENTATIVE}`);
+    await expect(page.locator('main')).toContainText(`${c.COMPANY_NAME}(이하 "회사")`);
+  }
+});
+
+test('unknown addresses answer 404 with the not-found page; /favicon.ico exists; direct loads warn about nothing', async ({ page, request }) => {
+  const res = await request.get('/no-such-page', { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(404);
+  expect(res.headers()['content-type']).toContain('text/html');
+  expect((await request.get('/admin/no-such-page', { headers: { accept: 'text/html' } })).status()).toBe(404);
+  expect((await request.get('/about', { headers: { accept: 'text/html' } })).status()).toBe(200);
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
+
+  const warnings: string[] = [];
+  page.on('console', (m) => warnings.push(m.text()));
+  const errors = watchErrors(page);
+  const nav = await page.goto('/no-such-page');
+  expect(nav?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' })).toBeVisible();
+  for (const path of ['/about', '/login', '/terms']) {
+    await gotoApp(page, path);
+  }
+  expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
+  expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+});

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Badge } from '@/components/ui/badge';
+import { ApiError } from '@/lib/api';
+import { useApps, useConnections, useConnectionTables, useCreateApp, useDeleteApp, useRenameApp } from '../api/admin-builder-api';
+import { appPath, auditPath, isManager, Note, t, useSelectedSeed } from '../components/common';
+
+/** /admin/services/admin-builder: the seed's admin apps and the create wizard (connection, tables). */
+export function AdminBuilderAppsPage() {
+  const { seed } = useSelectedSeed();
+  if (!seed) return <Note>{t.noSeed}</Note>;
+  return (
+    <div className="grid gap-4">
+      <Note>{t.subtitle}</Note>
+      <AppList seedId={seed.id} />
+      {isManager(seed.role) ? <CreateApp seedId={seed.id} /> : null}
+    </div>
+  );
+}
+
+function AppList({ seedId }: { seedId: string }) {
+  const apps = useApps(seedId);
+  const rename = useRenameApp(seedId);
+  const del = useDeleteApp(seedId);
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.apps}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {apps.isLoading ? <Note>{t.loading}</Note> : null}
+        {apps.isError ? <Note alert>{apps.error.message}</Note> : null}
+        {apps.data?.length === 0 ? <Note>{t.noApps}</Note> : null}
+        <ul className="grid gap-2">
+          {apps.data?.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
+              {editing?.id === a.id ? (
+                <form
+                  className="flex flex-1 flex-wrap gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    rename.mutate({ appId: a.id, name: editing.name }, { onSuccess: () => setEditing(null) });
+                  }}
+                >
+                  <Input aria-label={t.appName} value={editing.name} onChange={(e) => setEditing({ id: a.id, name: e.target.value })} className="max-w-xs" />
+                  <Button type="submit" size="sm">
+                    {t.save}
+                  </Button>
+                  <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                    {t.cancel}
+                  </Button>
+                </form>
+              ) : (
+                <Link to={appPath(a.id)} className="font-medium underline-offset-4 hover:underline">
+                  {a.name}
+                </Link>
+              )}
+              <Badge variant="secondary">{a.connectionName}</Badge>
+              <span className="text-xs text-muted-foreground">{a.tables.join(', ')}</span>
+              <span className="ml-auto flex gap-1">
+                {a.canManage ? (
+                  <>
+                    <Button asChild size="sm" variant="ghost">
+                      <Link to={auditPath(a.id)}>{t.audit}</Link>
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing({ id: a.id, name: a.name })}>
+                      {t.rename}
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => window.confirm(t.deleteAppConfirm(a.name)) && del.mutate(a.id)}>
+                      {t.deleteApp}
+                    </Button>
+                  </>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {rename.isError ? <Note alert>{rename.error.message}</Note> : null}
+        {del.isError ? <Note alert>{del.error.message}</Note> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreateApp({ seedId }: { seedId: string }) {
+  const conns = useConnections(seedId);
+  const [name, setName] = useState('');
+  const [connectionId, setConnectionId] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const tables = useConnectionTables(seedId, connectionId);
+  const create = useCreateApp(seedId);
+  const navigate = useNavigate();
+  const err = create.error instanceof ApiError ? create.error : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.createTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {conns.data?.length === 0 ? (
+          <div className="grid gap-2">
+            <Note>{t.noConnections}</Note>
+            <Button asChild variant="outline" className="w-fit">
+              <Link to="/admin/services/api-builder">{t.toApiBuilder}</Link>
+            </Button>
+          </div>
+        ) : (
+          <form
+            className="grid gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              create.mutate({ name, connectionId, tables: picked }, { onSuccess: (r) => void navigate(appPath(r.id)) });
+            }}
+          >
+            <div className="grid gap-1">
+              <Label htmlFor="ad-name">{t.appName}</Label>
+              <Input id="ad-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="ad-conn">{t.connection}</Label>
+              <NativeSelect
+                id="ad-conn"
+                value={connectionId}
+                onChange={(e) => {
+                  setConnectionId(e.target.value);
+                  setPicked([]);
+                }}
+                required
+              >
+                <option value="">{t.pick}</option>
+                {conns.data?.map((c) => (
+                  <option key={c.id} value={c.id}>{`${c.name} (${c.database})`}</option>
+                ))}
+              </NativeSelect>
+            </div>
+            {connectionId ? (
+              <fieldset className="grid gap-1">
+                <legend className="text-sm font-medium">{t.pickTables}</legend>
+                {tables.isLoading ? <Note>{t.loading}</Note> : null}
+                <div className="flex flex-wrap gap-3">
+                  {tables.data?.map((tb) => (
+                    <label key={tb.name} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={picked.includes(tb.name)}
+                        onChange={(e) => setPicked(e.target.checked ? [...picked, tb.name] : picked.filter((x) => x !== tb.name))}
+                      />
+                      <span className="font-mono">{tb.name}</span>
+                      {tb.kind === 'view' ? <Badge variant="outline">{t.view}</Badge> : null}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            {err ? <Note alert>{err.message}</Note> : null}
+            <Button type="submit" className="w-fit" disabled={create.isPending || !name.trim() || !connectionId || !picked.length}>
+              {create.isPending ? t.creating : t.create}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useAudit } from '../api/admin-builder-api';
+import { appPath, Note, show, t, useSelectedSeed } from '../components/common';
+
+/** /admin/services/admin-builder/audit/:appId: who changed what, when, with before/after, searchable. */
+export function AdminBuilderAuditPage() {
+  const { appId = '' } = useParams();
+  const { seed } = useSelectedSeed();
+  const [q, setQ] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState(1);
+  const audit = useAudit(seed?.id ?? '', appId, applied, page);
+  if (!seed) return <Note>{t.noSeed}</Note>;
+  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / 50));
+  return (
+    <div className="grid gap-4">
+      <Link to={appPath(appId)} className="text-sm underline">
+        {t.back}
+      </Link>
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(q.trim());
+          setPage(1);
+        }}
+      >
+        <Input aria-label={t.auditSearch} placeholder={t.auditSearch} value={q} onChange={(e) => setQ(e.target.value)} />
+        <Button type="submit" variant="outline">
+          {t.search}
+        </Button>
+      </form>
+      {audit.isError ? <Note alert>{audit.error.message}</Note> : null}
+      {audit.data?.data.length === 0 ? <Note>{t.auditEmpty}</Note> : null}
+      <ul className="grid gap-2">
+        {audit.data?.data.map((e) => (
+          <li key={e.id}>
+            <Card>
+              <CardContent className="grid gap-1 p-3 text-sm" data-testid="ad-audit">
+                <div className="flex flex-wrap gap-2">
+                  <span className="font-medium">{t.actions[e.action]}</span>
+                  <span className="font-mono">{e.table}</span>
+                  <span className="font-mono">{`${t.key} ${e.rowKey}`}</span>
+                  <span>{e.actorName}</span>
+                  <time className="ml-auto text-muted-foreground" dateTime={e.at}>
+                    {new Date(e.at).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' })}
+                  </time>
+                </div>
+                <ul className="grid gap-0.5">
+                  {[...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].map((k) => (
+                    <li key={k} className="break-all">
+                      <span className="font-mono">{k}</span>:{' '}
+                      {e.before ? <span className="text-muted-foreground line-through">{show(e.before[k])}</span> : null}
+                      {e.before && e.after ? ' → ' : null}
+                      {e.after ? <span>{show(e.after[k])}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <div className="flex items-center gap-2 text-sm">
+        <span>{t.page(page, pages)}</span>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          {t.prev}
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          {t.next}
+        </Button>
+      </div>
+    </div>
+  );
+}

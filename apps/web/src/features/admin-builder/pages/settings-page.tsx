@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { TAdminRight, TAdminTable, TAdminTableSettings } from '@suite/shared/schemas/admin-builder';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useApp, useSaveSettings } from '../api/admin-builder-api';
+import { isManager, Note, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+import { ko } from '@suite/shared';
+
+const RIGHTS: TAdminRight[] = ['view', 'create', 'edit', 'delete'];
+
+/** /…/apps/:appId/:table/settings: labels, list/form/read-only columns, default sort, role rights (managers). */
+export function AdminBuilderSettingsPage() {
+  const { appId = '', table = '' } = useParams();
+  const { seed } = useSelectedSeed();
+  const app = useApp(seed?.id ?? '', appId);
+  if (!seed) return <Note>{t.noSeed}</Note>;
+  if (!isManager(seed.role)) return <Note>{ko.adminBuilder.server.managersOnly}</Note>;
+  if (app.isError) return <Note alert>{app.error.message}</Note>;
+  if (!app.data) return <Note>{t.loading}</Note>;
+  const tb = app.data.schema.find((x) => x.name === table);
+  if (!tb) return <Note alert>{t.noRows}</Note>;
+  return <SettingsForm key={JSON.stringify(tb.settings)} seedId={seed.id} appId={appId} table={tb} />;
+}
+
+function Checks({
+  legend,
+  all,
+  value,
+  onChange,
+  label,
+}: {
+  legend: string;
+  all: string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  label?: (x: string) => string;
+}) {
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-3">
+        {all.map((x) => (
+          <label key={x} className="flex items-center gap-1 text-sm">
+            <input type="checkbox" checked={value.includes(x)} onChange={(e) => onChange(e.target.checked ? [...value, x] : value.filter((y) => y !== x))} />
+            {label ? label(x) : x}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
+  const [s, setS] = useState<TAdminTableSettings>(table.settings);
+  const save = useSaveSettings(seedId, appId, table.name);
+  const cols = table.columns.map((c) => c.name);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{`${tableLabel(table)} — ${t.settings}`}</CardTitle>
+        <Link to={tablePath(appId, table.name)} className="text-sm underline">
+          {t.back}
+        </Link>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(s);
+          }}
+        >
+          <label className="grid gap-1 text-sm font-medium">
+            {t.label}
+            <Input value={s.label} maxLength={60} placeholder={table.name} onChange={(e) => setS({ ...s, label: e.target.value })} />
+          </label>
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">{`${t.label} (${t.columns})`}</legend>
+            <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {cols.map((c) => (
+                <label key={c} className="grid gap-1 text-sm">
+                  <span className="font-mono text-xs">{c}</span>
+                  <Input
+                    value={s.columnLabels[c] ?? ''}
+                    maxLength={60}
+                    placeholder={c}
+                    onChange={(e) => setS({ ...s, columnLabels: { ...s.columnLabels, [c]: e.target.value } })}
+                  />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Checks legend={t.listColumns} all={cols} value={s.listColumns} onChange={(v) => setS({ ...s, listColumns: cols.filter((c) => v.includes(c)) })} />
+          <Checks legend={t.formColumns} all={cols} value={s.formColumns} onChange={(v) => setS({ ...s, formColumns: cols.filter((c) => v.includes(c)) })} />
+          <Checks legend={t.readOnlyColumns} all={cols} value={s.readOnlyColumns} onChange={(v) => setS({ ...s, readOnlyColumns: v })} />
+          <div className="grid gap-2 sm:grid-cols-2">
+            <label className="grid gap-1 text-sm font-medium">
+              {t.defaultSort}
+              <NativeSelect
+                value={s.defaultSort?.column ?? ''}
+                onChange={(e) => setS({ ...s, defaultSort: e.target.value ? { column: e.target.value, dir: s.defaultSort?.dir ?? 'asc' } : null })}
+              >
+                <option value="">—</option>
+                {cols.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+            <label className="grid gap-1 text-sm font-medium">
+              {`${t.defaultSort} (${t.asc}/${t.desc})`}
+              <NativeSelect
+                value={s.defaultSort?.dir ?? 'asc'}
+                disabled={!s.defaultSort}
+                onChange={(e) => s.defaultSort && setS({ ...s, defaultSort: { ...s.defaultSort, dir: e.target.value as 'asc' | 'desc' } })}
+              >
+                <option value="asc">{t.asc}</option>
+                <option value="desc">{t.desc}</option>
+              </NativeSelect>
+            </label>
+            <label className="grid gap-1 text-sm font-medium">
+              {t.displayColumn}
+              <NativeSelect value={s.displayColumn ?? ''} onChange={(e) => setS({ ...s, displayColumn: e.target.value || null })}>
+                {cols.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">{t.permissions}</legend>
+            <Note>{t.ownerAll}</Note>
+            <Checks
+              legend={t.roleAdmin}
+              all={RIGHTS}
+              value={s.permissions.admin}
+              label={(r) => t.rights[r] ?? r}
+              onChange={(v) => setS({ ...s, permissions: { ...s.permissions, admin: v as TAdminRight[] } })}
+            />
+            <Checks
+              legend={t.roleMember}
+              all={RIGHTS}
+              value={s.permissions.member}
+              label={(r) => t.rights[r] ?? r}
+              onChange={(v) => setS({ ...s, permissions: { ...s.permissions, member: v as TAdminRight[] } })}
+            />
+          </fieldset>
+          {save.isError ? <Note alert>{save.error.message}</Note> : null}
+          {save.isSuccess ? (
+            <p role="status" className="text-sm text-green-700 dark:text-green-400">
+              {ko.adminBuilder.server.settingsSaved}
+            </p>
+          ) : null}
+          <Button type="submit" className="w-fit" disabled={save.isPending}>
+            {t.save}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

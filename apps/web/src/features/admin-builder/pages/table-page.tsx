@@ -1,0 +1,442 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { FkPicker } from '../components/fk-picker';
+import { downloadCsv, useApp, useDeleteRows, useImportCsv, useRows } from '../api/admin-builder-api';
+import { appPath, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+
+/** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
+export function AdminBuilderTablePage() {
+  const { appId = '', table = '' } = useParams();
+  const { seed } = useSelectedSeed();
+  const app = useApp(seed?.id ?? '', appId);
+  if (!seed) return <Note>{t.noSeed}</Note>;
+  if (app.isError) return <Note alert>{app.error.message}</Note>;
+  if (!app.data) return <Note>{t.loading}</Note>;
+  const tb = app.data.schema.find((x) => x.name === table);
+  if (!tb) return <Note alert>{t.noRows}</Note>;
+  return <TableList seedId={seed.id} appId={appId} table={tb} canManage={app.data.canManage} appName={app.data.name} />;
+}
+
+/** Visible columns in order, remembered per app and table in this browser. */
+function useColumnPrefs(appId: string, table: TAdminTable) {
+  const storeKey = `admin-builder:${appId}:${table.name}:columns`;
+  const base = table.settings.listColumns;
+  const [cols, setCols] = useState<string[]>(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(storeKey) ?? 'null') as string[] | null;
+      if (Array.isArray(saved)) return saved.filter((c) => base.includes(c));
+    } catch {
+      /* fall back */
+    }
+    return base;
+  });
+  const save = (next: string[]) => {
+    setCols(next);
+    localStorage.setItem(storeKey, JSON.stringify(next));
+  };
+  return [cols.length ? cols : base, save] as const;
+}
+
+function TableList({ seedId, appId, table, canManage, appName }: { seedId: string; appId: string; table: TAdminTable; canManage: boolean; appName: string }) {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => {
+    const p = new URLSearchParams(params);
+    if (!p.get('pageSize')) p.set('pageSize', '25');
+    return p;
+  }, [params]);
+  const rows = useRows(seedId, appId, table.name, query);
+  const [cols, setCols] = useColumnPrefs(appId, table);
+  const [showCols, setShowCols] = useState(false);
+  const [showImport, setShowImport] = useState(false);
+  const [picked, setSelected] = useState<string[]>([]);
+  const del = useDeleteRows(seedId, appId, table.name);
+  const [exportError, setExportError] = useState('');
+  const can = (r: string) => table.rights.includes(r as never);
+  const page = Number(query.get('page') ?? 1);
+  const pageSize = Number(query.get('pageSize'));
+  const total = rows.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const sort = query.get('sort') ?? '';
+  const columns = table.columns.filter((c) => cols.includes(c.name)).sort((a, b) => cols.indexOf(a.name) - cols.indexOf(b.name));
+  const set = (changes: Record<string, string | string[] | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      next.delete(k);
+      for (const one of v === null ? [] : Array.isArray(v) ? v : [v]) if (one !== '') next.append(k, one);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const keys = rows.data?.data.map((r) => keyOf(table, r)) ?? [];
+  // Only rows on the page shown count as selected (a new filter or page leaves nothing hidden selected).
+  const selected = picked.filter((k) => keys.includes(k));
+  return (
+    <div className="grid gap-4">
+      <nav className="flex flex-wrap items-center gap-2 text-sm">
+        <Link to={appPath(appId)} className="underline-offset-4 hover:underline">
+          {appName}
+        </Link>
+        <span aria-hidden="true">/</span>
+        <span className="font-medium">{tableLabel(table)}</span>
+        <span className="ml-auto flex flex-wrap gap-1">
+          {can('create') ? (
+            <Button asChild size="sm">
+              <Link to={`${tablePath(appId, table.name)}/new`}>{t.newRow}</Link>
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              void downloadCsv(seedId, appId, table.name, query)
+                .then(() => setExportError(''))
+                .catch((e: Error) => setExportError(e.message))
+            }
+          >
+            {t.exportCsv}
+          </Button>
+          {can('create') ? (
+            <Button size="sm" variant="outline" onClick={() => setShowImport((x) => !x)}>
+              {t.importCsv}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={() => setShowCols((x) => !x)}>
+            {t.columns}
+          </Button>
+          {canManage ? (
+            <Button asChild size="sm" variant="ghost">
+              <Link to={`${tablePath(appId, table.name)}/settings`}>{t.settings}</Link>
+            </Button>
+          ) : null}
+        </span>
+      </nav>
+      {exportError ? <Note alert>{exportError}</Note> : null}
+      {!can('edit') && !can('create') && !can('delete') ? <Note>{t.readOnly}</Note> : null}
+      {showCols ? <ColumnChooser table={table} cols={cols} onChange={setCols} /> : null}
+      {showImport ? <ImportPanel seedId={seedId} appId={appId} table={table} /> : null}
+      <Filters table={table} seedId={seedId} appId={appId} params={params} set={set} />
+      <Card>
+        <CardContent className="grid gap-3 p-3">
+          {rows.isError ? <Note alert>{rows.error.message}</Note> : null}
+          {can('delete') && selected.length ? (
+            <div className="flex items-center gap-2">
+              <span className="text-sm">{t.selected(selected.length)}</span>
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => window.confirm(t.deleteRowsConfirm(selected.length)) && del.mutate(selected, { onSuccess: () => setSelected([]) })}
+              >
+                {t.deleteSelected}
+              </Button>
+            </div>
+          ) : null}
+          {del.isError ? <Note alert>{del.error.message}</Note> : null}
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-label={tableLabel(table)}>
+              <thead>
+                <tr className="border-b text-left">
+                  {can('delete') ? (
+                    <th className="w-8 p-2">
+                      <input
+                        type="checkbox"
+                        aria-label={t.selected(keys.length)}
+                        checked={keys.length > 0 && keys.every((k) => selected.includes(k))}
+                        onChange={(e) => setSelected(e.target.checked ? keys : [])}
+                      />
+                    </th>
+                  ) : null}
+                  {columns.map((c) => {
+                    const dir = sort === `${c.name}.asc` ? 'asc' : sort === `${c.name}.desc` ? 'desc' : null;
+                    return (
+                      <th
+                        key={c.name}
+                        className="whitespace-nowrap p-2 font-medium"
+                        aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                      >
+                        <button type="button" className="hover:underline" onClick={() => set({ sort: `${c.name}.${dir === 'asc' ? 'desc' : 'asc'}` })}>
+                          {labelOf(table, c.name)} {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.data?.data.map((r) => {
+                  const key = keyOf(table, r);
+                  return (
+                    <tr key={key} className="border-b hover:bg-muted/50" data-testid="ad-row">
+                      {can('delete') ? (
+                        <td className="p-2">
+                          <input
+                            type="checkbox"
+                            aria-label={key}
+                            checked={selected.includes(key)}
+                            onChange={(e) => setSelected(e.target.checked ? [...selected, key] : selected.filter((x) => x !== key))}
+                          />
+                        </td>
+                      ) : null}
+                      {columns.map((c, i) => {
+                        const ref = c.ref && r[c.name] !== null ? rows.data?.refs[c.name]?.[String(r[c.name])] : undefined;
+                        const text = ref !== undefined ? `${ref} (#${show(r[c.name])})` : show(r[c.name]);
+                        return (
+                          <td key={c.name} className="max-w-64 truncate p-2" data-col={c.name}>
+                            {i === 0 && table.primaryKey.length ? (
+                              <Link to={rowPath(appId, table.name, key)} className="underline-offset-4 hover:underline">
+                                {text || '—'}
+                              </Link>
+                            ) : c.ref && r[c.name] !== null ? (
+                              <Link to={rowPath(appId, c.ref.table, JSON.stringify([r[c.name]]))} className="underline-offset-4 hover:underline">
+                                {text}
+                              </Link>
+                            ) : (
+                              text
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {rows.data && rows.data.data.length === 0 ? <Note>{t.noRows}</Note> : null}
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span data-testid="ad-total">{t.total(total)}</span>
+            <span className="ml-auto">{t.page(page, pages)}</span>
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => set({ page: String(page - 1) })}>
+              {t.prev}
+            </Button>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => set({ page: String(page + 1) })}>
+              {t.next}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ColumnChooser({ table, cols, onChange }: { table: TAdminTable; cols: string[]; onChange: (c: string[]) => void }) {
+  const all = [...cols, ...table.settings.listColumns.filter((c) => !cols.includes(c))];
+  const move = (c: string, d: number) => {
+    const i = cols.indexOf(c);
+    const j = i + d;
+    if (i < 0 || j < 0 || j >= cols.length) return;
+    const next = [...cols];
+    [next[i], next[j]] = [next[j]!, next[i]!];
+    onChange(next);
+  };
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap gap-3 p-3">
+        {all.map((c) => (
+          <span key={c} className="flex items-center gap-1 rounded border px-2 py-1 text-sm">
+            <label className="flex items-center gap-1">
+              <input type="checkbox" checked={cols.includes(c)} onChange={(e) => onChange(e.target.checked ? [...cols, c] : cols.filter((x) => x !== c))} />
+              {labelOf(table, c)}
+            </label>
+            <button type="button" aria-label={`${labelOf(table, c)} ${t.moveUp}`} onClick={() => move(c, -1)}>
+              ↑
+            </button>
+            <button type="button" aria-label={`${labelOf(table, c)} ${t.moveDown}`} onClick={() => move(c, 1)}>
+              ↓
+            </button>
+          </span>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+const filterOf = (params: URLSearchParams, col: string, op: string) =>
+  params
+    .getAll(`f.${col}`)
+    .find((v) => v.startsWith(`${op}:`))
+    ?.slice(op.length + 1) ?? '';
+
+function Filters({
+  table,
+  seedId,
+  appId,
+  params,
+  set,
+}: {
+  table: TAdminTable;
+  seedId: string;
+  appId: string;
+  params: URLSearchParams;
+  set: (c: Record<string, string | string[] | null>) => void;
+}) {
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const setRange = (c: TAdminColumn, op: 'gte' | 'lte' | 'eq', v: string) => {
+    const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith(`${op}:`));
+    set({ [`f.${c.name}`]: v ? [...others, `${op}:${v}`] : others });
+  };
+  const filterable = table.columns.filter((c) => table.settings.listColumns.includes(c.name) && c.kind !== 'json' && c.kind !== 'other');
+  return (
+    <Card>
+      <CardHeader className="p-3 pb-0">
+        <CardTitle className="text-base">{t.filters}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 p-3">
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ q });
+          }}
+        >
+          <Input aria-label={t.search} placeholder={t.searchPlaceholder} value={q} onChange={(e) => setQ(e.target.value)} />
+          <Button type="submit" variant="outline">
+            {t.search}
+          </Button>
+        </form>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {filterable.map((c) => {
+            const name = labelOf(table, c.name);
+            if (c.enumValues)
+              return (
+                <label key={c.name} className="grid gap-1 text-sm">
+                  {name}
+                  <NativeSelect aria-label={name} value={filterOf(params, c.name, 'eq')} onChange={(e) => setRange(c, 'eq', e.target.value)}>
+                    <option value="">{t.any}</option>
+                    {c.enumValues.map((v) => (
+                      <option key={v} value={v}>
+                        {v}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </label>
+              );
+            if (c.ref)
+              return (
+                <div key={c.name} className="grid gap-1 text-sm">
+                  <span>{name}</span>
+                  <FkPicker
+                    seedId={seedId}
+                    appId={appId}
+                    table={c.ref.table}
+                    value={filterOf(params, c.name, 'eq') || null}
+                    onChange={(v) => setRange(c, 'eq', v === null ? '' : String(v))}
+                    label={`${name} =`}
+                  />
+                </div>
+              );
+            if (c.kind === 'text')
+              return (
+                <label key={c.name} className="grid gap-1 text-sm">
+                  {`${name} ${t.contains}`}
+                  <input
+                    className={inputClass}
+                    aria-label={`${name} ${t.contains}`}
+                    defaultValue={filterOf(params, c.name, 'contains')}
+                    onBlur={(e) => {
+                      const v = e.target.value.trim();
+                      const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith('contains:'));
+                      set({ [`f.${c.name}`]: v ? [...others, `contains:${v}`] : others });
+                    }}
+                  />
+                </label>
+              );
+            if (c.kind === 'boolean')
+              return (
+                <label key={c.name} className="grid gap-1 text-sm">
+                  {name}
+                  <NativeSelect
+                    aria-label={name}
+                    value={filterOf(params, c.name, 'is')}
+                    onChange={(e) => set({ [`f.${c.name}`]: e.target.value ? `is:${e.target.value}` : null })}
+                  >
+                    <option value="">{t.any}</option>
+                    <option value="true">{t.yes}</option>
+                    <option value="false">{t.no}</option>
+                  </NativeSelect>
+                </label>
+              );
+            const type = c.kind === 'number' ? 'number' : c.kind === 'date' ? 'date' : 'datetime-local';
+            return (
+              <fieldset key={c.name} className="grid gap-1 text-sm">
+                <legend>{name}</legend>
+                <div className="flex items-center gap-1">
+                  <input
+                    type={type}
+                    lang="ko"
+                    className={inputClass}
+                    aria-label={`${name} ${t.from}`}
+                    defaultValue={filterOf(params, c.name, 'gte')}
+                    onBlur={(e) => setRange(c, 'gte', e.target.value)}
+                  />
+                  <span aria-hidden="true">~</span>
+                  <input
+                    type={type}
+                    lang="ko"
+                    className={inputClass}
+                    aria-label={`${name} ${t.to}`}
+                    defaultValue={filterOf(params, c.name, 'lte')}
+                    onBlur={(e) => setRange(c, 'lte', e.target.value)}
+                  />
+                </div>
+              </fieldset>
+            );
+          })}
+        </div>
+        {[...params.keys()].some((k) => k.startsWith('f.') || k === 'q') ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-fit"
+            onClick={() => {
+              setQ('');
+              set(Object.fromEntries([...params.keys()].filter((k) => k.startsWith('f.') || k === 'q').map((k) => [k, null])));
+            }}
+          >
+            {t.clearFilters}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
+  const [csv, setCsv] = useState('');
+  const imp = useImportCsv(seedId, appId, table.name);
+  const res = imp.data;
+  return (
+    <Card>
+      <CardContent className="grid gap-2 p-3">
+        <Note>{t.importHint}</Note>
+        <input type="file" accept=".csv,text/csv" aria-label={t.importCsv} onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
+        <Textarea aria-label="CSV" rows={5} value={csv} onChange={(e) => setCsv(e.target.value)} />
+        <div className="flex gap-2">
+          <Button size="sm" variant="outline" disabled={!csv || imp.isPending} onClick={() => imp.mutate({ csv, commit: false })}>
+            {t.preview}
+          </Button>
+          <Button size="sm" disabled={!csv || imp.isPending || !res || !res.success || res.imported > 0} onClick={() => imp.mutate({ csv, commit: true })}>
+            {t.importNow}
+          </Button>
+        </div>
+        {imp.isError ? <Note alert>{imp.error.message}</Note> : null}
+        {res?.message ? <Note alert={!res.success}>{res.message}</Note> : null}
+        {res && res.rows.length ? (
+          <ul className="grid gap-1 text-sm">
+            {res.rows.map((r) => (
+              <li key={r.line} className={r.errors.length ? 'text-destructive' : ''}>
+                {t.line(r.line)}:{' '}
+                {r.errors.length ? r.errors.map((e) => e.message).join(' ') : `${t.ok} — ${res.columns.map((c) => show(r.values[c])).join(', ')}`}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

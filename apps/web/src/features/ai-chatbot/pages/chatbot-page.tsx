@@ -1,0 +1,349 @@
+import { useState, type FormEvent } from 'react';
+import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { ko } from '@suite/shared';
+import type { TChatbot } from '@suite/shared/schemas/chatbot';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useSeeds } from '@/lib/seed-context';
+import { ApiError } from '@/lib/api';
+import { useBots, useChatbotMutations, useConversations, useFigures, useSources, useTickets, useTranscript, useUnanswered } from '../api/chatbot';
+
+const c = ko.chatbot.console;
+type TTab = keyof typeof c.tabs;
+
+function ErrorText({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {error instanceof ApiError ? error.message : ko.errors.internal}
+    </p>
+  );
+}
+
+/** /admin/services/ai-chatbot: bots, install snippet with a live preview, sources, conversations, unanswered questions, tickets, figures. */
+export function ChatbotPage() {
+  const { selected } = useSeeds();
+  if (!selected) return <p className="text-sm text-muted-foreground">{c.noSeed}</p>;
+  return <ChatbotConsole seedId={selected.id} />;
+}
+
+function ChatbotConsole({ seedId }: { seedId: string }) {
+  const bots = useBots(seedId);
+  const m = useChatbotMutations(seedId);
+  const [botId, setBotId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [origins, setOrigins] = useState('');
+  const bot = bots.data?.find((b) => b.id === botId) ?? bots.data?.[0];
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    const allowedOrigins = origins.split(/[\s,]+/).filter(Boolean);
+    m.create.mutate({ name, allowedOrigins }, { onSuccess: (r) => (setBotId(r.id), setName(''), setOrigins('')) });
+  };
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{c.title}</h1>
+        <p className="text-sm text-muted-foreground break-keep">{c.intro}</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{c.bots}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {bots.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noBots}</p>}
+          <div className="flex flex-wrap gap-2" role="tablist" aria-label={c.bots}>
+            {bots.data?.map((b) => (
+              <Button
+                key={b.id}
+                role="tab"
+                aria-selected={b.id === bot?.id}
+                variant={b.id === bot?.id ? 'default' : 'outline'}
+                size="sm"
+                onClick={() => setBotId(b.id)}
+              >
+                {b.name}
+              </Button>
+            ))}
+          </div>
+          <form onSubmit={create} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto]">
+            <Input aria-label={c.name} placeholder={c.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} />
+            <Input aria-label={c.origins} placeholder={c.origins} value={origins} onChange={(e) => setOrigins(e.target.value)} />
+            <Button type="submit" disabled={m.create.isPending}>
+              {c.create}
+            </Button>
+          </form>
+          <ErrorText error={m.create.error} />
+        </CardContent>
+      </Card>
+      {bot && <BotPanel seedId={seedId} bot={bot} key={bot.id} />}
+    </div>
+  );
+}
+
+function BotPanel({ seedId, bot }: { seedId: string; bot: TChatbot }) {
+  const [tab, setTab] = useState<TTab>('install');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{bot.name}</CardTitle>
+        <div className="flex flex-wrap gap-1" role="tablist">
+          {(Object.keys(c.tabs) as TTab[]).map((k) => (
+            <Button key={k} role="tab" aria-selected={tab === k} size="sm" variant={tab === k ? 'secondary' : 'ghost'} onClick={() => setTab(k)}>
+              {c.tabs[k]}
+            </Button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent>
+        {tab === 'install' && <Install bot={bot} />}
+        {tab === 'sources' && <Sources seedId={seedId} botId={bot.id} />}
+        {tab === 'conversations' && <Conversations seedId={seedId} botId={bot.id} />}
+        {tab === 'unanswered' && <Unanswered seedId={seedId} botId={bot.id} onDone={() => setTab('sources')} />}
+        {tab === 'tickets' && <Tickets seedId={seedId} botId={bot.id} />}
+        {tab === 'figures' && <Figures seedId={seedId} botId={bot.id} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Install({ bot }: { bot: TChatbot }) {
+  const origin = window.location.origin;
+  const snippet = `<script src="${origin}/widget.js" data-bot="${bot.id}" async></script>`;
+  const [copied, setCopied] = useState(false);
+  const srcDoc = `<!doctype html><html lang="ko"><body style="font-family:sans-serif;background:#f3f4f6"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm break-keep">{c.snippet}</p>
+      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs" data-testid="chatbot-snippet">
+        {snippet}
+      </pre>
+      <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
+        {copied ? c.copied : c.copy}
+      </Button>
+      <p className="text-sm font-medium">{c.preview}</p>
+      <iframe title={c.preview} srcDoc={srcDoc} className="h-[640px] w-full rounded-md border" />
+    </div>
+  );
+}
+
+function Sources({ seedId, botId }: { seedId: string; botId: string }) {
+  const sources = useSources(seedId, botId);
+  const m = useChatbotMutations(seedId);
+  const [kind, setKind] = useState<'faq' | 'text' | 'url'>('faq');
+  const [a, setA] = useState('');
+  const [b, setB] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input =
+      kind === 'faq'
+        ? { type: 'faq' as const, question: a, answer: b }
+        : kind === 'text'
+          ? { type: 'markdown' as const, title: a, content: b }
+          : { type: 'url' as const, url: a };
+    m.addSource.mutate({ botId, input }, { onSuccess: () => (setA(''), setB('')) });
+  };
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="space-y-2">
+        <div className="flex gap-1">
+          {(['faq', 'text', 'url'] as const).map((k) => (
+            <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setKind(k)}>
+              {c[k]}
+            </Button>
+          ))}
+        </div>
+        <Input
+          aria-label={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : c.url}
+          placeholder={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : 'https://'}
+          value={a}
+          onChange={(e) => setA(e.target.value)}
+          required
+        />
+        {kind !== 'url' && (
+          <Textarea
+            aria-label={kind === 'faq' ? c.answer : c.content}
+            placeholder={kind === 'faq' ? c.answer : c.content}
+            value={b}
+            onChange={(e) => setB(e.target.value)}
+            required
+            rows={4}
+          />
+        )}
+        <Button type="submit" disabled={m.addSource.isPending}>
+          {c.add}
+        </Button>
+        <ErrorText error={m.addSource.error} />
+      </form>
+      {sources.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noSources}</p>}
+      <ul className="divide-y text-sm">
+        {sources.data?.map((s) => (
+          <li key={s.id} className="flex items-start justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="font-medium break-keep">{s.title}</p>
+              <p className="text-xs text-muted-foreground">
+                {s.type.toUpperCase()} · {c.passages(s.passages)}
+                {s.url ? ` · ${s.url}` : ''}
+              </p>
+            </div>
+            <Button size="sm" variant="ghost" onClick={() => m.deleteSource.mutate({ botId, id: s.id })}>
+              {c.delete}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Conversations({ seedId, botId }: { seedId: string; botId: string }) {
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useConversations(seedId, botId, q);
+  return (
+    <div className="space-y-3">
+      <Input type="search" aria-label={c.search} placeholder={c.search} value={q} onChange={(e) => setQ(e.target.value)} />
+      {list.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noConversations}</p>}
+      <ul className="divide-y text-sm">
+        {list.data?.map((v) => (
+          <li key={v.id} className="py-2">
+            <button type="button" className="w-full text-left" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
+              <span className="font-medium">{v.first ?? '—'}</span>{' '}
+              <span className="text-xs text-muted-foreground">
+                {new Date(v.createdAt).toLocaleString('ko-KR')} · {c.messages(v.messages)}
+                {v.handedOff ? ` · ${c.handedOff}` : ''}
+              </span>
+            </button>
+            {open === v.id && <Transcript seedId={seedId} botId={botId} id={v.id} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Transcript({ seedId, botId, id }: { seedId: string; botId: string; id: string }) {
+  const t = useTranscript(seedId, botId, id);
+  return (
+    <ol className="mt-2 space-y-1 rounded-md bg-muted p-2 text-xs">
+      {t.data?.map((l) => (
+        <li key={l.id} className="whitespace-pre-wrap">
+          <b>{l.role === 'visitor' ? ko.chatbot.server.visitor : ko.chatbot.server.bot}:</b> {l.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Unanswered({ seedId, botId, onDone }: { seedId: string; botId: string; onDone: () => void }) {
+  const list = useUnanswered(seedId, botId);
+  const m = useChatbotMutations(seedId);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  if (list.data?.length === 0) return <p className="text-sm text-muted-foreground">{c.noUnanswered}</p>;
+  return (
+    <ul className="space-y-3 text-sm">
+      {list.data?.map((u) => (
+        <li key={u.id} className="space-y-1">
+          <p className="font-medium break-keep">{u.question}</p>
+          <div className="flex gap-2">
+            <Input
+              aria-label={`${c.answer}: ${u.question}`}
+              placeholder={c.answer}
+              value={drafts[u.id] ?? ''}
+              onChange={(e) => setDrafts({ ...drafts, [u.id]: e.target.value })}
+            />
+            <Button
+              size="sm"
+              disabled={!drafts[u.id]?.trim() || m.addSource.isPending}
+              onClick={() => m.addSource.mutate({ botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } }, { onSuccess: onDone })}
+            >
+              {c.toFaq}
+            </Button>
+          </div>
+        </li>
+      ))}
+      <ErrorText error={m.addSource.error} />
+    </ul>
+  );
+}
+
+function Tickets({ seedId, botId }: { seedId: string; botId: string }) {
+  const list = useTickets(seedId, botId);
+  const m = useChatbotMutations(seedId);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  if (list.data?.length === 0) return <p className="text-sm text-muted-foreground">{c.noTickets}</p>;
+  return (
+    <ul className="space-y-4 text-sm" data-testid="chatbot-tickets">
+      {list.data?.map((t) => (
+        <li key={t.id} className="space-y-2 rounded-md border p-3">
+          <p className="font-medium">
+            {t.name || t.email} · <span className="text-muted-foreground">{t.status === 'open' ? c.open : c.answered}</span>
+          </p>
+          <pre className="whitespace-pre-wrap rounded bg-muted p-2 text-xs">{t.transcript}</pre>
+          {t.status === 'open' ? (
+            <div className="space-y-1">
+              <Textarea aria-label={c.answer} value={drafts[t.id] ?? ''} onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })} rows={3} />
+              <Button
+                size="sm"
+                disabled={!drafts[t.id]?.trim() || m.answer.isPending}
+                onClick={() => m.answer.mutate({ botId, id: t.id, answer: drafts[t.id]! })}
+              >
+                {c.sendAnswer}
+              </Button>
+            </div>
+          ) : (
+            <p className="whitespace-pre-wrap">{t.answer}</p>
+          )}
+        </li>
+      ))}
+      <ErrorText error={m.answer.error} />
+    </ul>
+  );
+}
+
+function Figures({ seedId, botId }: { seedId: string; botId: string }) {
+  const f = useFigures(seedId, botId).data;
+  if (!f) return null;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 text-sm">
+      <div>
+        <p className="font-medium">{c.conversationsPerDay}</p>
+        {f.conversationsPerDay.length === 0 ? (
+          <p className="text-muted-foreground">{c.none}</p>
+        ) : (
+          <ul>
+            {f.conversationsPerDay.map((d) => (
+              <li key={d.day}>
+                {d.day}: {d.conversations}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div>
+        <p className="font-medium">{c.resolutionRate}</p>
+        <p className="text-2xl">{f.resolutionRate === null ? '—' : `${Math.round(f.resolutionRate * 100)}%`}</p>
+        <p className="font-medium mt-2">{c.thumbs}</p>
+        <p className="flex items-center gap-2">
+          <ThumbsUp className="size-4" aria-label={ko.chatbot.widget.helpful} /> {f.thumbsUp}
+          <ThumbsDown className="size-4" aria-label={ko.chatbot.widget.notHelpful} /> {f.thumbsDown}
+        </p>
+      </div>
+      <div className="sm:col-span-2">
+        <p className="font-medium">{c.topQuestions}</p>
+        {f.topQuestions.length === 0 ? (
+          <p className="text-muted-foreground">{c.none}</p>
+        ) : (
+          <ol className="list-decimal pl-5">
+            {f.topQuestions.map((q) => (
+              <li key={q.question}>
+                {q.question} ({q.count})
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}

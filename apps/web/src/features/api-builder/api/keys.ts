@@ -1,0 +1,9 @@
+export const abKeys = {
+  all: (seedId: string) => ['api-builder', seedId] as const,
+  summary: (seedId: string) => ['api-builder', seedId, 'summary'] as const,
+  connections: (seedId: string) => ['api-builder', seedId, 'connections'] as const,
+  tables: (seedId: string, connectionId: string) => ['api-builder', seedId, 'tables', connectionId] as const,
+  apis: (seedId: string) => ['api-builder', seedId, 'apis'] as const,
+  keys: (seedId: string) => ['api-builder', seedId, 'keys'] as const,
+};
+export const abBase = (seedId: string) => `/api/seeds/${seedId}/api-builder`;

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZMessageResponse } from '@suite/shared';
+import { api } from '@/lib/api';
+import { abBase, abKeys } from './keys';
+
+type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const revokeKey = (seedId: string, id: string) => api<TMessageResponse>(`${abBase(seedId)}/keys/${id}`, { method: 'DELETE' });
+export function useRevokeKey(seedId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: string) => revokeKey(seedId, id), onSuccess: () => qc.invalidateQueries({ queryKey: abKeys.keys(seedId) }) });
+}

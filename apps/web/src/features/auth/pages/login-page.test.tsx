@@ -1,0 +1,80 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ko } from '@suite/shared';
+import { SessionProvider } from '@/lib/session';
+import { STORAGE_KEYS } from '@/lib/token-storage';
+import { beginOAuthFlow } from '@/lib/oauth-state';
+import { LoginPage } from './login-page';
+
+// jsdom has no ResizeObserver (Radix checkbox measures itself).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+/** A JWT-shaped token (the page only decodes it) that expires in an hour. */
+function fakeJwt(sub: string) {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const now = Math.floor(Date.now() / 1000);
+  return `${b64({ alg: 'HS256' })}.${b64({ sub, email: 'attacker@example.com', full_name: 'x', role: 'user', iat: now, exp: now + 3600 })}.c2ln`;
+}
+
+function renderAt(url: string) {
+  window.history.replaceState(null, '', url);
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  // The Google button asks /api/auth/config; without a server it simply stays hidden.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: () => new Promise(() => undefined) } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const stored = () => localStorage.getItem(STORAGE_KEYS.access) ?? sessionStorage.getItem(STORAGE_KEYS.access);
+
+describe('LoginPage: tokens in the address', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('refuses tokens this browser did not ask for, and removes them from the address', async () => {
+    const a = fakeJwt('attacker');
+    renderAt(`/login?access_token=${a}&refresh_token=${a}&redirect=%2F%09%2Fevil.example%2Fx`);
+    expect(await screen.findAllByText(ko.authUi.login.oauthNotStarted)).toBeTruthy();
+    expect(stored()).toBeNull();
+    expect(window.location.search).not.toContain('access_token');
+    expect(window.location.search).not.toContain('refresh_token');
+  });
+
+  it('refuses a state from another flow', async () => {
+    beginOAuthFlow();
+    const a = fakeJwt('attacker');
+    renderAt(`/login?access_token=${a}&refresh_token=${a}&state=${'0'.repeat(48)}`);
+    expect(await screen.findAllByText(ko.authUi.login.oauthNotStarted)).toBeTruthy();
+    expect(stored()).toBeNull();
+  });
+
+  it('accepts tokens that end a flow this browser started', async () => {
+    const state = beginOAuthFlow();
+    const a = fakeJwt('me');
+    renderAt(`/login?access_token=${a}&refresh_token=${a}&state=${state}`);
+    await waitFor(() => expect(stored()).toBe(a));
+    expect(screen.queryAllByText(ko.authUi.login.oauthNotStarted)).toHaveLength(0);
+    expect(window.location.search).not.toContain('state=');
+  });
+});

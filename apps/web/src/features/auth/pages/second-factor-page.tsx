@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ko, type TAuthResponse } from '@suite/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { completeWithCode, completeWithPasskey } from '@/features/auth/api/second-factor-sign-in';
+import { clearPendingSignIn, readPendingSignIn } from '@/features/auth/lib/second-factor-flow';
+
+const t = ko.accounts.ui;
+
+/** The second step of a sign-in: a TOTP or recovery code, or a passkey. */
+export function SecondFactorPage() {
+  usePageTitle(t.stepTitle, { noindex: true });
+  const navigate = useNavigate();
+  const session = useSession();
+  const [pending] = useState(readPendingSignIn);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!pending) return <Navigate to="/login" replace />;
+
+  const finish = async (step: () => Promise<TAuthResponse>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await step();
+      if (!res.tokens) throw new Error(ko.authUi.login.errorDefault);
+      const user = session.acceptTokens(res.tokens);
+      clearPendingSignIn();
+      toast.success(ko.authUi.login.successTitle, { description: ko.authUi.login.successDescription(user.full_name) });
+      navigate(pending.target || '/dashboard', { replace: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : ko.authUi.login.errorDefault);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t.stepTitle} description={t.stepDescription}>
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void finish(() => completeWithCode(pending.mfaToken, code));
+        }}
+      >
+        {error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-1.5">
+          <Label htmlFor="second-factor-code">{t.stepCode}</Label>
+          <Input id="second-factor-code" autoComplete="one-time-code" autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+        </div>
+        <Button type="submit" disabled={busy || !code.trim()}>
+          {t.stepSubmit}
+        </Button>
+        {pending.methods.includes('passkey') ? (
+          <Button type="button" variant="outline" disabled={busy} onClick={() => void finish(() => completeWithPasskey(pending.mfaToken))}>
+            {t.stepPasskey}
+          </Button>
+        ) : null}
+        <Button
+          type="button"
+          variant="link"
+          onClick={() => {
+            clearPendingSignIn();
+            navigate('/login', { replace: true });
+          }}
+        >
+          {t.stepRestart}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ko } from '@suite/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { revokeAllSessions, useAdminPolicy, useSetAdminPolicy } from '@/features/console/api/security';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+
+const t = ko.accounts.ui;
+
+/** Platform admins: the second-factor rule for admins, and ending every session. */
+export function SecurityCard() {
+  const policy = useAdminPolicy();
+  const setPolicy = useSetAdminPolicy();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t.security}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {policy.isError ? <p className="text-sm text-destructive break-keep">{policy.error.message}</p> : null}
+        {policy.data ? (
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="admin-second-factor"
+              checked={policy.data.required}
+              disabled={setPolicy.isPending}
+              onCheckedChange={(v) =>
+                setPolicy.mutate(
+                  { required: v === true },
+                  { onSuccess: () => toast.success(ko.accounts.server.policySaved), onError: (e) => toast.error(e.message) },
+                )
+              }
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="admin-second-factor">{t.adminPolicy}</Label>
+              <CardDescription className="break-keep">{t.adminPolicyDescription}</CardDescription>
+            </div>
+          </div>
+        ) : null}
+        <div className="grid gap-2">
+          <CardDescription className="break-keep">{t.endAllDescription}</CardDescription>
+          <Button variant="destructive" className="w-fit" onClick={() => setConfirming(true)}>
+            {t.endAll}
+          </Button>
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={t.endAll}
+        message={t.endAllDescription}
+        confirmLabel={t.endAllConfirm}
+        destructive
+        onOpenChange={setConfirming}
+        onConfirm={() => {
+          revokeAllSessions().then(
+            (r) => {
+              toast.success(r.message);
+              setConfirming(false);
+            },
+            (e: unknown) => toast.error(e instanceof Error ? e.message : ko.errors.internal),
+          );
+        }}
+      />
+    </Card>
+  );
+}

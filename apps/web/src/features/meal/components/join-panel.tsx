@@ -1,0 +1,104 @@
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ko } from '@suite/shared';
+import { ZJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useSession } from '@/lib/session';
+import { useDeclineMeal, useJoinMeal } from '../api/round-actions';
+
+const t = ko.meal.ui;
+type TValues = { choice: string; price: string; clientSeed: string };
+
+/** Join (or change the menu) with an optional client seed, or decline; until the deadline. */
+export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
+  const { user } = useSession();
+  const mine = meal.participants.find((p) => p.userId === user?.id && p.status === 'joined');
+  const join = useJoinMeal(seedId, meal.id);
+  const decline = useDeclineMeal(seedId, meal.id);
+  const { register, handleSubmit, setError, formState } = useForm<TValues>({
+    defaultValues: {
+      choice: mine?.choice ?? (meal.mode === 'menu' ? (meal.options[0]?.id ?? '') : ''),
+      price: mine ? String(mine.price) : '',
+      clientSeed: mine?.clientSeed ?? '',
+    },
+  });
+  const submit = handleSubmit((v) => {
+    const body = {
+      choice: v.choice,
+      ...(meal.mode === 'free' && v.price !== '' ? { price: Number(v.price) } : {}),
+      ...(v.clientSeed ? { clientSeed: v.clientSeed } : {}),
+    };
+    const parsed = ZJoinMealInput.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) setError(String(issue.path[0] ?? 'choice') as 'choice', { message: issue.message });
+      return;
+    }
+    join.mutate(parsed.data, { onSuccess: (r) => toast.success(r.message), onError: (e) => setError('root', { message: e.message }) });
+  });
+  const err = (k: keyof TValues) =>
+    formState.errors[k]?.message ? <p className="text-sm text-destructive break-keep">{formState.errors[k]?.message}</p> : null;
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-lg border p-4" noValidate aria-label={t.join}>
+      {meal.mode === 'menu' ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t.fields.choice}</legend>
+          {meal.options.map((o) => (
+            <label
+              key={o.id}
+              className="flex cursor-pointer items-center justify-between gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+            >
+              <span className="flex items-center gap-2">
+                <input type="radio" value={o.id} {...register('choice')} className="size-4 accent-[hsl(var(--primary))]" />
+                <span className="break-keep">{o.name}</span>
+              </span>
+              <span className="text-sm tabular-nums text-muted-foreground">{t.won(o.price)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+          <div className="grid gap-1.5">
+            <Label htmlFor="join-choice">{t.fields.choice}</Label>
+            <Input id="join-choice" placeholder="참치김밥" {...register('choice')} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="join-price">{t.fields.price}</Label>
+            <Input id="join-price" inputMode="numeric" {...register('price')} />
+          </div>
+        </div>
+      )}
+      {err('choice')}
+      {err('price')}
+      {meal.commitment ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="join-seed">{t.fields.clientSeed}</Label>
+          <Input id="join-seed" autoComplete="off" {...register('clientSeed')} aria-describedby="join-seed-help" />
+          <p id="join-seed-help" className="text-xs text-muted-foreground break-keep">
+            {t.fields.clientSeedHelp}
+          </p>
+          {err('clientSeed')}
+        </div>
+      ) : null}
+      {formState.errors.root?.message ? (
+        <p role="alert" className="text-sm text-destructive break-keep">
+          {formState.errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={decline.isPending}
+          onClick={() => decline.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toast.error(e.message) })}
+        >
+          {t.decline}
+        </Button>
+        <Button type="submit" disabled={join.isPending}>
+          {meal.myStatus === 'joined' ? t.update : t.join}
+        </Button>
+      </div>
+    </form>
+  );
+}

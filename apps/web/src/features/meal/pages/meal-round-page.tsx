@@ -1,0 +1,175 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, Dices, Lock, Trash2 } from 'lucide-react';
+import { ko } from '@suite/shared';
+import { isGameSplit, type TMeal } from '@suite/shared/schemas/meal';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSeeds } from '@/lib/seed-context';
+import { useMeal } from '../api/get-meal';
+import { useDrawMeal } from '../api/draw-meal';
+import { useCloseMeal, useDeleteMeal } from '../api/round-actions';
+import { useMealStream } from '../api/use-meal-stream';
+import { FairnessPanel } from '../components/fairness-panel';
+import { GamePanel } from '../components/game-panel';
+import { JoinPanel } from '../components/join-panel';
+import { MealStatusBadge, NoSeed } from '../components/meal-status';
+import { seoulTime } from '../lib/seoul-date';
+
+const t = ko.meal.ui;
+
+/** /admin/services/meal/:mealId — one round: join, who is in, the order summary, the game and its verification. */
+export function MealRoundPage() {
+  const { selected } = useSeeds();
+  const { mealId = '' } = useParams();
+  if (!selected) return <NoSeed />;
+  return <Round seedId={selected.id} mealId={mealId} />;
+}
+
+function Round({ seedId, mealId }: { seedId: string; mealId: string }) {
+  useMealStream(seedId);
+  const q = useMeal(seedId, mealId);
+  if (q.isLoading) return <p className="text-sm text-muted-foreground">{t.loading}</p>;
+  if (q.error || !q.data) return <p className="text-sm text-destructive">{q.error?.message}</p>;
+  return <RoundView seedId={seedId} meal={q.data} />;
+}
+
+function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
+  const navigate = useNavigate();
+  const close = useCloseMeal(seedId, meal.id);
+  const draw = useDrawMeal(seedId, meal.id);
+  const del = useDeleteMeal(seedId, meal.id);
+  if (!meal.canManage) return null;
+  const game = isGameSplit(meal.split);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {meal.status === 'open' ? (
+        <>
+          <Button
+            onClick={() => close.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toast.error(e.message) })}
+            disabled={close.isPending}
+          >
+            <Lock aria-hidden="true" /> {t.close}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (!window.confirm(t.confirmDelete)) return;
+              del.mutate(undefined, {
+                onSuccess: (r) => (toast.success(r.message), void navigate('/admin/services/meal')),
+                onError: (e) => toast.error(e.message),
+              });
+            }}
+          >
+            <Trash2 aria-hidden="true" /> {t.delete}
+          </Button>
+        </>
+      ) : null}
+      {meal.status === 'closed' && game ? (
+        <Button onClick={() => draw.mutate(undefined, { onError: (e) => toast.error(e.message) })} disabled={draw.isPending}>
+          <Dices aria-hidden="true" /> {t.draw}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
+  const joined = meal.participants.filter((p) => p.status === 'joined');
+  const declined = meal.participants.filter((p) => p.status === 'declined');
+  return (
+    <div className="grid gap-4">
+      <Link to="/admin/services/meal" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> {t.back}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold">
+            {meal.title} <MealStatusBadge status={meal.status} />
+          </h2>
+          <p className="text-sm text-muted-foreground break-keep">
+            {meal.date} · {t.deadlineAt(seoulTime(meal.deadline))} · {t.split[meal.split]}
+            {meal.payerCount > 1 ? ` ${meal.payerCount}${t.members}` : ''}
+            {meal.restaurant ? ` · ${meal.restaurant}` : ''} · {t.host} {meal.host.name}
+          </p>
+        </div>
+        <HostActions seedId={seedId} meal={meal} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid content-start gap-4">
+          {meal.status === 'open' ? <JoinPanel meal={meal} seedId={seedId} /> : null}
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">
+                {t.participants} {joined.length}
+                {t.members}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <ul className="grid gap-1.5" data-testid="participants">
+                {joined.map((p) => (
+                  <li key={p.userId} className="flex items-center justify-between gap-2 text-sm">
+                    <span className="font-medium">{p.name}</span>
+                    <span className="text-right text-muted-foreground break-keep">
+                      {p.choiceLabel} · {t.won(p.price)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {declined.length ? (
+                <p className="text-sm text-muted-foreground break-keep">
+                  {t.declinedList}: {declined.map((p) => p.name).join(', ')}
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">{t.summary}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <table className="w-full text-sm">
+                <tbody>
+                  {meal.summary.items.map((i) => (
+                    <tr key={i.label} className="border-b last:border-0">
+                      <td className="py-1.5 break-keep">{i.label}</td>
+                      <td className="py-1.5 text-right tabular-nums">{t.quantity(i.quantity)}</td>
+                      <td className="py-1.5 text-right tabular-nums">{t.won(i.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr className="font-semibold">
+                    <td className="pt-2">{t.total}</td>
+                    <td />
+                    <td className="pt-2 text-right tabular-nums" data-testid="total">
+                      {t.won(meal.summary.total)}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+              {meal.shares.length ? (
+                <div className="mt-4 grid gap-1.5">
+                  <p className="text-sm font-medium">{t.shares}</p>
+                  {meal.paidBy ? <p className="text-xs text-muted-foreground">{t.paidBy(meal.paidBy.name)}</p> : null}
+                  <ul className="grid gap-1 text-sm">
+                    {meal.shares.map((s) => (
+                      <li key={s.userId} className="flex justify-between">
+                        <span>{s.name}</span>
+                        <span className="tabular-nums">{t.won(s.amount)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-4">
+          {meal.draw ? <GamePanel meal={meal} /> : null}
+          {meal.commitment ? <FairnessPanel meal={meal} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

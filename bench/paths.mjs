@@ -1,0 +1,204 @@
+// Issue 18: each hot API path next to a minimal server doing the same work, measured alternately in the same run.
+//
+// The minimal server is node:http + pg + jose: the same access-token check (HS256, key derived from AUTH_SECRET as
+// lib/tokens.ts does, same issuer/audience/claims), the same session + user lookup (the guard's SQL), the same SQL for
+// the route and the same JSON. Both use 10 pooled PostgreSQL connections and are loaded with the same autocannon
+// connection count. Rounds alternate minimal / real (warm-up first, not counted); medians, min–max and p99 medians.
+// Login is compared with the same argon2id library and parameters verifying in a bare loop at the same concurrency.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/paths.mjs   (appends to RESULTS.md)
+//   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_USERS=100000 BENCH_ONLY=<row name part> BENCH_CPU_PROF=<dir> are optional.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ROUNDS, SECONDS, databaseLabel, run, startServer, throwawayDatabase } from './http.mjs';
+import { seedUsers } from './users-list.mjs';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const ONLY = process.env.BENCH_ONLY;
+const port = 3252;
+const base = `http://127.0.0.1:${port}`;
+const AUTH_SECRET = randomBytes(48).toString('base64url');
+
+const dbName = await databaseLabel(adminUrl);
+const db = await throwawayDatabase(adminUrl, 'paths');
+const proc = await startServer(
+  port,
+  { DATABASE_URL: db.url, AUTH_SECRET, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const loadAtStart = loadavg()[0];
+
+const json = async (path, body, token) => {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const out = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
+  return out;
+};
+
+// ── The minimal server, in a process of its own ──
+const minimalPort = port + 1;
+const minimalProc = spawn(process.execPath, [fileURLToPath(new URL('./paths-minimal.mjs', import.meta.url))], {
+  env: { ...process.env, DATABASE_URL: db.url, AUTH_SECRET, PORT: String(minimalPort), NODE_OPTIONS: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  minimalProc.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+  minimalProc.on('exit', () => reject(new Error('minimal server exited')));
+});
+const minimalBase = `http://127.0.0.1:${minimalPort}`;
+const argonBase = `${minimalBase}/argon2`;
+
+const lines = [];
+try {
+  // ── Data: the first account is the platform admin; a seed with 50 rooms and one day of 400 bookings; 100 000 users.
+  const signup = await json('/api/auth-signup', { email: 'bench.paths@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true });
+  const token = signup.tokens.access_token;
+  const userId = signup.user.id;
+  const seedId = (await json('/api/seeds', { seed_name: '벤치 회사' }, token)).data.id;
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  const day = new Date(Date.parse(`${new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`) - 9 * 3_600_000 - 10 * 86_400_000);
+  await c.query(
+    `INSERT INTO rooms (seed_id, name, location, capacity, equipment, open_minute, close_minute, weekdays)
+     SELECT $1, '회의실 ' || lpad(g::text, 2, '0'), (g % 10 + 1) || '층', 4 + g % 12, ARRAY['모니터'], 0, 1440, '{1,2,3,4,5,6,7}' FROM generate_series(1, 50) g`,
+    [seedId],
+  );
+  await c.query(
+    `INSERT INTO room_bookings (seed_id, room_id, organizer_id, title, starts_at, ends_at, attendees, agenda)
+     SELECT $1, r.id, $2, '정기 회의 ' || g, $3::timestamptz + (9 + g) * interval '1 hour', $3::timestamptz + (10 + g) * interval '1 hour', '[]'::jsonb, '안건'
+     FROM rooms r CROSS JOIN generate_series(0, 7) g WHERE r.seed_id = $1`,
+    [seedId, userId, day.toISOString()],
+  );
+  const passwordHash = (await c.query('SELECT password_hash FROM users WHERE id = $1', [userId])).rows[0].password_hash;
+  // Sign-ins come from many people, as in real use: 500 accounts with this password (the same argon2id hash), taken
+  // in turn. (50 concurrent sign-ins to one account measure its session-limit trimming, not the hash.)
+  await c.query(
+    `INSERT INTO users (email, full_name, password_hash, role, status, email_verified) SELECT 'bench.login.' || g || '@example.com', '로그인' || g, $1, 'user', 'active', true FROM generate_series(1, 500) g`,
+    [passwordHash],
+  );
+  await fetch(`${minimalBase}/password-hash`, { method: 'POST', body: JSON.stringify({ hash: passwordHash }) });
+  await c.end();
+  const seeded = await seedUsers(db.url, USERS);
+  console.log(`seeded ${USERS} users in ${seeded.toFixed(1)} s`);
+
+  const auth = { authorization: `Bearer ${token}` };
+  const bookingsPath = `/api/seeds/${seedId}/bookings?from=${encodeURIComponent(day.toISOString())}&to=${encodeURIComponent(new Date(day.getTime() + 86_400_000).toISOString())}`;
+  const rows = [
+    { name: 'GET /api/seeds', path: '/api/seeds', connections: 50 },
+    { name: 'GET /api/seeds/{id}/bookings — one day, 50 rooms, 400 bookings', path: bookingsPath, connections: 50 },
+    { name: `GET /api/admin/users — ${USERS.toLocaleString('en-US')} users, default page`, path: '/api/admin/users', connections: 10 },
+    { name: 'GET /api/admin/users — name search (민서)', path: `/api/admin/users?search=${encodeURIComponent('민서')}`, connections: 10 },
+    { name: 'GET /api/admin/users — deep page (email order, page 5 000)', path: '/api/admin/users?sort=email&order=asc&page=5000', connections: 10 },
+  ].filter((r) => !ONLY || new RegExp(ONLY).test(r.name));
+
+  // Same answer from both before measuring (the minimal server must do the same work).
+  for (const r of rows) {
+    const [a, b] = await Promise.all([
+      fetch(base + r.path, { headers: auth }).then((x) => x.text()),
+      fetch(minimalBase + r.path, { headers: auth }).then((x) => x.text()),
+    ]);
+    if (a !== b) throw new Error(`${r.name}: the minimal server answers differently\nreal:    ${a.slice(0, 400)}\nminimal: ${b.slice(0, 400)}`);
+    r.bytes = a.length;
+  }
+
+  // One request alone (median of 21 after a warm-up): what a single user waits for.
+  const alone = async (url) => {
+    await fetch(url, { headers: auth }).then((x) => x.arrayBuffer());
+    const t = [];
+    for (let i = 0; i < 21; i++) {
+      const t0 = performance.now();
+      await fetch(url, { headers: auth }).then((x) => x.arrayBuffer());
+      t.push(performance.now() - t0);
+    }
+    return t.sort((x, y) => x - y)[10];
+  };
+
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const measure = async (aOpts, bOpts) => {
+    await run({ ...aOpts, duration: 2 });
+    await run({ ...bOpts, duration: 2 });
+    const A = [];
+    const B = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const [opts, out] of [
+        [aOpts, A],
+        [bOpts, B],
+      ]) {
+        const r = await run(opts);
+        out.push({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+      }
+    }
+    const sum = (xs) => ({
+      rps: median(xs.map((x) => x.rps)),
+      min: Math.min(...xs.map((x) => x.rps)),
+      max: Math.max(...xs.map((x) => x.rps)),
+      p99: median(xs.map((x) => x.p99)),
+      errors: xs.reduce((n, x) => n + x.errors, 0),
+    });
+    return { min: sum(A), real: sum(B) };
+  };
+  const fmt = (s) => `${Math.round(s.rps)} (${Math.round(s.min)}–${Math.round(s.max)})`;
+  lines.push(
+    '| path | conns | minimal req/s (min–max) | real req/s (min–max) | ratio | p99 minimal / real ms | p99 ratio | alone minimal / real ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of rows) {
+    const [aloneMin, aloneReal] = [await alone(minimalBase + r.path), await alone(base + r.path)];
+    const m = await measure(
+      { url: minimalBase + r.path, headers: auth, connections: r.connections },
+      { url: base + r.path, headers: auth, connections: r.connections },
+    );
+    const line = `| ${r.name} | ${r.connections} | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | ${aloneMin.toFixed(1)} / ${aloneReal.toFixed(1)} | ${m.min.errors} / ${m.real.errors} |`;
+    console.log(line);
+    lines.push(line);
+  }
+
+  if (!ONLY || new RegExp(ONLY).test('POST /api/auth-login')) {
+    // Login: each request from its own address (TRUST_PROXY=true, as behind a proxy), so per-IP limits do not apply.
+    let ip = 0;
+    const loginOpts = {
+      url: `${base}/api/auth-login`,
+      method: 'POST',
+      connections: 50,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(++ip >> 8) & 255}.${ip & 255}` },
+            body: JSON.stringify({ email: `bench.login.${(ip % 500) + 1}@example.com`, password: 'Zq7mLw2pXv' }),
+          }),
+        },
+      ],
+    };
+    const m = await measure({ url: argonBase, method: 'POST', body: '{}', connections: 50 }, loginOpts);
+    const line = `| POST /api/auth-login vs bare argon2id verify (m=19 MiB, t=2, p=1) | 50 | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | — | ${m.min.errors} / ${m.real.errors} |`;
+    console.log(line);
+    lines.push(line);
+  }
+} finally {
+  proc.kill('SIGTERM');
+  await new Promise((r) => proc.on('exit', r));
+  minimalProc.kill('SIGTERM');
+  await db.drop();
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const text =
+  `\n## ${stamp} UTC — issue 18: hot paths next to a minimal server — ${machine}\n\n` +
+  `Database: ${dbName} (a throw-away database on the local server), both servers with 10 pooled connections; the real server NODE_ENV=development, LOG_LEVEL=silent. ` +
+  `autocannon, ${SECONDS} s per run, ${ROUNDS} rounds alternating minimal / real after a 2 s warm-up of each; medians (min–max), p99 as the median of the rounds' p99. ` +
+  `"alone": median of 21 sequential requests. The minimal server (node:http + pg + jose, in its own process like the real one) checks the same token, runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
+  `Load average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end — the machine is shared with other jobs, so only the ratios within a row mean much.\n\n` +
+  `${lines.join('\n')}\n`;
+if (!ONLY) appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+console.log(text);

@@ -1,0 +1,23 @@
+/** Korean texts of the hardening rules (issue 11): input text rule, quotas, document caps, stream caps. */
+export const koSecurity = {
+  invalidText: '입력값에 사용할 수 없는 문자(널 문자 또는 짝이 맞지 않는 유니코드 서로게이트)가 있습니다.',
+  invalidTextAt: (where: string) => `입력값(${where})에 사용할 수 없는 문자(널 문자 또는 짝이 맞지 않는 유니코드 서로게이트)가 있습니다.`,
+  mailQuotaUser: (minutes: number) => `한 시간에 보낼 수 있는 메일 수를 넘었습니다. ${minutes}분 후에 다시 시도해주세요.`,
+  mailQuotaSeed: (minutes: number) => `이 시드에서 한 시간에 보낼 수 있는 메일 수를 넘었습니다. ${minutes}분 후에 다시 시도해주세요.`,
+  tooManyStreams: (max: number) => `동시에 열 수 있는 실시간 연결은 ${max}개까지입니다. 다른 탭이나 창을 닫고 다시 시도해주세요.`,
+  loginIpLimited: (minutes: number) => `이 네트워크에서 로그인 실패가 너무 많습니다. ${minutes}분 후에 다시 시도해주세요.`,
+  documentTooBig: '문서가 너무 커서 처리할 수 없습니다.',
+  documentCap: (cap: string) => `문서가 처리 한도를 넘었습니다: ${cap}. 문서를 나누어 올려주세요.`,
+  capPages: (max: number) => `페이지 수 ${max.toLocaleString('ko-KR')}쪽`,
+  capChars: (max: number) => `추출한 글자 수 ${max.toLocaleString('ko-KR')}자`,
+  capTime: (seconds: number) => `처리 시간 ${seconds}초`,
+  capMemory: (mb: number) => `메모리 ${mb}MB`,
+  urlTooBig: (mb: number) => `가져온 문서가 ${mb}MB를 넘어 중단했습니다.`,
+  urlBlocked: '내부망·루프백·링크 로컬·메타데이터 주소는 가져올 수 없습니다.',
+  urlTooManyRedirects: '리디렉션이 너무 많습니다.',
+  outsideAttendeesPerBooking: (max: number) => `외부 참석자(시드 구성원이 아닌 주소)는 예약 하나에 ${max}명까지 넣을 수 있습니다.`,
+  outsideAttendeesPerDay: (max: number) => `이 시드는 오늘 외부 참석자 주소를 ${max}개까지 넣을 수 있습니다. 내일 다시 시도해주세요.`,
+  minutesAlreadySent: (minutes: number) => `이 예약의 회의록은 10분에 한 번만 보낼 수 있습니다. ${minutes}분 후에 다시 시도해주세요.`,
+  minutesEmpty: '보낼 회의록이 없습니다. 먼저 회의록을 저장해주세요.',
+  minutesSent: (n: number) => `회의록을 ${n}명에게 보냈습니다.`,
+} as const;
