@@ -55,11 +55,11 @@ describe.each(['postgres', 'mysql'] as const)('cache stays correct after another
 
   it('the next GET after an UPDATE by another client returns the new value', async () => {
     const path = '/customers?select=id,city&id=eq.2';
-    // Fill the cache (a probe-mode entry is only kept once the table's last change is at least a second old).
+    // Fill the cache (a probe-mode entry is only kept once the table's last change is at least two seconds old).
     const warm = await pollUntil(
       async () => (await get(path), get(path)),
       (r) => r.cache === 'HIT',
-      3_000,
+      5_000,
     );
     expect(warm.cache).toBe('HIT');
     expect(warm.body).toEqual([{ id: 2, city: 'Busan' }]);
@@ -78,7 +78,7 @@ describe.each(['postgres', 'mysql'] as const)('cache stays correct after another
     const warm = await pollUntil(
       async () => (await get(path), get(path)),
       (r) => r.cache === 'HIT',
-      3_000,
+      5_000,
     );
     expect(warm.body).toEqual([{ id: 3, customers: { city: 'Gwangju' } }]);
     await db.query(kind === 'postgres' ? 'UPDATE customers SET city = $1 WHERE id = $2' : 'UPDATE customers SET city = ? WHERE id = ?', ['Suwon', 2]);

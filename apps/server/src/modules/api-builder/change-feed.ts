@@ -79,12 +79,26 @@ export function listen(target: TConnectTarget, onTable: (table: string) => void,
   };
 }
 
-/** MySQL/MariaDB: UPDATE_TIME per table and the server's clock, in one query. */
-export async function probeUpdateTimes(engine: TEngine, tables: string[]): Promise<{ times: (string | null)[]; now: string }> {
+/**
+ * MySQL/MariaDB: UPDATE_TIME per table and the server's clock, in one query, as epoch seconds (null where the server
+ * keeps none). InnoDB stamps UPDATE_TIME with the second its transaction *started*, read from a coarse clock, so a
+ * commit can carry a second earlier than NOW() at that moment; callers leave a margin (see PROBE_MARGIN_S).
+ */
+export async function probeUpdateTimes(engine: TEngine, tables: string[]): Promise<{ times: (number | null)[]; now: number }> {
   const r = await engine.query(
-    `SELECT TABLE_NAME AS t, UPDATE_TIME AS u, NOW() AS now FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})`,
+    `SELECT TABLE_NAME AS t, UNIX_TIMESTAMP(UPDATE_TIME) AS u, UNIX_TIMESTAMP(NOW()) AS now FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})`,
     tables,
   );
-  const byName = new Map(r.rows.map((row) => [String(row.t), row.u === null ? null : String(row.u)]));
-  return { times: tables.map((t) => byName.get(t) ?? null), now: String(r.rows[0]?.now ?? '') };
+  const byName = new Map(r.rows.map((row) => [String(row.t), row.u === null || row.u === undefined ? null : Number(row.u)]));
+  const now = r.rows[0]?.now;
+  return { times: tables.map((t) => byName.get(t) ?? null), now: now === null || now === undefined ? Number.NaN : Number(now) };
 }
+
+/**
+ * A probe vouches for a response only when every table's last change is at least this many seconds older than the
+ * server's current second: InnoDB's start-of-transaction, coarse-clock stamp can otherwise repeat the stored second for
+ * a commit that lands just after the response was read.
+ */
+export const PROBE_MARGIN_S = 2;
+/** Probe-mode entries also expire: a transaction open longer than the margin is stamped with its (old) start second. */
+export const PROBE_TTL_MS = 60_000;

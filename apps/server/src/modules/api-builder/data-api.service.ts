@@ -7,7 +7,7 @@ import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
-import { probeUpdateTimes } from './change-feed.ts';
+import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
 import { normaliseQuery } from './cache.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import { handlePostgrest, prepareQuery, tablesOfPlan, type TMethod, type TPgrstContext, type TPgrstResponse } from './postgrest/handler.ts';
@@ -165,10 +165,10 @@ export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataRe
     if (mode === 'trigger') ttlMs = LONG_TTL_MS;
     else if (mode === 'probe') {
       const probe = await probeUpdateTimes(engine, tables);
-      // Second resolution: while a table changed in this very second, another change could keep the same value.
-      const fresh = probe.times.every((t) => t === null || t < probe.now);
+      // Second resolution, start-of-transaction stamps: only a table quiet for PROBE_MARGIN_S is vouched for.
+      const fresh = Number.isFinite(probe.now) && probe.times.every((t) => t === null || t <= probe.now - PROBE_MARGIN_S);
       if (fresh) {
-        ttlMs = LONG_TTL_MS;
+        ttlMs = PROBE_TTL_MS;
         keyParts.push(probe.times);
       }
     } else if (mode === 'ttl') {
