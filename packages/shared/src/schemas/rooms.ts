@@ -174,6 +174,8 @@ export const ZCreateBookingResponse = z.object({
   created: z.array(ZBooking),
   /** Occurrences of a recurring request that could not be booked, with the reason. */
   skipped: z.array(ZSkippedOccurrence),
+  /** Seoul dates (YYYY-MM-DD) of a series past the MAX_SERIES_OCCURRENCES cap: not booked, not tried. */
+  leftOut: z.array(z.string()),
 });
 export const ZBookingResponse = z.object({ success: z.literal(true), message: z.string(), data: ZBooking });
 

@@ -22,12 +22,17 @@ describe('Asia/Seoul booking times', () => {
 
   it('expands weekly and daily series up to the end date, inclusive, at the same local time', () => {
     const weekly = occurrences(seoul('2026-11-23', '10:00'), seoul('2026-11-23', '10:30'), { freq: 'weekly', until: '2026-12-14' });
-    expect(weekly.map((o) => formatSlot(o.start, o.end))).toEqual([
+    expect(weekly.leftOut).toEqual([]);
+    expect(weekly.slots.map((o) => formatSlot(o.start, o.end))).toEqual([
       '2026-11-23(월) 10:00–10:30',
       '2026-11-30(월) 10:00–10:30',
       '2026-12-07(월) 10:00–10:30',
       '2026-12-14(월) 10:00–10:30',
     ]);
-    expect(occurrences(seoul('2026-11-23', '10:00'), seoul('2026-11-23', '10:30'), { freq: 'daily', until: '2027-12-31' })).toHaveLength(100);
+    // Past the cap: 100 booked (2026-11-23 … 2027-03-02), the remaining dates up to the end date reported, not dropped.
+    const daily = occurrences(seoul('2026-11-23', '10:00'), seoul('2026-11-23', '10:30'), { freq: 'daily', until: '2027-03-05' });
+    expect(daily.slots).toHaveLength(100);
+    expect(formatSlot(daily.slots[99]!.start, daily.slots[99]!.end)).toBe('2027-03-02(화) 10:00–10:30');
+    expect(daily.leftOut).toEqual(['2027-03-03', '2027-03-04', '2027-03-05']);
   });
 });

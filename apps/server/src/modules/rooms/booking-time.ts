@@ -46,17 +46,23 @@ export function withinHours(room: { openMinute: number; closeMinute: number; wee
   return s.minute >= room.openMinute && endMinute <= room.closeMinute;
 }
 
-/** The occurrences of a request: itself, then every day or week until the end date (inclusive, Seoul), at most 100. */
-export function occurrences(start: Date, end: Date, recurrence: TRecurrence | undefined): { start: Date; end: Date }[] {
-  const list = [{ start, end }];
-  if (!recurrence) return list;
+/**
+ * The occurrences of a request: itself, then every day or week until the end date (inclusive, Seoul), at most
+ * MAX_SERIES_OCCURRENCES; `leftOut` lists the Seoul dates past that cap (the until date is at most 366 days away).
+ */
+export function occurrences(start: Date, end: Date, recurrence: TRecurrence | undefined): { slots: { start: Date; end: Date }[]; leftOut: string[] } {
+  const slots = [{ start, end }];
+  const leftOut: string[] = [];
+  if (!recurrence) return { slots, leftOut };
   const step = recurrence.freq === 'daily' ? DAY_MS : 7 * DAY_MS;
-  for (let i = 1; i < MAX_SERIES_OCCURRENCES; i++) {
+  for (let i = 1; ; i++) {
     const s = new Date(start.getTime() + i * step);
-    if (seoulParts(s).date > recurrence.until) break;
-    list.push({ start: s, end: new Date(end.getTime() + i * step) });
+    const date = seoulParts(s).date;
+    if (date > recurrence.until) break;
+    if (slots.length < MAX_SERIES_OCCURRENCES) slots.push({ start: s, end: new Date(end.getTime() + i * step) });
+    else leftOut.push(date);
   }
-  return list;
+  return { slots, leftOut };
 }
 
 /** The Seoul date of an instant plus `days`, as YYYY-MM-DD (for the recurrence end-date range check). */

@@ -63,9 +63,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps; streams: T
       },
     },
     async (request, reply) => {
-      const { created, skipped } = await bookings.createBooking(deps, actor(request), request.params.seedId, request.body);
-      const message = skipped.length ? m.createdSome(created.length, skipped.length) : m.created;
-      return reply.status(201).send({ success: true as const, message, data: created[0]!, created, skipped });
+      const { created, skipped, leftOut } = await bookings.createBooking(deps, actor(request), request.params.seedId, request.body);
+      const notBooked = skipped.length + leftOut.length;
+      const message = notBooked ? m.createdSome(created.length, notBooked) : m.created;
+      return reply.status(201).send({ success: true as const, message, data: created[0]!, created, skipped, leftOut });
     },
   );
 

@@ -135,7 +135,7 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     }
   }
   const attendees = await resolveAttendees(deps, seedId, input.attendees ?? []);
-  const slots = occurrences(start, end, input.recurrence);
+  const { slots, leftOut } = occurrences(start, end, input.recurrence);
   const seriesId = slots.length > 1 ? randomUUID() : null;
   // Bookings, their jobs and their log rows commit together; a clashing occurrence is rolled back to its savepoint.
   const { createdIds, created, skipped } = await inTx(deps, async (txd) => {
@@ -195,7 +195,7 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     return { createdIds, created, skipped };
   });
   await publish(deps, seedId, { type: 'created', bookingId: createdIds[0]!, roomId: room.id });
-  return { created, skipped };
+  return { created, skipped, leftOut };
 }
 
 async function loadForChange(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {

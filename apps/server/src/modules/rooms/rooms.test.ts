@@ -96,6 +96,7 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     expect(res.body.created).toHaveLength(3);
     expect(res.body.skipped).toHaveLength(1);
     expect(res.body.skipped[0].reason).toContain('대회의실');
+    expect(res.body.leftOut).toEqual([]);
     expect(new Set(res.body.created.map((b: { seriesId: string }) => b.seriesId)).size).toBe(1);
     // Cancelling "this and the following" from the second occurrence leaves only the first.
     const second = res.body.created[1].id as string;
@@ -103,6 +104,24 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     expect(cancel).toMatchObject({ status: 200, body: { message: m.cancelledSeries(2) } });
     const left = await api(t, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 30 * 24 * 60)}`);
     expect(left.body.data.map((b: { title: string }) => b.title)).toEqual(['스탠드업', '선점']);
+  });
+
+  it('tries at most 100 occurrences of a series and reports, from the server, the dates past the cap', async () => {
+    const { owner, base, roomId } = await seedWithRoom(t);
+    const start = seoulWeekday(2, 1, 8);
+    const day = (n: number) => new Date(start.getTime() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const res = await api(t, owner.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '매일 점검',
+      startsAt: iso(start),
+      endsAt: iso(start, 15),
+      recurrence: { freq: 'daily', until: day(103) },
+    });
+    expect(res.status).toBe(201);
+    // 100 tried (booked, or skipped where the room is closed), the 4 dates after them reported as left out.
+    expect(res.body.created.length + res.body.skipped.length).toBe(100);
+    expect(res.body.leftOut).toEqual([day(100), day(101), day(102), day(103)]);
+    expect(res.body.message).toBe(m.createdSome(res.body.created.length, res.body.skipped.length + 4));
   });
 
   it('enforces who edits, cancels and writes minutes; mails minutes to attendees; logs every step', async () => {

@@ -160,10 +160,9 @@ function NewBooking({
     create.mutate(body, {
       onSuccess: (r) => {
         toast.success(r.message);
-        const left = cap?.left ?? [];
-        if (r.skipped.length || left.length) {
+        if (r.skipped.length || r.leftOut.length) {
           setSkipped(r.skipped);
-          setLeftOut(left);
+          setLeftOut(r.leftOut);
         } else onDone();
       },
       onError: (err) => {
