@@ -1,13 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { SessionProvider } from '@/lib/session';
-import { useDocumentTheme } from '@/lib/theme';
+import { toasterRequest } from '@/lib/toast';
 
-/** sonner with the spec's numbers, in the theme the page shows. */
+const LazyToaster = lazy(() => import('./toaster'));
+
+/** The toaster, mounted (and its code loaded) when the first toast asks for it. */
 function AppToaster() {
-  const theme = useDocumentTheme();
-  return <Toaster theme={theme} position="top-center" duration={4000} visibleToasts={3} gap={14} hotkey={['altKey', 'KeyT']} richColors />;
+  const wanted = useSyncExternalStore(toasterRequest.subscribe, toasterRequest.get, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }
 
 /** Once the app has rendered, the prerendered page's 'signed in' hint (public/theme-init.js) has done its job. */

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { ko } from '@suite/shared';
 import { ZCreateConnectionInput, type TApiConnection, type TCreateConnectionInput } from '@suite/shared/schemas/api-builder';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import type { TApiConnection } from '@suite/shared/schemas/api-builder';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { useAuthConfig } from '@/features/auth/api/auth-config';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';

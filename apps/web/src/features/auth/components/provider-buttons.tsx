@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, type TOAuthProvider } from '@suite/shared';
 import { cn } from '@/lib/utils';
 import { useAuthConfig } from '@/features/auth/api/auth-config';

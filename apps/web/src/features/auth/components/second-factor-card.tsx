@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, type TTotpSetupResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

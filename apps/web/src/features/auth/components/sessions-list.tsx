@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Monitor, Smartphone } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, type TAuthResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { api, ApiError } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ArrowRight, LogOut, Sparkles } from 'lucide-react';
 import { isAvailable, ko, SERVICE_CATALOGUE } from '@suite/shared';
 import { CatalogueBadge } from '@/components/service-status-badge';

@@ -3,7 +3,7 @@ import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, ZLoginForm, type TLoginForm } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';

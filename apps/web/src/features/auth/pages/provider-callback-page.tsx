@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, ZOAuthProvider, type TAuthResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, type TAuthResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, TERMS_VERSION, ZEmail, type TAuthResponse } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';

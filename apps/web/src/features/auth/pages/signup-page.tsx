@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { formatPhone, ko, TERMS_VERSION, ZSignupForm, type TAuthResponse, type TSignupForm } from '@suite/shared';

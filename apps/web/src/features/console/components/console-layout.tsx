@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ArrowLeft, LogOut, Megaphone } from 'lucide-react';
 import { catalogueStatus, ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { useAdminAction, useTrash } from '@/features/console/api/admin';

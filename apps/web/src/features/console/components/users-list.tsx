@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ArrowDown, ArrowUp, ArrowUpDown, Plus, RefreshCw, RotateCcw, Search, X } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { UserAvatar } from '@/components/user-avatar';

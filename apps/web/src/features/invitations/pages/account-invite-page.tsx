@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, ZResetPasswordForm, type TAuthResponse } from '@suite/shared';
 import { FormField } from '@/components/account/form-field';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZSeedInvitationPreview } from '@suite/shared/schemas/seeds';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2, Users } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';

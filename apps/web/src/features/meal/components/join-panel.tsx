@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { ZJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';

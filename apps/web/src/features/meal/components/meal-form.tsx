@@ -1,6 +1,6 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Plus, Trash2 } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { MEAL_SPLITS, ZCreateMealInput, type TMealSplit } from '@suite/shared/schemas/meal';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ArrowLeft, ArrowRight, Download } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';

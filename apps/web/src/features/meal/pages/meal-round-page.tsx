@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ArrowLeft, Dices, Lock, Trash2 } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { isGameSplit, type TMeal } from '@suite/shared/schemas/meal';

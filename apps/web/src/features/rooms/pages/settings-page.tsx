@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BETA_SERVICES, ZBetaApplicationInput, type TBetaApplicationInput, type TBetaService } from '@suite/shared';
 import { koSite } from '@suite/shared/messages/ko-site';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { BookOpen, CircleDollarSign, PlayCircle, Rocket, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { koSite } from '@suite/shared/messages/ko-site';
 import type { TBetaService } from '@suite/shared';
 import type { TCatalogueStatus } from '@suite/shared/catalogue';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { useSession } from '@/lib/session';
 

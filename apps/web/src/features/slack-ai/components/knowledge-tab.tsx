@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ko, ZSlackDocumentInput, type TSlackWorkspace } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { ExternalToast } from 'sonner';
+
+/**
+ * The app's toasts. sonner (about 9 KB gzipped) is loaded with the first toast instead of with every page: most first
+ * visits, '/' included, show none. The first toast asks for the toaster to be mounted (app/app-providers.tsx) and is
+ * shown once it has subscribed; later toasts go straight through.
+ */
+type TKind = 'success' | 'error' | 'info' | 'warning';
+
+let requested = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+
+/** For the toaster host: whether a toast has asked for it yet. */
+export const toasterRequest = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  get: () => requested,
+};
+
+/** Called by the toaster once it listens (its own effects have run). */
+export function toasterMounted() {
+  markMounted();
+}
+
+function show(kind: TKind, message: ReactNode, options?: ExternalToast) {
+  if (!requested) {
+    requested = true;
+    for (const l of listeners) l();
+  }
+  void Promise.all([import('sonner'), mounted]).then(([sonner]) => sonner.toast[kind](message, options));
+}
+
+export const toast = {
+  success: (message: ReactNode, options?: ExternalToast) => show('success', message, options),
+  error: (message: ReactNode, options?: ExternalToast) => show('error', message, options),
+  info: (message: ReactNode, options?: ExternalToast) => show('info', message, options),
+  warning: (message: ReactNode, options?: ExternalToast) => show('warning', message, options),
+};
