@@ -51,7 +51,7 @@ export const koSiteShell = {
       apiBuilder: { title: 'API 빌더', description: '기존 데이터베이스로 1분 만에 REST API,\n캐싱까지 자동으로' },
       adminBuilder: { title: '어드민 페이지 빌더', description: '개발자 없이 5분 만에 만드는 관리자 페이지' },
       metrics: { title: '지표 대시보드', description: '흩어진 서비스 지표를 한 화면에서' },
-      aiChatbot: { title: 'AI 고객 상담 챗봇', description: '등록한 정보로 24시간 답변,\n반복 문의 시간 90% 절감' },
+      aiChatbot: { title: 'AI 고객 상담 챗봇', description: '등록한 정보로 24시간 답하고,\n모르는 질문은 담당자에게 넘겨요' },
       taxInvoice: { title: '세금계산서 자동 신고', description: '전자 세금계산서 발행과 신고를 자동으로' },
     },
   },
