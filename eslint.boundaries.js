@@ -19,6 +19,7 @@ const M = {
   drizzle: 'Drizzle(drizzle-orm, db 스키마)은 repository·db·마이그레이션·test-support에서만 씁니다.',
   testKit: '테스트 키트·가짜 서버(test-support/, testing/, *-test-kit)는 제품 코드에서 import하지 않습니다.',
   libModule: 'lib/·plugins/·adapters/는 공용 기반입니다: modules/를 import하지 않습니다.',
+  oneMailer: '메일러는 buildApp에서 한 번 만들어 ctx.mailer로 넘깁니다: 모듈에서 createMailer를 부르지 않습니다.',
 };
 
 // ---------- server ----------
@@ -30,6 +31,8 @@ const drizzle = [
   { regex: '(^|/)db/schema[^/]*(\\.ts)?$', message: M.drizzle },
 ];
 const routeRepo = { regex: '\\.repository(\\.ts)?$', message: M.routeRepo };
+// One of each shared resource, built in buildApp (app.ts) and handed to modules through ctx.
+const oneMailer = { regex: '(^|/)adapters/mailer(\\.ts)?$', importNames: ['createMailer'], message: M.oneMailer };
 // From a file `depth` folders below modules/<mod>/: an import that leaves <mod> for another module must end in .service.ts
 const crossModule = (mod, depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}(?!${esc(mod)}/)[^./][^/]*/(?![^/]+\\.service\\.ts$)`,
@@ -44,9 +47,9 @@ for (const mod of dirs(`./${S}/modules`)) {
     const base = `${S}/modules/${mod}/${'*/'.repeat(depth - 1)}`;
     const cm = crossModule(mod, depth);
     serverBlocks.push(
-      { files: [`${base}*.ts`], ignores: testFiles, rules: rule([cm, testKit, ...drizzle]) },
-      { files: [`${base}*.repository.ts`], ignores: testFiles, rules: rule([cm, testKit]) },
-      { files: [`${base}*.routes.ts`], ignores: testFiles, rules: rule([cm, testKit, routeRepo, ...drizzle]) },
+      { files: [`${base}*.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer, ...drizzle]) },
+      { files: [`${base}*.repository.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer]) },
+      { files: [`${base}*.routes.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer, routeRepo, ...drizzle]) },
     );
   }
 }
@@ -107,7 +110,6 @@ const layeringDebt = [
   'apps/server/src/modules/rooms/bookings.service.ts',
   'apps/server/src/modules/rooms/rooms.repository.ts',
   'apps/server/src/modules/rooms/rooms.routes.ts',
-  'apps/server/src/modules/rooms/rooms.stream.ts',
   'apps/server/src/modules/seeds/seed-invitations.service.ts',
   'apps/server/src/modules/seeds/seeds.module.ts',
   'apps/server/src/modules/seeds/seeds.routes.ts',
@@ -118,4 +120,4 @@ const layeringDebt = [
   'apps/server/src/plugins/auth-guard.ts',
 ];
 
-export const boundaries = [...serverBlocks, ...webBlocks, { files: layeringDebt, ignores: testFiles, rules: rule([testKit]) }];
+export const boundaries = [...serverBlocks, ...webBlocks, { files: layeringDebt, ignores: testFiles, rules: rule([testKit, oneMailer]) }];

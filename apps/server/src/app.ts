@@ -30,6 +30,7 @@ import { roomsModule } from './modules/rooms/rooms.module.ts';
 import { mealModule } from './modules/meal/meal.module.ts';
 import { createJobRunner, type TJobRunner } from './lib/jobs/job-runner.ts';
 import { createMailer } from './adapters/mailer.ts';
+import { systemClock } from './lib/clock.ts';
 import { saveToOutbox } from './modules/dev-outbox/dev-outbox.service.ts';
 import { apiBuilderModule } from './modules/api-builder/api-builder.module.ts';
 import { createApiBuilderDeps } from './modules/api-builder/api-builder.deps.ts';
@@ -72,12 +73,18 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const state = opts.state ?? (await createSharedState(config.redisUrl));
   const documents = createDocumentPool(config.documents);
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
   const streams = await createEventStreams({
     state,
     sessionLive: (sessionId, userId) => sessionStillActive(database.db, sessionId, userId, now(), config.session.idleTimeoutMs),
   });
-  const ctx: TAppContext = { config, database, state, documents, streams, ...(opts.now ? { now: opts.now } : {}) };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
+    sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
+  });
+  const ctx: TAppContext = { config, database, state, documents, streams, now, mailer };
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
@@ -122,7 +129,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   registerInputTextRule(app);
   registerAuthGuard(app);
   await registerUsageCounter(app, database.db);
-  registerMetrics(app, { token: config.metricsToken, database, ...(opts.now ? { now: opts.now } : {}) });
+  registerMetrics(app, { token: config.metricsToken, database, now });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 
   await app.register(swagger, {
@@ -148,26 +155,20 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(siteRoutes, { ctx });
   await app.register(slackModule, { ctx });
   await app.register(roomsModule, { ctx });
-  // One job runner and one mailer for the modules that take them (meal now; rooms and Slack later, decision 013).
-  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, ...(opts.now ? { now: opts.now } : {}) });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
-    sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
-  });
+  // One job runner for the modules that take it (meal, chatbot; rooms and Slack later, decision 013).
+  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, now });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => {
     await jobs.stop();
     mailer.close();
   });
-  await app.register(mealModule, { ctx, jobs, mailer, ...(opts.now ? { now: opts.now } : {}) });
+  await app.register(mealModule, { ctx, jobs, mailer, now });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
   await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
-  await app.register(chatbotModule, { ctx, mailer, jobs, ...(opts.now ? { now: opts.now } : {}) });
+  await app.register(chatbotModule, { ctx, mailer, jobs, now });
   await app.register(integrationsRoutes, { config });
   await registerSpa(app, config.webDistDir);
 

@@ -13,6 +13,10 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(fn)`. */
+export type TTransaction = Parameters<Parameters<TDb['transaction']>[0]>[0];
+/** What a repository function runs on: the database, or a transaction the caller opened (the one transaction type). */
+export type TTx = TTransaction | TDb;
 
 export type TDatabase = {
   kind: 'pglite' | 'postgres';

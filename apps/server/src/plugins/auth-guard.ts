@@ -74,7 +74,7 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     throw new AppError('UNAUTHORIZED');
   }
   const row = await findSessionWithUser(ctx.database.db, claims.sid, claims.sub);
-  if (!row || !sessionIsLive(row, ctx.now?.() ?? new Date(), ctx.config.session.idleTimeoutMs)) throw new AppError('SESSION_REVOKED');
+  if (!row || !sessionIsLive(row, ctx.now(), ctx.config.session.idleTimeoutMs)) throw new AppError('SESSION_REVOKED');
   const u = row.user;
   if (u.deletedAt || u.status !== 'active') {
     await revokeUserSessions(ctx.database.db, u.id, 'account_not_active');

@@ -3,12 +3,11 @@ import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
-import { createMailer, type TMailer } from '../../adapters/mailer.ts';
+import type { TMailer } from '../../adapters/mailer.ts';
 import { createGoogleVerifier, type TGoogleVerifier } from '../../adapters/google.ts';
 import { createOAuthClients, type TOAuthClient, type TOAuthProviderId } from '../../adapters/oauth-provider.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import { tokenService, type TTokenService } from '../../lib/tokens.ts';
-import { saveToOutbox } from '../dev-outbox/dev-outbox.service.ts';
 
 /** What the account services work with, built once per app. */
 export type TAuthDeps = {
@@ -36,17 +35,12 @@ export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger): TAuthD
     db: database.db,
     tokens: tokenService(config),
     limiter: createRateLimiter(ctx.state),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
-      sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
-    }),
+    mailer: ctx.mailer,
     google: createGoogleVerifier(config.google),
     oauth: createOAuthClients(config.oauthProviders),
     log,
     state: ctx.state,
-    now: ctx.now ?? (() => new Date()),
+    now: ctx.now,
   };
 }
 

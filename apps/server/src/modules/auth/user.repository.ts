@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TTx } from '../../db/client.ts';
 import { consents, users } from '../../db/schema.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
 /** A database handle or an open transaction. */
-export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+export type { TTx } from '../../db/client.ts';
 
 /** Any fixed number: serialises the "first account becomes admin" decision. */
 const FIRST_USER_LOCK = 727_002;

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTransaction } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 
 export type TSourceRow = typeof knowledgeSources.$inferSelect;
 export type TNewSource = typeof knowledgeSources.$inferInsert;
 
-export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+export type TTx = TTransaction;
 
 /** Inserts a source and its passages; `then` runs in the same transaction (e.g. enqueueing its re-fetch). */
 export async function insertSource(

@@ -1,10 +1,10 @@
 /** Meal rounds, participants and the ledger: the only meal file that knows Drizzle. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { mealLedger, mealParticipants, meals, mealShares } from '../../db/schema-meal.ts';
 
-export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+export type { TTx } from '../../db/client.ts';
 export type TMealRow = typeof meals.$inferSelect;
 export type TParticipantRow = typeof mealParticipants.$inferSelect & { name: string; email: string };
 

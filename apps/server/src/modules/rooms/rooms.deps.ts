@@ -3,8 +3,7 @@ import type { TAppContext } from '../../context.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
-import { createMailer, type TMailer } from '../../adapters/mailer.ts';
-import { saveToOutbox } from '../dev-outbox/dev-outbox.service.ts';
+import type { TMailer } from '../../adapters/mailer.ts';
 import type { TBookingEvent } from '@suite/shared/schemas/rooms';
 import type { TMailQuotas } from '../../lib/mail-quota.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
@@ -27,15 +26,10 @@ export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoom
   return {
     db: database.db,
     state: ctx.state,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
-      sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
-    }),
+    mailer: ctx.mailer,
     log,
     appUrl: config.appUrl,
-    now: () => new Date(),
+    now: ctx.now,
     limiter: createRateLimiter(ctx.state),
     mailQuotas: config.mailQuota,
     caps: config.rooms,

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TTx } from '../../db/client.ts';
 import { seedInvitations, seedMembers, seeds, users } from '../../db/schema.ts';
 
 /** A database handle or an open transaction. */
-export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0] | TDb;
+export type { TTx } from '../../db/client.ts';
 
 export type TSeedRow = {
   id: string;
