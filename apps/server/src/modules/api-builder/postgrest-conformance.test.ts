@@ -596,6 +596,28 @@ describe.each(ENGINES)('postgrest-js against a published %s database', (kind) =>
     expect(res.error).toMatchObject({ code: 'PGRST116' });
   });
 
+  it('a write asked for as one object that touches another number of rows → 406 PGRST116, rolled back', async () => {
+    const snapshot = async () => norm(await db.query(sqlFor(kind, 'SELECT id, status, amount FROM orders ORDER BY id'), []));
+    const before = await snapshot();
+    const paid = before.filter((o) => (o as { status: string }).status === 'paid').length;
+    expect(paid).toBeGreaterThan(1);
+    // Several rows match: nothing is changed or deleted.
+    const patch = await client.from('orders').update({ amount: 1 }).eq('status', 'paid').select('id').single();
+    expect(patch.status).toBe(406);
+    expect(patch.error).toMatchObject({ code: 'PGRST116' });
+    const del = await client.from('orders').delete().eq('status', 'paid').select('id').single();
+    expect(del.status).toBe(406);
+    const none = await client.from('orders').update({ amount: 1 }).eq('id', 999_999).select('id').single();
+    expect(none.status).toBe(406);
+    expect(await snapshot()).toEqual(before);
+    // Exactly one row: written, and answered as an object.
+    const first = before[0] as { id: number; amount: number };
+    const one = await client.from('orders').update({ amount: first.amount }).eq('id', first.id).select('id,amount').single();
+    expect(one.status).toBe(200);
+    expect(norm(one.data)).toEqual(norm({ id: first.id, amount: first.amount }));
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('Range header and Content-Range', async () => {
     const res = await fetch(`${baseUrl}/orders?select=id&order=id`, { headers: { apikey: key, range: '1-3', prefer: 'count=exact' } });
     expect(res.status).toBe(206);

@@ -160,10 +160,11 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
         onConflict: resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? (parsed.onConflict ?? table.primaryKey) : undefined,
         resolution: resolution === 'merge-duplicates' ? 'merge' : resolution === 'ignore-duplicates' ? 'ignore' : undefined,
         missingDefault: prefer.get('missing') === 'default',
+        expectOne: asObject,
       });
     }
-    if (req.method === 'PATCH') return updateRows(ctx.engine, plan, req.body);
-    return deleteRows(ctx.engine, plan, needKeys ? async (keys) => readByKeys(ctx, plan, keys) : undefined);
+    if (req.method === 'PATCH') return updateRows(ctx.engine, plan, req.body, asObject);
+    return deleteRows(ctx.engine, plan, needKeys ? async (keys) => readByKeys(ctx, plan, keys) : undefined, asObject);
   };
   const result = await write();
   let rows: unknown[] = [];

@@ -22,16 +22,33 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
+/**
+ * `Accept: application/vnd.pgrst.object+json` on a write: the statement must touch exactly one row, checked inside the
+ * write's transaction so that any other count is rolled back (PostgREST answers 406 PGRST116 and changes nothing).
+ */
+function checkOne(expectOne: boolean | undefined, affected: number) {
+  if (expectOne && affected !== 1) throw new PgrstError(406, 'PGRST116', msg.notSingular, null, msg.rowCount(affected));
+}
+
 const toParam = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
 
 export async function insertRows(
   engine: TEngine,
   table: TTableInfo,
   body: unknown,
-  opts: { columns: string[] | undefined; onConflict: string[] | undefined; resolution: 'merge' | 'ignore' | undefined; missingDefault: boolean },
+  opts: {
+    columns: string[] | undefined;
+    onConflict: string[] | undefined;
+    resolution: 'merge' | 'ignore' | undefined;
+    missingDefault: boolean;
+    expectOne?: boolean;
+  },
 ): Promise<TWriteResult> {
   const rows = rowsOf(body);
-  if (!rows.length) return { keys: [] };
+  if (!rows.length) {
+    checkOne(opts.expectOne, 0);
+    return { keys: [] };
+  }
   const cols = opts.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (!cols.length) throw new PgrstError(400, 'PGRST102', msg.noInsertColumns);
   cols.forEach((c) => columnOf(table, c));
@@ -49,7 +66,13 @@ export async function insertRows(
         (opts.resolution === 'ignore' || !updatable.length ? 'DO NOTHING' : `DO UPDATE SET ${updatable.map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')}`);
     }
     if (pk.length) text += ` RETURNING ${pk.map(q).join(', ')}`;
-    const r = await engine.query(text, p.values);
+    const r = opts.expectOne
+      ? await engine.transaction(async (run) => {
+          const res = await run(text, p.values);
+          checkOne(true, res.affected);
+          return res;
+        })
+      : await engine.query(text, p.values);
     return { keys: r.rows.map((row) => pk.map((c) => row[c])) };
   }
   if (opts.resolution === 'ignore') text = text.replace(/^INSERT /, 'INSERT IGNORE ');
@@ -57,7 +80,14 @@ export async function insertRows(
     const set = updatable.length ? updatable : cols;
     text += ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${q(c)} = VALUES(${q(c)})`).join(', ')}`;
   }
-  const r = await engine.query(text, p.values);
+  // MySQL counts an upserted row as 2 affected rows; the object check uses the number of rows sent (one) then.
+  const r = opts.expectOne
+    ? await engine.transaction(async (run) => {
+        const res = await run(text, p.values);
+        checkOne(true, opts.resolution === 'merge' ? rows.length : res.affected);
+        return res;
+      })
+    : await engine.query(text, p.values);
   if (!pk.length) return { keys: [] };
   if (pk.every((c) => cols.includes(c))) return { keys: rows.map((row) => pk.map((c) => row[c])) };
   if (pk.length === 1 && r.insertId) return { keys: rows.map((_, i) => [r.insertId! + i]) };
@@ -85,17 +115,21 @@ async function lockedKeys(engine: TEngine, plan: TPlan, q: (text: string, params
   return r.rows.map((row) => pk.map((c) => row[c]));
 }
 
-export async function updateRows(engine: TEngine, plan: TPlan, body: unknown): Promise<TWriteResult> {
+export async function updateRows(engine: TEngine, plan: TPlan, body: unknown, expectOne?: boolean): Promise<TWriteResult> {
   const pk = plan.table.primaryKey;
   const q = engine.quote;
   if (engine.kind === 'postgres') {
     const p = new SqlParams(engine);
     const set = setClause(engine, plan.table, body, p, 't0');
     const where = whereSql(engine, plan, p, 't0');
-    const r = await engine.query(
-      `UPDATE ${q(plan.table.name)} t0 SET ${set.sql} WHERE ${where.join(' AND ')}${pk.length ? ` RETURNING ${pk.map((c) => `t0.${q(c)}`).join(', ')}` : ''}`,
-      p.values,
-    );
+    const text = `UPDATE ${q(plan.table.name)} t0 SET ${set.sql} WHERE ${where.join(' AND ')}${pk.length ? ` RETURNING ${pk.map((c) => `t0.${q(c)}`).join(', ')}` : ''}`;
+    const r = expectOne
+      ? await engine.transaction(async (run) => {
+          const res = await run(text, p.values);
+          checkOne(true, res.affected);
+          return res;
+        })
+      : await engine.query(text, p.values);
     return { keys: r.rows.map((row) => pk.map((c) => row[c])) };
   }
   return engine.transaction(async (run) => {
@@ -103,13 +137,20 @@ export async function updateRows(engine: TEngine, plan: TPlan, body: unknown): P
     const p = new SqlParams(engine);
     const set = setClause(engine, plan.table, body, p, 't0');
     const where = whereSql(engine, plan, p, 't0');
-    await run(`UPDATE ${q(plan.table.name)} t0 SET ${set.sql} WHERE ${where.join(' AND ')}`, p.values);
+    const res = await run(`UPDATE ${q(plan.table.name)} t0 SET ${set.sql} WHERE ${where.join(' AND ')}`, p.values);
+    // MySQL's affected rows leave out matched rows whose values did not change: count the matched (locked) rows.
+    checkOne(expectOne, pk.length ? keys.length : res.affected);
     // A key changed by the patch is read back under its new value.
     return { keys: keys.map((k) => pk.map((c, i) => (c in set.patch ? set.patch[c] : k[i]))) };
   });
 }
 
-export async function deleteRows(engine: TEngine, plan: TPlan, readBefore: ((keys: unknown[][]) => Promise<unknown[]>) | undefined): Promise<TWriteResult> {
+export async function deleteRows(
+  engine: TEngine,
+  plan: TPlan,
+  readBefore: ((keys: unknown[][]) => Promise<unknown[]>) | undefined,
+  expectOne?: boolean,
+): Promise<TWriteResult> {
   const pk = plan.table.primaryKey;
   const q = engine.quote;
   return engine.transaction(async (run) => {
@@ -125,7 +166,8 @@ export async function deleteRows(engine: TEngine, plan: TPlan, readBefore: ((key
       engine.kind === 'postgres'
         ? `DELETE FROM ${q(plan.table.name)} t0 WHERE ${where.join(' AND ')}`
         : `DELETE t0 FROM ${q(plan.table.name)} t0 WHERE ${where.join(' AND ')}`;
-    await run(text, p.values);
+    const res = await run(text, p.values);
+    checkOne(expectOne, res.affected);
     return { keys: [], ...(before ? { before } : {}) };
   });
 }
