@@ -597,9 +597,10 @@ describe.each(ENGINES)('postgrest-js against a published %s database', (kind) =>
   });
 
   it('a write asked for as one object that touches another number of rows → 406 PGRST116, rolled back', async () => {
-    const snapshot = async () => norm(await db.query(sqlFor(kind, 'SELECT id, status, amount FROM orders ORDER BY id'), []));
+    const snapshot = async () =>
+      norm(await db.query(sqlFor(kind, 'SELECT id, status, amount FROM orders ORDER BY id'), [])) as { id: number; status: string; amount: number }[];
     const before = await snapshot();
-    const paid = before.filter((o) => (o as { status: string }).status === 'paid').length;
+    const paid = before.filter((o) => o.status === 'paid').length;
     expect(paid).toBeGreaterThan(1);
     // Several rows match: nothing is changed or deleted.
     const patch = await client.from('orders').update({ amount: 1 }).eq('status', 'paid').select('id').single();
@@ -611,11 +612,32 @@ describe.each(ENGINES)('postgrest-js against a published %s database', (kind) =>
     expect(none.status).toBe(406);
     expect(await snapshot()).toEqual(before);
     // Exactly one row: written, and answered as an object.
-    const first = before[0] as { id: number; amount: number };
+    const first = before[0]!;
     const one = await client.from('orders').update({ amount: first.amount }).eq('id', first.id).select('id,amount').single();
     expect(one.status).toBe(200);
     expect(norm(one.data)).toEqual(norm({ id: first.id, amount: first.amount }));
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('count=planned answers the planner estimate; count=estimated counts exactly below the row cap', async () => {
+    const total = async (prefer: string) => {
+      const res = await fetch(`${baseUrl}/order_items?select=id&order_id=gte.1`, { headers: { apikey: key, prefer } });
+      expect(res.headers.get('preference-applied')).toBe(prefer);
+      return Number(res.headers.get('content-range')!.split('/')[1]);
+    };
+    const explain =
+      kind === 'postgres'
+        ? (
+            (await db.query('EXPLAIN (FORMAT JSON) SELECT 1 FROM order_items t0 WHERE t0.order_id >= 1'))[0]!['QUERY PLAN'] as {
+              Plan: { 'Plan Rows': number };
+            }[]
+          )[0]!.Plan['Plan Rows']
+        : Number((await db.query('EXPLAIN SELECT 1 FROM order_items t0 WHERE t0.order_id >= 1'))[0]!.rows);
+    const exact = Number((await db.query('SELECT COUNT(*) AS n FROM order_items WHERE order_id >= 1'))[0]!.n);
+    expect(await total('count=planned')).toBe(Math.round(explain));
+    expect(await total('count=exact')).toBe(exact);
+    // Below the connection's row cap (1000 by default) the estimate is the exact count; above it, the planner's.
+    expect(await total('count=estimated')).toBe(explain > 1000 ? Math.round(explain) : exact);
   });
 
   it('Range header and Content-Range', async () => {

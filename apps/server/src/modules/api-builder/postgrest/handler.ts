@@ -127,7 +127,7 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
     // The page and its total on two pooled connections at once (a list's first page waits for both).
     const [raw, total] = await Promise.all([
       readRoot(ctx.engine, plan, limit, offset, { rowCap: ctx.rowCap }),
-      counting ? countRows(ctx.engine, plan) : Promise.resolve(undefined),
+      counting ? countRows(ctx.engine, plan, countMode, ctx.rowCap) : Promise.resolve(undefined),
     ]);
     const rows = await shape(ctx.engine, plan, raw);
     const end = offset + rows.length - 1;

@@ -86,11 +86,35 @@ export async function readRoot(engine: TEngine, plan: TPlan, limit: number | und
   return r.rows;
 }
 
-export async function countRows(engine: TEngine, plan: TPlan): Promise<number> {
+/**
+ * The total behind `Prefer: count=…`, as PostgREST gives it: `exact` counts; `planned` is the query planner's row
+ * estimate (EXPLAIN: cheap on a large table, approximate); `estimated` counts exactly while the planner expects at
+ * most `threshold` rows (the connection's row cap) and gives the estimate beyond it.
+ */
+export async function countRows(engine: TEngine, plan: TPlan, mode: 'exact' | 'planned' | 'estimated' = 'exact', threshold = 0): Promise<number> {
   const p = new SqlParams(engine);
   const where = whereSql(engine, plan, p, 't0');
-  const r = await engine.query(`SELECT COUNT(*) AS n FROM ${engine.quote(plan.table.name)} t0${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, p.values);
+  const from = `FROM ${engine.quote(plan.table.name)} t0${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  if (mode !== 'exact') {
+    const planned = await plannedRows(engine, `SELECT 1 ${from}`, p.values);
+    if (planned !== null && (mode === 'planned' || planned > threshold)) return planned;
+  }
+  const r = await engine.query(`SELECT COUNT(*) AS n ${from}`, p.values);
   return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The planner's row estimate for a query, or null when the engine gives none. */
+async function plannedRows(engine: TEngine, text: string, values: unknown[]): Promise<number | null> {
+  if (engine.kind === 'postgres') {
+    const r = await engine.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const raw = r.rows[0]?.['QUERY PLAN'];
+    const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+    const rows = json?.[0]?.Plan?.['Plan Rows'];
+    return typeof rows === 'number' ? Math.round(rows) : null;
+  }
+  const r = await engine.query(`EXPLAIN ${text}`, values);
+  const rows = r.rows[0]?.rows;
+  return rows === null || rows === undefined ? null : Number(rows);
 }
 
 const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
