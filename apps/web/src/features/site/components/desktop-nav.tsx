@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import {
@@ -32,15 +33,23 @@ function GroupColumn({ group }: { group: TNavGroup }) {
   );
 }
 
+/** What made DesktopNavSlot load the menus: which menu, and whether to open it (pointer, click) or only focus it (keyboard). */
+export type TNavIntent = { value: 'company' | 'customer'; open: boolean };
+
 /** Desktop navigation (lg and up): the two dropdowns, then 'APIs' and 'introduction'. Loaded by DesktopNavSlot. */
-export function DesktopNav() {
+export function DesktopNav({ intent }: { intent?: TNavIntent }) {
   const { pathname } = useLocation();
+  const root = useRef<HTMLElement>(null);
+  // The placeholder button that had the focus is gone: give it to the real trigger.
+  useEffect(() => {
+    if (intent && !intent.open) root.current?.querySelector<HTMLElement>(`[data-nav-trigger="${intent.value}"]`)?.focus();
+  }, [intent]);
   return (
     <TooltipProvider>
-      <NavigationMenu className="hidden lg:flex" aria-label={koSiteShell.layout.mainNav}>
+      <NavigationMenu ref={root} className="hidden lg:flex" aria-label={koSiteShell.layout.mainNav} {...(intent?.open ? { defaultValue: intent.value } : {})}>
         <NavigationMenuList>
           <NavigationMenuItem value="company">
-            <NavigationMenuTrigger>{n.companyTools}</NavigationMenuTrigger>
+            <NavigationMenuTrigger data-nav-trigger="company">{n.companyTools}</NavigationMenuTrigger>
             <NavigationMenuContent>
               <div className="grid w-[40rem] grid-cols-2 gap-4 p-4">
                 {companyToolGroups.map((g) => (
@@ -50,7 +59,7 @@ export function DesktopNav() {
             </NavigationMenuContent>
           </NavigationMenuItem>
           <NavigationMenuItem value="customer">
-            <NavigationMenuTrigger>{n.customerTools}</NavigationMenuTrigger>
+            <NavigationMenuTrigger data-nav-trigger="customer">{n.customerTools}</NavigationMenuTrigger>
             <NavigationMenuContent>
               <div className="grid w-[22rem] gap-4 p-4">
                 {customerToolGroups.map((g) => (
