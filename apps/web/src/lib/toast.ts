@@ -32,7 +32,10 @@ function show(kind: TKind, message: ReactNode, options?: ExternalToast) {
     requested = true;
     for (const l of listeners) l();
   }
-  void Promise.all([import('sonner'), mounted]).then(([sonner]) => sonner.toast[kind](message, options));
+  // A chunk that cannot load (a deploy replaced it, the network dropped) loses this toast, never the page.
+  Promise.all([import('sonner'), mounted])
+    .then(([sonner]) => sonner.toast[kind](message, options))
+    .catch(() => undefined);
 }
 
 export const toast = {
