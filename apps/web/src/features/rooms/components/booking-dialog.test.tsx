@@ -204,6 +204,25 @@ describe('BookingDialog: new booking', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the left-out dates even when nothing else was skipped', async () => {
+    answer = () =>
+      json(201, {
+        success: true,
+        message: '100건을 예약했습니다.',
+        data: booking('2031-03-03T00:00:00.000Z', '2031-03-03T01:00:00.000Z'),
+        created: [],
+        skipped: [],
+        leftOut: ['2031-06-11'],
+      });
+    const { onClose } = setup();
+    fireEvent.change(screen.getByLabelText(t.meetingTitle), { target: { value: '스탠드업' } });
+    fireEvent.click(screen.getByRole('button', { name: t.book }));
+    expect(await screen.findByRole('heading', { name: t.skipped })).toBeTruthy();
+    expect(screen.getByTestId('series-left-out').textContent).toBe(t.beyondLimit(MAX_SERIES_OCCURRENCES, 1, dateLabel('2031-06-11'), dateLabel('2031-06-11')));
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("on a refusal shows the server's Korean message and stays open with the form", async () => {
     answer = () => json(409, { success: false, error: '이 시간에는 이미 예약이 있습니다.', code: 'CONFLICT' });
     const { onClose } = setup();
