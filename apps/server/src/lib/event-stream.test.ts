@@ -3,11 +3,8 @@
  * port 0 + fetch): an ended stream is one whose body reaches its end. No wall clock: a stream that only the minute's
  * re-check would end makes the test time out instead.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createTestApp, dbKinds, freshDatabase, testConfig, type TTestContext } from '../test/helpers.ts';
-import { createSharedState } from '../state/shared-state.ts';
+import { createTestApp, dbKinds, twoInstances, type TTestContext } from '../test/helpers.ts';
 import { signedIn } from '../modules/admin-users/console-test-kit.ts';
 import { seedWithRoom } from '../modules/rooms/rooms-test-kit.ts';
 import { MAX_STREAMS_PER_USER } from './event-stream.ts';
@@ -108,23 +105,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('event streams across instances (
   });
 
   it('a logout through instance B closes the stream open on instance A', async () => {
-    const database = await freshDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    closers.push(() => database.close());
-    const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), ROOMS_JOB_INTERVAL_MS: '0' };
-    const prefix = `suite-test:${randomBytes(4).toString('hex')}:`;
-    const instance = async (): Promise<TTestContext & { origin: string }> => {
-      const config = testConfig(env);
-      const state = await createSharedState(process.env.REDIS_URL, prefix);
-      const app = await buildApp(config, { database, state, logger: false });
-      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-      closers.push(async () => {
-        await app.close();
-        await state.close();
-      });
-      return { app, database, state, config, origin, close: async () => undefined };
-    };
-    const a = await instance();
-    const b = await instance();
+    const { a, b } = await twoInstances(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', closers);
     const { member, base } = await seedWithRoom(a);
     const stream = await openStream(a.origin, `${base}/bookings/stream`, member.token);
     expect(stream.status).toBe(200);

@@ -82,3 +82,30 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
     },
   };
 }
+
+/**
+ * Two instances of the app on one database and one Redis (REDIS_URL, under a fresh key prefix), listening on loopback,
+ * as a fleet behind a load balancer runs them. Their shutdown (and the database's) goes into `closers`, last first.
+ */
+export async function twoInstances(
+  kind: 'pglite' | 'postgres',
+  closers: (() => Promise<unknown>)[],
+): Promise<{ a: TTestContext & { origin: string }; b: TTestContext & { origin: string } }> {
+  const database = await freshDatabase(kind);
+  closers.push(() => database.close());
+  const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), ROOMS_JOB_INTERVAL_MS: '0' };
+  const prefix = `suite-test:${randomBytes(4).toString('hex')}:`;
+  const instance = async (): Promise<TTestContext & { origin: string }> => {
+    const config = testConfig(env);
+    const state = await createSharedState(process.env.REDIS_URL, prefix);
+    const app = await buildApp(config, { database, state, logger: false });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(async () => {
+      await app.close();
+      await state.close();
+    });
+    return { app, database, state, config, origin, close: async () => undefined };
+  };
+  const a = await instance();
+  return { a, b: await instance() };
+}

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { freshDatabase, testConfig, type TTestContext } from '../../test/helpers.ts';
-import { createSharedState } from '../../state/shared-state.ts';
+import { twoInstances } from '../../test/helpers.ts';
 import { iso, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
 
 /** Two instances on one database and one Redis: a booking made through one reaches a stream opened on the other. */
@@ -13,23 +10,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('live updates across instances (R
   });
 
   it('streams a booking created through instance B to a screen connected to instance A', async () => {
-    const database = await freshDatabase('pglite');
-    closers.push(() => database.close());
-    const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), ROOMS_JOB_INTERVAL_MS: '0' };
-    const prefix = `suite-test:${randomBytes(4).toString('hex')}:`;
-    const instance = async (): Promise<TTestContext & { origin: string }> => {
-      const config = testConfig(env);
-      const state = await createSharedState(process.env.REDIS_URL, prefix);
-      const app = await buildApp(config, { database, state, logger: false });
-      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-      closers.push(async () => {
-        await app.close();
-        await state.close();
-      });
-      return { app, database, state, config, origin, close: async () => undefined };
-    };
-    const a = await instance();
-    const b = await instance();
+    const { a, b } = await twoInstances('pglite', closers);
     const { member, base, roomId } = await seedWithRoom(a);
     const ac = new AbortController();
     const res = await fetch(`${a.origin}${base}/bookings/stream`, { headers: { authorization: `Bearer ${member.token}` }, signal: ac.signal });
