@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,7 +9,7 @@ import type { TAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { createSharedState } from './state/shared-state.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerInputTextRule } from './plugins/input-text-rule.ts';
@@ -21,7 +22,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { seedsModule } from './modules/seeds/seeds.module.ts';
 import { adminUsersModule } from './modules/admin-users/admin-users.module.ts';
-import { registerUsageCounter } from './modules/usage/usage.ts';
+import { registerUsageCounter, serviceOf } from './modules/usage/usage.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { betaRoutes } from './modules/beta/beta.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -34,6 +35,7 @@ import { systemClock } from './lib/clock.ts';
 import { saveToOutbox } from './modules/dev-outbox/dev-outbox.service.ts';
 import { apiBuilderModule } from './modules/api-builder/api-builder.module.ts';
 import { createApiBuilderDeps } from './modules/api-builder/api-builder.deps.ts';
+import { createDataApiFastPath, type TDataApiFastPath } from './modules/api-builder/fast-path.ts';
 import { adminBuilderModule } from './modules/admin-builder/admin-builder.module.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { chatbotModule } from './modules/chatbot/chatbot.module.ts';
@@ -56,6 +58,12 @@ const REDACT = [
 /** A hop count becomes the function proxy-addr builds for one (trust the `n` nearest hops); other forms pass as they are. */
 function fastifyTrustProxy(value: TConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** The request id: the caller's `x-request-id` when it looks like one, else a fresh UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
 export type TApp = FastifyInstance & { ctx: TAppContext; jobs: TJobRunner };
@@ -85,12 +93,29 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
   });
   const ctx: TAppContext = { config, database, state, documents, streams, now, mailer };
+  const fast: { path?: TDataApiFastPath } = {};
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    genReqId: requestIdOf,
+    // The data API's cache hits are answered before Fastify when they can be (modules/api-builder/fast-path.ts); every
+    // other request, and every hit the fast path declines, goes to Fastify as before. The server settings are the ones
+    // Fastify gives its own server.
+    serverFactory: (handler, fastifyOptions) => {
+      const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      const server = http.createServer((req, res) => {
+        const fastPath = fast.path;
+        if (fastPath && req.method === 'GET' && req.url?.startsWith('/api/v1/')) {
+          void fastPath(req, res).then((answered) => answered || handler(req, res));
+          return;
+        }
+        handler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
@@ -125,11 +150,11 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
 
   registerErrorHandling(app);
-  registerDrain(app);
+  const draining = registerDrain(app);
   registerInputTextRule(app);
   registerAuthGuard(app);
-  await registerUsageCounter(app, database.db);
-  registerMetrics(app, { token: config.metricsToken, database, now });
+  const usage = await registerUsageCounter(app, database.db);
+  const observe = registerMetrics(app, { token: config.metricsToken, database, now });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 
   await app.register(swagger, {
@@ -167,6 +192,18 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
   await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps });
+  const headers = securityHeaders({ google: Boolean(config.google.clientId), hsts: config.isProduction });
+  fast.path = createDataApiFastPath(apiBuilderDeps, {
+    headers,
+    requestId: requestIdOf,
+    busy: () => closing || draining(),
+    answered: ({ requestId, method, url, route, status, ms }) => {
+      observe?.(method, route, status, ms / 1000);
+      const service = serviceOf(route);
+      if (service) usage.record(service, null);
+      app.log.info({ reqId: requestId, req: { method, url }, res: { statusCode: status }, responseTime: ms }, 'request completed');
+    },
+  });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
   await app.register(chatbotModule, { ctx, mailer, jobs, now });
   await app.register(integrationsRoutes, { config });

@@ -25,7 +25,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerDrain(app: FastifyInstance): void {
+/** Returns whether the instance is draining (answers sent outside Fastify's hooks check it). */
+export function registerDrain(app: FastifyInstance): () => boolean {
   let draining = false;
   let lastRequestAt = 0;
   app.addHook('onRequest', (request, reply, done) => {
@@ -44,4 +45,5 @@ export function registerDrain(app: FastifyInstance): void {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   });
+  return () => draining;
 }

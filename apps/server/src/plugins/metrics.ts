@@ -24,8 +24,11 @@ const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function registerMetrics(app: FastifyInstance, opts: { token: string | undefined; database: TDatabase; now?: () => Date }): void {
-  if (!opts.token) return;
+/** Records one answered request (for answers sent outside Fastify's hooks: the data API's fast path). */
+export type TObserve = (method: string, route: string, status: number, seconds: number) => void;
+
+export function registerMetrics(app: FastifyInstance, opts: { token: string | undefined; database: TDatabase; now?: () => Date }): TObserve | undefined {
+  if (!opts.token) return undefined;
   const expected = digest(`Bearer ${opts.token}`);
   const register = new Registry();
   collectDefaultMetrics({ register });
@@ -67,10 +70,12 @@ export function registerMetrics(app: FastifyInstance, opts: { token: string | un
     },
   });
 
+  const observe: TObserve = (method, route, status, seconds) => {
+    requests.inc({ method, route, status: String(status) });
+    duration.observe({ method, route }, seconds);
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -80,4 +85,5 @@ export function registerMetrics(app: FastifyInstance, opts: { token: string | un
     const text = await register.metrics();
     return reply.header('cache-control', 'no-store').type(register.contentType).send(text);
   });
+  return observe;
 }

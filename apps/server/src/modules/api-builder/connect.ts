@@ -66,7 +66,7 @@ export async function resolveTarget(config: TConfig, spec: TConnectionSpec): Pro
 }
 
 /** Opens a pool (checked by one connection); failures become Korean AppErrors saying what failed. */
-export async function openEngine(target: TConnectTarget, poolSize = 5): Promise<TEngine> {
+export async function openEngine(target: TConnectTarget, poolSize = 10): Promise<TEngine> {
   try {
     return target.kind === 'postgres' ? await openPgEngine(target, poolSize) : await openMysqlEngine(target, poolSize);
   } catch (e) {

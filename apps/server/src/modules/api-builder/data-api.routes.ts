@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import { callDataApi } from './data-api.service.ts';
 import { openApiDocument } from './openapi.ts';
@@ -8,19 +9,23 @@ import { PgrstError } from './postgrest/errors.ts';
 import type { TMethod } from './postgrest/handler.ts';
 
 const ZId = z.uuid();
-const CORS = {
+/** The data API's route pattern (metrics and usage count answers by it). */
+export const DATA_API_ROUTE = '/api/v1/:apiId/:table';
+
+export const DATA_API_CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'content-range, x-cache, preference-applied, x-request-id',
 };
 
-function queryEntries(url: string): [string, string][] {
+/** The raw query string (parsed by the service only when the request's preparation is not remembered). */
+function queryText(url: string): string {
   const q = url.indexOf('?');
-  return q < 0 ? [] : [...new URLSearchParams(url.slice(q + 1)).entries()];
+  return q < 0 ? '' : url.slice(q + 1);
 }
 
 function sendError(reply: FastifyReply, err: PgrstError) {
   if (err.headers) reply.headers(err.headers);
-  return reply.status(err.status).headers(CORS).type('application/json; charset=utf-8').send(err.toBody());
+  return reply.status(err.status).headers(DATA_API_CORS).type('application/json; charset=utf-8').send(err.toBody());
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -44,6 +49,8 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
   });
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof PgrstError) return sendError(reply, err);
+    // The root hooks' refusals (the input rule's INVALID_TEXT) keep their status and Korean message, in PostgREST's shape.
+    if (err instanceof AppError && err.status < 500) return sendError(reply, new PgrstError(err.status, err.code, err.message, null, null, err.headers));
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err }, 'data API error');
     const message =
@@ -52,7 +59,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
   });
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    url: '/api/v1/:apiId/:table',
+    url: DATA_API_ROUTE,
     exposeHeadRoute: false,
     schema: { hide: true },
     handler: async (request, reply) => {
@@ -64,7 +71,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
           apiId,
           table,
           method: request.method as TMethod,
-          query: queryEntries(request.url),
+          query: queryText(request.url),
           authorization: header(request, 'authorization'),
           apikey: header(request, 'apikey'),
           accept: header(request, 'accept'),
@@ -72,7 +79,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
           range: header(request, 'range'),
           body: request.body,
         });
-        reply.headers(CORS).headers(res.headers);
+        reply.headers(DATA_API_CORS).headers(res.headers);
         if (res.cache) reply.header('x-cache', res.cache);
         reply.header('server-timing', `db;dur=${(performance.now() - started).toFixed(1)}`);
         reply.status(res.status);
@@ -90,7 +97,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
     reply
       .status(204)
       .headers({
-        ...CORS,
+        ...DATA_API_CORS,
         'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
         'access-control-allow-headers':
           'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
@@ -103,7 +110,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
     const { apiId } = request.params as { apiId: string };
     const live = ZId.safeParse(apiId).success ? await deps.runtime.live(apiId) : undefined;
     if (!live) return sendError(reply, new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound));
-    return reply.headers(CORS).type('application/openapi+json; charset=utf-8').send(openApiDocument(deps, live));
+    return reply.headers(DATA_API_CORS).type('application/openapi+json; charset=utf-8').send(openApiDocument(deps, live));
   };
   app.get('/api/v1/:apiId/openapi.json', { schema: { hide: true } }, openapi);
   app.get('/api/v1/:apiId/', { schema: { hide: true } }, openapi);

@@ -10,7 +10,8 @@ import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
 import { normaliseQuery } from './cache.ts';
 import { PgrstError } from './postgrest/errors.ts';
-import { handlePostgrest, prepareQuery, tablesOfPlan, type TMethod, type TPgrstContext, type TPgrstResponse } from './postgrest/handler.ts';
+import { handlePostgrest, prepareQuery, tablesOfPlan, type TMethod, type TPgrstContext, type TPgrstResponse, type TPrepared } from './postgrest/handler.ts';
+import type { TLiveApi } from './runtime.ts';
 import type { TTableInfo } from './engines/engine.ts';
 
 const m = ko.apiBuilder.data;
@@ -21,7 +22,8 @@ export type TDataCall = {
   apiId: string;
   table: string;
   method: TMethod;
-  query: [string, string][];
+  /** The query's entries, or the raw query string (after `?`, still encoded) to be parsed only when needed. */
+  query: [string, string][] | string;
   authorization?: string | undefined;
   apikey?: string | undefined;
   accept?: string | undefined;
@@ -114,14 +116,43 @@ function mapDbError(err: unknown): PgrstError {
 
 const noScope = { methods: null, tables: null };
 
-export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataResult> {
-  const key = call.principal
-    ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
-    : await authenticate(deps, call.apiId, call);
-  const limit = await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS);
-  if (limit.count > key.rateLimitPerMinute) {
-    throw new PgrstError(429, 'PGRST429', m.rateLimited, null, null, { 'retry-after': String(Math.max(1, Math.ceil(limit.resetMs / 1000))) });
+const entriesOf = (query: [string, string][] | string): [string, string][] => (typeof query === 'string' ? [...new URLSearchParams(query).entries()] : query);
+
+/**
+ * A read's preparation: the query parsed and planned, the tables it reads and the hash of its normalised cache key
+ * (without the table versions). Remembered per live API by the request's exact text, so a repeated read is parsed,
+ * planned and hashed once (decision 023); a re-published API or re-synced schema is a new live object, and its
+ * memory starts empty. Only what prepared without error is remembered.
+ */
+type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: string };
+const READ_MEMO_MAX = 1_000;
+const readMemo = new WeakMap<TLiveApi, Map<string, TReadPrep>>();
+
+function prepareRead(live: TLiveApi, call: TDataCall, scope: { methods: string[] | null; tables: string[] | null }): TReadPrep {
+  const sig =
+    typeof call.query === 'string'
+      ? `${call.table}\n${call.method}\n${call.accept ?? ''}\n${call.prefer ?? ''}\n${call.range ?? ''}\n${scope.methods?.join(',') ?? '*'}\n${scope.tables?.join(',') ?? '*'}\n${call.query}`
+      : undefined;
+  let memo = readMemo.get(live);
+  const known = sig === undefined ? undefined : memo?.get(sig);
+  if (known) return known;
+  const query = entriesOf(call.query);
+  const prepared = prepareQuery({ schema: live.schema }, call.table, query);
+  const tables = tablesOfPlan(prepared.plan);
+  const parts = [call.table, normaliseQuery(query), call.method, call.accept ?? '', call.prefer ?? '', call.range ?? '', scope.methods, scope.tables, tables];
+  const prep = { prepared, tables, keyHash: createHash('sha256').update(JSON.stringify(parts)).digest('base64url') };
+  if (sig !== undefined) {
+    if (!memo) readMemo.set(live, (memo = new Map()));
+    if (memo.size >= READ_MEMO_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(sig, prep);
   }
+  return prep;
+}
+
+type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
+
+/** Which API, table and method the call may use: the published table, its methods and the key's scope (no side effects). */
+async function admit(deps: TDeps, call: TDataCall, key: TKeyScope): Promise<{ live: TLiveApi; verb: Exclude<TMethod, 'HEAD'> }> {
   const live = await deps.runtime.live(call.apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
   const published = live.published.get(call.table);
@@ -132,71 +163,137 @@ export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataRe
   if (!published.methods.includes(verb)) throw new PgrstError(405, 'PGRST105', m.methodNotAllowed(verb, call.table));
   if (key.methods && !key.methods.includes(verb)) throw new PgrstError(403, 'PGRST403', m.keyMethod(verb));
   if (key.tables && !key.tables.includes(call.table)) throw new PgrstError(403, 'PGRST403', m.keyTable(call.table));
+  return { live, verb };
+}
+
+const contextOf = async (deps: TDeps, live: TLiveApi): Promise<TPgrstContext> => ({
+  engine: await deps.runtime.engineFor(live.connection),
+  schema: live.schema,
+  rowCap: live.connection.rowCap,
+});
+
+/**
+ * A read's cache rule now: its preparation, the mode in force, how long an answer may be kept (0: not stored) and,
+ * when it may be, the entry's key (the request and scope, then the versions of every table it reads).
+ */
+async function readRule(deps: TDeps, live: TLiveApi, call: TDataCall, key: TKeyScope) {
+  const prep = prepareRead(live, call, key);
+  const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
+  let ttlMs = 0;
+  let probed = '';
+  if (mode === 'trigger') ttlMs = LONG_TTL_MS;
+  else if (mode === 'probe') {
+    const probe = await probeUpdateTimes((await contextOf(deps, live)).engine, prep.tables);
+    // Second resolution, start-of-transaction stamps: only a table quiet for PROBE_MARGIN_S is vouched for.
+    const fresh = Number.isFinite(probe.now) && probe.times.every((t) => t === null || t <= probe.now - PROBE_MARGIN_S);
+    if (fresh) {
+      ttlMs = PROBE_TTL_MS;
+      probed = `:${probe.times.join('.')}`;
+    }
+  } else if (mode === 'ttl') {
+    const ttls = prep.tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
+    ttlMs = Math.min(...ttls) * 1000;
+  }
+  const cacheKey =
+    ttlMs > 0 ? deps.cache.key(live.api.id, `${prep.keyHash}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`) : undefined;
+  return { prep, mode, ttlMs, cacheKey };
+}
+
+function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) {
+  if (limit.count <= key.rateLimitPerMinute) return undefined;
+  return new PgrstError(429, 'PGRST429', m.rateLimited, null, null, { 'retry-after': String(Math.max(1, Math.ceil(limit.resetMs / 1000))) });
+}
+
+/** A read under its cache rule: the stored answer, or the query run (and stored when the rule keeps it). */
+async function read(deps: TDeps, live: TLiveApi, call: TDataCall, rule: Awaited<ReturnType<typeof readRule>>): Promise<TDataResult> {
+  const { prep, mode, ttlMs, cacheKey } = rule;
+  const run = async () => {
+    const req = { method: call.method, table: call.table, query: [], accept: call.accept, prefer: call.prefer, range: call.range };
+    return handlePostgrest(await contextOf(deps, live), req, prep.prepared);
+  };
+  if (!cacheKey) {
+    // Not stored (cache off, TTL 0, or a probe that cannot vouch for this second): still a miss, unless caching is off.
+    const res = await run();
+    return mode === 'off' ? res : { ...res, cache: 'MISS' };
+  }
+  const hit = await deps.cache.get(cacheKey);
+  if (hit) return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT' };
+  const res = await run();
+  const raw = res.body === undefined ? '' : JSON.stringify(res.body);
+  if (res.status === 200 || res.status === 206) await deps.cache.set(cacheKey, { status: res.status, headers: res.headers, raw }, ttlMs);
+  return { ...res, raw, cache: 'MISS' };
+}
+
+export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataResult> {
+  const key = call.principal
+    ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
+    : await authenticate(deps, call.apiId, call);
+  const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
+  if (refused) throw refused;
+  const { live, verb } = await admit(deps, call, key);
 
   let cache: 'HIT' | 'MISS' | undefined;
   try {
-    const engine = await deps.runtime.engineFor(live.connection);
-    const ctx: TPgrstContext = { engine, schema: live.schema, rowCap: live.connection.rowCap };
-    const req = { method: call.method, table: call.table, query: call.query, accept: call.accept, prefer: call.prefer, range: call.range, body: call.body };
     if (verb !== 'GET') {
-      const res = await handlePostgrest(ctx, req);
+      const req = {
+        method: call.method,
+        table: call.table,
+        query: entriesOf(call.query),
+        accept: call.accept,
+        prefer: call.prefer,
+        range: call.range,
+        body: call.body,
+      };
+      const res = await handlePostgrest(await contextOf(deps, live), req);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
       const apis = new Set([live.api.id, ...(await repo.apisOfConnection(deps.db, live.connection.id)).map((a) => a.id)]);
       await Promise.all([...apis].map((id) => deps.cache.bump(id, touched)));
       return res;
     }
-    // Reads: which cache rule holds for this API now.
-    // Parsed and planned once: the same plan names the tables for the cache key and runs on a miss.
-    const prepared = prepareQuery(ctx, call.table, call.query);
-    const tables = tablesOfPlan(prepared.plan);
-    const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
-    let ttlMs = 0;
-    const keyParts: unknown[] = [
-      call.table,
-      normaliseQuery(call.query),
-      call.method,
-      call.accept ?? '',
-      call.prefer ?? '',
-      call.range ?? '',
-      key.methods,
-      key.tables,
-    ];
-    if (mode === 'trigger') ttlMs = LONG_TTL_MS;
-    else if (mode === 'probe') {
-      const probe = await probeUpdateTimes(engine, tables);
-      // Second resolution, start-of-transaction stamps: only a table quiet for PROBE_MARGIN_S is vouched for.
-      const fresh = Number.isFinite(probe.now) && probe.times.every((t) => t === null || t <= probe.now - PROBE_MARGIN_S);
-      if (fresh) {
-        ttlMs = PROBE_TTL_MS;
-        keyParts.push(probe.times);
-      }
-    } else if (mode === 'ttl') {
-      const ttls = tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
-      ttlMs = Math.min(...ttls) * 1000;
-    }
-    if (ttlMs <= 0) {
-      // Not stored (cache off, TTL 0, or a probe that cannot vouch for this second): still a miss, unless caching is off.
-      if (mode !== 'off') cache = 'MISS';
-      const res = await handlePostgrest(ctx, req, prepared);
-      return cache ? { ...res, cache } : res;
-    }
-    keyParts.push(await deps.cache.versions(live.api.id, tables), tables);
-    const cacheKey = deps.cache.key(live.api.id, keyParts);
-    const hit = await deps.cache.get(cacheKey);
-    if (hit) {
-      cache = 'HIT';
-      return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache };
-    }
-    const res = await handlePostgrest(ctx, req, prepared);
-    cache = 'MISS';
-    const raw = res.body === undefined ? '' : JSON.stringify(res.body);
-    if (res.status === 200 || res.status === 206) await deps.cache.set(cacheKey, { status: res.status, headers: res.headers, raw }, ttlMs);
-    return { ...res, raw, cache };
+    // Reads: parsed and planned once (and remembered); the same plan names the tables for the cache key and runs on a miss.
+    const res = await read(deps, live, call, await readRule(deps, live, call, key));
+    cache = res.cache;
+    return res;
   } catch (err) {
     throw dbError(err);
   } finally {
     if (!call.principal) deps.usage.record(key.id, call.apiId, cache);
+  }
+}
+
+/**
+ * A GET through an API key as `callDataApi` answers it — same key check, scope, rate limit, cache, query and usage
+ * count — for the HTTP fast path (fast-path.ts), with one difference: when the request is refused before anything
+ * was counted (no or wrong key, unknown API or table, method or scope refused, a query that does not parse, a
+ * probe that fails) or is over the rate limit, it returns `undefined`, and the caller sends the request down the
+ * framework path, which gives the refusal in full (an over-the-limit request is then counted twice; it is refused
+ * either way). Otherwise it returns the answer, or the PostgREST error to send.
+ */
+export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'body' | 'principal'>): Promise<TDataResult | PgrstError | undefined> {
+  const raw = keyOf(call);
+  if (!raw) return undefined;
+  const key = await deps.runtime.key(hashKey(raw));
+  if (!key || key.apiId !== call.apiId) return undefined;
+  const get: TDataCall = { ...call, method: 'GET' };
+  let live: TLiveApi;
+  let rule: Awaited<ReturnType<typeof readRule>>;
+  try {
+    ({ live } = await admit(deps, get, key));
+    rule = await readRule(deps, live, get, key);
+  } catch {
+    return undefined;
+  }
+  if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
+  let cache: 'HIT' | 'MISS' | undefined;
+  try {
+    const res = await read(deps, live, get, rule);
+    cache = res.cache;
+    return res;
+  } catch (err) {
+    return dbError(err);
+  } finally {
+    deps.usage.record(key.id, call.apiId, cache);
   }
 }
 

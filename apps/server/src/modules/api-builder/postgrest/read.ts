@@ -70,8 +70,17 @@ function neededColumns(plan: TPlan): string[] {
 
 export type TReadOptions = { rowCap: number; extraWhere?: (p: SqlParams, alias: string) => string };
 
+/**
+ * The last statement built for a plan (plans are remembered per request text by the data-API service, so a repeated
+ * read builds its SQL once): keyed by the engine and the page, without `extraWhere` (reads after a write).
+ */
+const statements = new WeakMap<TPlan, { engine: TEngine; page: string; text: string; values: unknown[] }>();
+
 /** Root rows (raw, with join columns) for a plan. */
 export async function readRoot(engine: TEngine, plan: TPlan, limit: number | undefined, offset: number | undefined, opts: TReadOptions) {
+  const page = `${limit}:${offset}:${opts.rowCap}`;
+  const known = opts.extraWhere ? undefined : statements.get(plan);
+  if (known && known.engine === engine && known.page === page) return (await engine.query(known.text, known.values)).rows;
   const p = new SqlParams(engine);
   const cols = neededColumns(plan);
   const where = whereSql(engine, plan, p, 't0');
@@ -82,6 +91,7 @@ export async function readRoot(engine: TEngine, plan: TPlan, limit: number | und
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
     orderSql(engine, plan.table, plan.options.order, 't0') +
     limitSql(effLimit, offset, engine);
+  if (!opts.extraWhere) statements.set(plan, { engine, page, text, values: p.values });
   const r = await engine.query(text, p.values);
   return r.rows;
 }
