@@ -45,6 +45,23 @@ export async function openDatabase(opts: TDatabaseOptions): Promise<TDatabase> {
   return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
 }
 
+/**
+ * PGlite runs each statement synchronously in WASM on the event loop and resolves it in microtasks, so a chain of
+ * statements (a background job's reads and writes) never lets pending I/O in: requests that need no database at all
+ * — Slack's event acks — waited for the whole chain. Each top-level statement and transaction first yields to the
+ * event loop (`setImmediate`, after pending I/O callbacks), so requests are served between statements. Statements
+ * inside a transaction run back to back, as the transaction holds the only connection anyway.
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const io = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => (await io(), query(...args))) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => (await io(), exec(...args));
+  client.transaction = (async (...args: Parameters<typeof transaction>) => (await io(), transaction(...args))) as typeof client.transaction;
+}
+
 async function openPglite(dataDir: string): Promise<TDatabase> {
   let location = 'memory://';
   if (dataDir !== 'memory://') {
@@ -52,6 +69,7 @@ async function openPglite(dataDir: string): Promise<TDatabase> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
+  yieldBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
   await migratePglite(drizzlePglite(client), { migrationsFolder });
