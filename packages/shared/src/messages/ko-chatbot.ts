@@ -48,6 +48,10 @@ export const koChatbot = {
   },
   console: {
     title: 'AI 고객 챗봇',
+    slackChannel: '상담원 연결 알림 Slack 채널',
+    slackChannelHint: (team: string) =>
+      `상담원 연결 요청이 들어오면 '${team}' 워크스페이스의 이 채널에 알립니다. 채널 ID(C로 시작)를 적고, 봇을 채널에 초대해 주세요. 비우면 메일로만 알립니다.`,
+    slackNotConnected: 'Slack 워크스페이스를 연결하면 상담원 연결 요청을 Slack 채널로도 받을 수 있습니다.',
     intro: '등록한 정보로 고객 문의에 24시간 답하는 챗봇입니다. 답을 모르면 상담원에게 연결합니다.',
     noSeed: '먼저 시드를 만들거나 선택해 주세요.',
     bots: '챗봇',

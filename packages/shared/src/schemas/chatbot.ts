@@ -32,6 +32,7 @@ export const ZCreateChatbotInput = z.object({
 });
 export type TCreateChatbotInput = z.infer<typeof ZCreateChatbotInput>;
 export const ZUpdateChatbotInput = ZCreateChatbotInput.partial();
+export type TUpdateChatbotInput = z.infer<typeof ZUpdateChatbotInput>;
 
 export const ZChatbot = z.object({
   id: z.string(),

@@ -111,7 +111,11 @@ export async function removeFromScope(db: TDb, scope: TScope, id: string): Promi
     if (!row) return false;
     const other = 'chatbotId' in scope ? row.slackWorkspaceId : row.chatbotId;
     if (!other) await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, id));
-    else await tx.update(knowledgeSources).set('chatbotId' in scope ? { chatbotId: null } : { slackWorkspaceId: null }).where(eq(knowledgeSources.id, id));
+    else
+      await tx
+        .update(knowledgeSources)
+        .set('chatbotId' in scope ? { chatbotId: null } : { slackWorkspaceId: null })
+        .where(eq(knowledgeSources.id, id));
     return true;
   });
 }

@@ -272,7 +272,16 @@ export async function rankPassages(db: TDb, scope: TScope, question: string): Pr
       return { ...c, titleKeys: tk, keys: c.grams };
     }),
     total,
-  ).map((c) => ({ passageId: c.id, sourceId: c.sourceId, kind: c.kind, title: c.title, url: c.sourceUrl, content: c.content, answer: c.answer, score: c.score }));
+  ).map((c) => ({
+    passageId: c.id,
+    sourceId: c.sourceId,
+    kind: c.kind,
+    title: c.title,
+    url: c.sourceUrl,
+    content: c.content,
+    answer: c.answer,
+    score: c.score,
+  }));
 }
 
 /** The best `k` passages of a chatbot's sources, one per source, with a 0..1 confidence score. */

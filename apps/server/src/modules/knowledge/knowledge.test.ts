@@ -19,7 +19,11 @@ const SHOP = 'https://shop.example';
 
 /** Connects a fake Slack team to the seed directly (the OAuth dance is the Slack tests' business). */
 async function connectSlack(t: TTestContext, slack: TFakeSlack, seedId: string, teamId: string) {
-  const access = await createSlackApi({ apiUrl: slack.apiUrl }).oauthAccess({ ...CLIENT, code: slack.issueCode({ id: teamId, name: '지식 팀' }), redirectUri: 'http://x' });
+  const access = await createSlackApi({ apiUrl: slack.apiUrl }).oauthAccess({
+    ...CLIENT,
+    code: slack.issueCode({ id: teamId, name: '지식 팀' }),
+    redirectUri: 'http://x',
+  });
   return slackRepo.insertWorkspace(t.database.db, {
     seedId,
     teamId,
@@ -63,15 +67,27 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   const slackDocs = async () => (await o()('GET', `/api/slack/workspaces/${workspaceId}/documents`)).body.data as { id: string; kind: string; title: string }[];
   const botSources = async () => (await o()('GET', `${seed.base}/chatbots/${botId}/sources`)).body.data as { id: string }[];
   const usageOf = async (id: string) =>
-    ((await o()('GET', `${seed.base}/knowledge/usage`)).body.data.sources as { id: string; chatbotId: string | null; slack: boolean }[]).find((x) => x.id === id);
+    ((await o()('GET', `${seed.base}/knowledge/usage`)).body.data.sources as { id: string; chatbotId: string | null; slack: boolean }[]).find(
+      (x) => x.id === id,
+    );
 
   it('stores Slack documents in the knowledge tables, keeps the Slack API shape, and serves them to Slack search', async () => {
-    const res = await o()('POST', `/api/slack/workspaces/${workspaceId}/documents`, { kind: 'qa', question: '주차 등록은 어디서 해요?', answer: '1층 안내데스크에서 차량 번호를 등록합니다.' });
+    const res = await o()('POST', `/api/slack/workspaces/${workspaceId}/documents`, {
+      kind: 'qa',
+      question: '주차 등록은 어디서 해요?',
+      answer: '1층 안내데스크에서 차량 번호를 등록합니다.',
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(['chars', 'created_at', 'embedded_passages', 'id', 'kind', 'passages', 'source_url', 'title']);
     expect(res.body.data).toMatchObject({ kind: 'qa', title: '주차 등록은 어디서 해요?', passages: 1, source_url: null });
     const [row] = await t.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, res.body.data.id));
-    expect(row).toMatchObject({ seedId: seed.seedId, slackWorkspaceId: workspaceId, chatbotId: null, kind: 'faq', answer: '1층 안내데스크에서 차량 번호를 등록합니다.' });
+    expect(row).toMatchObject({
+      seedId: seed.seedId,
+      slackWorkspaceId: workspaceId,
+      chatbotId: null,
+      kind: 'faq',
+      answer: '1층 안내데스크에서 차량 번호를 등록합니다.',
+    });
     expect(await slackFinds('주차 어디서 등록하나요', '주차 등록은 어디서 해요?')).toBe(true);
     // Not the chatbot's: it does not know.
     expect((await ask('주차 등록은 어디서 하나요?')).answered).toBe(false);
@@ -79,7 +95,11 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   });
 
   it('a source attached to both is found by the Slack assistant and cited by the chatbot; detaching removes it from that service only', async () => {
-    const added = await o()('POST', `${seed.base}/chatbots/${botId}/sources`, { type: 'faq', question: '반품 기간은 얼마인가요?', answer: '받은 날부터 14일 안에 반품할 수 있습니다.' });
+    const added = await o()('POST', `${seed.base}/chatbots/${botId}/sources`, {
+      type: 'faq',
+      question: '반품 기간은 얼마인가요?',
+      answer: '받은 날부터 14일 안에 반품할 수 있습니다.',
+    });
     const id = added.body.data.id as string;
     expect(await slackFinds('반품은 며칠 안에 해야 해요?', '반품 기간은 얼마인가요?')).toBe(false);
 
@@ -118,7 +138,8 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   });
 
   it('lets only the seed owner and admins change attachments', async () => {
-    const id = (await o()('POST', `${seed.base}/chatbots/${botId}/sources`, { type: 'faq', question: '영업 시간은요?', answer: '평일 9시부터 6시까지입니다.' })).body.data.id;
+    const id = (await o()('POST', `${seed.base}/chatbots/${botId}/sources`, { type: 'faq', question: '영업 시간은요?', answer: '평일 9시부터 6시까지입니다.' }))
+      .body.data.id;
     const member = api(t, seed.members[0]!.token);
     const asMember = await member('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: true });
     expect(asMember.status).toBe(403);
@@ -135,7 +156,9 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     const theirBot = (await api(t, stranger.token)('POST', `/api/seeds/${theirs}/chatbots`, { name: '남의 봇', allowedOrigins: [SHOP] })).body.id;
     expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: theirBot })).status).toBe(404);
     // A seed without a Slack workspace cannot attach to Slack.
-    const theirSource = (await api(t, stranger.token)('POST', `/api/seeds/${theirs}/chatbots/${theirBot}/sources`, { type: 'faq', question: '질문', answer: '답' })).body.data.id;
+    const theirSource = (
+      await api(t, stranger.token)('POST', `/api/seeds/${theirs}/chatbots/${theirBot}/sources`, { type: 'faq', question: '질문', answer: '답' })
+    ).body.data.id;
     const noSlack = await api(t, stranger.token)('PATCH', `/api/seeds/${theirs}/knowledge/sources/${theirSource}`, { slack: true });
     expect(noSlack).toMatchObject({ status: 400, body: { error: ko.chatbot.server.noSlackWorkspace } });
     expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, {})).body.error).toBe(ko.chatbot.server.attachNothing);
@@ -173,7 +196,10 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     const second = await handoff();
     await t.app.jobs.runDue();
     expect(slack.posts.some((p) => p.text.includes(second))).toBe(false);
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.key, `chatbot-ticket:${second}`));
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `chatbot-ticket:${second}`));
     expect(job).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
     expect(job!.lastError).toBeTruthy();
     slack.failPosts = 0;
@@ -184,7 +210,12 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     // No channel set: no job at all.
     await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: '' });
     const third = await handoff();
-    expect(await t.database.db.select().from(jobs).where(eq(jobs.key, `chatbot-ticket:${third}`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `chatbot-ticket:${third}`)),
+    ).toEqual([]);
   });
 });
 
@@ -211,10 +242,23 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
       .returning();
     const [qa] = await db
       .insert(slackDocuments)
-      .values({ workspaceId: ws.id, kind: 'qa', title: '법인카드는 누가 관리해요?', content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.' })
+      .values({
+        workspaceId: ws.id,
+        kind: 'qa',
+        title: '법인카드는 누가 관리해요?',
+        content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.',
+      })
       .returning();
     await db.insert(slackPassages).values([
-      { documentId: text!.id, workspaceId: ws.id, ord: 0, content: '재택\n재택근무는 주 2회까지 가능합니다.', grams: ['재택'], embedding: [0.6, 0.8], embeddingModel: 'old-embed' },
+      {
+        documentId: text!.id,
+        workspaceId: ws.id,
+        ord: 0,
+        content: '재택\n재택근무는 주 2회까지 가능합니다.',
+        grams: ['재택'],
+        embedding: [0.6, 0.8],
+        embeddingModel: 'old-embed',
+      },
       { documentId: qa!.id, workspaceId: ws.id, ord: 0, content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.', grams: ['법인'] },
     ]);
     // The data part of the migration, as it ran on upgrade (idempotent: ids are kept, conflicts skipped).
@@ -232,7 +276,13 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
       ].sort(),
     );
     const [faq] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, qa!.id));
-    expect(faq).toMatchObject({ kind: 'faq', question: '법인카드는 누가 관리해요?', answer: '재무팀 박 매니저가 관리합니다.', seedId: seed.seedId, chatbotId: null });
+    expect(faq).toMatchObject({
+      kind: 'faq',
+      question: '법인카드는 누가 관리해요?',
+      answer: '재무팀 박 매니저가 관리합니다.',
+      seedId: seed.seedId,
+      chatbotId: null,
+    });
     const [vec] = await db.select().from(knowledgePassages).where(eq(knowledgePassages.sourceId, text!.id));
     expect(vec).toMatchObject({ embeddingModel: 'old-embed', grams: [] });
     expect(vec!.embedding!.map((x) => Math.fround(x))).toEqual([Math.fround(0.6), Math.fround(0.8)]);

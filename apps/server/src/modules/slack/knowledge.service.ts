@@ -81,7 +81,8 @@ export async function addPdf(db: TDb, documents: TDocumentPool, ws: TWorkspace, 
 }
 
 /** Removes a document from the workspace (deleted, unless a chatbot still uses it). */
-export const deleteDocument = (db: TDb, workspaceId: string, id: string) => knowledge.removeSource(db, { slackWorkspaceId: workspaceId }, id, s.documentNotFound);
+export const deleteDocument = (db: TDb, workspaceId: string, id: string) =>
+  knowledge.removeSource(db, { slackWorkspaceId: workspaceId }, id, s.documentNotFound);
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 

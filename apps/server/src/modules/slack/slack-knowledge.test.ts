@@ -56,10 +56,7 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
       { seedId, slackWorkspaceId: workspaceId, kind: 'text', title: '큰 문서', sourceUrl: null, content: '큰 문서', createdBy: null },
       passages,
     );
-    const stored = await s.t.database.db
-      .select({ ord: knowledgePassages.ord })
-      .from(knowledgePassages)
-      .where(eq(knowledgePassages.sourceId, doc.id));
+    const stored = await s.t.database.db.select({ ord: knowledgePassages.ord }).from(knowledgePassages).where(eq(knowledgePassages.sourceId, doc.id));
     expect(stored).toHaveLength(14_000);
     expect(Math.max(...stored.map((r) => r.ord))).toBe(13_999);
     await s.t.database.db.delete(knowledgeSources).where(eq(knowledgeSources.id, doc.id));

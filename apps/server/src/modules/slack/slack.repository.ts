@@ -1,15 +1,8 @@
 /** With `vectors.repository.ts`, the only files of the Slack module that know Drizzle. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { seedMembers, seeds } from '../../db/schema.ts';
-import {
-  slackEvents,
-  slackMessages,
-  slackOauthStates,
-  slackTokenUsage,
-  slackWorkspaces,
-  type TSlackSettings,
-} from '../../db/schema-slack.ts';
+import { slackEvents, slackMessages, slackOauthStates, slackTokenUsage, slackWorkspaces, type TSlackSettings } from '../../db/schema-slack.ts';
 
 export type TWorkspaceRow = typeof slackWorkspaces.$inferSelect;
 export type TEventRow = typeof slackEvents.$inferSelect;

@@ -185,7 +185,11 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request, reply) => {
       const a = await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
-      const data = await knowledge.addDocument(db, a.ws, currentUser(request).id, request.body, { allowPrivateUrls: config.allowPrivateUrls, vectors, refetch });
+      const data = await knowledge.addDocument(db, a.ws, currentUser(request).id, request.body, {
+        allowPrivateUrls: config.allowPrivateUrls,
+        vectors,
+        refetch,
+      });
       return reply.status(201).send({ success: true as const, message: s.documentAdded, data });
     },
   );
