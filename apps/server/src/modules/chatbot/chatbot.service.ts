@@ -115,6 +115,7 @@ export async function updateBot(db: TDb, userId: string, seedId: string, botId: 
 
 export async function deleteBot(db: TDb, userId: string, seedId: string, botId: string) {
   await managedBot(db, userId, seedId, botId);
+  await knowledge.releaseChatbot(db, botId);
   await repo.deleteBot(db, botId);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb, TTransaction } from '../../db/client.ts';
 import { chatbots, knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { slackWorkspaces } from '../../db/schema-slack.ts';
@@ -118,6 +118,14 @@ export async function removeFromScope(db: TDb, scope: TScope, id: string): Promi
         .where(eq(knowledgeSources.id, id));
     return true;
   });
+}
+
+/** Before a chatbot is deleted (its sources cascade): the sources Slack still uses are only detached from it. */
+export async function releaseChatbot(db: TDb, chatbotId: string): Promise<void> {
+  await db
+    .update(knowledgeSources)
+    .set({ chatbotId: null })
+    .where(and(eq(knowledgeSources.chatbotId, chatbotId), isNotNull(knowledgeSources.slackWorkspaceId)));
 }
 
 const keyArray = (keys: string[]) =>

@@ -208,6 +208,8 @@ export async function removeSource(db: TDb, scope: TScope, sourceId: string, not
 
 export const deleteSource = (db: TDb, chatbotId: string, sourceId: string) => removeSource(db, { chatbotId }, sourceId);
 
+/** A chatbot is going: its sources go with it, except those the Slack assistant still uses (detached instead). */
+export const releaseChatbot = repo.releaseChatbot;
 export const sourceCounts = repo.sourceCounts;
 export const markCited = repo.markCited;
 export const suggestedQuestions = (db: TDb, chatbotId: string) => repo.topFaqQuestions(db, chatbotId, 4);

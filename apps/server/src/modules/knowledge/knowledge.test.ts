@@ -165,6 +165,18 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     expect(await usageOf(id)).toEqual({ id, chatbotId: botId, slack: false });
   });
 
+  it('deleting a chatbot keeps the sources the Slack assistant still uses', async () => {
+    const other = (await o()('POST', `${seed.base}/chatbots`, { name: '임시봇', allowedOrigins: [SHOP] })).body.id as string;
+    const add = (question: string) =>
+      o()('POST', `${seed.base}/chatbots/${other}/sources`, { type: 'faq', question, answer: '답변입니다.' }).then((r) => r.body.data.id as string);
+    const shared = await add('공유하는 질문');
+    const own = await add('혼자 쓰는 질문');
+    await o()('PATCH', `${seed.base}/knowledge/sources/${shared}`, { slack: true });
+    expect((await o()('DELETE', `${seed.base}/chatbots/${other}`)).status).toBe(200);
+    expect(await usageOf(shared)).toEqual({ id: shared, chatbotId: null, slack: true });
+    expect(await usageOf(own)).toBeUndefined();
+  });
+
   it('posts the hand-off notice in the chatbot’s Slack channel as a job; a Slack outage fails neither the hand-off nor loses the notice', async () => {
     const bad = await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: '#일반' });
     expect(bad.body.error).toBe(ko.chatbot.server.slackChannelInvalid);
