@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +44,7 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   let botId: string;
   beforeAll(async () => {
     slack = await startFakeSlack(CLIENT);
-    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
+    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
     seed = await seedWithMembers(t, 1);
     workspaceId = (await connectSlack(t, slack, seed.seedId, `TK${kind === 'pglite' ? 'L' : 'P'}`)).id;
     botId = (await api(t, seed.owner.token)('POST', `${seed.base}/chatbots`, { name: '상담봇', allowedOrigins: [SHOP] })).body.id;
@@ -92,6 +94,31 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     // Not the chatbot's: it does not know.
     expect((await ask('주차 등록은 어디서 하나요?')).answered).toBe(false);
     expect(await usageOf(res.body.data.id)).toEqual({ id: res.body.data.id, chatbotId: null, slack: true });
+  });
+
+  it('a web page added in the Slack console is fetched through the guarded fetcher and re-fetched on the knowledge schedule', async () => {
+    let body = '<html><head><title>주차 안내</title></head><body><p>방문 차량은 지하 2층에 주차합니다.</p></body></html>';
+    const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/parking`;
+      const res = await o()('POST', `/api/slack/workspaces/${workspaceId}/documents`, { kind: 'url', url });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ kind: 'url', title: '주차 안내', source_url: url });
+      const [job] = await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `knowledge-source:${res.body.data.id}`));
+      expect(job).toMatchObject({ kind: 'knowledge.refetch-url', doneAt: null });
+      expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      // The page changes; the scheduled run replaces the passages, and Slack finds the new text.
+      body = '<html><head><title>주차 안내</title></head><body><p>방문 차량은 이제 지상 주차장을 씁니다.</p></body></html>';
+      await t.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+      await t.app.jobs.runDue();
+      expect((await slackSearch(t.database.db, workspaceId, '지상 주차장', 3))[0]?.content).toContain('지상 주차장');
+    } finally {
+      site.close();
+    }
   });
 
   it('a source attached to both is found by the Slack assistant and cited by the chatbot; detaching removes it from that service only', async () => {
