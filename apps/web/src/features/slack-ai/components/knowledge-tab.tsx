@@ -149,7 +149,7 @@ function SearchTest({ id }: { id: string }) {
   );
 }
 
-/** Documents and Q&A the assistant answers from (text, Markdown, Q&A, a web page fetched once). */
+/** Documents and Q&A the assistant answers from (text, Markdown, Q&A, a web page, re-fetched daily; decision 026). */
 export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
   const docs = useSlackDocuments(ws.id);
   const del = useDeleteSlackDocument(ws.id);
