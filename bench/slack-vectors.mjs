@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { slackPassages } from '../apps/server/src/db/schema-slack.ts';
+import { knowledgePassages } from '../apps/server/src/db/schema-knowledge.ts';
 import { createVectorCache } from '../apps/server/src/modules/slack/vector-cache.ts';
 import { loadVectors, storeVectors } from '../apps/server/src/modules/slack/vectors.repository.ts';
 import { throwawayDatabase } from './http.mjs';
@@ -51,14 +51,14 @@ async function time(fn) {
 
 async function measure(label, database) {
   const { db } = database;
-  // Passages without their workspace and document rows: foreign keys off for this session only.
+  // Passages without their seed and source rows: foreign keys off for this session only.
   await db.execute(sql`set session_replication_role = replica`);
   const ws = randomUUID();
   const doc = randomUUID();
   const ids = [];
   for (let i = 0; i < N; i += 100) {
-    const rows = Array.from({ length: Math.min(100, N - i) }, (_, j) => ({ id: randomUUID(), documentId: doc, workspaceId: ws, ord: i + j, content: 'x' }));
-    await db.insert(slackPassages).values(rows);
+    const rows = Array.from({ length: Math.min(100, N - i) }, (_, j) => ({ id: randomUUID(), sourceId: doc, seedId: ws, ord: i + j, content: 'x' }));
+    await db.insert(knowledgePassages).values(rows);
     await storeVectors(
       db,
       MODEL,
@@ -71,13 +71,13 @@ async function measure(label, database) {
   const inSql = await time(() =>
     db.execute(sql`
       select id, (select sum(a * b) from unnest(embedding, ${qText}::real[]) as t(a, b)) as s
-      from ${slackPassages} where workspace_id = ${ws} order by s desc limit 50`),
+      from ${knowledgePassages} where source_id = ${doc} order by s desc limit 50`),
   );
   const textRead = await time(async () => {
     const rows = await db
-      .select({ id: slackPassages.id, e: slackPassages.embedding })
-      .from(slackPassages)
-      .where(sql`workspace_id = ${ws}`);
+      .select({ id: knowledgePassages.id, e: knowledgePassages.embedding })
+      .from(knowledgePassages)
+      .where(sql`source_id = ${doc}`);
     dotAll(ids, new Map(rows.map((r) => [r.id, r.e])), q);
   });
   const binaryRead = await time(async () => {
@@ -90,9 +90,9 @@ async function measure(label, database) {
   await cache.vectors(ws, MODEL, ids, load);
   const cached = await time(async () => {
     const inventory = await db
-      .select({ id: slackPassages.id })
-      .from(slackPassages)
-      .where(sql`workspace_id = ${ws} and embedding_model = ${MODEL}`);
+      .select({ id: knowledgePassages.id })
+      .from(knowledgePassages)
+      .where(sql`source_id = ${doc} and embedding_model = ${MODEL}`);
     dotAll(
       ids,
       await cache.vectors(

@@ -203,7 +203,7 @@ try {
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const retrievalLines = [
-  `Retrieval on the Korean test set (${KOREAN_QUESTIONS.length} questions, ${KOREAN_KB.length} documents), through the search endpoint. Lexical: character-bigram keys. Hybrid: the same fused by reciprocal rank with vector similarity from a FAKE deterministic embedder (hashed bigrams + a 12-entry synonym table written next to the test set, fake embeddings API on loopback): it shows the fusion working, not what a real model would score. Paraphrase: '${PARAPHRASE.question}', which shares no search key with any passage.\n`,
+  `Retrieval on the Korean test set (${KOREAN_QUESTIONS.length} questions, ${KOREAN_KB.length} documents), through the search endpoint. Lexical: the knowledge module's Korean keys and scores (modules/knowledge/korean-search.ts: spacing-insensitive bigrams, particle-stripped stems, jamo trigrams; passages under 0.05 dropped, decision 026). Hybrid: the same fused by reciprocal rank with vector similarity from a FAKE deterministic embedder (hashed bigrams + a 12-entry synonym table written next to the test set, fake embeddings API on loopback): it shows the fusion working, not what a real model would score. Paraphrase: '${PARAPHRASE.question}', which shares no topical key with any passage.\n`,
   '| database | retrieval | recall@3 | MRR@3 | mean search ms | paraphrase found |',
   '|---|---|---:|---:|---:|---|',
   ...results.flatMap((r, i) =>

@@ -166,7 +166,7 @@ describe.each(dbKinds)('backup and restore on %s', (kind) => {
       const range = `from=${encodeURIComponent(iso(new Date(Date.now() - 86_400_000)))}&to=${encodeURIComponent(iso(new Date(Date.now() + 7 * 86_400_000)))}`;
       const bookings = await as('GET', `/api/seeds/${made.seedId}/bookings?${range}`);
       expect(bookings.body.data.map((b: { id: string }) => b.id)).toContain(made.bookingId);
-      const docs = await t.database.db.execute(sql`SELECT id FROM slack_documents WHERE workspace_id = ${made.workspaceId}`);
+      const docs = await t.database.db.execute(sql`SELECT id FROM knowledge_sources WHERE slack_workspace_id = ${made.workspaceId}`);
       expect((docs as unknown as { rows: { id: string }[] }).rows.map((d) => d.id)).toContain(made.documentId);
     } finally {
       await t.close();

@@ -24,12 +24,19 @@ export const chatbots = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     brandColor: text('brand_color').notNull().default('#2563eb'),
+    /** Slack channel told of hand-offs (the seed's connected workspace); null = mail only. */
+    slackChannelId: text('slack_channel_id'),
     createdAt: createdAt(),
   },
   (t) => [index('chatbots_seed_idx').on(t.seedId)],
 );
 
-/** faq | text | markdown | url | pdf. For faq, `question`/`answer` are kept apart (the widget suggests questions). */
+/**
+ * faq | text | markdown | url | pdf. For faq, `question`/`answer` are kept apart (the widget suggests questions).
+ * Attachments (decision 026): `chatbot_id` = the one chatbot that answers from it, `slack_workspace_id` = the seed's
+ * Slack workspace whose assistant answers from it; a source has at least one. The Slack console's 'qa' entries are
+ * stored as 'faq'.
+ */
 export const knowledgeSources = pgTable(
   'knowledge_sources',
   {
@@ -51,7 +58,11 @@ export const knowledgeSources = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('knowledge_sources_seed_idx').on(t.seedId), index('knowledge_sources_bot_idx').on(t.chatbotId)],
+  (t) => [
+    index('knowledge_sources_seed_idx').on(t.seedId),
+    index('knowledge_sources_bot_idx').on(t.chatbotId),
+    index('knowledge_sources_slack_idx').on(t.slackWorkspaceId),
+  ],
 );
 
 export const knowledgePassages = pgTable(
@@ -73,7 +84,12 @@ export const knowledgePassages = pgTable(
     embedding: real('embedding').array(),
     embeddingModel: text('embedding_model'),
   },
-  (t) => [index('knowledge_passages_source_idx').on(t.sourceId), index('knowledge_passages_grams_idx').using('gin', t.grams)],
+  (t) => [
+    index('knowledge_passages_source_idx').on(t.sourceId),
+    index('knowledge_passages_grams_idx').using('gin', t.grams),
+    // Finds the passages still to embed without reading every passage.
+    index('knowledge_passages_embedding_model_idx').on(t.embeddingModel),
+  ],
 );
 
 export const chatbotConversations = pgTable(

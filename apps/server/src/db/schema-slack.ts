@@ -114,7 +114,10 @@ export const slackMessages = pgTable(
   ],
 );
 
-/** Knowledge registered in the console: documents and Q&A entries. */
+/**
+ * Superseded by knowledge_sources / knowledge_passages (decision 026, migration 0016 copied the rows). Kept, unused,
+ * for the release that replaces the previous one (expand/contract, decision 012); a later migration drops both.
+ */
 export const slackDocuments = pgTable(
   'slack_documents',
   {

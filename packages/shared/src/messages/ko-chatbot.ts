@@ -30,9 +30,28 @@ export const koChatbot = {
     widgetMissing: '챗봇 위젯이 아직 빌드되지 않았습니다. `npm run build`를 실행해 주세요.',
     visitor: '고객',
     bot: '챗봇',
+    attachmentsSaved: '지식을 쓰는 곳을 바꿨습니다.',
+    attachNothing: '지식은 챗봇이나 Slack 어시스턴트 중 한 곳 이상에서 써야 합니다. 쓰지 않으려면 삭제해 주세요.',
+    noSlackWorkspace: '이 시드에 연결된 Slack 워크스페이스가 없습니다.',
+    slackChannelInvalid: 'Slack 채널 ID는 C0123ABCD 처럼 적어 주세요.',
+    slackHandoffNotice: (bot: string, email: string, message: string, link: string) =>
+      `:raising_hand: 챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.${message ? `\n> ${message}` : ''}\n<${link}|콘솔에서 답변하기>`,
+  },
+  usage: {
+    label: '쓰는 곳',
+    chatbot: '챗봇',
+    slack: 'Slack 어시스턴트',
+    alsoSlack: 'Slack 어시스턴트에도 사용',
+    alsoChatbot: '챗봇에도 사용',
+    noChatbot: '사용 안 함',
+    noSlack: 'Slack 워크스페이스가 연결되어 있지 않습니다.',
   },
   console: {
     title: 'AI 고객 챗봇',
+    slackChannel: '상담원 연결 알림 Slack 채널',
+    slackChannelHint: (team: string) =>
+      `상담원 연결 요청이 들어오면 '${team}' 워크스페이스의 이 채널에 알립니다. 채널 ID(C로 시작)를 적고, 봇을 채널에 초대해 주세요. 비우면 메일로만 알립니다.`,
+    slackNotConnected: 'Slack 워크스페이스를 연결하면 상담원 연결 요청을 Slack 채널로도 받을 수 있습니다.',
     intro: '등록한 정보로 고객 문의에 24시간 답하는 챗봇입니다. 답을 모르면 상담원에게 연결합니다.',
     noSeed: '먼저 시드를 만들거나 선택해 주세요.',
     bots: '챗봇',

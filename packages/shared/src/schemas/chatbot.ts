@@ -1,5 +1,6 @@
 // Customer AI chatbot (issue 14): request and response schemas shared by server, web and the widget.
 import { z } from 'zod';
+import { koChatbot } from '../messages/ko-chatbot.ts';
 
 const ZId = z.uuid({ error: '올바른 ID가 아닙니다.' });
 
@@ -21,9 +22,17 @@ export const ZCreateChatbotInput = z.object({
   greeting: z.string().trim().max(300, { error: '인사말은 300자까지입니다.' }).optional(),
   allowedOrigins: z.array(ZOrigin).max(20, { error: '허용 출처는 20개까지입니다.' }),
   brandColor: ZBrandColor.optional(),
+  /** The Slack channel told of hand-offs (the seed's connected workspace); '' or null = none. */
+  slackChannelId: z
+    .string()
+    .trim()
+    .regex(/^([CG][A-Z0-9]{2,40})?$/, { error: koChatbot.server.slackChannelInvalid })
+    .nullable()
+    .optional(),
 });
 export type TCreateChatbotInput = z.infer<typeof ZCreateChatbotInput>;
 export const ZUpdateChatbotInput = ZCreateChatbotInput.partial();
+export type TUpdateChatbotInput = z.infer<typeof ZUpdateChatbotInput>;
 
 export const ZChatbot = z.object({
   id: z.string(),
@@ -31,6 +40,7 @@ export const ZChatbot = z.object({
   greeting: z.string(),
   allowedOrigins: z.array(z.string()),
   brandColor: z.string(),
+  slackChannelId: z.string().nullable(),
   sources: z.number(),
   createdAt: z.string(),
 });
@@ -61,6 +71,24 @@ export const ZChatbotSource = z.object({
   createdAt: z.string(),
 });
 export type TChatbotSource = z.infer<typeof ZChatbotSource>;
+
+/** Where a seed's sources are used (decision 026): the chatbot that answers from it and/or the seed's Slack assistant. */
+export const ZKnowledgeSourceParams = z.object({ seedId: ZId, sourceId: ZId });
+export const ZKnowledgeAttachInput = z
+  .object({
+    chatbotId: ZId.nullable().optional(),
+    slack: z.boolean().optional(),
+  })
+  .refine((v) => v.chatbotId !== undefined || v.slack !== undefined, { error: koChatbot.server.attachNothing });
+export type TKnowledgeAttachInput = z.infer<typeof ZKnowledgeAttachInput>;
+export const ZKnowledgeAttachment = z.object({ id: z.string(), chatbotId: z.string().nullable(), slack: z.boolean() });
+export type TKnowledgeAttachment = z.infer<typeof ZKnowledgeAttachment>;
+export const ZKnowledgeUsage = z.object({
+  chatbots: z.array(z.object({ id: z.string(), name: z.string() })),
+  slack: z.object({ workspaceId: z.string(), teamName: z.string() }).nullable(),
+  sources: z.array(ZKnowledgeAttachment),
+});
+export type TKnowledgeUsage = z.infer<typeof ZKnowledgeUsage>;
 
 export const ZBotPublicParams = z.object({ botId: ZId });
 export const ZConversationParams = z.object({ botId: ZId, conversationId: ZId });

@@ -17,10 +17,26 @@ import * as knowledge from '../knowledge/knowledge.service.ts';
 import { assertManager, managerEmails, seedFor } from '../seeds/seeds.service.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
 import * as repo from './chatbot.repository.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import type { TSlackNotifier } from '../slack/notify.service.ts';
 
 const s = ko.chatbot.server;
 
-export type TChatbotDeps = { db: TDb; config: TConfig; limiter: TRateLimiter; mailer: TMailer; log: FastifyBaseLogger; refetch: knowledge.TRefetch };
+export type TChatbotDeps = {
+  db: TDb;
+  config: TConfig;
+  limiter: TRateLimiter;
+  mailer: TMailer;
+  log: FastifyBaseLogger;
+  refetch: knowledge.TRefetch;
+  /** The job runner (enqueue joins the caller's transaction). */
+  jobs: Pick<TJobRunner, 'enqueue'>;
+  /** Posts to the seed's Slack workspace (modules/slack). */
+  slack: TSlackNotifier;
+};
+
+/** The hand-off notice in the bot's Slack channel: a persisted job, so a Slack outage neither fails nor loses it. */
+export const HANDOFF_SLACK_KIND = 'chatbot.handoff-slack';
 
 /**
  * Retrieval confidence (korean-search.ts scoreCandidates, 0..1) below which the bot says it does not know. Set from
@@ -45,6 +61,7 @@ export function toApiBot(row: repo.TBotRow, sources: number): TChatbot {
     greeting: row.greeting,
     allowedOrigins: row.allowedOrigins,
     brandColor: row.brandColor,
+    slackChannelId: row.slackChannelId,
     sources,
     createdAt: row.createdAt.toISOString(),
   };
@@ -68,6 +85,7 @@ export async function createBot(db: TDb, userId: string, seedId: string, input: 
     greeting: input.greeting ?? '',
     allowedOrigins: [...new Set(input.allowedOrigins)],
     ...(input.brandColor ? { brandColor: input.brandColor } : {}),
+    slackChannelId: input.slackChannelId || null,
   });
   return { id: row.id };
 }
@@ -89,6 +107,7 @@ export async function updateBot(db: TDb, userId: string, seedId: string, botId: 
     ...(patch.greeting !== undefined ? { greeting: patch.greeting } : {}),
     ...(patch.allowedOrigins !== undefined ? { allowedOrigins: [...new Set(patch.allowedOrigins)] } : {}),
     ...(patch.brandColor !== undefined ? { brandColor: patch.brandColor } : {}),
+    ...(patch.slackChannelId !== undefined ? { slackChannelId: patch.slackChannelId || null } : {}),
   });
   const bot = (await repo.findBot(db, botId))!;
   return toApiBot(bot, (await knowledge.sourceCounts(db, [botId])).get(botId) ?? 0);
@@ -96,6 +115,7 @@ export async function updateBot(db: TDb, userId: string, seedId: string, botId: 
 
 export async function deleteBot(db: TDb, userId: string, seedId: string, botId: string) {
   await managedBot(db, userId, seedId, botId);
+  await knowledge.releaseChatbot(db, botId);
   await repo.deleteBot(db, botId);
 }
 
@@ -240,6 +260,8 @@ export async function handoff(
       transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
     });
     await repo.markHandedOff(tx as unknown as TDb, conversationId);
+    if (bot.slackChannelId)
+      await deps.jobs.enqueue(tx, { kind: HANDOFF_SLACK_KIND, key: `chatbot-ticket:${t.id}`, payload: { botId: bot.id, ticketId: t.id }, runAt: new Date() });
     return t;
   });
   const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
@@ -254,6 +276,21 @@ export async function handoff(
     'chatbot hand-off mail',
   );
   return { ticketId: ticket.id };
+}
+
+/**
+ * The hand-off job: tells the bot's Slack channel, in the seed's connected workspace. The visitor's address is
+ * masked there as in the logs (the console link shows the ticket). Nothing to do when the bot has no channel any
+ * more or the seed no workspace; a Slack failure throws, and the runner retries with backoff.
+ */
+export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config' | 'slack' | 'log'>, payload: Record<string, unknown>) {
+  const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
+  const ticket = bot && (await repo.findTicket(deps.db, bot.id, String(payload.ticketId ?? '')));
+  if (!bot?.slackChannelId || !ticket) return;
+  const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
+  const text = s.slackHandoffNotice(bot.name, maskPii(ticket.email), maskPii(ticket.message), link);
+  const posted = await deps.slack.post(bot.seedId, bot.slackChannelId, text);
+  deps.log.info({ botId: bot.id, ticketId: ticket.id, email: maskPii(ticket.email), posted }, 'chatbot hand-off: Slack notice');
 }
 
 const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

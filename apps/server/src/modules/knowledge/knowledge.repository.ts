@@ -1,11 +1,28 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb, TTransaction } from '../../db/client.ts';
-import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { chatbots, knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { slackWorkspaces } from '../../db/schema-slack.ts';
 
 export type TSourceRow = typeof knowledgeSources.$inferSelect;
 export type TNewSource = typeof knowledgeSources.$inferInsert;
 
 export type TTx = TTransaction;
+
+/** Which service reads: one chatbot's sources, or those attached to a Slack workspace. */
+export type TScope = { chatbotId: string } | { slackWorkspaceId: string };
+
+export const inScope = (scope: TScope): SQL =>
+  'chatbotId' in scope ? eq(knowledgeSources.chatbotId, scope.chatbotId) : eq(knowledgeSources.slackWorkspaceId, scope.slackWorkspaceId);
+
+/** One statement carries at most 65,535 parameters (5 per passage), and a large PDF has more passages. */
+const PASSAGE_BATCH = 1_000;
+
+async function insertPassages(tx: TTx, source: { id: string; seedId: string }, passages: { content: string; grams: string[] }[]) {
+  for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
+    const batch = passages.slice(start, start + PASSAGE_BATCH);
+    await tx.insert(knowledgePassages).values(batch.map((p, i) => ({ sourceId: source.id, seedId: source.seedId, ord: start + i, ...p })));
+  }
+}
 
 /** Inserts a source and its passages; `then` runs in the same transaction (e.g. enqueueing its re-fetch). */
 export async function insertSource(
@@ -16,7 +33,7 @@ export async function insertSource(
 ): Promise<TSourceRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(knowledgeSources).values(source).returning();
-    if (passages.length) await tx.insert(knowledgePassages).values(passages.map((p, ord) => ({ sourceId: row!.id, seedId: source.seedId, ord, ...p })));
+    await insertPassages(tx, row!, passages);
     if (then) await then(tx, row!);
     return row!;
   });
@@ -39,20 +56,35 @@ export async function replaceContent(
   await db.transaction(async (tx) => {
     await tx.update(knowledgeSources).set({ content, fetchedAt }).where(eq(knowledgeSources.id, source.id));
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.sourceId, source.id));
-    if (passages.length) await tx.insert(knowledgePassages).values(passages.map((p, ord) => ({ sourceId: source.id, seedId: source.seedId, ord, ...p })));
+    await insertPassages(tx, source, passages);
     if (then) await then(tx);
   });
 }
 
-export async function listSources(db: TDb, chatbotId: string) {
+export async function listSources(db: TDb, scope: TScope) {
   return db
     .select({
       source: knowledgeSources,
+      // Spelled out: inside a select list Drizzle renders a column without its table, which the subquery would shadow.
       passages: sql<number>`(select count(*)::int from knowledge_passages p where p.source_id = knowledge_sources.id)`,
     })
     .from(knowledgeSources)
-    .where(eq(knowledgeSources.chatbotId, chatbotId))
+    .where(inScope(scope))
     .orderBy(desc(knowledgeSources.createdAt));
+}
+
+/** Every source of a seed with its attachments (the consoles show where each one is used). */
+export async function seedAttachments(db: TDb, seedId: string) {
+  return db
+    .select({ id: knowledgeSources.id, chatbotId: knowledgeSources.chatbotId, slackWorkspaceId: knowledgeSources.slackWorkspaceId })
+    .from(knowledgeSources)
+    .where(eq(knowledgeSources.seedId, seedId))
+    .orderBy(asc(knowledgeSources.createdAt));
+}
+
+export async function setAttachments(db: TDb, id: string, v: { chatbotId: string | null; slackWorkspaceId: string | null }): Promise<TSourceRow | undefined> {
+  const [row] = await db.update(knowledgeSources).set(v).where(eq(knowledgeSources.id, id)).returning();
+  return row;
 }
 
 export async function sourceCounts(db: TDb, chatbotIds: string[]): Promise<Map<string, number>> {
@@ -65,21 +97,47 @@ export async function sourceCounts(db: TDb, chatbotIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id!, r.n]));
 }
 
-export async function deleteSource(db: TDb, chatbotId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(knowledgeSources)
-    .where(and(eq(knowledgeSources.id, id), eq(knowledgeSources.chatbotId, chatbotId)))
-    .returning({ id: knowledgeSources.id });
-  return rows.length === 1;
+/**
+ * Removes a source from one service: detached when the other service still uses it, deleted otherwise (one
+ * transaction, the row locked). False when the source is not attached to that service.
+ */
+export async function removeFromScope(db: TDb, scope: TScope, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(knowledgeSources)
+      .where(and(eq(knowledgeSources.id, id), inScope(scope)))
+      .for('update');
+    if (!row) return false;
+    const other = 'chatbotId' in scope ? row.slackWorkspaceId : row.chatbotId;
+    if (!other) await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, id));
+    else
+      await tx
+        .update(knowledgeSources)
+        .set('chatbotId' in scope ? { chatbotId: null } : { slackWorkspaceId: null })
+        .where(eq(knowledgeSources.id, id));
+    return true;
+  });
 }
 
-/** Passages of a chatbot's sources sharing at least one key with the query, most shared keys first. */
-export async function candidatePassages(db: TDb, chatbotId: string, keys: string[], limit: number) {
-  if (!keys.length) return [];
-  const arr = sql`${sql.raw('ARRAY[')}${sql.join(
+/** Before a chatbot is deleted (its sources cascade): the sources Slack still uses are only detached from it. */
+export async function releaseChatbot(db: TDb, chatbotId: string): Promise<void> {
+  await db
+    .update(knowledgeSources)
+    .set({ chatbotId: null })
+    .where(and(eq(knowledgeSources.chatbotId, chatbotId), isNotNull(knowledgeSources.slackWorkspaceId)));
+}
+
+const keyArray = (keys: string[]) =>
+  sql`${sql.raw('ARRAY[')}${sql.join(
     keys.map((k) => sql`${k}`),
     sql`, `,
   )}${sql.raw(']::text[]')}`;
+
+/** Passages of the scope's sources sharing at least one key with the query, most shared keys first. */
+export async function candidatePassages(db: TDb, scope: TScope, keys: string[], limit: number) {
+  if (!keys.length) return [];
+  const arr = keyArray(keys);
   return db
     .select({
       id: knowledgePassages.id,
@@ -93,17 +151,17 @@ export async function candidatePassages(db: TDb, chatbotId: string, keys: string
     })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
-    .where(and(eq(knowledgeSources.chatbotId, chatbotId), sql`${knowledgePassages.grams} && ${arr}`))
+    .where(and(inScope(scope), sql`${knowledgePassages.grams} && ${arr}`))
     .orderBy(sql`cardinality(array(select unnest(${knowledgePassages.grams}) intersect select unnest(${arr}))) desc`)
     .limit(limit);
 }
 
-export async function passageCount(db: TDb, chatbotId: string): Promise<number> {
+export async function passageCount(db: TDb, scope: TScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
-    .where(eq(knowledgeSources.chatbotId, chatbotId));
+    .where(inScope(scope));
   return row?.n ?? 0;
 }
 
@@ -123,4 +181,34 @@ export async function topFaqQuestions(db: TDb, chatbotId: string, limit: number)
     .orderBy(desc(knowledgeSources.citedCount), desc(knowledgeSources.createdAt))
     .limit(limit);
   return rows.map((r) => r.q ?? '').filter(Boolean);
+}
+
+/** Passages without search keys (copied from the Slack tables by migration 0016), with their source's title. */
+export async function passagesWithoutKeys(db: TDb, limit: number) {
+  return db
+    .select({ id: knowledgePassages.id, content: knowledgePassages.content, title: knowledgeSources.title })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .where(sql`cardinality(${knowledgePassages.grams}) = 0`)
+    .limit(limit);
+}
+
+export async function storeKeys(db: TDb, rows: { id: string; grams: string[] }[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const r of rows) await tx.update(knowledgePassages).set({ grams: r.grams }).where(eq(knowledgePassages.id, r.id));
+  });
+}
+
+/** Where a seed's knowledge can be used: its chatbots and its active Slack workspace. */
+export async function seedTargets(db: TDb, seedId: string) {
+  const [bots, [ws]] = await Promise.all([
+    db.select({ id: chatbots.id, name: chatbots.name }).from(chatbots).where(eq(chatbots.seedId, seedId)).orderBy(asc(chatbots.createdAt)),
+    db
+      .select({ id: slackWorkspaces.id, teamName: slackWorkspaces.teamName })
+      .from(slackWorkspaces)
+      .where(and(eq(slackWorkspaces.seedId, seedId), eq(slackWorkspaces.status, 'active')))
+      .orderBy(asc(slackWorkspaces.createdAt))
+      .limit(1),
+  ]);
+  return { chatbots: bots, slack: ws ?? null };
 }

@@ -1,10 +1,11 @@
 /**
- * The suite's knowledge module (issue 14): sources owned by a seed and attached to a chatbot (and, later, the Slack
- * workspace), split into passages with forgiving Korean keys (korean-search.ts), and searched per chatbot.
- * URL pages come through the guarded fetcher; PDFs are parsed in the document worker pool.
+ * The suite's knowledge module (issue 14, decision 026): sources owned by a seed and attached to one chatbot and/or
+ * the seed's Slack workspace, split into passages with forgiving Korean keys (korean-search.ts), and searched per
+ * service with the same retrieval. URL pages come through the guarded fetcher (and are re-fetched daily); PDFs are
+ * parsed in the document worker pool.
  */
 import { ko } from '@suite/shared';
-import type { TChatbotSource, TChatbotSourceInput } from '@suite/shared/schemas/chatbot';
+import type { TChatbotSource, TChatbotSourceInput, TKnowledgeAttachInput, TKnowledgeAttachment, TKnowledgeUsage } from '@suite/shared/schemas/chatbot';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardedFetch, GuardedFetchError } from '../../lib/guarded-fetch.ts';
@@ -14,12 +15,25 @@ import { splitPassages } from '../../lib/text-search.ts';
 import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as repo from './knowledge.repository.ts';
+import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 
 const s = ko.chatbot.server;
 const MAX_PAGE_BYTES = 2_000_000;
 
-export type TOwner = { seedId: string; chatbotId: string; userId: string | null };
-export type THit = { sourceId: string; kind: string; title: string; url: string | null; content: string; answer: string | null; score: number };
+/** Who registers a source: the seed, and the service(s) it is attached to from the start. */
+export type TOwner = { seedId: string; chatbotId: string | null; slackWorkspaceId?: string | null; userId: string | null };
+export type TScope = repo.TScope;
+export type TSourceRow = repo.TSourceRow;
+export type THit = {
+  passageId: string;
+  sourceId: string;
+  kind: string;
+  title: string;
+  url: string | null;
+  content: string;
+  answer: string | null;
+  score: number;
+};
 
 function htmlToText(html: string): { title: string; text: string } {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
@@ -75,7 +89,7 @@ const keyed = (title: string, passages: string[]): TPreparedPassage[] => passage
 export const REFETCH_KIND = 'knowledge.refetch-url';
 export const REFETCH_EVERY_MS = 24 * 3_600_000;
 
-export type TRefetch = { jobs: TJobRunner; now: () => Date };
+export type TRefetch = { jobs: Pick<TJobRunner, 'enqueue'>; now: () => Date };
 
 const scheduleRefetch = (refetch: TRefetch, tx: repo.TTx, sourceId: string) =>
   refetch.jobs.enqueue(tx, {
@@ -110,13 +124,12 @@ export async function refetchUrlSource(
   }
 }
 
-export async function addSource(
-  db: TDb,
-  owner: TOwner,
-  input: TChatbotSourceInput,
-  opts: { allowPrivateUrls: boolean; refetch?: TRefetch },
-): Promise<TChatbotSource> {
-  const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, createdBy: owner.userId };
+type TAddOptions = { allowPrivateUrls: boolean; refetch?: TRefetch | undefined; emptyMessage?: string };
+type TCreated = { row: repo.TSourceRow; passages: number };
+
+/** Registers a source (FAQ, text, Markdown or a web page) with its passages; a page's re-fetch is enqueued with it. */
+export async function createSource(db: TDb, owner: TOwner, input: TChatbotSourceInput, opts: TAddOptions): Promise<TCreated> {
+  const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, slackWorkspaceId: owner.slackWorkspaceId ?? null, createdBy: owner.userId };
   if (input.type === 'faq') {
     const content = `${input.question}\n${input.answer}`;
     const row = await repo.insertSource(
@@ -124,7 +137,7 @@ export async function addSource(
       { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, content },
       keyed(input.question, [content]),
     );
-    return toApiSource(row, 1);
+    return { row, passages: 1 };
   }
   let title: string;
   let content: string;
@@ -139,48 +152,121 @@ export async function addSource(
     content = input.content;
   }
   const passages = splitPassages(content);
-  if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
+  if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? s.emptySource);
   const row = await repo.insertSource(
     db,
     { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? new Date() : null },
     keyed(title, passages),
     sourceUrl && opts.refetch ? (tx, row) => scheduleRefetch(opts.refetch!, tx, row.id).then(() => undefined) : undefined,
   );
-  return toApiSource(row, passages.length);
+  return { row, passages: passages.length };
 }
 
-export async function addPdf(db: TDb, documents: TDocumentPool, owner: TOwner, bytes: Buffer, title: string): Promise<TChatbotSource> {
+export async function addSource(db: TDb, owner: TOwner, input: TChatbotSourceInput, opts: TAddOptions): Promise<TChatbotSource> {
+  const { row, passages } = await createSource(db, owner, input, opts);
+  return toApiSource(row, passages);
+}
+
+/** A PDF's text, passages and keys, all computed in the document worker pool under the DOCUMENT_* caps. */
+export async function createPdf(db: TDb, documents: TDocumentPool, owner: TOwner, bytes: Buffer, title: string): Promise<TCreated> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('BAD_REQUEST', ko.slack.server.pdfInvalid);
   const { text, prepared } = await documents.pdf(bytes, { prepare: PREPARE_URL, title });
   const passages = prepared as TPreparedPassage[];
   if (!text.trim() || !passages.length) throw new AppError('BAD_REQUEST', ko.slack.server.pdfNoText);
   const row = await repo.insertSource(
     db,
-    { seedId: owner.seedId, chatbotId: owner.chatbotId, createdBy: owner.userId, kind: 'pdf', title: title.slice(0, 200), content: text },
+    {
+      seedId: owner.seedId,
+      chatbotId: owner.chatbotId,
+      slackWorkspaceId: owner.slackWorkspaceId ?? null,
+      createdBy: owner.userId,
+      kind: 'pdf',
+      title: title.slice(0, 200),
+      content: text,
+    },
     passages,
   );
-  return toApiSource(row, passages.length);
+  return { row, passages: passages.length };
+}
+
+export async function addPdf(db: TDb, documents: TDocumentPool, owner: TOwner, bytes: Buffer, title: string): Promise<TChatbotSource> {
+  const { row, passages } = await createPdf(db, documents, owner, bytes, title);
+  return toApiSource(row, passages);
 }
 
 export async function listSources(db: TDb, chatbotId: string): Promise<TChatbotSource[]> {
-  return (await repo.listSources(db, chatbotId)).map((r) => toApiSource(r.source, r.passages));
+  return (await repo.listSources(db, { chatbotId })).map((r) => toApiSource(r.source, r.passages));
 }
 
-export async function deleteSource(db: TDb, chatbotId: string, sourceId: string): Promise<void> {
-  if (!(await repo.deleteSource(db, chatbotId, sourceId))) throw new AppError('NOT_FOUND', s.sourceNotFound);
+/** The sources a scope reads, with their passage counts (the Slack console shapes them its own way). */
+export const sourcesOf = (db: TDb, scope: TScope) => repo.listSources(db, scope);
+
+/** Removes a source from one service: detached when the other still uses it, deleted otherwise. */
+export async function removeSource(db: TDb, scope: TScope, sourceId: string, notFound: string = s.sourceNotFound): Promise<void> {
+  if (!(await repo.removeFromScope(db, scope, sourceId))) throw new AppError('NOT_FOUND', notFound);
 }
 
+export const deleteSource = (db: TDb, chatbotId: string, sourceId: string) => removeSource(db, { chatbotId }, sourceId);
+
+/** A chatbot is going: its sources go with it, except those the Slack assistant still uses (detached instead). */
+export const releaseChatbot = repo.releaseChatbot;
 export const sourceCounts = repo.sourceCounts;
 export const markCited = repo.markCited;
 export const suggestedQuestions = (db: TDb, chatbotId: string) => repo.topFaqQuestions(db, chatbotId, 4);
 
-/** The best `k` passages of a chatbot's sources, one per source, with a 0..1 confidence score. */
-export async function search(db: TDb, chatbotId: string, question: string, k = 3): Promise<THit[]> {
+// ── Attachments (decision 026) ──
+
+const toAttachment = (r: { id: string; chatbotId: string | null; slackWorkspaceId: string | null }): TKnowledgeAttachment => ({
+  id: r.id,
+  chatbotId: r.chatbotId,
+  slack: r.slackWorkspaceId !== null,
+});
+
+/** Where each of a seed's sources is used, and where it could be (seed members). */
+export async function usage(db: TDb, userId: string, seedId: string): Promise<TKnowledgeUsage> {
+  await seedFor(db, seedId, userId);
+  const [targets, rows] = await Promise.all([repo.seedTargets(db, seedId), repo.seedAttachments(db, seedId)]);
+  return {
+    chatbots: targets.chatbots,
+    slack: targets.slack ? { workspaceId: targets.slack.id, teamName: targets.slack.teamName } : null,
+    sources: rows.map(toAttachment),
+  };
+}
+
+/**
+ * Changes where a source is used (seed owner and admins): `chatbotId` one of the seed's chatbots or null, `slack` the
+ * seed's connected workspace or none. A source stays attached somewhere (deleting is the way to drop it).
+ */
+export async function setAttachments(db: TDb, userId: string, seedId: string, sourceId: string, input: TKnowledgeAttachInput): Promise<TKnowledgeAttachment> {
+  assertManager(await seedFor(db, seedId, userId));
+  const source = await repo.findSource(db, sourceId);
+  if (!source || source.seedId !== seedId) throw new AppError('NOT_FOUND', s.sourceNotFound);
+  const targets = await repo.seedTargets(db, seedId);
+  let chatbotId = source.chatbotId;
+  if (input.chatbotId !== undefined) {
+    if (input.chatbotId !== null && !targets.chatbots.some((b) => b.id === input.chatbotId)) throw new AppError('NOT_FOUND', s.botNotFound);
+    chatbotId = input.chatbotId;
+  }
+  let slackWorkspaceId = source.slackWorkspaceId;
+  if (input.slack === true && !slackWorkspaceId) {
+    if (!targets.slack) throw new AppError('BAD_REQUEST', s.noSlackWorkspace);
+    slackWorkspaceId = targets.slack.id;
+  } else if (input.slack === false) slackWorkspaceId = null;
+  if (!chatbotId && !slackWorkspaceId) throw new AppError('BAD_REQUEST', s.attachNothing);
+  const row = await repo.setAttachments(db, sourceId, { chatbotId, slackWorkspaceId });
+  if (!row) throw new AppError('NOT_FOUND', s.sourceNotFound);
+  return toAttachment(row);
+}
+
+// ── Search: one retrieval for every service ──
+
+/** Every candidate passage of the scope for a question, scored 0..1 (korean-search.ts), best first. */
+export async function rankPassages(db: TDb, scope: TScope, question: string): Promise<THit[]> {
   const keys = knowledgeKeys(question, { query: true });
   if (!keys.length) return [];
-  const [candidates, total] = await Promise.all([repo.candidatePassages(db, chatbotId, keys, 300), repo.passageCount(db, chatbotId)]);
+  const [candidates, total] = await Promise.all([repo.candidatePassages(db, scope, keys, 300), repo.passageCount(db, scope)]);
   const titleKeys = new Map<string, string[]>();
-  const scored = scoreCandidates(
+  return scoreCandidates(
     keys,
     candidates.map((c) => {
       let tk = titleKeys.get(c.title);
@@ -188,14 +274,49 @@ export async function search(db: TDb, chatbotId: string, question: string, k = 3
       return { ...c, titleKeys: tk, keys: c.grams };
     }),
     total,
-  );
+  ).map((c) => ({
+    passageId: c.id,
+    sourceId: c.sourceId,
+    kind: c.kind,
+    title: c.title,
+    url: c.sourceUrl,
+    content: c.content,
+    answer: c.answer,
+    score: c.score,
+  }));
+}
+
+/** The best `k` passages of a chatbot's sources, one per source, with a 0..1 confidence score. */
+export async function search(db: TDb, chatbotId: string, question: string, k = 3): Promise<THit[]> {
   const seen = new Set<string>();
   const hits: THit[] = [];
-  for (const c of scored) {
+  for (const c of await rankPassages(db, { chatbotId }, question)) {
     if (seen.has(c.sourceId)) continue;
     seen.add(c.sourceId);
-    hits.push({ sourceId: c.sourceId, kind: c.kind, title: c.title, url: c.sourceUrl, content: c.content, answer: c.answer, score: c.score });
+    hits.push(c);
     if (hits.length === k) break;
   }
   return hits;
+}
+
+// ── Search keys of passages copied without them (migration 0016) ──
+
+export const REKEY_KIND = 'knowledge.rekey';
+
+/** Computes the Korean search keys of every passage that has none, 500 at a time. Returns how many. */
+export async function rekeyPassages(db: TDb): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const rows = await repo.passagesWithoutKeys(db, 500);
+    if (!rows.length) return n;
+    await repo.storeKeys(
+      db,
+      // A text without any key gets a placeholder no query has, so it is not picked up again.
+      rows.map((r) => {
+        const grams = knowledgeKeys(`${r.title}\n${r.content}`);
+        return { id: r.id, grams: grams.length ? grams : ['-'] };
+      }),
+    );
+    n += rows.length;
+  }
 }

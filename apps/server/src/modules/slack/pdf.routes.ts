@@ -32,7 +32,7 @@ export const slackPdfRoutes: FastifyPluginAsyncZod<{ db: TDb; vectors: TVectorIn
     async (request, reply) => {
       const a = await access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ko.slack.server.pdfInvalid);
-      const data = await addPdf(db, documents, a.ws.id, currentUser(request).id, request.body, request.query.title, vectors);
+      const data = await addPdf(db, documents, a.ws, currentUser(request).id, request.body, request.query.title, vectors);
       return reply.status(201).send({ success: true as const, message: ko.slack.server.documentAdded, data });
     },
   );

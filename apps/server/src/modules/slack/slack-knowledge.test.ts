@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { search } from './knowledge.service.ts';
-import { insertDocument } from './slack.repository.ts';
+import { insertSource } from '../knowledge/knowledge.repository.ts';
+import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
 import { fuseRanks, searchKeys, splitPassages } from '../../lib/text-search.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';
@@ -35,11 +36,14 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
   let s: TSlackTest;
   let owner: Awaited<ReturnType<typeof signedIn>>;
   let workspaceId: string;
+  let seedId: string;
   beforeAll(async () => {
     // No Slack client credentials and no language model: config_error and basic mode.
     s = await slackTestApp(kind, { slack: false });
     owner = await signedIn(s.t);
-    workspaceId = (await directWorkspace(s, owner.token, { id: 'T0KB', name: '지식 팀', botUserId: 'UBOTKB' })).id;
+    const ws = await directWorkspace(s, owner.token, { id: 'T0KB', name: '지식 팀', botUserId: 'UBOTKB' });
+    workspaceId = ws.id;
+    seedId = ws.seedId;
   });
   afterAll(async () => {
     await s?.close();
@@ -47,18 +51,15 @@ describe.each(dbKinds)('slack knowledge and basic mode on %s', (kind) => {
 
   it('stores a document with more passages than one statement can carry (65,535 parameters, 5 per passage)', async () => {
     const passages = Array.from({ length: 14_000 }, (_, i) => ({ content: `조각 ${i}`, grams: [`k${i % 50}`] }));
-    const doc = await insertDocument(
+    const doc = await insertSource(
       s.t.database.db,
-      { workspaceId, kind: 'text', title: '큰 문서', sourceUrl: null, content: '큰 문서', createdBy: null },
+      { seedId, slackWorkspaceId: workspaceId, kind: 'text', title: '큰 문서', sourceUrl: null, content: '큰 문서', createdBy: null },
       passages,
     );
-    const stored = await s.t.database.db
-      .select({ ord: schema.slackPassages.ord })
-      .from(schema.slackPassages)
-      .where(eq(schema.slackPassages.documentId, doc.id));
+    const stored = await s.t.database.db.select({ ord: knowledgePassages.ord }).from(knowledgePassages).where(eq(knowledgePassages.sourceId, doc.id));
     expect(stored).toHaveLength(14_000);
     expect(Math.max(...stored.map((r) => r.ord))).toBe(13_999);
-    await s.t.database.db.delete(schema.slackDocuments).where(eq(schema.slackDocuments.id, doc.id));
+    await s.t.database.db.delete(knowledgeSources).where(eq(knowledgeSources.id, doc.id));
   });
 
   it('prepare answers a clear Korean config_error without Slack credentials', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackPassages, slackWorkspaces } from '../../db/schema-slack.ts';
+import { slackWorkspaces } from '../../db/schema-slack.ts';
+import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { createEmbeddings, unit } from './embeddings.ts';
@@ -105,7 +106,13 @@ describe.each(dbKinds)('slack knowledge with embeddings on %s', (kind) => {
     expect(s.llm!.embeddingRequests.every((r) => r.model === 'fake-embed' && r.inputs >= 1 && r.inputs <= 64)).toBe(true);
 
     // Stored as real[]: the provider's vector scaled to unit length (of title + passage), read back bit for bit.
-    const [p] = await s.t.database.db.select().from(slackPassages).where(eq(slackPassages.workspaceId, workspaceId)).limit(1);
+    const [row] = await s.t.database.db
+      .select({ p: knowledgePassages })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+      .where(eq(knowledgeSources.slackWorkspaceId, workspaceId))
+      .limit(1);
+    const p = row?.p;
     const [withTitle] = await passagesByIds(s.t.database.db, workspaceId, [p!.id]);
     expect(p!.embeddingModel).toBe('fake-embed');
     // The database prints float4 in its shortest form; as float32 it is the same number.
@@ -161,8 +168,12 @@ describe.each(dbKinds)('slack knowledge with embeddings on %s', (kind) => {
   });
 
   it('embeds again when the model changes', async () => {
-    const [one] = await s.t.database.db.select({ id: slackPassages.documentId }).from(slackPassages).where(eq(slackPassages.workspaceId, workspaceId)).limit(1);
-    await s.t.database.db.update(slackPassages).set({ embeddingModel: 'old-model' }).where(eq(slackPassages.documentId, one!.id));
+    const [one] = await s.t.database.db
+      .select({ id: knowledgeSources.id })
+      .from(knowledgeSources)
+      .where(eq(knowledgeSources.slackWorkspaceId, workspaceId))
+      .limit(1);
+    await s.t.database.db.update(knowledgePassages).set({ embeddingModel: 'old-model' }).where(eq(knowledgePassages.sourceId, one!.id));
     const stale = ((await docs()).body.data as { id: string; embedded_passages: number }[]).find((d) => d.id === one!.id)!;
     expect(stale.embedded_passages).toBe(0);
     await vectors().sweep();

@@ -12,6 +12,8 @@ import { slackRoutes } from './slack.routes.ts';
 import { slackPdfRoutes } from './pdf.routes.ts';
 import { createVectorIndex, type TVectorIndex } from './vectors.ts';
 import { createWorker, type TWorker } from './worker.ts';
+import type { TRefetch } from '../knowledge/knowledge.service.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 
 const workers = new WeakMap<TAppContext, TWorker>();
 const vectorIndexes = new WeakMap<TAppContext, TVectorIndex>();
@@ -54,7 +56,18 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
   });
   workers.set(ctx, worker);
   vectorIndexes.set(ctx, vectors);
-  await app.register(slackRoutes, { db: database.db, config, slack, vectors });
+  // The job runner is built in buildApp after this module registers; it is looked up when a web page is added, so
+  // the Slack console's pages are re-fetched on the knowledge module's schedule like the chatbot's.
+  const refetch: TRefetch = {
+    jobs: {
+      enqueue: (tx, job) => {
+        const jobs = (app as unknown as { jobs?: Pick<TJobRunner, 'enqueue'> }).jobs;
+        return jobs ? jobs.enqueue(tx, job) : Promise.resolve(0);
+      },
+    },
+    now: () => new Date(),
+  };
+  await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
   await app.register(slackEventRoutes, { config, state, intake });
 };

@@ -1,17 +1,8 @@
 /** With `vectors.repository.ts`, the only files of the Slack module that know Drizzle. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { seedMembers, seeds } from '../../db/schema.ts';
-import {
-  slackDocuments,
-  slackEvents,
-  slackMessages,
-  slackOauthStates,
-  slackPassages,
-  slackTokenUsage,
-  slackWorkspaces,
-  type TSlackSettings,
-} from '../../db/schema-slack.ts';
+import { slackEvents, slackMessages, slackOauthStates, slackTokenUsage, slackWorkspaces, type TSlackSettings } from '../../db/schema-slack.ts';
 
 export type TWorkspaceRow = typeof slackWorkspaces.$inferSelect;
 export type TEventRow = typeof slackEvents.$inferSelect;
@@ -198,74 +189,6 @@ export async function purgeExpiredMessages(db: TDb): Promise<number> {
       and m.created_at < now() - make_interval(days => coalesce((w.settings->>'retentionDays')::int, 90))
     returning m.id`);
   return (rows as unknown as { rows?: unknown[] }).rows?.length ?? (Array.isArray(rows) ? rows.length : 0);
-}
-
-// ── Knowledge ──
-
-const PASSAGE_BATCH = 1_000;
-
-export async function insertDocument(
-  db: TDb,
-  doc: { workspaceId: string; kind: string; title: string; sourceUrl: string | null; content: string; createdBy: string | null },
-  passages: { content: string; grams: string[] }[],
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(slackDocuments).values(doc).returning();
-    // In batches: one statement carries at most 65,535 parameters (5 per passage), and a large PDF has more passages.
-    for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
-      const batch = passages.slice(start, start + PASSAGE_BATCH);
-      await tx.insert(slackPassages).values(batch.map((p, i) => ({ documentId: row!.id, workspaceId: doc.workspaceId, ord: start + i, ...p })));
-    }
-    return row!;
-  });
-}
-
-export async function listDocuments(db: TDb, workspaceId: string) {
-  return db
-    .select({
-      doc: slackDocuments,
-      // Spelled out: inside a select list Drizzle renders a column without its table, which the subquery would shadow.
-      passages: sql<number>`(select count(*)::int from slack_passages p where p.document_id = slack_documents.id)`,
-    })
-    .from(slackDocuments)
-    .where(eq(slackDocuments.workspaceId, workspaceId))
-    .orderBy(desc(slackDocuments.createdAt));
-}
-
-export async function deleteDocument(db: TDb, workspaceId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(slackDocuments)
-    .where(and(eq(slackDocuments.id, id), eq(slackDocuments.workspaceId, workspaceId)))
-    .returning({ id: slackDocuments.id });
-  return rows.length === 1;
-}
-
-/** Candidate passages sharing at least one key with the query, most shared keys first. */
-export async function candidatePassages(db: TDb, workspaceId: string, keys: string[], limit: number) {
-  if (!keys.length) return [];
-  const arr = sql`${sql.raw('ARRAY[')}${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )}${sql.raw(']::text[]')}`;
-  return db
-    .select({
-      id: slackPassages.id,
-      documentId: slackPassages.documentId,
-      content: slackPassages.content,
-      grams: slackPassages.grams,
-      title: slackDocuments.title,
-      sourceUrl: slackDocuments.sourceUrl,
-    })
-    .from(slackPassages)
-    .innerJoin(slackDocuments, eq(slackDocuments.id, slackPassages.documentId))
-    .where(and(eq(slackPassages.workspaceId, workspaceId), sql`${slackPassages.grams} && ${arr}`))
-    .orderBy(sql`cardinality(array(select unnest(${slackPassages.grams}) intersect select unnest(${arr}))) desc`)
-    .limit(limit);
-}
-
-export async function passageCount(db: TDb, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(slackPassages).where(eq(slackPassages.workspaceId, workspaceId));
-  return row?.n ?? 0;
 }
 
 // ── Console reads ──

@@ -29,18 +29,18 @@ import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as consoleService from './console.service.ts';
 import * as knowledge from './knowledge.service.ts';
+import type { TRefetch } from '../knowledge/knowledge.service.ts';
 import * as oauth from './oauth.service.ts';
 import type { TSlackApi } from './slack-api.ts';
-import * as repo from './slack.repository.ts';
 import type { TVectorIndex } from './vectors.ts';
 
 const s = ko.slack.server;
 const tags = ['slack'];
 const auth = { onRequest: requireAuth };
 
-export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex }> = async (
+export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex; refetch: TRefetch }> = async (
   app,
-  { db, config, slack, vectors },
+  { db, config, slack, vectors, refetch },
 ) => {
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
@@ -185,7 +185,11 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request, reply) => {
       const a = await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
-      const data = await knowledge.addDocument(db, a.ws.id, currentUser(request).id, request.body, { allowPrivateUrls: config.allowPrivateUrls, vectors });
+      const data = await knowledge.addDocument(db, a.ws, currentUser(request).id, request.body, {
+        allowPrivateUrls: config.allowPrivateUrls,
+        vectors,
+        refetch,
+      });
       return reply.status(201).send({ success: true as const, message: s.documentAdded, data });
     },
   );
@@ -204,7 +208,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id, { manage: true });
-      if (!(await repo.deleteDocument(db, request.params.workspaceId, request.params.documentId))) throw new AppError('NOT_FOUND', s.documentNotFound);
+      await knowledge.deleteDocument(db, request.params.workspaceId, request.params.documentId);
       return { success: true as const, message: s.documentDeleted };
     },
   );

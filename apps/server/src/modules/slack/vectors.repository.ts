@@ -1,18 +1,26 @@
-/** Passage vectors (`slack_passages.embedding`, real[]) and token usage outside events: the Drizzle side of `vectors.ts`. */
+/**
+ * Vectors of the passages attached to a workspace (`knowledge_passages.embedding`, real[]; decision 026) and token
+ * usage outside events: the Drizzle side of `vectors.ts`. The knowledge tables are read here directly — they have
+ * one writer (modules/knowledge), and the vector columns are this file's.
+ */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { slackDocuments, slackPassages, slackTokenUsage, slackWorkspaces } from '../../db/schema-slack.ts';
+import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { slackTokenUsage, slackWorkspaces } from '../../db/schema-slack.ts';
+
+const inWorkspace = (workspaceId: string) => eq(knowledgeSources.slackWorkspaceId, workspaceId);
 
 /** Passages without a vector of `model` (never embedded, or by another model). Written so the btree index serves it. */
 const notEmbeddedBy = (model: string) =>
-  or(isNull(slackPassages.embeddingModel), lt(slackPassages.embeddingModel, model), gt(slackPassages.embeddingModel, model))!;
+  or(isNull(knowledgePassages.embeddingModel), lt(knowledgePassages.embeddingModel, model), gt(knowledgePassages.embeddingModel, model))!;
 
 /** Active workspaces with passages still to embed by `model`. */
 export async function workspacesToEmbed(db: TDb, model: string, limit: number): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ id: slackPassages.workspaceId })
-    .from(slackPassages)
-    .innerJoin(slackWorkspaces, eq(slackWorkspaces.id, slackPassages.workspaceId))
+    .selectDistinct({ id: slackWorkspaces.id })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .innerJoin(slackWorkspaces, eq(slackWorkspaces.id, knowledgeSources.slackWorkspaceId))
     .where(and(notEmbeddedBy(model), eq(slackWorkspaces.status, 'active')))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -21,11 +29,11 @@ export async function workspacesToEmbed(db: TDb, model: string, limit: number): 
 /** Up to `limit` passages of a workspace still to embed, with their document's title (embedded with the text). */
 export async function passagesToEmbed(db: TDb, workspaceId: string, model: string, limit: number) {
   return db
-    .select({ id: slackPassages.id, content: slackPassages.content, title: slackDocuments.title })
-    .from(slackPassages)
-    .innerJoin(slackDocuments, eq(slackDocuments.id, slackPassages.documentId))
-    .where(and(eq(slackPassages.workspaceId, workspaceId), notEmbeddedBy(model)))
-    .orderBy(asc(slackPassages.documentId), asc(slackPassages.ord))
+    .select({ id: knowledgePassages.id, content: knowledgePassages.content, title: knowledgeSources.title })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .where(and(inWorkspace(workspaceId), notEmbeddedBy(model)))
+    .orderBy(asc(knowledgePassages.sourceId), asc(knowledgePassages.ord))
     .limit(limit);
 }
 
@@ -35,7 +43,7 @@ export async function storeVectors(db: TDb, model: string, rows: { id: string; v
   // float32 needs 9 significant digits to come back bit for bit.
   const values = rows.map((r) => sql`(${r.id}::uuid, ${`{${Array.from(r.vector, (x) => x.toPrecision(9)).join(',')}}`}::real[])`);
   await db.execute(sql`
-    update ${slackPassages} as p set embedding = v.e, embedding_model = ${model}
+    update ${knowledgePassages} as p set embedding = v.e, embedding_model = ${model}
     from (values ${sql.join(values, sql`, `)}) as v(id, e)
     where p.id = v.id`);
 }
@@ -43,9 +51,10 @@ export async function storeVectors(db: TDb, model: string, rows: { id: string; v
 /** The ids of a workspace's passages that have a vector of `model`, and how many have none yet. */
 export async function vectorInventory(db: TDb, workspaceId: string, model: string): Promise<{ ready: string[]; pending: number }> {
   const rows = await db
-    .select({ id: slackPassages.id, ready: sql<boolean>`coalesce(${slackPassages.embeddingModel} = ${model}, false)` })
-    .from(slackPassages)
-    .where(eq(slackPassages.workspaceId, workspaceId));
+    .select({ id: knowledgePassages.id, ready: sql<boolean>`coalesce(${knowledgePassages.embeddingModel} = ${model}, false)` })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .where(inWorkspace(workspaceId));
   const ready = rows.filter((r) => r.ready).map((r) => r.id);
   return { ready, pending: rows.length - ready.length };
 }
@@ -58,9 +67,9 @@ export async function loadVectors(db: TDb, ids: string[], model: string): Promis
   const out = new Map<string, Float32Array>();
   if (!ids.length) return out;
   const rows = await db
-    .select({ id: slackPassages.id, b64: sql<string>`encode(array_send(${slackPassages.embedding}), 'base64')` })
-    .from(slackPassages)
-    .where(and(inArray(slackPassages.id, ids), eq(slackPassages.embeddingModel, model)));
+    .select({ id: knowledgePassages.id, b64: sql<string>`encode(array_send(${knowledgePassages.embedding}), 'base64')` })
+    .from(knowledgePassages)
+    .where(and(inArray(knowledgePassages.id, ids), eq(knowledgePassages.embeddingModel, model)));
   for (const r of rows) if (r.b64) out.set(r.id, decodeFloat4Array(Buffer.from(r.b64, 'base64')));
   return out;
 }
@@ -88,27 +97,28 @@ export async function passagesByIds(db: TDb, workspaceId: string, ids: string[])
   if (!ids.length) return [];
   return db
     .select({
-      id: slackPassages.id,
-      documentId: slackPassages.documentId,
-      content: slackPassages.content,
-      title: slackDocuments.title,
-      sourceUrl: slackDocuments.sourceUrl,
+      id: knowledgePassages.id,
+      documentId: knowledgePassages.sourceId,
+      content: knowledgePassages.content,
+      title: knowledgeSources.title,
+      sourceUrl: knowledgeSources.sourceUrl,
     })
-    .from(slackPassages)
-    .innerJoin(slackDocuments, eq(slackDocuments.id, slackPassages.documentId))
-    .where(and(eq(slackPassages.workspaceId, workspaceId), inArray(slackPassages.id, ids)));
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .where(and(inWorkspace(workspaceId), inArray(knowledgePassages.id, ids)));
 }
 
 export async function recordTokenUsage(db: TDb, workspaceId: string, kind: 'embeddings', tokens: number): Promise<void> {
   if (tokens > 0) await db.insert(slackTokenUsage).values({ workspaceId, kind, tokens });
 }
 
-/** Passages per document that have a vector of `model` (the console shows what is embedded). */
+/** Passages per document (knowledge source) that have a vector of `model` (the console shows what is embedded). */
 export async function embeddedCounts(db: TDb, workspaceId: string, model: string): Promise<Map<string, number>> {
   const rows = await db
-    .select({ documentId: slackPassages.documentId, n: sql<number>`count(*)::int` })
-    .from(slackPassages)
-    .where(and(eq(slackPassages.workspaceId, workspaceId), eq(slackPassages.embeddingModel, model)))
-    .groupBy(slackPassages.documentId);
+    .select({ documentId: knowledgePassages.sourceId, n: sql<number>`count(*)::int` })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .where(and(inWorkspace(workspaceId), eq(knowledgePassages.embeddingModel, model)))
+    .groupBy(knowledgePassages.sourceId);
   return new Map(rows.map((r) => [r.documentId, r.n]));
 }

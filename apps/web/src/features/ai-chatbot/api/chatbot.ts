@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChatbot, TChatbotSource, TChatbotSourceInput } from '@suite/shared/schemas/chatbot';
+import type { TChatbot, TChatbotSource, TChatbotSourceInput, TUpdateChatbotInput } from '@suite/shared/schemas/chatbot';
 import { api } from '@/lib/api';
+import { knowledgeUsageKey } from '@/lib/knowledge-usage';
 
 const base = (seedId: string) => `/api/seeds/${seedId}/chatbots`;
 export const chatbotKeys = {
@@ -47,10 +48,15 @@ export const useFigures = (seedId: string, botId: string) => useBotQuery<TFigure
 
 export function useChatbotMutations(seedId: string) {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: chatbotKeys.all(seedId) });
+  const refresh = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: chatbotKeys.all(seedId) }), qc.invalidateQueries({ queryKey: knowledgeUsageKey(seedId) })]);
   return {
     create: useMutation({
       mutationFn: (b: { name: string; greeting?: string; allowedOrigins: string[] }) => api<{ id: string }>(base(seedId), { method: 'POST', body: b }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: (v: { botId: string; patch: TUpdateChatbotInput }) => api(`${base(seedId)}/${v.botId}`, { method: 'PATCH', body: v.patch }),
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (botId: string) => api(`${base(seedId)}/${botId}`, { method: 'DELETE' }), onSuccess: refresh }),

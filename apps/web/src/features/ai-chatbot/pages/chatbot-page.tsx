@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSeeds } from '@/lib/seed-context';
+import { KnowledgeUsage } from '@/components/knowledge-usage';
+import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
 import { ApiError } from '@/lib/api';
 import { useBots, useChatbotMutations, useConversations, useFigures, useSources, useTickets, useTranscript, useUnanswered } from '../api/chatbot';
 
@@ -26,10 +28,10 @@ function ErrorText({ error }: { error: unknown }) {
 export function ChatbotPage() {
   const { selected } = useSeeds();
   if (!selected) return <p className="text-sm text-muted-foreground">{c.noSeed}</p>;
-  return <ChatbotConsole seedId={selected.id} />;
+  return <ChatbotConsole seedId={selected.id} canManage={selected.role === 'owner' || selected.role === 'admin'} />;
 }
 
-function ChatbotConsole({ seedId }: { seedId: string }) {
+function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: boolean }) {
   const bots = useBots(seedId);
   const m = useChatbotMutations(seedId);
   const [botId, setBotId] = useState<string | null>(null);
@@ -77,12 +79,12 @@ function ChatbotConsole({ seedId }: { seedId: string }) {
           <ErrorText error={m.create.error} />
         </CardContent>
       </Card>
-      {bot && <BotPanel seedId={seedId} bot={bot} key={bot.id} />}
+      {bot && <BotPanel seedId={seedId} bot={bot} canManage={canManage} key={bot.id} />}
     </div>
   );
 }
 
-function BotPanel({ seedId, bot }: { seedId: string; bot: TChatbot }) {
+function BotPanel({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
   const [tab, setTab] = useState<TTab>('install');
   return (
     <Card>
@@ -97,8 +99,13 @@ function BotPanel({ seedId, bot }: { seedId: string; bot: TChatbot }) {
         </div>
       </CardHeader>
       <CardContent>
-        {tab === 'install' && <Install bot={bot} />}
-        {tab === 'sources' && <Sources seedId={seedId} botId={bot.id} />}
+        {tab === 'install' && (
+          <div className="space-y-6">
+            <Install bot={bot} />
+            <SlackNotice seedId={seedId} bot={bot} canManage={canManage} />
+          </div>
+        )}
+        {tab === 'sources' && <Sources seedId={seedId} botId={bot.id} canManage={canManage} />}
         {tab === 'conversations' && <Conversations seedId={seedId} botId={bot.id} />}
         {tab === 'unanswered' && <Unanswered seedId={seedId} botId={bot.id} onDone={() => setTab('sources')} />}
         {tab === 'tickets' && <Tickets seedId={seedId} botId={bot.id} />}
@@ -128,9 +135,42 @@ function Install({ bot }: { bot: TChatbot }) {
   );
 }
 
-function Sources({ seedId, botId }: { seedId: string; botId: string }) {
+/** The Slack channel told of hand-offs (the seed's connected workspace; decision 026). */
+function SlackNotice({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
+  const usage = useKnowledgeUsage(seedId);
+  const m = useChatbotMutations(seedId);
+  const [channel, setChannel] = useState(bot.slackChannelId ?? '');
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    m.update.mutate({ botId: bot.id, patch: { slackChannelId: channel.trim() } });
+  };
+  return (
+    <form onSubmit={save} className="space-y-2">
+      <p className="text-sm font-medium">{c.slackChannel}</p>
+      <p className="text-xs text-muted-foreground break-keep">{usage.data?.slack ? c.slackChannelHint(usage.data.slack.teamName) : c.slackNotConnected}</p>
+      <div className="flex gap-2">
+        <Input
+          aria-label={c.slackChannel}
+          placeholder="C0123ABCD"
+          value={channel}
+          onChange={(e) => setChannel(e.target.value)}
+          disabled={!canManage}
+          maxLength={40}
+        />
+        <Button type="submit" size="sm" disabled={!canManage || m.update.isPending}>
+          {c.save}
+        </Button>
+      </div>
+      <ErrorText error={m.update.error} />
+    </form>
+  );
+}
+
+function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; canManage: boolean }) {
   const sources = useSources(seedId, botId);
   const m = useChatbotMutations(seedId);
+  const usage = useKnowledgeUsage(seedId);
+  const attach = useSetKnowledgeAttachment(seedId, () => void sources.refetch());
   const [kind, setKind] = useState<'faq' | 'text' | 'url'>('faq');
   const [a, setA] = useState('');
   const [b, setB] = useState('');
@@ -176,6 +216,7 @@ function Sources({ seedId, botId }: { seedId: string; botId: string }) {
         </Button>
         <ErrorText error={m.addSource.error} />
       </form>
+      <ErrorText error={attach.error} />
       {sources.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noSources}</p>}
       <ul className="divide-y text-sm">
         {sources.data?.map((s) => (
@@ -186,6 +227,16 @@ function Sources({ seedId, botId }: { seedId: string; botId: string }) {
                 {s.type.toUpperCase()} · {c.passages(s.passages)}
                 {s.url ? ` · ${s.url}` : ''}
               </p>
+              {usage.data && (
+                <KnowledgeUsage
+                  usage={usage.data}
+                  sourceId={s.id}
+                  service="chatbot"
+                  canManage={canManage}
+                  busy={attach.isPending}
+                  onChange={(input) => attach.mutate({ sourceId: s.id, input })}
+                />
+              )}
             </div>
             <Button size="sm" variant="ghost" onClick={() => m.deleteSource.mutate({ botId, id: s.id })}>
               {c.delete}

@@ -13,6 +13,7 @@ import type {
   ZSlackWorkspaceResponse,
   ZSlackUsersResponse,
 } from '@suite/shared';
+import { knowledgeUsageAll } from '@/lib/knowledge-usage';
 import { api, apiRaw } from '@/lib/api';
 
 const base = (id: string) => `/api/slack/workspaces/${id}`;
@@ -71,7 +72,8 @@ export function useAddSlackDocument(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TSlackDocumentInput) => api<z.infer<typeof ZSlackDocumentResponse>>(`${base(id)}/documents`, { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }), qc.invalidateQueries({ queryKey: knowledgeUsageAll })]),
   });
 }
 
@@ -79,7 +81,8 @@ export function useDeleteSlackDocument(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (documentId: string) => api<TMessageResponse>(`${base(id)}/documents/${documentId}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }), qc.invalidateQueries({ queryKey: knowledgeUsageAll })]),
   });
 }
 
@@ -105,6 +108,7 @@ export function useUploadSlackPdf(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { file: File; title: string }) => uploadPdf(id, v.file, v.title),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: [...slackKeys.ws(id), 'documents'] }), qc.invalidateQueries({ queryKey: knowledgeUsageAll })]),
   });
 }

@@ -10,6 +10,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDebounced } from '@/lib/use-debounced';
+import { KnowledgeUsage } from '@/components/knowledge-usage';
+import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
 import { useAddSlackDocument, useDeleteSlackDocument, useSlackDocuments, useSlackSearch, useUploadSlackPdf } from '../api/slack';
 
 const t = ko.slack.ui.knowledge;
@@ -147,10 +149,12 @@ function SearchTest({ id }: { id: string }) {
   );
 }
 
-/** Documents and Q&A the assistant answers from (text, Markdown, Q&A, a web page fetched once). */
+/** Documents and Q&A the assistant answers from (text, Markdown, Q&A, a web page, re-fetched daily; decision 026). */
 export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
   const docs = useSlackDocuments(ws.id);
   const del = useDeleteSlackDocument(ws.id);
+  const usage = useKnowledgeUsage(ws.seed_id);
+  const attach = useSetKnowledgeAttachment(ws.seed_id, () => void docs.refetch());
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -190,6 +194,16 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
                       · {new Date(d.created_at).toLocaleDateString('ko-KR')}
                     </p>
                     {d.source_url ? <p className="truncate text-xs text-muted-foreground">{d.source_url}</p> : null}
+                    {usage.data ? (
+                      <KnowledgeUsage
+                        usage={usage.data}
+                        sourceId={d.id}
+                        service="slack"
+                        canManage={ws.can_manage}
+                        busy={attach.isPending}
+                        onChange={(input) => attach.mutate({ sourceId: d.id, input }, { onError: (err) => toast.error(err.message) })}
+                      />
+                    ) : null}
                   </div>
                   {ws.can_manage ? (
                     <Button variant="ghost" size="sm" onClick={() => setDeleting({ id: d.id, title: d.title })} aria-label={`${t.delete}: ${d.title}`}>

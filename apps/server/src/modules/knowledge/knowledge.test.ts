@@ -1,0 +1,336 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { ko } from '@suite/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { jobs } from '../../db/schema-jobs.ts';
+import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { slackDocuments, slackPassages } from '../../db/schema-slack.ts';
+import { createSlackApi } from '../slack/slack-api.ts';
+import { encryptSecret } from '../slack/slack-crypto.ts';
+import { search as slackSearch } from '../slack/knowledge.service.ts';
+import * as slackRepo from '../slack/slack.repository.ts';
+import { CLIENT } from '../slack/slack-test-kit.ts';
+import { startFakeSlack, type TFakeSlack } from '../slack/testing/fake-slack.ts';
+
+const SHOP = 'https://shop.example';
+
+/** Connects a fake Slack team to the seed directly (the OAuth dance is the Slack tests' business). */
+async function connectSlack(t: TTestContext, slack: TFakeSlack, seedId: string, teamId: string) {
+  const access = await createSlackApi({ apiUrl: slack.apiUrl }).oauthAccess({
+    ...CLIENT,
+    code: slack.issueCode({ id: teamId, name: '지식 팀' }),
+    redirectUri: 'http://x',
+  });
+  return slackRepo.insertWorkspace(t.database.db, {
+    seedId,
+    teamId,
+    teamName: '지식 팀',
+    botUserId: `UB${teamId}`,
+    botTokenEnc: encryptSecret(t.config.encryptionKey, access.accessToken),
+    settings: { channels: [], language: 'ko', tone: 'polite', retentionDays: 90, monthlyTokenBudget: 0 },
+  });
+}
+
+describe.each(dbKinds)('one knowledge store for the Slack assistant and the chatbot (%s)', (kind) => {
+  let t: TTestContext;
+  let slack: TFakeSlack;
+  let seed: Awaited<ReturnType<typeof seedWithMembers>>;
+  let workspaceId: string;
+  let botId: string;
+  beforeAll(async () => {
+    slack = await startFakeSlack(CLIENT);
+    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
+    seed = await seedWithMembers(t, 1);
+    workspaceId = (await connectSlack(t, slack, seed.seedId, `TK${kind === 'pglite' ? 'L' : 'P'}`)).id;
+    botId = (await api(t, seed.owner.token)('POST', `${seed.base}/chatbots`, { name: '상담봇', allowedOrigins: [SHOP] })).body.id;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await slack?.close();
+  });
+
+  const o = () => api(t, seed.owner.token);
+  const ask = async (text: string) => {
+    const c = (await t.app.inject({ method: 'POST', url: `/api/chatbot/${botId}/conversations`, headers: { origin: SHOP } })).json();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/chatbot/${botId}/conversations/${c.conversationId}/messages`,
+      headers: { origin: SHOP, authorization: `Bearer ${c.token}` },
+      payload: { text },
+    });
+    return r.json() as { answered: boolean; sources: { title: string }[] };
+  };
+  const slackFinds = async (q: string, title: string) => (await slackSearch(t.database.db, workspaceId, q, 3)).some((h) => h.title === title);
+  const slackDocs = async () => (await o()('GET', `/api/slack/workspaces/${workspaceId}/documents`)).body.data as { id: string; kind: string; title: string }[];
+  const botSources = async () => (await o()('GET', `${seed.base}/chatbots/${botId}/sources`)).body.data as { id: string }[];
+  const usageOf = async (id: string) =>
+    ((await o()('GET', `${seed.base}/knowledge/usage`)).body.data.sources as { id: string; chatbotId: string | null; slack: boolean }[]).find(
+      (x) => x.id === id,
+    );
+
+  it('stores Slack documents in the knowledge tables, keeps the Slack API shape, and serves them to Slack search', async () => {
+    const res = await o()('POST', `/api/slack/workspaces/${workspaceId}/documents`, {
+      kind: 'qa',
+      question: '주차 등록은 어디서 해요?',
+      answer: '1층 안내데스크에서 차량 번호를 등록합니다.',
+    });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body.data).sort()).toEqual(['chars', 'created_at', 'embedded_passages', 'id', 'kind', 'passages', 'source_url', 'title']);
+    expect(res.body.data).toMatchObject({ kind: 'qa', title: '주차 등록은 어디서 해요?', passages: 1, source_url: null });
+    const [row] = await t.database.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, res.body.data.id));
+    expect(row).toMatchObject({
+      seedId: seed.seedId,
+      slackWorkspaceId: workspaceId,
+      chatbotId: null,
+      kind: 'faq',
+      answer: '1층 안내데스크에서 차량 번호를 등록합니다.',
+    });
+    expect(await slackFinds('주차 어디서 등록하나요', '주차 등록은 어디서 해요?')).toBe(true);
+    // Not the chatbot's: it does not know.
+    expect((await ask('주차 등록은 어디서 하나요?')).answered).toBe(false);
+    expect(await usageOf(res.body.data.id)).toEqual({ id: res.body.data.id, chatbotId: null, slack: true });
+  });
+
+  it('a web page added in the Slack console is fetched through the guarded fetcher and re-fetched on the knowledge schedule', async () => {
+    let body = '<html><head><title>주차 안내</title></head><body><p>방문 차량은 지하 2층에 주차합니다.</p></body></html>';
+    const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/parking`;
+      const res = await o()('POST', `/api/slack/workspaces/${workspaceId}/documents`, { kind: 'url', url });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ kind: 'url', title: '주차 안내', source_url: url });
+      const [job] = await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `knowledge-source:${res.body.data.id}`));
+      expect(job).toMatchObject({ kind: 'knowledge.refetch-url', doneAt: null });
+      expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      // The page changes; the scheduled run replaces the passages, and Slack finds the new text.
+      body = '<html><head><title>주차 안내</title></head><body><p>방문 차량은 이제 지상 주차장을 씁니다.</p></body></html>';
+      await t.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+      await t.app.jobs.runDue();
+      expect((await slackSearch(t.database.db, workspaceId, '지상 주차장', 3))[0]?.content).toContain('지상 주차장');
+    } finally {
+      site.close();
+    }
+  });
+
+  it('a source attached to both is found by the Slack assistant and cited by the chatbot; detaching removes it from that service only', async () => {
+    const added = await o()('POST', `${seed.base}/chatbots/${botId}/sources`, {
+      type: 'faq',
+      question: '반품 기간은 얼마인가요?',
+      answer: '받은 날부터 14일 안에 반품할 수 있습니다.',
+    });
+    const id = added.body.data.id as string;
+    expect(await slackFinds('반품은 며칠 안에 해야 해요?', '반품 기간은 얼마인가요?')).toBe(false);
+
+    const both = await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: true });
+    expect(both.status).toBe(200);
+    expect(both.body).toMatchObject({ message: ko.chatbot.server.attachmentsSaved, data: { id, chatbotId: botId, slack: true } });
+    expect(await usageOf(id)).toEqual({ id, chatbotId: botId, slack: true });
+    expect(await slackFinds('반품은 며칠 안에 해야 해요?', '반품 기간은 얼마인가요?')).toBe(true);
+    expect((await slackDocs()).find((d) => d.id === id)).toMatchObject({ kind: 'qa', title: '반품 기간은 얼마인가요?' });
+    const answer = await ask('반품은 며칠 안에 해야 해요?');
+    expect(answer.answered).toBe(true);
+    expect(answer.sources[0]!.title).toBe('반품 기간은 얼마인가요?');
+
+    // Detached from the chatbot: Slack still answers from it, the chatbot no longer does.
+    expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: null })).body.data).toEqual({ id, chatbotId: null, slack: true });
+    expect((await ask('반품은 며칠 안에 해야 해요?')).answered).toBe(false);
+    expect((await botSources()).some((x) => x.id === id)).toBe(false);
+    expect(await slackFinds('반품은 며칠 안에 해야 해요?', '반품 기간은 얼마인가요?')).toBe(true);
+
+    // Back on the chatbot, off Slack: the reverse.
+    await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: botId, slack: false });
+    expect(await slackFinds('반품은 며칠 안에 해야 해요?', '반품 기간은 얼마인가요?')).toBe(false);
+    expect((await slackDocs()).some((d) => d.id === id)).toBe(false);
+    expect((await ask('반품은 며칠 안에 해야 해요?')).answered).toBe(true);
+
+    // Used nowhere is refused (delete instead).
+    const nowhere = await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: null, slack: false });
+    expect(nowhere).toMatchObject({ status: 400, body: { error: ko.chatbot.server.attachNothing } });
+
+    // Deleting from one console while the other still uses it only detaches it.
+    await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: true });
+    expect((await o()('DELETE', `/api/slack/workspaces/${workspaceId}/documents/${id}`)).status).toBe(200);
+    expect(await usageOf(id)).toEqual({ id, chatbotId: botId, slack: false });
+    expect((await o()('DELETE', `${seed.base}/chatbots/${botId}/sources/${id}`)).status).toBe(200);
+    expect(await usageOf(id)).toBeUndefined();
+  });
+
+  it('lets only the seed owner and admins change attachments', async () => {
+    const id = (await o()('POST', `${seed.base}/chatbots/${botId}/sources`, { type: 'faq', question: '영업 시간은요?', answer: '평일 9시부터 6시까지입니다.' }))
+      .body.data.id;
+    const member = api(t, seed.members[0]!.token);
+    const asMember = await member('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: true });
+    expect(asMember.status).toBe(403);
+    // Members may see where knowledge is used.
+    expect((await member('GET', `${seed.base}/knowledge/usage`)).status).toBe(200);
+
+    const stranger = await signedIn(t);
+    const theirs = (await api(t, stranger.token)('POST', '/api/seeds', { seed_name: '다른 시드' })).body.data.id as string;
+    // Another seed's owner can neither reach this seed nor reach this source through their own seed.
+    expect((await api(t, stranger.token)('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: true })).status).toBe(404);
+    expect((await api(t, stranger.token)('PATCH', `/api/seeds/${theirs}/knowledge/sources/${id}`, { slack: true })).status).toBe(404);
+    expect((await api(t, stranger.token)('GET', `${seed.base}/knowledge/usage`)).status).toBe(404);
+    // Nor attach it to their own chatbot.
+    const theirBot = (await api(t, stranger.token)('POST', `/api/seeds/${theirs}/chatbots`, { name: '남의 봇', allowedOrigins: [SHOP] })).body.id;
+    expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: theirBot })).status).toBe(404);
+    // A seed without a Slack workspace cannot attach to Slack.
+    const theirSource = (
+      await api(t, stranger.token)('POST', `/api/seeds/${theirs}/chatbots/${theirBot}/sources`, { type: 'faq', question: '질문', answer: '답' })
+    ).body.data.id;
+    const noSlack = await api(t, stranger.token)('PATCH', `/api/seeds/${theirs}/knowledge/sources/${theirSource}`, { slack: true });
+    expect(noSlack).toMatchObject({ status: 400, body: { error: ko.chatbot.server.noSlackWorkspace } });
+    expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, {})).body.error).toBe(ko.chatbot.server.attachNothing);
+    expect(await usageOf(id)).toEqual({ id, chatbotId: botId, slack: false });
+  });
+
+  it('deleting a chatbot keeps the sources the Slack assistant still uses', async () => {
+    const other = (await o()('POST', `${seed.base}/chatbots`, { name: '임시봇', allowedOrigins: [SHOP] })).body.id as string;
+    const add = (question: string) =>
+      o()('POST', `${seed.base}/chatbots/${other}/sources`, { type: 'faq', question, answer: '답변입니다.' }).then((r) => r.body.data.id as string);
+    const shared = await add('공유하는 질문');
+    const own = await add('혼자 쓰는 질문');
+    await o()('PATCH', `${seed.base}/knowledge/sources/${shared}`, { slack: true });
+    expect((await o()('DELETE', `${seed.base}/chatbots/${other}`)).status).toBe(200);
+    expect(await usageOf(shared)).toEqual({ id: shared, chatbotId: null, slack: true });
+    expect(await usageOf(own)).toBeUndefined();
+  });
+
+  it('posts the hand-off notice in the chatbot’s Slack channel as a job; a Slack outage fails neither the hand-off nor loses the notice', async () => {
+    const bad = await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: '#일반' });
+    expect(bad.body.error).toBe(ko.chatbot.server.slackChannelInvalid);
+    const set = await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: 'C0HANDOFF' });
+    expect(set.body.data.slackChannelId).toBe('C0HANDOFF');
+
+    const handoff = async () => {
+      const c = (await t.app.inject({ method: 'POST', url: `/api/chatbot/${botId}/conversations`, headers: { origin: SHOP } })).json();
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/chatbot/${botId}/conversations/${c.conversationId}/handoff`,
+        headers: { origin: SHOP, authorization: `Bearer ${c.token}` },
+        payload: { email: 'visitor.kim@example.com', message: '환불 문의입니다' },
+      });
+      expect(r.statusCode).toBe(201);
+      return r.json().ticketId as string;
+    };
+    const ticketId = await handoff();
+    await t.app.jobs.runDue();
+    const notice = slack.posts.find((p) => p.channel === 'C0HANDOFF' && p.text.includes(ticketId));
+    expect(notice?.text).toContain('상담봇');
+    expect(notice?.text).toContain('환불 문의입니다');
+    // The visitor's address is masked outside the ticket.
+    expect(notice?.text).toContain('v***@example.com');
+    expect(notice?.text).not.toContain('visitor.kim@');
+
+    // Slack down (every retry of the client answers 500): the hand-off still succeeds, the job keeps the notice.
+    slack.failPosts = 100;
+    const second = await handoff();
+    await t.app.jobs.runDue();
+    expect(slack.posts.some((p) => p.text.includes(second))).toBe(false);
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `chatbot-ticket:${second}`));
+    expect(job).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
+    expect(job!.lastError).toBeTruthy();
+    slack.failPosts = 0;
+    await t.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await t.app.jobs.runDue();
+    expect(slack.posts.some((p) => p.channel === 'C0HANDOFF' && p.text.includes(second))).toBe(true);
+
+    // No channel set: no job at all.
+    await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: '' });
+    const third = await handoff();
+    expect(
+      await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `chatbot-ticket:${third}`)),
+    ).toEqual([]);
+  });
+});
+
+describe.each(dbKinds)('migration 0016 on %s', (kind) => {
+  let t: TTestContext;
+  let slack: TFakeSlack;
+  beforeAll(async () => {
+    slack = await startFakeSlack(CLIENT);
+    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await slack?.close();
+  });
+
+  it('copies Slack documents and passages (with their vectors) into the knowledge tables, and Slack finds them once keyed', async () => {
+    const seed = await seedWithMembers(t, 0);
+    const ws = await connectSlack(t, slack, seed.seedId, `TM${kind === 'pglite' ? 'L' : 'P'}`);
+    const db = t.database.db;
+    // Rows as the previous release wrote them (its tables are kept, unused, until a later contract migration).
+    const [text] = await db
+      .insert(slackDocuments)
+      .values({ workspaceId: ws.id, kind: 'markdown', title: '재택근무 정책', content: '# 재택\n재택근무는 주 2회까지 가능합니다.' })
+      .returning();
+    const [qa] = await db
+      .insert(slackDocuments)
+      .values({
+        workspaceId: ws.id,
+        kind: 'qa',
+        title: '법인카드는 누가 관리해요?',
+        content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.',
+      })
+      .returning();
+    await db.insert(slackPassages).values([
+      {
+        documentId: text!.id,
+        workspaceId: ws.id,
+        ord: 0,
+        content: '재택\n재택근무는 주 2회까지 가능합니다.',
+        grams: ['재택'],
+        embedding: [0.6, 0.8],
+        embeddingModel: 'old-embed',
+      },
+      { documentId: qa!.id, workspaceId: ws.id, ord: 0, content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.', grams: ['법인'] },
+    ]);
+    // The data part of the migration, as it ran on upgrade (idempotent: ids are kept, conflicts skipped).
+    const statements = readFileSync(new URL('../../../drizzle/0016_knowledge-unified.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*(--.*\n\s*)*INSERT/i.test(s));
+    expect(statements).toHaveLength(4);
+    for (let round = 0; round < 2; round++) for (const s of statements) await db.execute(sql.raw(s));
+
+    const docs = (await api(t, seed.owner.token)('GET', `/api/slack/workspaces/${ws.id}/documents`)).body.data;
+    expect(docs.map((d: { id: string; kind: string; title: string; passages: number }) => [d.id, d.kind, d.title, d.passages]).sort()).toEqual(
+      [
+        [text!.id, 'markdown', '재택근무 정책', 1],
+        [qa!.id, 'qa', '법인카드는 누가 관리해요?', 1],
+      ].sort(),
+    );
+    const [faq] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, qa!.id));
+    expect(faq).toMatchObject({
+      kind: 'faq',
+      question: '법인카드는 누가 관리해요?',
+      answer: '재무팀 박 매니저가 관리합니다.',
+      seedId: seed.seedId,
+      chatbotId: null,
+    });
+    const [vec] = await db.select().from(knowledgePassages).where(eq(knowledgePassages.sourceId, text!.id));
+    expect(vec).toMatchObject({ embeddingModel: 'old-embed', grams: [] });
+    expect(vec!.embedding!.map((x) => Math.fround(x))).toEqual([Math.fround(0.6), Math.fround(0.8)]);
+
+    // Keys come from the job the migration enqueued; then Slack's search finds the copied knowledge.
+    expect(await slackSearch(db, ws.id, '재택근무 몇 번 돼요?', 3)).toEqual([]);
+    expect(await db.select().from(jobs).where(eq(jobs.kind, 'knowledge.rekey'))).not.toHaveLength(0);
+    await t.app.jobs.runDue();
+    expect((await slackSearch(db, ws.id, '재택근무 몇 번 돼요?', 3))[0]?.title).toBe('재택근무 정책');
+    expect((await slackSearch(db, ws.id, '법인카드 관리 담당자', 3))[0]?.title).toBe('법인카드는 누가 관리해요?');
+  });
+});
