@@ -178,11 +178,12 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(overviewRoutes, { db: database.db });
   await app.register(betaRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
-  await app.register(slackModule, { ctx });
-  await app.register(roomsModule, { ctx });
-  // One job runner for the modules that take it (meal, chatbot; rooms and Slack later, decision 013).
+  // One job runner for the modules that take it (meal, chatbot, the Slack console's web pages; rooms and the Slack
+  // worker later, decision 013). It starts when the app is ready and stops before the app closes.
   const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, now });
   app.decorate('jobs', jobs);
+  await app.register(slackModule, { ctx, jobs });
+  await app.register(roomsModule, { ctx });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => {
     await jobs.stop();

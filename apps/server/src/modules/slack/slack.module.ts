@@ -25,7 +25,7 @@ export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
 export const slackVectorsOf = (ctx: TAppContext) => vectorIndexes.get(ctx);
 
 /** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
-export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
+export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'enqueue'> }> = async (app, { ctx, jobs }) => {
   const { config, database, state } = ctx;
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
@@ -56,17 +56,8 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app,
   });
   workers.set(ctx, worker);
   vectorIndexes.set(ctx, vectors);
-  // The job runner is built in buildApp after this module registers; it is looked up when a web page is added, so
-  // the Slack console's pages are re-fetched on the knowledge module's schedule like the chatbot's.
-  const refetch: TRefetch = {
-    jobs: {
-      enqueue: (tx, job) => {
-        const jobs = (app as unknown as { jobs?: Pick<TJobRunner, 'enqueue'> }).jobs;
-        return jobs ? jobs.enqueue(tx, job) : Promise.resolve(0);
-      },
-    },
-    now: () => new Date(),
-  };
+  // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
+  const refetch: TRefetch = { jobs, now: ctx.now };
   await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
   await app.register(slackEventRoutes, { config, state, intake });
