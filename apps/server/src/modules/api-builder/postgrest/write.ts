@@ -30,6 +30,19 @@ function checkOne(expectOne: boolean | undefined, affected: number) {
   if (expectOne && affected !== 1) throw new PgrstError(406, 'PGRST116', msg.notSingular, null, msg.rowCount(affected));
 }
 
+/**
+ * Runs one statement; with `expectOne`, inside a transaction that is rolled back unless the count `counted` gives
+ * (default: the rows the statement affected) is exactly one.
+ */
+async function runChecked(engine: TEngine, text: string, values: unknown[], expectOne: boolean | undefined, counted = (affected: number) => affected) {
+  if (!expectOne) return engine.query(text, values);
+  return engine.transaction(async (run) => {
+    const res = await run(text, values);
+    checkOne(true, counted(res.affected));
+    return res;
+  });
+}
+
 const toParam = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
 
 export async function insertRows(
@@ -66,13 +79,7 @@ export async function insertRows(
         (opts.resolution === 'ignore' || !updatable.length ? 'DO NOTHING' : `DO UPDATE SET ${updatable.map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')}`);
     }
     if (pk.length) text += ` RETURNING ${pk.map(q).join(', ')}`;
-    const r = opts.expectOne
-      ? await engine.transaction(async (run) => {
-          const res = await run(text, p.values);
-          checkOne(true, res.affected);
-          return res;
-        })
-      : await engine.query(text, p.values);
+    const r = await runChecked(engine, text, p.values, opts.expectOne);
     return { keys: r.rows.map((row) => pk.map((c) => row[c])) };
   }
   if (opts.resolution === 'ignore') text = text.replace(/^INSERT /, 'INSERT IGNORE ');
@@ -81,13 +88,7 @@ export async function insertRows(
     text += ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${q(c)} = VALUES(${q(c)})`).join(', ')}`;
   }
   // MySQL counts an upserted row as 2 affected rows; the object check uses the number of rows sent (one) then.
-  const r = opts.expectOne
-    ? await engine.transaction(async (run) => {
-        const res = await run(text, p.values);
-        checkOne(true, opts.resolution === 'merge' ? rows.length : res.affected);
-        return res;
-      })
-    : await engine.query(text, p.values);
+  const r = await runChecked(engine, text, p.values, opts.expectOne, (affected) => (opts.resolution === 'merge' ? rows.length : affected));
   if (!pk.length) return { keys: [] };
   if (pk.every((c) => cols.includes(c))) return { keys: rows.map((row) => pk.map((c) => row[c])) };
   if (pk.length === 1 && r.insertId) return { keys: rows.map((_, i) => [r.insertId! + i]) };
@@ -123,13 +124,7 @@ export async function updateRows(engine: TEngine, plan: TPlan, body: unknown, ex
     const set = setClause(engine, plan.table, body, p, 't0');
     const where = whereSql(engine, plan, p, 't0');
     const text = `UPDATE ${q(plan.table.name)} t0 SET ${set.sql} WHERE ${where.join(' AND ')}${pk.length ? ` RETURNING ${pk.map((c) => `t0.${q(c)}`).join(', ')}` : ''}`;
-    const r = expectOne
-      ? await engine.transaction(async (run) => {
-          const res = await run(text, p.values);
-          checkOne(true, res.affected);
-          return res;
-        })
-      : await engine.query(text, p.values);
+    const r = await runChecked(engine, text, p.values, expectOne);
     return { keys: r.rows.map((row) => pk.map((c) => row[c])) };
   }
   return engine.transaction(async (run) => {
