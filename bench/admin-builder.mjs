@@ -7,78 +7,36 @@
 //   node bench/admin-builder.mjs        (npm run bench imports it after its own sections)
 import { appendFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import pg from 'pg';
-import { startServer, throwawayDatabase } from './http.mjs';
+import { apiBuilderBench } from './api-builder-setup.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3236;
-const base = `http://127.0.0.1:${port}`;
 const ROWS = 100_000;
 const N = 200;
 
-const customer = await throwawayDatabase(adminUrl, 'adb');
-const c = new pg.Client({ connectionString: customer.url });
-await c.connect();
-await c.query('CREATE TABLE customers (id integer PRIMARY KEY, name text NOT NULL)');
-await c.query("INSERT INTO customers SELECT g, '고객 ' || g FROM generate_series(1, 1000) g");
-await c.query(
-  'CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers(id), status varchar(20) NOT NULL, amount integer NOT NULL, ordered_on date)',
-);
-await c.query(
-  `INSERT INTO orders SELECT g, 1 + g % 1000, (ARRAY['paid','shipped','cancelled','refunded'])[1 + g % 4], (g * 7919) % 100000, DATE '2026-01-01' + (g % 300) FROM generate_series(1, ${ROWS}) g`,
-);
-await c.query('VACUUM ANALYZE');
-await c.end();
-
-const product = await throwawayDatabase(adminUrl, 'adbprod');
-let proc;
+const {
+  base,
+  json,
+  token,
+  seed,
+  connection: conn,
+  close,
+} = await apiBuilderBench({
+  port,
+  tag: 'adb',
+  env: { API_BUILDER_ALLOW_PRIVATE_HOSTS: 'true' },
+  prepare: async (c) => {
+    await c.query('CREATE TABLE customers (id integer PRIMARY KEY, name text NOT NULL)');
+    await c.query("INSERT INTO customers SELECT g, '고객 ' || g FROM generate_series(1, 1000) g");
+    await c.query(
+      'CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers(id), status varchar(20) NOT NULL, amount integer NOT NULL, ordered_on date)',
+    );
+    await c.query(
+      `INSERT INTO orders SELECT g, 1 + g % 1000, (ARRAY['paid','shipped','cancelled','refunded'])[1 + g % 4], (g * 7919) % 100000, DATE '2026-01-01' + (g % 300) FROM generate_series(1, ${ROWS}) g`,
+    );
+    await c.query('VACUUM ANALYZE');
+  },
+});
 try {
-  proc = await startServer(
-    port,
-    { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', DATABASE_URL: product.url, API_BUILDER_ALLOW_PRIVATE_HOSTS: 'true' },
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-} catch (e) {
-  await customer.drop();
-  await product.drop();
-  throw e;
-}
-try {
-  const json = async (path, body, token, method = 'POST') => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const out = await res.json();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
-    return out;
-  };
-  const signup = await json('/api/auth-signup', {
-    email: `bench.adb.${Date.now()}@example.com`,
-    password: 'Haneul2026x',
-    full_name: '벤치',
-    marketing_consent: false,
-    terms: true,
-  });
-  const token = signup.tokens.access_token;
-  const seed = (await json('/api/seeds', { seed_name: '벤치' }, token)).data;
-  const u = new URL(customer.url);
-  const conn = (
-    await json(
-      `/api/seeds/${seed.id}/api-builder/connections`,
-      {
-        name: 'bench',
-        engine: 'postgres',
-        host: u.hostname,
-        port: Number(u.port || 5432),
-        database: u.pathname.slice(1),
-        user: decodeURIComponent(u.username || 'postgres'),
-        password: decodeURIComponent(u.password),
-      },
-      token,
-    )
-  ).data;
   const app = await json(`/api/seeds/${seed.id}/admin-builder/apps`, { name: 'bench', connectionId: conn.id, tables: ['customers', 'orders'] }, token);
   const list = `/api/seeds/${seed.id}/admin-builder/apps/${app.id}/tables/orders/rows`;
 
@@ -136,8 +94,5 @@ try {
   appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
   console.log(text);
 } finally {
-  proc.kill('SIGTERM');
-  await new Promise((r) => proc.on('exit', r));
-  await customer.drop();
-  await product.drop();
+  await close();
 }

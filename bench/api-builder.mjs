@@ -11,68 +11,31 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
-import { ROUNDS, SECONDS, databaseLabel, run, startServer, throwawayDatabase } from './http.mjs';
+import { ROUNDS, SECONDS, databaseLabel, run } from './http.mjs';
+import { adminUrl, apiBuilderBench } from './api-builder-setup.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3400;
-const base = `http://127.0.0.1:${port}`;
-
 const dbName = await databaseLabel(adminUrl);
-const customer = await throwawayDatabase(adminUrl, 'ab');
-const c = new pg.Client({ connectionString: customer.url });
-await c.connect();
-await c.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, price integer NOT NULL, note text)');
-await c.query("INSERT INTO items SELECT g, '상품 ' || g, g * 100, 'note ' || g FROM generate_series(1, 10000) g");
-await c.query('VACUUM ANALYZE items');
-await c.end();
-
-// The product's own database on the same PostgreSQL server (a fresh PGlite takes ~30 s to create on a busy machine).
-const product = await throwawayDatabase(adminUrl, 'abprod');
-let proc;
+const {
+  base,
+  json,
+  token,
+  seed,
+  connection: conn,
+  customer,
+  product,
+  close,
+} = await apiBuilderBench({
+  port,
+  tag: 'ab',
+  prepare: async (c) => {
+    await c.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, price integer NOT NULL, note text)');
+    await c.query("INSERT INTO items SELECT g, '상품 ' || g, g * 100, 'note ' || g FROM generate_series(1, 10000) g");
+    await c.query('VACUUM ANALYZE items');
+  },
+});
 try {
-  proc = await startServer(port, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', DATABASE_URL: product.url }, { stdio: ['ignore', 'ignore', 'inherit'] });
-} catch (e) {
-  await customer.drop();
-  await product.drop();
-  throw e;
-}
-try {
-  const json = async (path, body, token, method = 'POST') => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const out = await res.json();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
-    return out;
-  };
-  const signup = await json('/api/auth-signup', {
-    email: `bench.ab.${Date.now()}@example.com`,
-    password: 'Haneul2026x',
-    full_name: '벤치',
-    marketing_consent: false,
-    terms: true,
-  });
-  const token = signup.tokens.access_token;
-  const seed = (await json('/api/seeds', { seed_name: '벤치' }, token)).data;
   const ab = `/api/seeds/${seed.id}/api-builder`;
-  const u = new URL(customer.url);
-  const conn = (
-    await json(
-      `${ab}/connections`,
-      {
-        name: 'bench',
-        engine: 'postgres',
-        host: u.hostname,
-        port: Number(u.port || 5432),
-        database: u.pathname.slice(1),
-        user: decodeURIComponent(u.username || 'postgres'),
-        password: decodeURIComponent(u.password),
-      },
-      token,
-    )
-  ).data;
   const uncachedApi = await json(`${ab}/apis`, { connectionId: conn.id, tables: [{ name: 'items', methods: ['GET'] }] }, token);
   await json(`${ab}/apis/${uncachedApi.id}`, { cacheMode: 'off' }, token, 'PATCH');
   const cachedApi = await json(`${ab}/apis`, { connectionId: conn.id, tables: [{ name: 'items', methods: ['GET'] }], cacheTtlSeconds: 3600 }, token);
@@ -161,8 +124,5 @@ try {
     console.log(text);
   }
 } finally {
-  proc.kill('SIGTERM');
-  await new Promise((r) => proc.on('exit', r));
-  await customer.drop();
-  await product.drop();
+  await close();
 }
