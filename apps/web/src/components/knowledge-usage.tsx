@@ -33,14 +33,14 @@ export function KnowledgeUsage({ usage, sourceId, service, canManage, busy, onCh
         {u.label}: {places || '—'}
       </p>
       {canManage && service === 'chatbot' ? (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <Checkbox
             id={id}
             checked={source.slack}
             disabled={busy || (!usage.slack && !source.slack)}
             onCheckedChange={(v) => onChange({ slack: v === true })}
           />
-          <Label htmlFor={id} className="text-xs font-normal break-keep">
+          <Label htmlFor={id} className={`text-xs font-normal whitespace-nowrap ${!usage.slack && !source.slack ? 'text-muted-foreground' : ''}`}>
             {u.alsoSlack}
           </Label>
           {!usage.slack && !source.slack ? <span className="text-muted-foreground break-keep">({u.noSlack})</span> : null}
