@@ -33,6 +33,7 @@ import { createJobRunner, type TJobRunner } from './lib/jobs/job-runner.ts';
 import { createMailer } from './adapters/mailer.ts';
 import { systemClock } from './lib/clock.ts';
 import { saveToOutbox } from './modules/dev-outbox/dev-outbox.service.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { apiBuilderModule } from './modules/api-builder/api-builder.module.ts';
 import { createApiBuilderDeps } from './modules/api-builder/api-builder.deps.ts';
 import { createDataApiFastPath, type TDataApiFastPath } from './modules/api-builder/fast-path.ts';
@@ -173,6 +174,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
 
   await app.register(systemRoutes, { database, state });
   await app.register(authModule, { ctx });
+  // Outside production, the mails the app would have sent (/dev/outbox).
+  if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(seedsModule, { ctx });
   await app.register(adminUsersModule, { ctx });
   await app.register(overviewRoutes, { db: database.db });

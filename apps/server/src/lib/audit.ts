@@ -1,6 +1,3 @@
-import type { TDb } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
-
 export type TAuditEntry = {
   action: string;
   actorId?: string | null;
@@ -38,14 +35,4 @@ export const AUDIT = {
   secondFactorPolicyChanged: 'auth.second_factor_policy_changed',
 } as const;
 
-/** Appends one row to audit_log. Never pass passwords or tokens in metadata. */
-export async function writeAudit(db: TDb, entry: TAuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    action: entry.action,
-    actorId: entry.actorId ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    ip: entry.ip ?? '',
-    metadata: entry.metadata ?? {},
-  });
-}
+export { writeAudit } from './audit.repository.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isInitialsQuery, type TAdminUsersQuery } from '@suite/shared/schemas/admin';
-import { authTokens, users } from '../../db/schema.ts';
+import type { TDb } from '../../db/client.ts';
+import { authTokens, seedMembers, seeds, users } from '../../db/schema.ts';
 import { userCounts } from '../../db/schema-user-counts.ts';
 import type { TTx, TUserRow } from '../auth/user.repository.ts';
 
@@ -164,4 +165,31 @@ export async function consumeInviteToken(db: TTx, tokenHash: string) {
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt), gte(authTokens.expiresAt, sql`now()`)))
     .returning();
   return row;
+}
+
+/** Deletes these users for good in one transaction; a seed one of them owns passes to its longest-standing admin, else
+ * member (none left: the seed is deleted). */
+export async function purgeUsers(db: TDb, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owned = await tx.select({ id: seeds.id, ownerId: seeds.ownerId }).from(seeds).where(inArray(seeds.ownerId, ids));
+    for (const seed of owned) {
+      const [heir] = await tx
+        .select({ userId: seedMembers.userId })
+        .from(seedMembers)
+        .innerJoin(users, eq(users.id, seedMembers.userId))
+        .where(and(eq(seedMembers.seedId, seed.id), ne(seedMembers.userId, seed.ownerId), isNull(users.deletedAt)))
+        .orderBy(sql`case ${seedMembers.role} when 'admin' then 0 else 1 end`, asc(seedMembers.createdAt))
+        .limit(1);
+      if (!heir) {
+        await tx.delete(seeds).where(eq(seeds.id, seed.id));
+        continue;
+      }
+      await tx
+        .update(seedMembers)
+        .set({ role: 'owner' })
+        .where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
+      await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: new Date() }).where(eq(seeds.id, seed.id));
+    }
+    await tx.delete(users).where(inArray(users.id, ids));
+  });
 }

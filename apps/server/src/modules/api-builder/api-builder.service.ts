@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
-import { kstDay } from '../usage/usage.ts';
+import { kstDay } from '../../lib/kst-day.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import { installTriggers, removeTriggers } from './change-feed.ts';

@@ -2,7 +2,7 @@
  * Calls per key per day with cache hits and misses: counted in memory, written every few seconds as one UPSERT
  * that adds to the stored counts (the same pattern as modules/usage), so a call costs no extra database round trip.
  */
-import { kstDay } from '../usage/usage.ts';
+import { kstDay } from '../../lib/kst-day.ts';
 import type { TDb } from '../../db/client.ts';
 import * as repo from './api-builder.repository.ts';
 

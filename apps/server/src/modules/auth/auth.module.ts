@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
-import { devOutboxRoutes } from '../dev-outbox/dev-outbox.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { adminSessionRoutes } from './admin-sessions.routes.ts';
 import { createAuthDeps } from './auth.deps.ts';
@@ -13,7 +12,7 @@ import { sessionControlRoutes } from './session-control.routes.ts';
 import { schedulePruning } from './maintenance.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 
-/** Accounts and sessions (issue 3): every /api auth route, and /dev/outbox outside production. */
+/** Accounts and sessions (issue 3): every /api auth route. */
 export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
   const deps = createAuthDeps(ctx, app.log);
   const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
@@ -30,5 +29,4 @@ export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, 
   await app.register(identityRoutes, { deps });
   await app.register(secondFactorRoutes, { deps });
   await app.register(sessionControlRoutes, { deps });
-  if (!ctx.config.isProduction) await app.register(devOutboxRoutes, { db: ctx.database.db });
 };

@@ -3,18 +3,13 @@
  * then), sessions that ended or expired more than 30 days ago, and mail tokens and sign-in flows past expiry for a day.
  * With several instances, a claim in the shared state lets one of them do it per hour.
  */
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { pruneExpired } from './maintenance.repository.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 
 const HOUR = 3_600_000;
 
-export async function pruneExpired(db: TDb): Promise<void> {
-  await db.execute(sql`delete from refresh_tokens where expires_at < now()`);
-  await db.execute(sql`delete from auth_sessions where coalesce(revoked_at, expires_at) < now() - interval '30 days'`);
-  await db.execute(sql`delete from auth_tokens where expires_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from auth_flows where expires_at < now() - interval '1 day'`);
-}
+export { pruneExpired };
 
 export function schedulePruning(db: TDb, state: TSharedState, onError: (err: unknown) => void): () => void {
   const timer = setInterval(() => {

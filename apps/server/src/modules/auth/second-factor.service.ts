@@ -17,7 +17,7 @@ import { ko, type TAuthResponse } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
-import { decryptSecret, encryptSecret } from '../slack/slack-crypto.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { consumeFlow, createFlow, peekFlow, type TFlowKind } from './flow.repository.ts';
 import { roleInSeed } from '../seeds/seeds.service.ts';

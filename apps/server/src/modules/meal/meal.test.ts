@@ -4,7 +4,7 @@ import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/console-test-kit.ts';
 import { inMinutes, mailsTo, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
-import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms.chat-hook.ts';
+import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms-chat.service.ts';
 
 /** The README's formula, written again here from its text (not imported from the server). */
 function recompute(roundId: string, serverSeed: string, clientSeeds: { userId: string; clientSeed: string }[], payerCount: number) {

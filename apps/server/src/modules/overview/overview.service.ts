@@ -14,7 +14,7 @@ import {
 import { ko } from '@suite/shared';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { kstDay } from '../usage/usage.ts';
+import { kstDay } from '../../lib/kst-day.ts';
 import * as repo from './overview.repository.ts';
 
 const DAY_MS = 86_400_000;

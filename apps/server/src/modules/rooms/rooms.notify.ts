@@ -2,7 +2,7 @@
 import { ko } from '@suite/shared';
 import { formatSlot } from './booking-time.ts';
 import type { TBookingRow } from './bookings.repository.ts';
-import { sendRoomsChat } from './rooms.chat-hook.ts';
+import { sendRoomsChat } from './rooms-chat.service.ts';
 import type { TRoomsDeps } from './rooms.deps.ts';
 
 const mail = ko.rooms.mail;

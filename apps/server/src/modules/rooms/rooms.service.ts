@@ -160,7 +160,7 @@ export async function revokeFeed(deps: TRoomsDeps, actor: TActor): Promise<void>
 }
 
 /**
- * The chat hook (rooms.chat-hook.ts) as part of this module's public surface: other modules (the meal manager) send
+ * The chat hook (rooms-chat.service.ts) as part of this module's public surface: other modules (the meal manager) send
  * chat messages to a seed's members through the Slack module's registered sender without reaching into rooms files.
  */
-export { sendRoomsChat as sendSeedChat } from './rooms.chat-hook.ts';
+export { sendRoomsChat as sendSeedChat } from './rooms-chat.service.ts';

@@ -4,7 +4,7 @@
  */
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
-import type { TRoomsChatSender } from '../rooms/rooms.chat-hook.ts';
+import type { TRoomsChatSender } from '../rooms/rooms-chat.service.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';

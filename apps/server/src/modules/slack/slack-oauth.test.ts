@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { slackWorkspaces } from '../../db/schema-slack.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { sendRoomsChat } from '../rooms/rooms.chat-hook.ts';
+import { sendRoomsChat } from '../rooms/rooms-chat.service.ts';
 import { install, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
 
 describe.each(dbKinds)('slack connection on %s', (kind) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import type { TRuntime } from './assistant.ts';
 import { slackEventRoutes } from './events.routes.ts';
-import { setRoomsChatSender } from '../rooms/rooms.chat-hook.ts';
+import { setRoomsChatSender } from '../rooms/rooms-chat.service.ts';
 import { createIntake } from './intake.ts';
 import { roomsChatSender } from './rooms-chat.ts';
 import { createEmbeddings } from './embeddings.ts';

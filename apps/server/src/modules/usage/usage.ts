@@ -7,26 +7,13 @@
  * separate table or per-request claim is needed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { TUsageServiceId } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
-import { apiUsageDaily } from '../../db/schema.ts';
+import { kstDay } from '../../lib/kst-day.ts';
+import { addDailyUsage } from './usage.repository.ts';
 
 export const USAGE_FLUSH_MS = 5_000;
-const KST_OFFSET_MS = 9 * 3_600_000;
 const CHUNK = 1_000;
-
-/** 'YYYY-MM-DD' of an instant in Asia/Seoul (UTC+9, no daylight saving). */
-let lastDay = { from: 0, to: -1, day: '' };
-export function kstDay(at: Date): string {
-  // Every response asks; the answer changes once a day, so the day's bounds are kept (no Date built per request).
-  const t = at.getTime();
-  if (t >= lastDay.from && t < lastDay.to) return lastDay.day;
-  const day = new Date(t + KST_OFFSET_MS).toISOString().slice(0, 10);
-  const from = Date.parse(`${day}T00:00:00Z`) - KST_OFFSET_MS;
-  lastDay = { from, to: from + 86_400_000, day };
-  return day;
-}
 
 const NOT_COUNTED = /^\/api\/(health|ready|metrics|docs|openapi\.json)(\/|$)/;
 
@@ -59,15 +46,7 @@ export function createUsageRecorder(db: TDb, log: TLog, flushMs = USAGE_FLUSH_MS
       const [day, service, userId] = key.split('|') as [string, string, string];
       return { day, service, userId: userId || null, count };
     });
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await db
-        .insert(apiUsageDaily)
-        .values(rows.slice(i, i + CHUNK))
-        .onConflictDoUpdate({
-          target: [apiUsageDaily.day, apiUsageDaily.service, apiUsageDaily.userId],
-          set: { count: sql`${apiUsageDaily.count} + excluded.count` },
-        });
-    }
+    for (let i = 0; i < rows.length; i += CHUNK) await addDailyUsage(db, rows.slice(i, i + CHUNK));
   }
 
   async function flushOnce(): Promise<void> {
