@@ -105,7 +105,6 @@ const layeringDebt = [
   'apps/server/src/modules/seeds/seed-invitations.service.ts',
   'apps/server/src/modules/seeds/seeds.module.ts',
   'apps/server/src/modules/seeds/seeds.routes.ts',
-  'apps/server/src/modules/slack/slack.routes.ts',
   'apps/server/src/plugins/auth-guard.ts',
 ];
 
