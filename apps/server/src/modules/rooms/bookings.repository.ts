@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { roomBookings, roomJobs, rooms, type TBookingAttendee } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
-import type { TTx } from '../seeds/seeds.repository.ts';
+import type { TTx } from '../../db/client.ts';
 
 export type TBookingInsert = typeof roomBookings.$inferInsert;
 

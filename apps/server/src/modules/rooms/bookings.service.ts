@@ -8,8 +8,7 @@ import { ko } from '@suite/shared';
 import type { TBooking, TCreateBookingData, TUpdateBookingData } from '@suite/shared/schemas/rooms';
 import { AppError } from '../../lib/app-error.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
-import { findSeedFor, type TSeedRow } from '../seeds/seeds.repository.ts';
-import type { TBookingAttendee } from '../../db/schema-rooms.ts';
+import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
@@ -24,7 +23,7 @@ const ACTIVE = ['confirmed', 'checked_in'];
 export type TActor = { id: string; email: string };
 
 export async function memberSeed(deps: TRoomsDeps, seedId: string, userId: string): Promise<TSeedRow> {
-  const seed = await findSeedFor(deps.db, seedId, userId);
+  const seed = await findSeed(deps.db, seedId, userId);
   if (!seed) throw new AppError('SEED_NOT_FOUND');
   return seed;
 }
@@ -75,7 +74,7 @@ async function conflictError(deps: TRoomsDeps, room: { id: string; name: string 
  * triggers, so they are capped: per booking (ROOMS_MAX_OUTSIDE_ATTENDEES) and, for addresses new to the booking,
  * per seed per day (ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY, counted in the shared rate limiter).
  */
-async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string[], already: TBookingAttendee[] = []): Promise<TBookingAttendee[]> {
+async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string[], already: brepo.TBookingAttendee[] = []): Promise<brepo.TBookingAttendee[]> {
   const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
   const members = await rrepo.membersByEmail(deps.db, seedId, unique);
   const byEmail = new Map(members.map((x) => [x.email.toLowerCase(), x]));

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { roomEvents, roomFeedTokens, roomJobs, roomBookings, rooms, roomSettings } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
-import type { TTx } from '../seeds/seeds.repository.ts';
+import type { TTx } from '../../db/client.ts';
 
 export type TRoomRow = typeof rooms.$inferSelect;
 

@@ -21,8 +21,6 @@ import {
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
-import * as brepo from './bookings.repository.ts';
-import * as rrepo from './rooms.repository.ts';
 import * as rooms from './rooms.service.ts';
 import type { TRoomsDeps } from './rooms.deps.ts';
 import { toIcs } from './rooms.ics.ts';
@@ -213,9 +211,8 @@ export const roomRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps }> = async (ap
     },
     async (request, reply) => {
       const token = request.params.token.replace(/\.ics$/, '');
-      const user = await rrepo.userByFeedHash(deps.db, rooms.hashToken(token));
-      if (!user) throw new AppError('NOT_FOUND', m.feedInvalid);
-      const rows = await brepo.feedBookings(deps.db, user, new Date(deps.now().getTime() - 30 * 86_400_000));
+      const rows = await rooms.feedBookings(deps, token);
+      if (!rows) throw new AppError('NOT_FOUND', m.feedInvalid);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

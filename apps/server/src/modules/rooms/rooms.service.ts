@@ -159,6 +159,13 @@ export async function revokeFeed(deps: TRoomsDeps, actor: TActor): Promise<void>
   await rrepo.deleteFeedToken(deps.db, actor.id);
 }
 
+/** The bookings a feed URL's token shows (from 30 days back), or undefined when the token is unknown or revoked. */
+export async function feedBookings(deps: TRoomsDeps, token: string) {
+  const user = await rrepo.userByFeedHash(deps.db, hashToken(token));
+  if (!user) return undefined;
+  return brepo.feedBookings(deps.db, user, new Date(deps.now().getTime() - 30 * 86_400_000));
+}
+
 /**
  * The chat hook (rooms-chat.service.ts) as part of this module's public surface: other modules (the meal manager) send
  * chat messages to a seed's members through the Slack module's registered sender without reaching into rooms files.

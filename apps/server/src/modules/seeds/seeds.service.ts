@@ -24,6 +24,10 @@ export async function seedIdsManagedBy(db: repo.TTx, userId: string): Promise<st
 
 const asRole = (r: string): TSeedRole => (r === 'owner' || r === 'admin' ? r : 'member');
 
+/** The seed as the user sees it (with their role), or undefined when it does not exist or they are not a member. */
+export const findSeed = (db: repo.TTx, seedId: string, userId: string): Promise<repo.TSeedRow | undefined> => repo.findSeedFor(db, seedId, userId);
+export type TSeedRow = repo.TSeedRow;
+
 export function toApiSeed(row: repo.TSeedRow): TSeed {
   return {
     id: row.id,
