@@ -88,20 +88,5 @@ const webBlocks = [
   })),
 ];
 
-// Layering debt that existed when these rules arrived (decision 024): each file below still breaks a layering rule
-// (a cross-module repository/deps import, a route calling its repository, Drizzle outside a repository). They keep
-// only the test-kit rule until fixed; REMOVE a line when you fix the file. Nothing may be added to this list.
-const layeringDebt = [
-  'apps/server/src/modules/admin-users/admin-audit.repository.ts',
-  'apps/server/src/modules/admin-users/admin-invite.service.ts',
-  'apps/server/src/modules/admin-users/admin-users.module.ts',
-  'apps/server/src/modules/admin-users/admin-users.repository.ts',
-  'apps/server/src/modules/admin-users/admin-users.routes.ts',
-  'apps/server/src/modules/admin-users/admin-users.service.ts',
-  'apps/server/src/modules/seeds/seed-invitations.service.ts',
-  'apps/server/src/modules/seeds/seeds.module.ts',
-  'apps/server/src/modules/seeds/seeds.routes.ts',
-  'apps/server/src/plugins/auth-guard.ts',
-];
-
-export const boundaries = [...serverBlocks, ...webBlocks, { files: layeringDebt, ignores: testFiles, rules: rule([testKit, oneMailer]) }];
+// The layering debt that existed when these rules arrived (decision 024) is paid off: every file follows them.
+export const boundaries = [...serverBlocks, ...webBlocks];

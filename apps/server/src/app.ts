@@ -15,7 +15,17 @@ import { registerDrain } from './plugins/drain.ts';
 import { registerInputTextRule } from './plugins/input-text-rule.ts';
 import { createDocumentPool } from './lib/document-pool.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { registerAuthGuard, sessionStillActive } from './plugins/auth-guard.ts';
+import { registerAuthGuard } from './plugins/auth-guard.ts';
+import {
+  anyScopeRequires,
+  createAuthDeps,
+  findSessionWithUser,
+  getPolicy,
+  revokeUserSessions,
+  sessionIsLive,
+  sessionStillActive,
+} from './modules/auth/auth.service.ts';
+import { roleInSeed } from './modules/seeds/seeds.service.ts';
 import { closeStreamsOnShutdown, createEventStreams } from './lib/event-stream.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authModule } from './modules/auth/auth.module.ts';
@@ -153,7 +163,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   registerErrorHandling(app);
   const draining = registerDrain(app);
   registerInputTextRule(app);
-  registerAuthGuard(app);
+  // The guard reads sessions, policies and seed roles through the auth and seeds modules' public files (wired here).
+  registerAuthGuard(app, { findSessionWithUser, sessionIsLive, revokeUserSessions, getPolicy, anyScopeRequires, roleInSeed });
   const usage = await registerUsageCounter(app, database.db);
   const observe = registerMetrics(app, { token: config.metricsToken, database, now });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
@@ -173,11 +184,13 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(systemRoutes, { database, state });
-  await app.register(authModule, { ctx });
+  // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
+  const authDeps = createAuthDeps(ctx, app.log);
+  await app.register(authModule, { ctx, deps: authDeps });
   // Outside production, the mails the app would have sent (/dev/outbox).
   if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
-  await app.register(seedsModule, { ctx });
-  await app.register(adminUsersModule, { ctx });
+  await app.register(seedsModule, { ctx, deps: authDeps });
+  await app.register(adminUsersModule, { ctx, deps: authDeps });
   await app.register(overviewRoutes, { db: database.db });
   await app.register(betaRoutes, { ctx });
   await app.register(siteRoutes, { ctx });

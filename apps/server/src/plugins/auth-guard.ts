@@ -22,11 +22,6 @@ import type { TUser } from '@suite/shared';
 import type { TAppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { tokenService } from '../lib/tokens.ts';
-import { findSessionWithUser } from '../modules/auth/session.repository.ts';
-import { revokeUserSessions } from '../modules/auth/session.repository.ts';
-import { sessionIsLive } from '../modules/auth/session-policy.ts';
-import { anyScopeRequires, getPolicy } from '../modules/auth/second-factor.repository.ts';
-import { roleInSeed } from '../modules/seeds/seeds.service.ts';
 
 const PLATFORM_POLICY = 'platform';
 
@@ -52,13 +47,43 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuthGuard(app: FastifyInstance): void {
+type TDbOf = TAppContext['database']['db'];
+
+/** What the guard reads, from the modules that own it (wired by buildApp: plugins do not import modules). */
+export type TGuardBackend = {
+  findSessionWithUser: (
+    db: TDbOf,
+    sessionId: string,
+    userId: string,
+  ) => Promise<
+    | {
+        createdAt: Date;
+        revokedAt: Date | null;
+        expiresAt: Date;
+        lastUsedAt: Date;
+        secondFactorAt: Date | null;
+        user: { id: string; email: string; fullName: string; role: string; status: string; provider: string; emailVerified: boolean; deletedAt: Date | null };
+      }
+    | undefined
+  >;
+  sessionIsLive: (session: { revokedAt: Date | null; expiresAt: Date; lastUsedAt: Date }, now: Date, idleTimeoutMs: number) => boolean;
+  revokeUserSessions: (db: TDbOf, userId: string, reason: string) => Promise<unknown>;
+  getPolicy: (db: TDbOf, scope: string) => Promise<unknown>;
+  anyScopeRequires: (db: TDbOf, scopes: string[]) => Promise<boolean>;
+  roleInSeed: (db: TDbOf, seedId: string, userId: string) => Promise<string | null>;
+};
+
+export function registerAuthGuard(app: FastifyInstance, backend: TGuardBackend): void {
   app.decorateRequest('user', null);
+  // On the root app before any module registers, so every route's context sees it (as `ctx`).
+  app.decorate('authGuard', backend);
 }
 
 function appContext(request: FastifyRequest): TAppContext {
   return (request.server as unknown as { ctx: TAppContext }).ctx;
 }
+
+const backendOf = (request: FastifyRequest) => (request.server as unknown as { authGuard: TGuardBackend }).authGuard;
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i;
 
@@ -73,11 +98,12 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
   } catch {
     throw new AppError('UNAUTHORIZED');
   }
-  const row = await findSessionWithUser(ctx.database.db, claims.sid, claims.sub);
-  if (!row || !sessionIsLive(row, ctx.now(), ctx.config.session.idleTimeoutMs)) throw new AppError('SESSION_REVOKED');
+  const guard = backendOf(request);
+  const row = await guard.findSessionWithUser(ctx.database.db, claims.sid, claims.sub);
+  if (!row || !guard.sessionIsLive(row, ctx.now(), ctx.config.session.idleTimeoutMs)) throw new AppError('SESSION_REVOKED');
   const u = row.user;
   if (u.deletedAt || u.status !== 'active') {
-    await revokeUserSessions(ctx.database.db, u.id, 'account_not_active');
+    await guard.revokeUserSessions(ctx.database.db, u.id, 'account_not_active');
     throw new AppError(u.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_INACTIVE', undefined, { status: 401 });
   }
   request.user = {
@@ -94,18 +120,6 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
   };
 }
 
-/** Whether a session is live and its user active and not deleted: what requireAuth checks, for open event streams. */
-export async function sessionStillActive(
-  db: TAppContext['database']['db'],
-  sessionId: string,
-  userId: string,
-  now: Date,
-  idleTimeoutMs: number,
-): Promise<boolean> {
-  const row = await findSessionWithUser(db, sessionId, userId);
-  return Boolean(row && sessionIsLive(row, now, idleTimeoutMs) && !row.user.deletedAt && row.user.status === 'active');
-}
-
 /**
  * onRequest/preHandler hook: requireAuth, then 403 unless the user's role (from the database) is 'admin' and, when
  * the platform requires a second factor for admins, this session passed one (issue 19).
@@ -113,7 +127,8 @@ export async function sessionStillActive(
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireAuth(request);
   if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN');
-  if (!request.user.secondFactorAt && (await getPolicy(appContext(request).database.db, PLATFORM_POLICY))) throw new AppError('SECOND_FACTOR_REQUIRED');
+  if (!request.user.secondFactorAt && (await backendOf(request).getPolicy(appContext(request).database.db, PLATFORM_POLICY)))
+    throw new AppError('SECOND_FACTOR_REQUIRED');
 }
 
 /**
@@ -125,8 +140,9 @@ export async function requireSeedSecondFactor(request: FastifyRequest, seedId: s
   if (!user || user.secondFactorAt) return;
   const db = appContext(request).database.db;
   // The policy first (one query on every seed route); the role, read through the seeds service, only when it is on.
-  if (!(await anyScopeRequires(db, [seedId]))) return;
-  const role = await roleInSeed(db, seedId, user.id);
+  const guard = backendOf(request);
+  if (!(await guard.anyScopeRequires(db, [seedId]))) return;
+  const role = await guard.roleInSeed(db, seedId, user.id);
   if (role === 'owner' || role === 'admin') throw new AppError('SECOND_FACTOR_REQUIRED');
 }
 

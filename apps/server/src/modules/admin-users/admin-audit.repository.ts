@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditQuery, TAuditResponse } from '@suite/shared/schemas/admin';
 import { auditLog, users } from '../../db/schema.ts';
-import type { TTx } from '../auth/user.repository.ts';
+import type { TTx } from '../../db/client.ts';
 import { likeContains } from './admin-users.repository.ts';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

@@ -9,14 +9,24 @@ import type { ZAdminInviteInput } from '@suite/shared/schemas/admin';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
-import type { TAuthDeps, TRequestMeta } from '../auth/auth.deps.ts';
-import { reserveMail } from '../auth/auth.throttle.ts';
-import { assertNotCommon, hashPassword } from '../auth/passwords.ts';
-import { deliver } from '../auth/recovery.service.ts';
-import { assertActive, startSession } from '../auth/session.service.ts';
-import { toApiUser } from '../auth/user.presenter.ts';
-import { findUserByEmail, findUserById, insertUser, touchLogin, updateUser, type TUserRow } from '../auth/user.repository.ts';
-import { composeLinkMail } from '../seeds/seeds.mails.ts';
+import {
+  assertActive,
+  assertNotCommon,
+  deliver,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  reserveMail,
+  startSession,
+  toApiUser,
+  touchLogin,
+  updateUser,
+  type TAuthDeps,
+  type TRequestMeta,
+  type TUserRow,
+} from '../auth/auth.service.ts';
+import { composeLinkMail } from '../seeds/seeds.service.ts';
 import { consumeInviteToken, createInviteToken, voidInviteTokens } from './admin-users.repository.ts';
 import type { TAdminActor } from './admin-users.service.ts';
 

@@ -3,7 +3,8 @@ import { isInitialsQuery, type TAdminUsersQuery } from '@suite/shared/schemas/ad
 import type { TDb } from '../../db/client.ts';
 import { authTokens, seedMembers, seeds, users } from '../../db/schema.ts';
 import { userCounts } from '../../db/schema-user-counts.ts';
-import type { TTx, TUserRow } from '../auth/user.repository.ts';
+import type { TTx } from '../../db/client.ts';
+import type { TUserRow } from '../auth/auth.service.ts';
 
 /** Escapes LIKE wildcards so a search for '50%' means the characters. */
 export function likeContains(q: string): string {

@@ -14,10 +14,8 @@ import {
   ZTrashResponse,
 } from '@suite/shared/schemas/admin';
 import { currentUser, requireAdmin } from '../../plugins/auth-guard.ts';
-import { requestMeta, type TAuthDeps } from '../auth/auth.deps.ts';
-import { sessionsEnded } from '../auth/session.service.ts';
+import { requestMeta, sessionsEnded, type TAuthDeps } from '../auth/auth.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
-import { listAudit } from './admin-audit.repository.ts';
 import { acceptAccountInvitation, inviteAccount } from './admin-invite.service.ts';
 import * as admin from './admin-users.service.ts';
 
@@ -155,7 +153,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
         response: { 200: ZAuditResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listAudit(db, request.query),
+    async (request) => admin.listAudit(db, request.query),
   );
 
   app.post(

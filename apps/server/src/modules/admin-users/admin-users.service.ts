@@ -8,8 +8,8 @@ import { TRASH_RETENTION_DAYS } from '@suite/shared/schemas/admin';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { TDb } from '../../db/client.ts';
-import { revokeUserSessions } from '../auth/session.repository.ts';
-import type { TTx, TUserRow } from '../auth/user.repository.ts';
+import type { TTx } from '../../db/client.ts';
+import { revokeUserSessions, type TUserRow } from '../auth/auth.service.ts';
 import * as repo from './admin-users.repository.ts';
 
 export type TAdminActor = { id: string; ip: string };
@@ -149,3 +149,6 @@ export async function restore(db: TDb, actor: TAdminActor, id: string): Promise<
   });
   return toAdminUser(after ?? user);
 }
+
+/** The audit log, filtered and paged (platform admins). */
+export { listAudit } from './admin-audit.repository.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import { accountRoutes } from './account.routes.ts';
 import { adminSessionRoutes } from './admin-sessions.routes.ts';
-import { createAuthDeps } from './auth.deps.ts';
+import type { TAuthDeps } from './auth.deps.ts';
 import { authRoutes } from './auth.routes.ts';
 import { googleRoutes } from './google.routes.ts';
 import { identityRoutes } from './identity.routes.ts';
@@ -13,13 +13,9 @@ import { schedulePruning } from './maintenance.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 
 /** Accounts and sessions (issue 3): every /api auth route. */
-export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
-  const deps = createAuthDeps(ctx, app.log);
+export const authModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAuthDeps }> = async (app, { ctx, deps }) => {
   const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
-  app.addHook('onClose', async () => {
-    stopPruning();
-    deps.mailer.close();
-  });
+  app.addHook('onClose', async () => stopPruning());
   await app.register(authRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(recoveryRoutes, { deps });

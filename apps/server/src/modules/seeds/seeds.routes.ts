@@ -17,7 +17,7 @@ import {
   ZUpdateSeedMemberInput,
 } from '@suite/shared/schemas/seeds';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
-import type { TAuthDeps } from '../auth/auth.deps.ts';
+import type { TAuthDeps } from '../auth/auth.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { acceptInvitation, cancelInvitation, inviteToSeed, previewInvitation } from './seed-invitations.service.ts';
 import * as seeds from './seeds.service.ts';

@@ -173,3 +173,6 @@ export async function managerEmails(db: TDb, seedId: string): Promise<string[]> 
   const members = await repo.listMembers(db, seedId);
   return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.email);
 }
+
+/** The suite's link mail layout (the admin invitation uses it too). */
+export { composeLinkMail } from './seeds.mails.ts';
