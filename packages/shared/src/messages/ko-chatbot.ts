@@ -34,8 +34,16 @@ export const koChatbot = {
     attachNothing: '지식은 챗봇이나 Slack 어시스턴트 중 한 곳 이상에서 써야 합니다. 쓰지 않으려면 삭제해 주세요.',
     noSlackWorkspace: '이 시드에 연결된 Slack 워크스페이스가 없습니다.',
     slackChannelInvalid: 'Slack 채널 ID는 C0123ABCD 처럼 적어 주세요.',
+    /** Every argument already escaped for Slack's mrkdwn by the caller; `message` is quoted line by line. */
     slackHandoffNotice: (bot: string, email: string, message: string, link: string) =>
-      `:raising_hand: 챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.${message ? `\n> ${message}` : ''}\n<${link}|콘솔에서 답변하기>`,
+      `:raising_hand: 챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.${
+        message
+          ? `\n${message
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')}`
+          : ''
+      }\n<${link}|콘솔에서 답변하기>`,
   },
   usage: {
     label: '쓰는 곳',

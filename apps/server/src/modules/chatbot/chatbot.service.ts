@@ -288,10 +288,14 @@ export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config'
   const ticket = bot && (await repo.findTicket(deps.db, bot.id, String(payload.ticketId ?? '')));
   if (!bot?.slackChannelId || !ticket) return;
   const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
-  const text = s.slackHandoffNotice(bot.name, maskPii(ticket.email), maskPii(ticket.message), link);
+  // A visitor's words never become Slack markup: no mentions (<!channel>, <@U…>), no links, no formatting escapes.
+  const text = s.slackHandoffNotice(slackEscape(bot.name), slackEscape(maskPii(ticket.email)), slackEscape(maskPii(ticket.message).slice(0, 1_000)), link);
   const posted = await deps.slack.post(bot.seedId, bot.slackChannelId, text);
   deps.log.info({ botId: bot.id, ticketId: ticket.id, email: maskPii(ticket.email), posted }, 'chatbot hand-off: Slack notice');
 }
+
+/** Slack's mrkdwn escapes: &, < and > (the characters of its control sequences). */
+export const slackEscape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -210,13 +210,13 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     const set = await o()('PATCH', `${seed.base}/chatbots/${botId}`, { slackChannelId: 'C0HANDOFF' });
     expect(set.body.data.slackChannelId).toBe('C0HANDOFF');
 
-    const handoff = async () => {
+    const handoff = async (message = '환불 문의입니다') => {
       const c = (await t.app.inject({ method: 'POST', url: `/api/chatbot/${botId}/conversations`, headers: { origin: SHOP } })).json();
       const r = await t.app.inject({
         method: 'POST',
         url: `/api/chatbot/${botId}/conversations/${c.conversationId}/handoff`,
         headers: { origin: SHOP, authorization: `Bearer ${c.token}` },
-        payload: { email: 'visitor.kim@example.com', message: '환불 문의입니다' },
+        payload: { email: 'visitor.kim@example.com', message },
       });
       expect(r.statusCode).toBe(201);
       return r.json().ticketId as string;
@@ -229,6 +229,16 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     // The visitor's address is masked outside the ticket.
     expect(notice?.text).toContain('v***@example.com');
     expect(notice?.text).not.toContain('visitor.kim@');
+
+    // A visitor's message cannot become Slack markup: no @channel, no mention, no link of theirs, no line outside the quote.
+    const injected = await handoff('도와주세요 <!channel> <@U123>\n*가짜 줄* <https://evil.example|콘솔에서 답변하기> & 끝');
+    await t.app.jobs.runDue();
+    const quoted = slack.posts.find((p) => p.text.includes(injected))!.text;
+    expect(quoted).not.toMatch(/<!channel>|<@U123>|<https:\/\/evil/);
+    expect(quoted).toContain('&lt;!channel&gt; &lt;@U123&gt;');
+    expect(quoted).toContain('&amp; 끝');
+    expect(quoted).toContain('> *가짜 줄* &lt;https://evil.example|콘솔에서 답변하기&gt;');
+    expect(quoted.split('\n').filter((l) => l.includes('가짜 줄'))).toEqual(['> *가짜 줄* &lt;https://evil.example|콘솔에서 답변하기&gt; &amp; 끝']);
 
     // Slack down (every retry of the client answers 500): the hand-off still succeeds, the job keeps the notice.
     slack.failPosts = 100;
