@@ -3,7 +3,7 @@
  * sees only the retrieved passages and must answer from them or reply with the NO_ANSWER marker. The answer is
  * streamed: parts are handed to `onPart` as the model writes them (the marker is recognised before anything is sent).
  */
-import { openAiPost, withRetries, type TLlmConfig } from '../../adapters/llm.ts';
+import { streamChat, withRetries, type TLlmConfig } from '../../adapters/llm.ts';
 import type { THit } from '../knowledge/knowledge.service.ts';
 
 export const NO_ANSWER = '[[모름]]';
@@ -27,13 +27,6 @@ export async function streamGrounded(cfg: TLlmConfig, question: string, hits: TH
   return withRetries(
     cfg,
     async (signal) => {
-      const res = await openAiPost(
-        cfg,
-        '/chat/completions',
-        { model: cfg.model, messages: groundedPrompt(question, hits), stream: true, temperature: 0 },
-        signal,
-        'text/event-stream',
-      );
       let text = '';
       let sent = 0;
       const flush = (final: boolean) => {
@@ -47,35 +40,10 @@ export async function streamGrounded(cfg: TLlmConfig, question: string, hits: TH
           sent = text.length;
         }
       };
-      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        const d = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-        text = d.choices?.[0]?.message?.content ?? '';
-        flush(true);
-        return text.trim();
-      }
-      const decoder = new TextDecoder();
-      let buf = '';
-      for await (const chunk of res.body!) {
-        buf += decoder.decode(chunk as Uint8Array, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line.startsWith('data:')) continue;
-          const data = line.slice(5).trim();
-          if (data === '[DONE]') continue;
-          try {
-            const d = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
-            const delta = d.choices?.[0]?.delta?.content ?? '';
-            if (delta) {
-              text += delta;
-              flush(false);
-            }
-          } catch {
-            // a malformed line is skipped
-          }
-        }
-      }
+      await streamChat(cfg, { messages: groundedPrompt(question, hits), temperature: 0 }, signal, (delta) => {
+        text += delta;
+        flush(false);
+      });
       flush(true);
       return text.trim();
     },

@@ -1,11 +1,12 @@
 /**
- * OpenAI-compatible embeddings (`POST {LLM_BASE_URL}/embeddings`, model `EMBEDDINGS_MODEL`): batches of 64 inputs,
- * the same timeout, retries and backoff as the chat client (`llm.ts`). Vectors come back scaled to unit length, so
+ * OpenAI-compatible embeddings (`POST {LLM_BASE_URL}/embeddings`, model `EMBEDDINGS_MODEL`) through the `openai` SDK,
+ * asking for floats (the SDK would otherwise ask for base64, which not every compatible server honours): batches of 64
+ * inputs, the same timeout, retries and backoff as the chat client (`llm.ts`). Vectors come back scaled to unit length, so
  * cosine similarity is a dot product. After a call failed for want of the provider (network, timeout, 408, 429, 5xx)
  * the client reports itself unavailable for 30 s, so searches do not each wait out the timeouts of a provider that is
  * down (they stay lexical meanwhile).
  */
-import { LlmError, openAiPost, withRetries } from '../../adapters/llm.ts';
+import { LlmError, openAiClient, withRetries } from '../../adapters/llm.ts';
 
 export type TEmbeddingsConfig = {
   baseUrl: string | undefined;
@@ -44,8 +45,7 @@ export function createEmbeddings(cfg: TEmbeddingsConfig) {
   let downUntil = 0;
 
   async function batch(input: string[], signal: AbortSignal): Promise<TEmbedded> {
-    const res = await openAiPost(cfg, '/embeddings', { model, input }, signal);
-    const d = (await res.json()) as TResponse;
+    const d = (await openAiClient(cfg).embeddings.create({ model, input, encoding_format: 'float' }, { signal, timeout: cfg.timeoutMs })) as TResponse;
     if (!Array.isArray(d.data) || d.data.length !== input.length) throw new LlmError('embeddings: wrong number of vectors');
     const ordered = d.data.every((x) => typeof x.index === 'number') ? [...d.data].sort((a, b) => a.index! - b.index!) : d.data;
     const vectors = ordered.map((x) => unit(x.embedding));

@@ -1,7 +1,13 @@
 /**
- * Slack Web API client (base URL from SLACK_API_URL, so tests run it against a local fake). Waits out a 429 by its
- * Retry-After (capped), retries network failures briefly, and never logs tokens.
+ * Slack Web API client on the official `@slack/web-api` WebClient (base URL from SLACK_API_URL, so tests run it against
+ * a local fake). Waits out a 429 by its Retry-After (capped, at most 3 times), retries network failures and 5xx twice
+ * (0.3 s, 0.6 s apart), times out each request, and never logs: the SDK gets a silent logger, so no token can leak
+ * through it. SDK errors become `SlackApiError { slackError, status }`: a platform error carries Slack's `error`
+ * (status 200), a 429 'ratelimited' (429), any other HTTP answer its status, a network failure or timeout
+ * 'network_error' (status 0).
  */
+import { ErrorCode, LogLevel, WebClient, type Logger, type RetryOptions } from '@slack/web-api';
+
 export type TSlackApiOptions = {
   apiUrl: string;
   /** Longest single Retry-After wait honoured, in ms (Slack asks for up to 60 s on conversations.replies). */
@@ -32,66 +38,90 @@ export type TOAuthAccess = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The SDK's logger would print request details at debug level and warnings on failures: ours prints nothing. */
+const silent: Logger = {
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  setLevel: () => {},
+  getLevel: () => LogLevel.ERROR,
+  setName: () => {},
+};
+
+/** `http_<status>` unless the body of a non-200 answer is Slack's `{ ok: false, error }`. */
+function httpError(body: unknown, status: number): string {
+  try {
+    const d = (typeof body === 'string' ? JSON.parse(body) : body) as { error?: unknown } | null;
+    if (d && typeof d.error === 'string') return d.error;
+  } catch {
+    // not JSON
+  }
+  return `http_${status}`;
+}
+
+/** Maps an error of the SDK to a SlackApiError (see the module comment). */
+function toSlackApiError(method: string, e: unknown): SlackApiError {
+  if (e instanceof SlackApiError) return e;
+  const err = e as { code?: unknown; data?: { error?: unknown }; statusCode?: number; body?: unknown };
+  switch (err.code) {
+    case ErrorCode.PlatformError:
+      return new SlackApiError(method, typeof err.data?.error === 'string' ? err.data.error : 'unknown_error', 200);
+    case ErrorCode.RateLimitedError:
+      return new SlackApiError(method, 'ratelimited', 429);
+    case ErrorCode.HTTPError:
+      return new SlackApiError(method, httpError(err.body, err.statusCode ?? 0), err.statusCode ?? 0);
+    default:
+      // ErrorCode.RequestError (network, timeout) and anything else the SDK throws (a 429 without Retry-After).
+      return new SlackApiError(method, 'network_error', 0);
+  }
+}
+
 export function createSlackApi(opts: TSlackApiOptions) {
   const maxWait = opts.maxRetryWaitMs ?? 65_000;
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  // p-retry (which the SDK hands retryConfig to) stops at once when onFailedAttempt throws: an HTTP 4xx is final.
+  const retryConfig: RetryOptions & { onFailedAttempt: (e: unknown) => void } = {
+    retries: 2,
+    factor: 2,
+    minTimeout: 300,
+    maxTimeout: 600,
+    randomize: false,
+    onFailedAttempt: (e) => {
+      const err = e as { code?: unknown; statusCode?: number };
+      if (err.code === ErrorCode.HTTPError && (err.statusCode ?? 0) < 500) throw e;
+    },
+  };
+  const client = new WebClient(undefined, {
+    slackApiUrl: `${opts.apiUrl.replace(/\/+$/, '')}/`,
+    logger: silent,
+    retryConfig,
+    // A 429 comes back to `call` at once, which waits (capped) and tries again; the SDK would pause its whole queue.
+    rejectRateLimitedCalls: true,
+    timeout: opts.timeoutMs ?? 10_000,
+  });
 
-  async function call(
-    method: string,
-    init: { token?: string; json?: Record<string, unknown>; form?: Record<string, string>; query?: Record<string, string> },
-  ): Promise<Record<string, unknown>> {
-    const url = new URL(`${opts.apiUrl}/${method}`);
-    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
-    const headers: Record<string, string> = {};
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: string | undefined;
-    if (init.json) {
-      headers['content-type'] = 'application/json; charset=utf-8';
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
+  async function call<T>(method: string, run: (c: WebClient) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      let res: Response;
       try {
-        res = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      } catch {
-        if (attempt < 2) {
-          await sleep(300 * 2 ** attempt);
+        return await run(client);
+      } catch (e) {
+        const retryAfter =
+          (e as { code?: unknown; retryAfter?: number }).code === ErrorCode.RateLimitedError ? (e as { retryAfter?: number }).retryAfter : undefined;
+        if (retryAfter !== undefined && attempt < 3) {
+          await sleep(Math.min(Math.max(retryAfter || 1, 0) * 1000, maxWait));
           continue;
         }
-        throw new SlackApiError(method, 'network_error', 0);
+        throw toSlackApiError(method, e);
       }
-      if (res.status === 429 && attempt < 3) {
-        const wait = Math.min(Math.max(Number(res.headers.get('retry-after')) || 1, 0) * 1000, maxWait);
-        await res.body?.cancel();
-        await sleep(wait);
-        continue;
-      }
-      if (res.status >= 500 && attempt < 2) {
-        await res.body?.cancel();
-        await sleep(300 * 2 ** attempt);
-        continue;
-      }
-      let data: Record<string, unknown>;
-      try {
-        data = (await res.json()) as Record<string, unknown>;
-      } catch {
-        throw new SlackApiError(method, `http_${res.status}`, res.status);
-      }
-      if (data.ok !== true) throw new SlackApiError(method, typeof data.error === 'string' ? data.error : `http_${res.status}`, res.status);
-      return data;
     }
   }
 
   return {
     async oauthAccess(input: { clientId: string; clientSecret: string; code: string; redirectUri: string }): Promise<TOAuthAccess> {
-      const d = await call('oauth.v2.access', {
-        form: { client_id: input.clientId, client_secret: input.clientSecret, code: input.code, redirect_uri: input.redirectUri },
-      });
-      const team = (d.team ?? {}) as { id?: string; name?: string };
-      const authed = (d.authed_user ?? {}) as { id?: string };
+      const d = await call('oauth.v2.access', (c) =>
+        c.oauth.v2.access({ client_id: input.clientId, client_secret: input.clientSecret, code: input.code, redirect_uri: input.redirectUri }),
+      );
+      const team = d.team ?? {};
       if (typeof d.access_token !== 'string' || !team.id) throw new SlackApiError('oauth.v2.access', 'bad_response', 200);
       return {
         teamId: team.id,
@@ -99,24 +129,24 @@ export function createSlackApi(opts: TSlackApiOptions) {
         botUserId: typeof d.bot_user_id === 'string' ? d.bot_user_id : '',
         scopes: typeof d.scope === 'string' ? d.scope : '',
         accessToken: d.access_token,
-        authedUserId: authed.id ?? null,
+        authedUserId: d.authed_user?.id ?? null,
       };
     },
     async postMessage(token: string, msg: { channel: string; thread_ts?: string; text: string }): Promise<string> {
-      const d = await call('chat.postMessage', { token, json: { ...msg, unfurl_links: false } });
+      const d = await call('chat.postMessage', (c) => c.chat.postMessage({ token, ...msg, unfurl_links: false }));
       return typeof d.ts === 'string' ? d.ts : '';
     },
     async setThreadStatus(token: string, s: { channel_id: string; thread_ts: string; status: string }): Promise<void> {
-      await call('assistant.threads.setStatus', { token, json: s });
+      await call('assistant.threads.setStatus', (c) => c.assistant.threads.setStatus({ token, ...s }));
     },
     /** Every message of a thread, following cursors (bounded). */
     async replies(token: string, channel: string, ts: string): Promise<TSlackMessage[]> {
       const out: TSlackMessage[] = [];
       let cursor = '';
       for (let page = 0; page < 10; page++) {
-        const d = await call('conversations.replies', { token, query: { channel, ts, limit: '200', ...(cursor ? { cursor } : {}) } });
+        const d = await call('conversations.replies', (c) => c.conversations.replies({ token, channel, ts, limit: 200, ...(cursor ? { cursor } : {}) }));
         out.push(...((d.messages as TSlackMessage[] | undefined) ?? []));
-        cursor = ((d.response_metadata as { next_cursor?: string } | undefined)?.next_cursor ?? '').trim();
+        cursor = (d.response_metadata?.next_cursor ?? '').trim();
         if (!cursor) break;
       }
       return out;
@@ -124,8 +154,8 @@ export function createSlackApi(opts: TSlackApiOptions) {
     /** A user's display name (real name, else handle), or null when Slack does not know them. */
     async userName(token: string, user: string): Promise<string | null> {
       try {
-        const d = await call('users.info', { token, query: { user } });
-        const u = (d.user ?? {}) as { name?: string; real_name?: string; profile?: { display_name?: string; real_name?: string } };
+        const d = await call('users.info', (c) => c.users.info({ token, user }));
+        const u = d.user ?? {};
         return u.profile?.display_name || u.real_name || u.profile?.real_name || u.name || null;
       } catch (e) {
         if (e instanceof SlackApiError && e.status !== 0 && e.status < 500) return null;
@@ -135,15 +165,15 @@ export function createSlackApi(opts: TSlackApiOptions) {
     /** The Slack user with this email address, or null (needs the users:read.email scope). */
     async lookupByEmail(token: string, email: string): Promise<string | null> {
       try {
-        const d = await call('users.lookupByEmail', { token, query: { email } });
-        return ((d.user as { id?: string } | undefined)?.id ?? null) || null;
+        const d = await call('users.lookupByEmail', (c) => c.users.lookupByEmail({ token, email }));
+        return d.user?.id || null;
       } catch (e) {
         if (e instanceof SlackApiError && e.slackError === 'users_not_found') return null;
         throw e;
       }
     },
     async revoke(token: string): Promise<void> {
-      await call('auth.revoke', { token, form: {} });
+      await call('auth.revoke', (c) => c.auth.revoke({ token }));
     },
   };
 }

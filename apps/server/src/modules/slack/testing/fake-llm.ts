@@ -1,7 +1,7 @@
 /**
  * A fake OpenAI-compatible server on loopback. Chat completions stream their answer as SSE with a usage chunk;
  * `mode`: ok, slow (waits `delayMs` before answering), down (500). `/embeddings` answers with the deterministic
- * `fakeEmbedding` vectors and a usage figure; `embeddingsMode` down answers 500, refuse 400.
+ * `fakeEmbedding` vectors (floats, or base64 when asked) and a usage figure; `embeddingsMode` down answers 500, refuse 400.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +19,13 @@ export type TFakeLlm = {
   close: () => Promise<void>;
 };
 
+/** As OpenAI does: floats, or with `encoding_format: 'base64'` the little-endian float32 bytes in base64. */
+function encode(v: number[], format: 'float' | 'base64' | undefined): number[] | string {
+  return format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
+}
+
 function embeddings(fake: Omit<TFakeLlm, 'url' | 'close'>, raw: string, res: ServerResponse) {
-  const body = JSON.parse(raw) as { model: string; input: string | string[] };
+  const body = JSON.parse(raw) as { model: string; input: string | string[]; encoding_format?: 'float' | 'base64' };
   const input = Array.isArray(body.input) ? body.input : [body.input];
   fake.embeddingRequests.push({ model: body.model, inputs: input.length });
   if (fake.embeddingsMode !== 'ok') {
@@ -32,7 +37,7 @@ function embeddings(fake: Omit<TFakeLlm, 'url' | 'close'>, raw: string, res: Ser
     JSON.stringify({
       object: 'list',
       model: body.model,
-      data: input.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })),
+      data: input.map((t, index) => ({ object: 'embedding', index, embedding: encode(fakeEmbedding(t), body.encoding_format) })),
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     }),
   );

@@ -88,8 +88,10 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       if (!url.pathname.startsWith('/api/')) return json(404, { ok: false, error: 'unknown_method' });
       const method = url.pathname.slice(5);
       fake.calls.push({ method, at: Date.now() });
-      const body = await readBody(req);
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      // Like Slack: arguments in the query string or the body (form-encoded, as @slack/web-api sends them, or JSON),
+      // the token in the Authorization header or a `token` argument.
+      const body = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? (typeof body.token === 'string' ? body.token : '');
       if (method === 'oauth.v2.access') {
         if (body.client_id !== opts.clientId || body.client_secret !== opts.clientSecret) return json(200, { ok: false, error: 'invalid_client' });
         const team = codes.get(String(body.code));
@@ -131,16 +133,16 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
           fake.rateLimitReplies--;
           return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': '1' });
         }
-        const key = `${url.searchParams.get('channel')}:${url.searchParams.get('ts')}`;
+        const key = `${String(body.channel)}:${String(body.ts)}`;
         return json(200, { ok: true, messages: fake.replies.get(key) ?? [], has_more: false });
       }
       if (method === 'users.info') {
-        const id = String(url.searchParams.get('user'));
+        const id = String(body.user);
         const name = fake.userNames.get(id);
         return json(200, name ? { ok: true, user: { id, name: id.toLowerCase(), real_name: name } } : { ok: false, error: 'user_not_found' });
       }
       if (method === 'users.lookupByEmail') {
-        const id = fake.usersByEmail.get(String(url.searchParams.get('email')).toLowerCase());
+        const id = fake.usersByEmail.get(String(body.email).toLowerCase());
         return json(200, id ? { ok: true, user: { id } } : { ok: false, error: 'users_not_found' });
       }
       if (method === 'auth.revoke') {
