@@ -176,8 +176,16 @@ const contextOf = async (deps: TDeps, live: TLiveApi): Promise<TPgrstContext> =>
  * A read's cache rule now: its preparation, the mode in force, how long an answer may be kept (0: not stored) and,
  * when it may be, the entry's key (the request and scope, then the versions of every table it reads).
  */
+/** A key limited to some tables reads only those: embedded tables count too (`select=*,customers(*)`). */
+function assertTablesInScope(key: TKeyScope, tables: string[]) {
+  if (!key.tables) return;
+  const outside = tables.find((t) => !key.tables!.includes(t));
+  if (outside !== undefined) throw new PgrstError(403, 'PGRST403', m.keyTable(outside));
+}
+
 async function readRule(deps: TDeps, live: TLiveApi, call: TDataCall, key: TKeyScope) {
   const prep = prepareRead(live, call, key);
+  assertTablesInScope(key, prep.tables);
   const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
   let ttlMs = 0;
   let probed = '';
@@ -244,7 +252,9 @@ export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataRe
         range: call.range,
         body: call.body,
       };
-      const res = await handlePostgrest(await contextOf(deps, live), req);
+      const prepared = prepareQuery({ schema: live.schema }, call.table, req.query);
+      assertTablesInScope(key, tablesOfPlan(prepared.plan));
+      const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
       const apis = new Set([live.api.id, ...(await repo.apisOfConnection(deps.db, live.connection.id)).map((a) => a.id)]);
@@ -265,10 +275,10 @@ export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataRe
 /**
  * A GET through an API key as `callDataApi` answers it — same key check, scope, rate limit, cache, query and usage
  * count — for the HTTP fast path (fast-path.ts), with one difference: when the request is refused before anything
- * was counted (no or wrong key, unknown API or table, method or scope refused, a query that does not parse, a
- * probe that fails) or is over the rate limit, it returns `undefined`, and the caller sends the request down the
- * framework path, which gives the refusal in full (an over-the-limit request is then counted twice; it is refused
- * either way). Otherwise it returns the answer, or the PostgREST error to send.
+ * was counted (no or wrong key, unknown API or table, method or scope refused, a query that does not parse) or is
+ * over the rate limit, it returns `undefined`, and the caller sends the request down the framework path, which gives
+ * the refusal in full (an over-the-limit request is then counted twice; it is refused either way). Otherwise it
+ * returns the answer, or the PostgREST error to send (a probe or query that failed).
  */
 export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'body' | 'principal'>): Promise<TDataResult | PgrstError | undefined> {
   const raw = keyOf(call);
@@ -277,17 +287,18 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   if (!key || key.apiId !== call.apiId) return undefined;
   const get: TDataCall = { ...call, method: 'GET' };
   let live: TLiveApi;
-  let rule: Awaited<ReturnType<typeof readRule>>;
   try {
     ({ live } = await admit(deps, get, key));
-    rule = await readRule(deps, live, get, key);
+    // Parsed, planned and scope-checked before anything is counted (no database work yet).
+    assertTablesInScope(key, prepareRead(live, get, key).tables);
   } catch {
     return undefined;
   }
+  // Counted before any database work, as on the framework path (a refused request costs the database nothing).
   if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
   let cache: 'HIT' | 'MISS' | undefined;
   try {
-    const res = await read(deps, live, get, rule);
+    const res = await read(deps, live, get, await readRule(deps, live, get, key));
     cache = res.cache;
     return res;
   } catch (err) {

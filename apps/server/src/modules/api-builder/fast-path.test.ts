@@ -116,6 +116,19 @@ describe('data API cache hits before the framework', () => {
     expect(other.status).toBe(403);
     expect(other.headers.get('x-cache')).toBeNull();
 
+    // Nor through an embed: a key for orders cannot read customers as orders' embedded rows, on either path.
+    const embedded = '/orders?select=id,customers(name)&id=eq.5';
+    await http(embedded);
+    expect((await http(embedded)).headers.get('x-cache')).toBe('HIT');
+    const viaEmbed = await http(embedded, { apikey: scoped.body.key });
+    expect(viaEmbed.status).toBe(403);
+    expect(((await viaEmbed.json()) as { message: string }).message).toContain('customers');
+    const framework = await t.app.inject({ url: `/api/v1/${shop.apiId}${embedded}`, headers: { apikey: scoped.body.key } });
+    expect(framework.statusCode).toBe(403);
+    const inner = await http('/orders?select=id,customers!inner(name)&customers.name=eq.Alice', { apikey: scoped.body.key });
+    expect(inner.status).toBe(403);
+    expect((await http('/orders?select=id&id=eq.5', { apikey: scoped.body.key })).status).toBe(200);
+
     // Revoked: refused at once, although the answer is still cached.
     const extra = await shop.o('POST', `${shop.base}/keys`, { name: '폐기 예정', apiId: shop.apiId });
     expect((await http(path, { apikey: extra.body.key })).headers.get('x-cache')).toBe('HIT');
