@@ -30,6 +30,12 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
       target,
       (table) => void cache.bump(api.id, [table]).catch((err: unknown) => log.error({ err }, 'API builder: cache version not bumped')),
       (err) => log.warn({ err: String((err as Error)?.message ?? err) }, 'API builder: change listener failed; TTL caching until it reconnects'),
+      // (Re)connected: what was cached before may have missed changes made while nobody listened.
+      () =>
+        cache.bump(
+          api.id,
+          (api.tables as { name: string }[]).map((t) => t.name),
+        ),
     );
     listeners.set(api.id, l);
   }

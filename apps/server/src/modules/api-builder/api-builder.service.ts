@@ -206,8 +206,21 @@ export async function updateApi(deps: TDeps, actor: TActor, seedId: string, apiI
   if (input.tables) patch.tables = checkTables(conn, input.tables);
   if (input.cacheMode) patch.cacheMode = input.cacheMode === 'probe' && conn.engine !== 'mysql' ? 'ttl' : input.cacheMode;
   if (input.cacheTtlSeconds !== undefined) patch.cacheTtlSeconds = input.cacheTtlSeconds;
+  // Trigger mode covers the newly published tables too: their triggers are installed with the change (the user
+  // consented to triggers for this API); if that fails, the API falls back to TTL rather than miss their writes.
+  if (patch.tables && (patch.cacheMode ?? api.cacheMode) === 'trigger') {
+    const tables = triggerTables(conn, patch.tables as TPublishedTable[]);
+    try {
+      await installTriggers(await deps.runtime.engineFor(conn), tables);
+    } catch (e) {
+      deps.log.warn({ err: String((e as Error).message).slice(0, 200), apiId: api.id }, 'API builder: triggers for new tables not installed; TTL mode');
+      patch.cacheMode = 'ttl';
+    }
+  }
   const row = await repo.updateApi(deps.db, api.id, patch);
   await deps.runtime.changed('api', api.id);
+  // The listener restarts with the new definition; the answer reports the mode once it is back (or TTL).
+  if (row.cacheMode === 'trigger') await deps.feeds.ensure(row);
   await audit(deps, actor, 'api_builder.api_updated', seedId, { label: conn.name, changes: Object.keys(patch) });
   return toApi(deps, row, conn, await usageToday(deps, seedId));
 }
@@ -219,14 +232,16 @@ export async function deleteApi(deps: TDeps, actor: TActor, seedId: string, apiI
   await audit(deps, actor, 'api_builder.api_deleted', seedId, { label: conn.name });
 }
 
+/** The published tables that can carry a trigger (tables, not views). */
+const triggerTables = (conn: repo.TConnectionRow, published: TPublishedTable[]) =>
+  published.map((t) => t.name).filter((n) => (conn.schemaInfo as TSchemaInfo).tables.find((x) => x.name === n)?.kind === 'table');
+
 /** The user's consent: installs change triggers on the published tables and switches the API to trigger mode. */
 export async function installChangeTriggers(deps: TDeps, actor: TActor, seedId: string, apiId: string): Promise<TApiDefinition> {
   const { api, conn } = await managedApi(deps, actor, seedId, apiId);
   if (conn.engine !== 'postgres') throw new AppError('API_TRIGGERS_FAILED', m.triggersPostgresOnly, { status: 400 });
   const engine = await deps.runtime.engineFor(conn);
-  const tables = (api.tables as TPublishedTable[])
-    .map((t) => t.name)
-    .filter((n) => (conn.schemaInfo as TSchemaInfo).tables.find((x) => x.name === n)?.kind === 'table');
+  const tables = triggerTables(conn, api.tables as TPublishedTable[]);
   try {
     await installTriggers(engine, tables);
   } catch (e) {

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
 
 /** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
 async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
@@ -93,5 +93,84 @@ describe.each(['postgres', 'mysql'] as const)('cache stays correct after another
       1_000,
     );
     expect(fresh.body).toEqual([{ id: 3, customers: { city: 'Suwon' } }]);
+  });
+});
+
+describe('trigger mode never serves what it could not vouch for (postgres)', () => {
+  let t: TTestContext;
+  let db: TCustomerDb;
+  let shop: Awaited<ReturnType<typeof publishedShop>>;
+  let origin: string;
+  const get = async (path: string) => {
+    const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers: { apikey: shop.key } });
+    return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as Record<string, unknown>[] };
+  };
+  const warm = async (path: string) =>
+    pollUntil(
+      async () => (await get(path), get(path)),
+      (r) => r.cache === 'HIT',
+      5_000,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    db = await createCustomerDb('postgres');
+    shop = await publishedShop(t, db, { tables: ALL_TABLES.filter((x) => x.name !== 'order_items') });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const consent = await shop.o('POST', `${shop.base}/apis/${shop.apiId}/change-triggers`);
+    expect(consent.body.data.cacheMode).toBe('trigger');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('a write made while the listener was cut off is seen once it reconnects (nothing cached before is served)', async () => {
+    const path = '/customers?select=id,city&id=eq.1';
+    expect((await warm(path)).cache).toBe('HIT');
+    // Cut the LISTEN connection and change the row while nobody listens.
+    await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'suite-api-builder' AND query LIKE 'LISTEN%'");
+    await db.query('UPDATE customers SET city = $1 WHERE id = $2', ['Ulsan', 1]);
+    const fresh = await pollUntil(
+      () => get(path),
+      (r) => r.body[0]?.city === 'Ulsan',
+      1_000,
+    );
+    expect(fresh.body).toEqual([{ id: 1, city: 'Ulsan' }]);
+    // Back to trigger mode after the reconnect (2 s): still the new value, cached again.
+    const again = await pollUntil(
+      () => get(path),
+      (r) => r.cache === 'HIT',
+      8_000,
+    );
+    expect(again.body).toEqual([{ id: 1, city: 'Ulsan' }]);
+  });
+
+  it('a table published later in trigger mode gets its trigger', async () => {
+    const added = await shop.o('PATCH', `${shop.base}/apis/${shop.apiId}`, { tables: ALL_TABLES });
+    expect(added.status).toBe(200);
+    const triggers = await db.query("SELECT tgrelid::regclass::text AS t FROM pg_trigger WHERE tgname = 'suite_api_builder_changes' ORDER BY 1");
+    expect(triggers.map((r) => r.t)).toContain('order_items');
+    const path = '/order_items?select=id,qty&id=eq.1';
+    expect((await warm(path)).cache).toBe('HIT');
+    await db.query('UPDATE order_items SET qty = qty + 10 WHERE id = 1');
+    const [row] = await db.query('SELECT qty FROM order_items WHERE id = 1');
+    const fresh = await pollUntil(
+      () => get(path),
+      (r) => r.body[0]?.qty === row!.qty,
+      1_000,
+    );
+    expect(fresh.body[0]?.qty).toBe(row!.qty);
+  });
+
+  it('after the triggers are removed, entries cached under trigger mode are not served', async () => {
+    const path = '/customers?select=id,city&id=eq.2';
+    expect((await warm(path)).cache).toBe('HIT');
+    const removed = await shop.o('DELETE', `${shop.base}/apis/${shop.apiId}/change-triggers`);
+    expect(removed.body.data.cacheMode).toBe('ttl');
+    await db.query('UPDATE customers SET city = $1 WHERE id = $2', ['Sejong', 2]);
+    const after = await get(path);
+    expect(after.body).toEqual([{ id: 2, city: 'Sejong' }]);
   });
 });

@@ -39,8 +39,17 @@ export async function removeTriggers(engine: TEngine, tables: string[]): Promise
 
 export type TListener = { healthy: () => boolean; close: () => Promise<void> };
 
-/** One LISTEN connection, reconnecting after a failure; `onTable` gets the table name of each change. */
-export function listen(target: TConnectTarget, onTable: (table: string) => void, onError: (err: unknown) => void): TListener {
+/**
+ * One LISTEN connection, reconnecting after a failure; `onTable` gets the table name of each change. After every
+ * (re)connect, once LISTEN is in place, `onReady` runs before the listener reports healthy: changes made while nobody
+ * listened were not notified, so the caller makes everything cached before unreachable there (version bump).
+ */
+export function listen(
+  target: TConnectTarget,
+  onTable: (table: string) => void,
+  onError: (err: unknown) => void,
+  onReady: () => Promise<void> = async () => undefined,
+): TListener {
   let client: pg.Client | undefined;
   let ok = false;
   let closed = false;
@@ -62,7 +71,8 @@ export function listen(target: TConnectTarget, onTable: (table: string) => void,
     try {
       await c.connect();
       await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      ok = true;
+      await onReady();
+      if (client === c && !closed) ok = true;
     } catch (err) {
       fail(err);
     }

@@ -203,7 +203,8 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TDataCall, key: TKeyS
     ttlMs = Math.min(...ttls) * 1000;
   }
   const cacheKey =
-    ttlMs > 0 ? deps.cache.key(live.api.id, `${prep.keyHash}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`) : undefined;
+    // The mode is part of the key: an entry stored under trigger mode's long expiry is never read under another rule.
+    ttlMs > 0 ? deps.cache.key(live.api.id, `${prep.keyHash}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`) : undefined;
   return { prep, mode, ttlMs, cacheKey };
 }
 
