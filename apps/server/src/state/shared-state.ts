@@ -27,6 +27,15 @@ export function createMemoryState(): TSharedState {
   const listeners = new Map<string, Set<(m: string) => void>>();
   const values = new Map<string, { value: string; expiresAt: number }>();
   const MAX_VALUES = 10_000;
+  /** Cached values are bounded by size too (two bytes a character at worst): the oldest go first. */
+  const MAX_VALUE_BYTES = 64 * 1024 * 1024;
+  let valueBytes = 0;
+  const dropValue = (key: string) => {
+    const v = values.get(key);
+    if (!v) return;
+    values.delete(key);
+    valueBytes -= v.value.length * 2;
+  };
   const live = (key: string) => {
     const c = counters.get(key);
     if (c && c.expiresAt <= Date.now()) {
@@ -38,7 +47,7 @@ export function createMemoryState(): TSharedState {
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [k, v] of counters) if (v.expiresAt <= now) counters.delete(k);
-    for (const [k, v] of values) if (v.expiresAt <= now) values.delete(k);
+    for (const [k, v] of values) if (v.expiresAt <= now) dropValue(k);
   }, 60_000);
   sweep.unref();
   return {
@@ -65,15 +74,18 @@ export function createMemoryState(): TSharedState {
       const v = values.get(key);
       if (!v) return null;
       if (v.expiresAt <= Date.now()) {
-        values.delete(key);
+        dropValue(key);
         return null;
       }
       return v.value;
     },
     async setValue(key, value, ttlMs) {
-      // Bounded: the oldest entry goes first (Map keeps insertion order).
-      if (values.size >= MAX_VALUES && !values.has(key)) values.delete(values.keys().next().value!);
+      // Bounded by count and size: the oldest entries go first (Map keeps insertion order).
+      dropValue(key);
+      const bytes = value.length * 2;
+      while (values.size && (values.size >= MAX_VALUES || valueBytes + bytes > MAX_VALUE_BYTES)) dropValue(values.keys().next().value!);
       values.set(key, { value, expiresAt: Date.now() + ttlMs });
+      valueBytes += bytes;
     },
     async publish(channel, message) {
       for (const l of listeners.get(channel) ?? []) queueMicrotask(() => l(message));
@@ -91,6 +103,7 @@ export function createMemoryState(): TSharedState {
       clearInterval(sweep);
       counters.clear();
       values.clear();
+      valueBytes = 0;
       listeners.clear();
     },
   };

@@ -12,20 +12,36 @@ const VERSION_WINDOW_MS = 400 * 86_400_000;
 /** The body is kept serialised: a hit is sent as stored, without parsing and re-serialising it. */
 export type TCachedResponse = { status: number; headers: Record<string, string>; raw: string };
 
-/** Entries kept in process besides the shared store (decision 023). */
+/** Entries kept in process besides the shared store (decision 023), bounded by count and by size. */
 const LOCAL_MAX = 2_000;
+const LOCAL_MAX_BYTES = 32 * 1024 * 1024;
+/** A larger answer (a big page of wide rows) is served uncached: caching it would cost more memory than it saves. */
+export const CACHE_ENTRY_MAX_CHARS = 1_000_000;
+/** Strings are UTF-16 in the heap at worst (Korean text): two bytes a character, plus the entry's own overhead. */
+const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + 512;
 
 /**
- * Entries are immutable under their key (the key carries the table versions, so a write makes them unreachable
- * rather than changing them). So an entry read once is kept in process until its expiry, stored with it, and a hit
- * costs the version lookups but neither a second store lookup nor parsing the stored JSON.
+ * Entries are immutable under their key (the key carries the table versions), so an entry read once is kept in
+ * process until its expiry, stored with it, and a hit costs the version lookups but neither a second store lookup nor
+ * parsing the stored JSON.
  */
 export function createResponseCache(state: TSharedState, now: () => number = Date.now) {
   const vkey = (apiId: string, table: string) => `ab:v:${apiId}:${table}`;
-  const local = new Map<string, { value: TCachedResponse; expiresAt: number }>();
+  const local = new Map<string, { value: TCachedResponse; expiresAt: number; bytes: number }>();
+  let localBytes = 0;
+  const forget = (key: string) => {
+    const e = local.get(key);
+    if (!e) return;
+    local.delete(key);
+    localBytes -= e.bytes;
+  };
   const remember = (key: string, value: TCachedResponse, expiresAt: number) => {
-    if (local.size >= LOCAL_MAX) local.delete(local.keys().next().value!);
-    local.set(key, { value, expiresAt });
+    const bytes = bytesOf(value);
+    forget(key);
+    // Oldest first (Map keeps insertion order) until the new entry fits the count and the size budgets.
+    while (local.size && (local.size >= LOCAL_MAX || localBytes + bytes > LOCAL_MAX_BYTES)) forget(local.keys().next().value!);
+    local.set(key, { value, expiresAt, bytes });
+    localBytes += bytes;
   };
   return {
     async versions(apiId: string, tables: string[]): Promise<number[]> {
@@ -42,7 +58,7 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
       const mine = local.get(key);
       if (mine) {
         if (mine.expiresAt > now()) return mine.value;
-        local.delete(key);
+        forget(key);
       }
       const raw = await state.getValue(key);
       if (!raw) return undefined;
@@ -51,7 +67,7 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
       return value;
     },
     async set(key: string, value: TCachedResponse, ttlMs: number): Promise<void> {
-      if (ttlMs <= 0) return;
+      if (ttlMs <= 0 || value.raw.length > CACHE_ENTRY_MAX_CHARS) return;
       const expiresAt = now() + ttlMs;
       await state.setValue(key, JSON.stringify({ ...value, expiresAt }), ttlMs);
       remember(key, value, expiresAt);

@@ -1,0 +1,34 @@
+/** The response cache stays within memory: oversized answers are not stored, and the in-process store drops the oldest. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryState, type TSharedState } from '../../state/shared-state.ts';
+import { CACHE_ENTRY_MAX_CHARS, createResponseCache } from './cache.ts';
+
+const entry = (chars: number) => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, raw: 'x'.repeat(chars) });
+
+describe('response cache memory bounds', () => {
+  let state: TSharedState;
+  afterEach(async () => state?.close());
+
+  it('does not store an answer larger than the entry limit (it is served uncached)', async () => {
+    state = createMemoryState();
+    const cache = createResponseCache(state);
+    await cache.set('big', entry(CACHE_ENTRY_MAX_CHARS + 1), 60_000);
+    expect(await cache.get('big')).toBeUndefined();
+    await cache.set('fits', entry(CACHE_ENTRY_MAX_CHARS), 60_000);
+    expect((await cache.get('fits'))?.raw.length).toBe(CACHE_ENTRY_MAX_CHARS);
+  });
+
+  it('keeps the in-process stores within their size budgets, dropping the oldest entries first', async () => {
+    state = createMemoryState();
+    const cache = createResponseCache(state);
+    // 100 entries of ~1.9 MB each (UTF-16 worst case) is ~190 MB: far over both budgets (32 MB local, 64 MB shared).
+    for (let i = 0; i < 100; i++) await cache.set(`k${i}`, entry(950_000), 60_000);
+    expect(await cache.get('k0')).toBeUndefined();
+    expect(await state.getValue('k0')).toBeNull();
+    expect((await cache.get('k99'))?.raw.length).toBe(950_000);
+    let kept = 0;
+    for (let i = 0; i < 100; i++) if ((await state.getValue(`k${i}`)) !== null) kept += 1;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept * 950_000 * 2).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
+});
