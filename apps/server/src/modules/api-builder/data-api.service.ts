@@ -233,7 +233,9 @@ async function read(deps: TDeps, live: TLiveApi, call: TDataCall, rule: Awaited<
   return { ...res, raw, cache: 'MISS' };
 }
 
-export async function callDataApi(deps: TDeps, call: TDataCall): Promise<TDataResult> {
+export async function callDataApi(deps: TDeps, given: TDataCall): Promise<TDataResult> {
+  // API ids are UUIDs: any spelling of one is the same API (counted and cached under its lower-case id).
+  const call = given.apiId === given.apiId.toLowerCase() ? given : { ...given, apiId: given.apiId.toLowerCase() };
   const key = call.principal
     ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
     : await authenticate(deps, call.apiId, call);
@@ -285,8 +287,8 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   const raw = keyOf(call);
   if (!raw) return undefined;
   const key = await deps.runtime.key(hashKey(raw));
-  if (!key || key.apiId !== call.apiId) return undefined;
-  const get: TDataCall = { ...call, method: 'GET' };
+  const get: TDataCall = { ...call, apiId: call.apiId.toLowerCase(), method: 'GET' };
+  if (!key || key.apiId !== get.apiId) return undefined;
   let live: TLiveApi;
   try {
     ({ live } = await admit(deps, get, key));
@@ -305,7 +307,7 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   } catch (err) {
     return dbError(err);
   } finally {
-    deps.usage.record(key.id, call.apiId, cache);
+    deps.usage.record(key.id, get.apiId, cache);
   }
 }
 

@@ -161,6 +161,17 @@ describe('data API cache hits before the framework', () => {
     expect(summary.body.cacheHitsToday).toBeGreaterThanOrEqual(5);
   });
 
+  it('an upper-case spelling of the API id is the same API on both paths', async () => {
+    const upper = `/api/v1/${shop.apiId.toUpperCase()}/customers?select=id&id=eq.1`;
+    const viaHttp = await fetch(`${origin}${upper}`, { headers: { apikey: shop.key } });
+    expect(viaHttp.status).toBe(200);
+    expect(await viaHttp.json()).toEqual([{ id: 1 }]);
+    const framework = await t.app.inject({ url: upper, headers: { apikey: shop.key } });
+    expect(framework.statusCode).toBe(200);
+    const doc = await fetch(`${origin}/api/v1/${shop.apiId.toUpperCase()}/openapi.json`);
+    expect(doc.status).toBe(200);
+  });
+
   it('leaves other methods, HEAD and unusual paths to the framework', async () => {
     const path = '/customers?select=id&id=eq.1';
     await http(path);

@@ -13,6 +13,9 @@ import type { TPublishedSchema } from './postgrest/sql.ts';
 
 export type TPublishedTable = { name: string; methods: string[]; ttlSeconds?: number | undefined };
 
+/** Published APIs kept in process per instance (each a few kilobytes of schema). */
+const MAX_LIVE_APIS = 5_000;
+
 export type TLiveApi = {
   api: repo.TApiRow;
   connection: repo.TConnectionRow;
@@ -73,12 +76,23 @@ export function createRuntime(ctx: TAppContext) {
     return { api, connection, published: new Map(tables.map((t) => [t.name, t])), schema: publishedSchema(connection.schemaInfo as TSchemaInfo, tables) };
   }
 
-  function live(apiId: string): Promise<TLiveApi | undefined> {
+  /**
+   * The published API, kept in process while it exists. Ids are UUIDs, compared in lower case (an upper-case spelling
+   * is the same API, never a second, stale copy); an id that names no API is not remembered, and the map is bounded.
+   */
+  function live(apiIdAsGiven: string): Promise<TLiveApi | undefined> {
+    const apiId = apiIdAsGiven.toLowerCase();
     let p = apis.get(apiId);
     if (!p) {
       p = load(apiId);
+      if (apis.size >= MAX_LIVE_APIS) apis.delete(apis.keys().next().value!);
       apis.set(apiId, p);
-      p.catch(() => apis.delete(apiId));
+      p.then(
+        (found) => {
+          if (!found && apis.get(apiId) === p) apis.delete(apiId);
+        },
+        () => apis.delete(apiId),
+      );
     }
     return p;
   }
