@@ -82,7 +82,17 @@ export async function seedAttachments(db: TDb, seedId: string) {
     .orderBy(asc(knowledgeSources.createdAt));
 }
 
-export async function setAttachments(db: TDb, id: string, v: { chatbotId: string | null; slackWorkspaceId: string | null }): Promise<TSourceRow | undefined> {
+/** A source, its row locked until the transaction ends (a read-modify-write of its attachments). */
+export async function findSourceForUpdate(tx: TTx, id: string): Promise<TSourceRow | undefined> {
+  const [row] = await tx.select().from(knowledgeSources).where(eq(knowledgeSources.id, id)).for('update');
+  return row;
+}
+
+export async function setAttachments(
+  db: TDb | TTx,
+  id: string,
+  v: { chatbotId: string | null; slackWorkspaceId: string | null },
+): Promise<TSourceRow | undefined> {
   const [row] = await db.update(knowledgeSources).set(v).where(eq(knowledgeSources.id, id)).returning();
   return row;
 }

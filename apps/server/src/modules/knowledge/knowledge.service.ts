@@ -239,21 +239,25 @@ export async function usage(db: TDb, userId: string, seedId: string): Promise<TK
  */
 export async function setAttachments(db: TDb, userId: string, seedId: string, sourceId: string, input: TKnowledgeAttachInput): Promise<TKnowledgeAttachment> {
   assertManager(await seedFor(db, seedId, userId));
-  const source = await repo.findSource(db, sourceId);
-  if (!source || source.seedId !== seedId) throw new AppError('NOT_FOUND', s.sourceNotFound);
   const targets = await repo.seedTargets(db, seedId);
-  let chatbotId = source.chatbotId;
-  if (input.chatbotId !== undefined) {
-    if (input.chatbotId !== null && !targets.chatbots.some((b) => b.id === input.chatbotId)) throw new AppError('NOT_FOUND', s.botNotFound);
-    chatbotId = input.chatbotId;
-  }
-  let slackWorkspaceId = source.slackWorkspaceId;
-  if (input.slack === true && !slackWorkspaceId) {
-    if (!targets.slack) throw new AppError('BAD_REQUEST', s.noSlackWorkspace);
-    slackWorkspaceId = targets.slack.id;
-  } else if (input.slack === false) slackWorkspaceId = null;
-  if (!chatbotId && !slackWorkspaceId) throw new AppError('BAD_REQUEST', s.attachNothing);
-  const row = await repo.setAttachments(db, sourceId, { chatbotId, slackWorkspaceId });
+  // Read and written under the row's lock: two changes at once (one to the chatbot, one to Slack) both hold.
+  const row = await db.transaction(async (tx) => {
+    const source = await repo.findSourceForUpdate(tx, sourceId);
+    if (!source || source.seedId !== seedId) throw new AppError('NOT_FOUND', s.sourceNotFound);
+    let chatbotId = source.chatbotId;
+    if (input.chatbotId !== undefined) {
+      const wanted = input.chatbotId?.toLowerCase() ?? null;
+      if (wanted !== null && !targets.chatbots.some((b) => b.id === wanted)) throw new AppError('NOT_FOUND', s.botNotFound);
+      chatbotId = wanted;
+    }
+    let slackWorkspaceId = source.slackWorkspaceId;
+    if (input.slack === true && !slackWorkspaceId) {
+      if (!targets.slack) throw new AppError('BAD_REQUEST', s.noSlackWorkspace);
+      slackWorkspaceId = targets.slack.id;
+    } else if (input.slack === false) slackWorkspaceId = null;
+    if (!chatbotId && !slackWorkspaceId) throw new AppError('BAD_REQUEST', s.attachNothing);
+    return repo.setAttachments(tx, sourceId, { chatbotId, slackWorkspaceId });
+  });
   if (!row) throw new AppError('NOT_FOUND', s.sourceNotFound);
   return toAttachment(row);
 }

@@ -192,6 +192,26 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
     expect(await usageOf(id)).toEqual({ id, chatbotId: botId, slack: false });
   });
 
+  it('two attachment changes at once never lose one: each sees the other’s result', async () => {
+    const id = (await o()('POST', `${seed.base}/chatbots/${botId}/sources`, { type: 'faq', question: '동시에 바꾸는 질문', answer: '답' })).body.data
+      .id as string;
+    for (let round = 0; round < 3; round++) {
+      expect((await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: botId, slack: true })).status).toBe(200);
+      // Both together would leave the source used nowhere: exactly one may win, and the state is what it said.
+      const [a, b] = await Promise.all([
+        o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: null }),
+        o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { slack: false }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      const winner = a.status === 200 ? a : b;
+      expect(await usageOf(id)).toEqual({ id, ...winner.body.data });
+    }
+    // An upper-case spelling of the chatbot id is the same chatbot.
+    const upper = await o()('PATCH', `${seed.base}/knowledge/sources/${id}`, { chatbotId: botId.toUpperCase() });
+    expect(upper.status).toBe(200);
+    expect((await usageOf(id))?.chatbotId).toBe(botId);
+  });
+
   it('deleting a chatbot keeps the sources the Slack assistant still uses', async () => {
     const other = (await o()('POST', `${seed.base}/chatbots`, { name: '임시봇', allowedOrigins: [SHOP] })).body.id as string;
     const add = (question: string) =>
