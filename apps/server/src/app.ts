@@ -214,11 +214,20 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     headers,
     requestId: requestIdOf,
     busy: () => closing || draining(),
-    answered: ({ requestId, method, url, route, status, ms }) => {
+    answered: ({ requestId, method, url, route, status, ms, host, remoteAddress }) => {
       observe?.(method, route, status, ms / 1000);
       const service = serviceOf(route);
       if (service) usage.record(service, null);
-      app.log.info({ reqId: requestId, req: { method, url }, res: { statusCode: status }, responseTime: ms }, 'request completed');
+      // The access log line Fastify writes (through the same request serializer: method, redacted URL, host, address).
+      app.log.info(
+        {
+          reqId: requestId,
+          req: { method, url, host, ip: remoteAddress },
+          res: { statusCode: status },
+          responseTime: ms,
+        },
+        'request completed',
+      );
     },
   });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });

@@ -42,6 +42,7 @@ export const koSlack = {
     titleRequired: '제목을 입력해주세요.',
     titleMax: '제목은 200자 이내로 입력해주세요.',
     contentRequired: '내용을 입력해주세요.',
+    documentKind: '문서 종류(kind)는 text, markdown, qa, url 중 하나여야 합니다.',
     contentMax: '내용은 200,000자 이내로 입력해주세요.',
     urlInvalid: '올바른 웹 주소(http 또는 https)를 입력해주세요.',
     questionRequired: '질문을 입력해주세요.',

@@ -146,7 +146,7 @@ export const ZSlackDocumentInput = z.discriminatedUnion(
       title: ZTitle.optional(),
     }),
   ],
-  { error: v.contentRequired },
+  { error: v.documentKind },
 );
 export type TSlackDocumentInput = z.input<typeof ZSlackDocumentInput>;
 

@@ -23,7 +23,16 @@ export type TFastPathHooks = {
   /** True while the instance drains or closes: then every request takes the full path. */
   busy: () => boolean;
   /** After the answer is written: metrics, usage counter, access log. */
-  answered: (info: { requestId: string; method: string; url: string; route: string; status: number; ms: number }) => void;
+  answered: (info: {
+    requestId: string;
+    method: string;
+    url: string;
+    route: string;
+    status: number;
+    ms: number;
+    host: string | undefined;
+    remoteAddress: string | undefined;
+  }) => void;
 };
 
 const PREFIX = '/api/v1/';
@@ -95,7 +104,16 @@ export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
       'content-length': Buffer.byteLength(body),
     });
     res.end(body);
-    hooks.answered({ requestId, method: 'GET', url: req.url ?? '', route: DATA_API_ROUTE, status, ms });
+    hooks.answered({
+      requestId,
+      method: 'GET',
+      url: req.url ?? '',
+      route: DATA_API_ROUTE,
+      status,
+      ms,
+      host: one(h.host),
+      remoteAddress: req.socket.remoteAddress,
+    });
     return true;
   };
 }
