@@ -47,16 +47,27 @@ describe('slack web api client (@slack/web-api)', () => {
     expect(fake.failPosts).toBe(0);
     fake.failPosts = 3;
     expect(await caught(api().postMessage(token, { channel: 'C1', text: 'x' }))).toMatchObject({ slackError: 'internal_error', status: 500 });
+    // Four 429s asking for 60 s each: the client waits at most maxRetryWaitMs (100 ms) per answer — without the cap this
+    // test would run into Vitest's time limit — and gives up after three retries (all four answers used).
     fake.rateLimitReplies = 4;
-    const start = Date.now();
+    fake.retryAfterSeconds = 60;
     expect(await caught(api().replies(token, 'C1', '1.1'))).toMatchObject({ slackError: 'ratelimited', status: 429 });
-    expect(Date.now() - start).toBeGreaterThanOrEqual(300); // three waits of Retry-After 1 s capped at 100 ms
-    expect(Date.now() - start).toBeLessThan(2_000);
-    fake.rateLimitReplies = 0;
-    const missing = createSlackApi({ apiUrl: `${fake.url}/nowhere` }); // the fake answers 404 outside /api
-    const at = Date.now();
-    expect(await caught(missing.postMessage(token, { channel: 'C1', text: 'x' }))).toMatchObject({ slackError: 'unknown_method', status: 404 });
-    expect(Date.now() - at).toBeLessThan(300); // a retry would first wait 0.3 s
+    expect(fake.rateLimitReplies).toBe(0);
+    fake.retryAfterSeconds = 1;
+    // A 4xx HTTP answer is not retried: exactly one request reaches the server.
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: 'unknown_method' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const missing = createSlackApi({ apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` });
+      expect(await caught(missing.postMessage(token, { channel: 'C1', text: 'x' }))).toMatchObject({ slackError: 'unknown_method', status: 404 });
+      expect(hits).toBe(1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('reports a network failure as network_error with status 0', async () => {
@@ -87,11 +98,11 @@ describe('language model client (openai)', () => {
     expect(down).toBeInstanceOf(LlmError);
     expect(down).toMatchObject({ message: 'llm http 500', status: 500 });
     expect(fake.requests.length - before).toBe(2);
+    // An answer that would take 30 s: the per-attempt timeout (400 ms) ends it as an LlmError — without the timeout this
+    // test would run into Vitest's time limit.
     fake.mode = 'slow';
-    fake.delayMs = 2_000;
-    const start = Date.now();
+    fake.delayMs = 30_000;
     expect(await caught(createLlm({ ...cfg(), maxRetries: 0 }).complete([{ role: 'user', content: 'x' }]))).toBeInstanceOf(LlmError);
-    expect(Date.now() - start).toBeLessThan(1_500);
     fake.mode = 'ok';
   });
 

@@ -41,7 +41,7 @@ describe('vector helpers', () => {
   it('embeds 64 inputs a call, in order, and cools down only when the provider fails (not when it refuses a request)', async () => {
     const fake = await startFakeLlm();
     try {
-      const client = createEmbeddings({ baseUrl: fake.url, apiKey: 'sk-test', embeddingsModel: 'fake-embed', timeoutMs: 400, maxRetries: 1 });
+      const client = createEmbeddings({ baseUrl: fake.url, apiKey: 'sk-test', embeddingsModel: 'fake-embed', timeoutMs: 5_000, maxRetries: 1 });
       const texts = Array.from({ length: 130 }, (_, i) => `문단 ${i} 재택근무`);
       const r = await client.embed(texts);
       expect(fake.embeddingRequests.map((x) => x.inputs)).toEqual([64, 64, 2]);

@@ -19,6 +19,8 @@ export type TFakeSlack = {
   calls: { method: string; at: number }[];
   /** How many next conversations.replies calls answer 429 (Retry-After: 1). */
   rateLimitReplies: number;
+  /** The Retry-After (seconds) of those 429 answers. */
+  retryAfterSeconds: number;
   /** Makes chat.postMessage fail with this many 500s. */
   failPosts: number;
   /** Real names by user id, for users.info. */
@@ -54,6 +56,7 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
     replies: new Map(),
     calls: [],
     rateLimitReplies: 0,
+    retryAfterSeconds: 1,
     failPosts: 0,
     usersByEmail: new Map(),
     userNames: new Map(),
@@ -131,7 +134,7 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       if (method === 'conversations.replies') {
         if (fake.rateLimitReplies > 0) {
           fake.rateLimitReplies--;
-          return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': '1' });
+          return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fake.retryAfterSeconds) });
         }
         const key = `${String(body.channel)}:${String(body.ts)}`;
         return json(200, { ok: true, messages: fake.replies.get(key) ?? [], has_more: false });
