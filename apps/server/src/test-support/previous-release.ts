@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The last landed release: the commit the fleet runs before this code is rolled out. */
-export const PREVIOUS_RELEASE = 'de0ea5a';
+export const PREVIOUS_RELEASE = '08dd2b2';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
