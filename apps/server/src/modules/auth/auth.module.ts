@@ -12,8 +12,12 @@ import { secondFactorRoutes } from './second-factor.routes.ts';
 import { sessionControlRoutes } from './session-control.routes.ts';
 import { schedulePruning } from './maintenance.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
+import { testHookRoutes } from './test-hooks.routes.ts';
 
-/** Accounts and sessions (issue 3): every /api auth route, and /dev/outbox outside production. */
+/**
+ * Accounts and sessions (issue 3): every /api auth route, /dev/outbox outside production, and the end-to-end suite's
+ * throttle reset only with E2E_TEST_HOOKS (never in production).
+ */
 export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
   const deps = createAuthDeps(ctx, app.log);
   const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
@@ -31,4 +35,5 @@ export const authModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, 
   await app.register(secondFactorRoutes, { deps });
   await app.register(sessionControlRoutes, { deps });
   if (!ctx.config.isProduction) await app.register(devOutboxRoutes, { db: ctx.database.db });
+  if (ctx.config.testHooks && !ctx.config.isProduction) await app.register(testHookRoutes, { limiter: deps.limiter });
 };
