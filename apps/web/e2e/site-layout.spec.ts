@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { catalogueEntry, isAvailable } from '../../../packages/shared/src/catalogue';
 import { gotoApp, signInAs, waitForApp, watchErrors } from './fixtures/site';
 
@@ -134,8 +134,7 @@ test.describe('site header on desktop', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('signed in: avatar, profile menu (정보 수정, theme, layout), console link and logout', async ({ page, request }) => {
-    const user = await signInAs(page, request, '김하늘');
+  test('signed in: avatar, profile menu (정보 수정, theme, layout), console link and logout', async ({ signedInPage: page, user }) => {
     await gotoApp(page, '/');
     await expect(page.getByRole('link', { name: '콘솔' })).toHaveAttribute('href', '/admin');
     await page.getByRole('button', { name: '프로필 메뉴' }).click();
