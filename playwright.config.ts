@@ -42,10 +42,14 @@ if (process.env.REDIS_URL && !process.env.E2E_REDIS_URL) {
   process.env.E2E_REDIS_URL = url.toString();
 }
 
+/**
+ * Every test makes its own data (apps/web/e2e/fixtures/test.ts: a fresh user, seed, admin), so tests run in parallel
+ * workers against the one server and database: two, the CI runner's cores (E2E_WORKERS overrides, e.g. 1 to debug).
+ */
 export default defineConfig({
   testDir: './apps/web/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
@@ -72,7 +76,10 @@ export default defineConfig({
   projects: [
     // The first account on an empty instance becomes the platform admin: the setup project makes it.
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', dependencies: ['setup'], grepInvert: /@instance/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Tests tagged @instance change a setting of the whole instance (every admin must use a second factor): they run
+    // after every other test, so none of those sees the setting.
+    { name: 'instance-wide', dependencies: ['chromium'], grep: /@instance/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: [
     {
@@ -107,6 +114,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Playwright's API requests stand for many clients behind a proxy on loopback (fixtures/users.ts).
         TRUST_PROXY: '127.0.0.1',
+        // Test-only routes (POST /dev/test/reset-throttles: the one-a-minute mail limit of an address, fixtures/test.ts).
+        // Set here only: without it the routes do not exist, and the server refuses the flag in production (config.ts).
+        E2E_TEST_HOOKS: 'true',
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
         // A build elsewhere than apps/web/dist (parallel runs on one machine must not share one).

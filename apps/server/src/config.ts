@@ -91,6 +91,8 @@ const ZEnv = z.object({
     )
     .default('false'),
   ALLOW_PRIVATE_URLS: bool.default(false),
+  /** End-to-end runs only (playwright.config.ts): test hooks such as POST /dev/test/reset-throttles. Refused in production. */
+  E2E_TEST_HOOKS: bool.default(false),
   MAIL_QUOTA_USER_HOURLY: z.coerce.number().int().min(1).default(100),
   MAIL_QUOTA_SEED_HOURLY: z.coerce.number().int().min(1).default(300),
   ROOMS_MAX_OUTSIDE_ATTENDEES: z.coerce.number().int().min(0).max(100).default(20),
@@ -171,6 +173,8 @@ export type TConfig = {
   trustProxy: boolean | number | string[];
   /** Let URL sources (knowledge documents) reach loopback/private/link-local addresses. */
   allowPrivateUrls: boolean;
+  /** E2E_TEST_HOOKS: the end-to-end suite's test-only routes (never in production). */
+  testHooks: boolean;
   mailQuota: { perUserHourly: number; perSeedHourly: number };
   rooms: { maxOutsideAttendees: number; maxOutsideAttendeesPerDay: number };
   /** Caps of document parsing (PDF) in the worker pool. */
@@ -228,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (e.EMBEDDINGS_MODEL && !e.LLM_BASE_URL) {
     throw new ConfigError(`환경 변수 설정이 올바르지 않습니다:\n  EMBEDDINGS_MODEL: LLM_BASE_URL(같은 API의 주소)도 설정해야 합니다`);
+  }
+  if (isProduction && e.E2E_TEST_HOOKS) {
+    throw new ConfigError('환경 변수 설정이 올바르지 않습니다:\n  E2E_TEST_HOOKS: 종단 간 테스트 전용입니다. 운영 환경에서는 켤 수 없습니다.');
   }
   if (isProduction && e.TRUST_PROXY === 'true') {
     throw new ConfigError(
@@ -289,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
+    testHooks: e.E2E_TEST_HOOKS && !isProduction,
     mailQuota: { perUserHourly: e.MAIL_QUOTA_USER_HOURLY, perSeedHourly: e.MAIL_QUOTA_SEED_HOURLY },
     rooms: { maxOutsideAttendees: e.ROOMS_MAX_OUTSIDE_ATTENDEES, maxOutsideAttendeesPerDay: e.ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY },
     documents: {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createUser, loginApi, PASSWORD } from './fixtures/users';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { PASSWORD } from './fixtures/users';
 import { totp } from './fixtures/totp';
 
 async function signIn(page: Page, email: string, base = '') {
@@ -38,8 +39,7 @@ async function enrolTotp(page: Page): Promise<{ secret: string; recovery: string
   return { secret, recovery };
 }
 
-test('TOTP: enrolled from the shown secret; sign-in asks for a code; a recovery code works once', async ({ page, request }) => {
-  const user = await createUser(request, '오티피', 'totp');
+test('TOTP: enrolled from the shown secret; sign-in asks for a code; a recovery code works once', async ({ page, user }) => {
   await signIn(page, user.email);
   await signedIn(page);
   const { secret, recovery } = await enrolTotp(page);
@@ -62,7 +62,7 @@ test('TOTP: enrolled from the shown secret; sign-in asks for a code; a recovery 
   await expect(page).toHaveURL(/\/login\/second-factor$/);
 });
 
-test('passkey (virtual authenticator): enrolled in settings, then signs in without a password and as a second step', async ({ page, request, baseURL }) => {
+test('passkey (virtual authenticator): enrolled in settings, then signs in without a password and as a second step', async ({ page, user, baseURL }) => {
   // WebAuthn refuses IP addresses as relying-party ids: this test uses the same server as localhost.
   const base = (baseURL ?? '').replace('127.0.0.1', 'localhost');
   const cdp = await page.context().newCDPSession(page);
@@ -77,7 +77,6 @@ test('passkey (virtual authenticator): enrolled in settings, then signs in witho
       automaticPresenceSimulation: true,
     },
   });
-  const user = await createUser(request, '패스키', 'passkey');
   await signIn(page, user.email, base);
   await signedIn(page);
   await page.goto(`${base}/settings`);
@@ -96,15 +95,11 @@ test('passkey (virtual authenticator): enrolled in settings, then signs in witho
   await signedIn(page);
 });
 
-test('an admin required to use a second factor cannot reach the console without one', async ({ page, request }) => {
-  const user = await createUser(request, '보안관리자', 'secadmin');
-  const root = await loginApi(request, ADMIN.email);
-  const me = await loginApi(request, user.email);
-  const promote = await request.patch(`/api/admin/users/${me.user.id}`, {
-    headers: { authorization: `Bearer ${root.tokens.access_token}` },
-    data: { role: 'admin' },
-  });
-  expect(promote.ok()).toBe(true);
+/**
+ * The rule is the instance's (every admin, every session): tagged @instance, so it runs in the config's
+ * 'instance-wide' project, after every other spec and never beside one that signs an admin in.
+ */
+test('an admin required to use a second factor cannot reach the console without one', { tag: '@instance' }, async ({ page, request, admin: user }) => {
   await signIn(page, user.email);
   await signedIn(page);
   const token = await page.evaluate(() => localStorage.getItem('__access_token'));
@@ -120,7 +115,7 @@ test('an admin required to use a second factor cannot reach the console without 
     await page.goto('/admin/users');
     await expect(page.getByText(user.email).first()).toBeVisible();
   } finally {
-    // The rule is the instance's: switch it off for the specs that follow (from the session that passed a second factor).
+    // The rule is the instance's: switch it off again (from the session that passed a second factor).
     const verified = await page.evaluate(() => localStorage.getItem('__access_token'));
     expect((await put(false, verified)).ok()).toBe(true);
   }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import pg from 'pg';
 import { createUser, loginApi, PASSWORD } from './fixtures/users';
 
@@ -14,7 +15,7 @@ async function login(page: Page, email: string) {
 
 /** A customer's PostgreSQL database made for this test (dropped at the end). */
 async function customerDatabase() {
-  const name = `ab_e2e_${Date.now().toString(36)}`;
+  const name = `ab_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

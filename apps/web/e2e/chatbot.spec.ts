@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { createUser, loginApi, PASSWORD } from './fixtures/users';
+import { expect, test } from './fixtures/test';
 
 const appPort = Number(process.env.E2E_PORT ?? 3199);
 /** The customer's site: a page on another loopback port; as 127.0.0.1 it is allowed, as localhost it is not. */
@@ -24,18 +23,17 @@ test.afterAll(async () => new Promise<void>((r) => shop.close(() => r())));
 test('widget on another origin: streamed answer with its source, hand-off, ticket in the console; a non-allowed origin gets nothing', async ({
   page,
   request,
+  user: owner,
+  seed,
 }) => {
-  const owner = await createUser(request, '김상담', 'chatbot');
-  const session = await loginApi(request, owner.email);
-  const auth = { authorization: `Bearer ${session.tokens.access_token}` };
-  const seed = await (await request.post('/api/seeds', { headers: auth, data: { seed_name: '하루마켓' } })).json();
-  const bot = await request.post(`/api/seeds/${seed.data.id}/chatbots`, {
+  const auth = owner.headers;
+  const bot = await request.post(`/api/seeds/${seed.id}/chatbots`, {
     headers: auth,
     data: { name: '하루마켓 상담봇', greeting: '안녕하세요, 하루마켓입니다!', allowedOrigins: [SHOP] },
   });
   expect(bot.status()).toBe(201);
   botId = (await bot.json()).id;
-  const faq = await request.post(`/api/seeds/${seed.data.id}/chatbots/${botId}/sources`, {
+  const faq = await request.post(`/api/seeds/${seed.id}/chatbots/${botId}/sources`, {
     headers: auth,
     data: { type: 'faq', question: '배송비는 얼마인가요?', answer: '기본 배송비는 3,000원이며 3만 원 이상 주문하시면 무료입니다.' },
   });
@@ -65,7 +63,7 @@ test('widget on another origin: streamed answer with its source, hand-off, ticke
   // The ticket in the console.
   await page.goto('/login?redirect=%2Fadmin%2Fservices%2Fai-chatbot');
   await page.locator('input[name="email"]').fill(owner.email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="password"]').fill(owner.password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL('/admin/services/ai-chatbot');
   await page.getByRole('tab', { name: '문의' }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createUser, loginApi, PASSWORD } from './fixtures/users';
+import type { Page } from '@playwright/test';
+import { expect, freshUser, test } from './fixtures/test';
+import { createUser, PASSWORD } from './fixtures/users';
 
 async function login(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login?redirect=%2Fadmin');
@@ -11,14 +12,15 @@ async function login(page: Page, email: string, password = PASSWORD) {
 
 const rows = (page: Page) => page.getByTestId('user-row');
 
-test('an admin manages seeds and users from the console', async ({ page, request }) => {
+test('an admin manages seeds and users from the console', async ({ page, request, admin }) => {
   test.setTimeout(120_000);
   // Twelve members, so the list has a second page; names chosen for the initial-consonant search.
   const names = ['김민수', '이영희', '박철수', '최지우', '정하나', '강다온', '조은별', '윤서진', '장도윤', '임채원', '한예린', '오세훈'];
   const people: { email: string; name: string }[] = [];
   for (const name of names) people.push(await createUser(request, name, 'console'));
 
-  await login(page, ADMIN.email);
+  // A fresh platform admin (the fixture): no seeds yet, whatever other specs made.
+  await login(page, admin.email);
   await expect(page.getByRole('heading', { level: 1, name: '관리자 콘솔 대시보드' })).toBeVisible();
   await expect(page.getByText('전체 사용자')).toBeVisible();
 
@@ -47,8 +49,8 @@ test('an admin manages seeds and users from the console', async ({ page, request
   await page.getByRole('button', { name: /"ㄱㅁㅅ" 필터 제거/ }).click();
 
   await page.getByRole('combobox', { name: '역할' }).selectOption('admin');
-  // Other specs may add platform admins (accounts.spec does): the filter keeps admins only, the first admin among them.
-  await expect(rows(page).filter({ hasText: ADMIN.email })).toHaveCount(1);
+  // Other specs add platform admins too: the filter keeps admins only, this test's admin among them.
+  await expect(rows(page).filter({ hasText: admin.email })).toHaveCount(1);
   for (const p of people) await expect(rows(page).filter({ hasText: p.email })).toHaveCount(0);
   await page.getByRole('button', { name: '초기화' }).click();
 
@@ -96,8 +98,7 @@ test('an admin manages seeds and users from the console', async ({ page, request
   await expect(page.getByRole('tabpanel')).toContainText(younghee.email);
 });
 
-test('a member gets the console without the admin pages', async ({ page, request }) => {
-  const member = await createUser(request, '김멤버', 'member');
+test('a member gets the console without the admin pages', async ({ page, request, user: member }) => {
   await login(page, member.email);
   await expect(page.getByText('플랫폼 전체 지표는 관리자만 볼 수 있습니다. 내 시드의 서비스 현황입니다.')).toBeVisible();
   await expect(page.getByRole('link', { name: '사용자', exact: true })).toHaveCount(0);
@@ -105,14 +106,13 @@ test('a member gets the console without the admin pages', async ({ page, request
   await page.goto('/admin/users');
   await expect(page.getByText('관리자만 볼 수 있는 페이지입니다.')).toBeVisible();
 
-  const { tokens } = await loginApi(request, member.email);
-  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const headers = member.headers;
   expect((await request.get('/api/admin/users', { headers })).status()).toBe(403);
   expect((await request.get('/api/admin/overview', { headers })).status()).toBe(403);
   // Seeds are private to their members.
-  // The admin makes its own seed here, so the check never depends on other specs' data and can never be skipped.
-  const other = await loginApi(request, ADMIN.email);
-  const made = await request.post('/api/seeds', { headers: { authorization: `Bearer ${other.tokens.access_token}` }, data: { seed_name: '관리자 전용 시드' } });
+  // Another account makes its own seed here, so the check never depends on other specs' data and can never be skipped.
+  const other = await freshUser(request, '김다른', 'other');
+  const made = await request.post('/api/seeds', { headers: other.headers, data: { seed_name: '다른 사람의 시드' } });
   expect(made.status()).toBe(201);
   const adminSeed = ((await made.json()) as { data: { id: string } }).data;
   expect((await request.get(`/api/seeds/${adminSeed.id}/members`, { headers })).status()).toBe(404);

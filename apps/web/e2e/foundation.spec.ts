@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 test('home page is Korean and set in Pretendard', async ({ page }) => {
   const errors: string[] = [];

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { latestMail, linkTo, uniqueEmail } from './fixtures/outbox';
 
 /** The fake Kakao/Naver Login the config starts on E2E_PORT + 3. */
@@ -7,8 +8,10 @@ let counter = 0;
 
 async function fakeAccount(request: APIRequestContext, provider: 'kakao' | 'naver', opts: { email?: string; verified?: boolean }) {
   counter += 1;
-  const id = provider === 'kakao' ? String(Date.now() * 10 + counter) : `nv-${Date.now().toString(36)}-${counter}`;
-  const nickname = `${provider === 'kakao' ? '카카오' : '네이버'}${Date.now().toString(36)}${counter}`;
+  // Unique across parallel workers: the worker's index is part of every id.
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 10;
+  const id = provider === 'kakao' ? String(Date.now() * 1000 + worker * 100 + (counter % 100)) : `nv-${Date.now().toString(36)}-${worker}-${counter}`;
+  const nickname = `${provider === 'kakao' ? '카카오' : '네이버'}${Date.now().toString(36)}${worker}${counter}`;
   const res = await request.post(`${FAKE}/_fake/users`, { data: { provider, id, nickname, ...opts } });
   expect(res.ok()).toBe(true);
   return { id, nickname };

@@ -1,28 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../../../packages/shared/src/app-routes';
 import { E2E_COMPANY } from './fixtures/company';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, gotoApp, signInAs, watchErrors } from './fixtures/site';
-import { ADMIN, loginApi } from './fixtures/users';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, gotoApp, watchErrors } from './fixtures/site';
+import { expect, test } from './fixtures/test';
 
 /** What a new user tripped on (issue 17): each test walks one of the defects as a user would. */
-
-async function signInWithTokens(page: Page, tokens: { access_token: string; refresh_token: string }) {
-  await page.addInitScript((t) => {
-    if (!sessionStorage.getItem('e2e-signed-in')) {
-      localStorage.setItem('__access_token', t.access_token);
-      localStorage.setItem('__refresh_token', t.refresh_token);
-      sessionStorage.setItem('e2e-signed-in', '1');
-    }
-  }, tokens);
-}
 
 // Pattern routes with a parameter (a meal round) are pages of a record, walked by their own specs.
 const consolePaths = CONSOLE_ROUTES.filter((r) => !r.includes('/:')).map((r) => r.replace(/\/\*$/, ''));
 
-test('every console page: its own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation', async ({ page, request }) => {
+test('every console page: its own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation', async ({ adminPage: page }) => {
   test.setTimeout(240_000);
-  const { tokens } = await loginApi(request, ADMIN.email);
-  await signInWithTokens(page, tokens);
+  // A platform admin of its own with no seed selected, as the walk has always run (with a seed selected,
+  // /admin/services/ai-chatbot shows a second h1: left for its own change).
   const titles = new Map<string, string>();
   for (const path of consolePaths) {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -57,9 +46,7 @@ test('every console page: its own header, one active menu entry, no sideways scr
   await expect(page.locator('aside [aria-current="page"]')).toHaveText(/결제 내역/);
 });
 
-test('empty search results say what was searched and clear back to the list', async ({ page, request }) => {
-  const { tokens } = await loginApi(request, ADMIN.email);
-  await signInWithTokens(page, tokens);
+test('empty search results say what was searched and clear back to the list', async ({ adminPage: page }) => {
   await page.goto('/admin/users');
   await expect(page.getByTestId('user-row').first()).toBeVisible();
   await page.getByRole('searchbox', { name: '사용자 검색' }).fill('zzz');
@@ -76,8 +63,7 @@ test('empty search results say what was searched and clear back to the list', as
   await expect(page.getByText('"zzz-nobody"에 대한 검색 결과가 없습니다.')).toBeVisible();
 });
 
-test('a new member: the console says what to do next, the dashboard lists what works now', async ({ page, request }) => {
-  await signInAs(page, request, '신입생');
+test('a new member: the console says what to do next, the dashboard lists what works now', async ({ signedInPage: page }) => {
   await page.goto('/admin');
   const guide = page.getByTestId('no-seeds');
   await expect(guide).toContainText('아직 속한 시드가 없습니다');
@@ -99,13 +85,16 @@ test('a new member: the console says what to do next, the dashboard lists what w
   await expect(page).toHaveURL('/admin/services/schedule');
 });
 
-test('Slack without credentials: plain Korean and the beta form for members, the setup guide for admins only', async ({ page, request }) => {
+test('Slack without credentials: plain Korean and the beta form for members, the setup guide for admins only', async ({
+  signedInPage: page,
+  user: member,
+  request,
+}) => {
   // This server has Slack credentials; the public configuration is answered as a server without them would.
   await page.route('**/api/auth/config', async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), slackAvailable: false } });
   });
-  const member = await signInAs(page, request, '이슬랙');
   await gotoApp(page, '/slack-ai');
   const preparing = page.getByTestId('slack-preparing');
   await expect(preparing).toContainText('Slack 연결을 준비하고 있습니다');
@@ -119,16 +108,13 @@ test('Slack without credentials: plain Korean and the beta form for members, the
   await expect(page.getByText('Slack 연결은 준비 중입니다.')).toBeVisible();
 
   // The member cannot see the setup guide (the server refuses it too).
-  const { tokens } = await loginApi(request, member.email);
-  expect((await request.get('/api/admin/integrations', { headers: { authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(403);
+  expect((await request.get('/api/admin/integrations', { headers: member.headers })).status()).toBe(403);
   await page.goto('/admin/settings/integrations');
   await expect(page.getByText('관리자만 볼 수 있는 페이지입니다.')).toBeVisible();
   await expect(page.getByText('SLACK_CLIENT_ID')).toHaveCount(0);
 });
 
-test('the platform admin sees each integration as configured or not, with what to set', async ({ page, request }) => {
-  const { tokens } = await loginApi(request, ADMIN.email);
-  await signInWithTokens(page, tokens);
+test('the platform admin sees each integration as configured or not, with what to set', async ({ adminPage: page }) => {
   await page.goto('/admin/settings/integrations');
   await expect(page.getByRole('heading', { level: 1, name: '연동 상태' })).toBeVisible();
   await expect(page.getByTestId('integration-slack')).toContainText('설정됨');

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { uniqueEmail } from './fixtures/outbox';
+import { expect, test } from './fixtures/test';
 import { createUser, loginApi, PASSWORD } from './fixtures/users';
 
 /** Tomorrow in Asia/Seoul (a day that is wholly in the future whatever the hour of the run). */
@@ -41,7 +43,7 @@ async function book(page: Page, title: string, start: string, end: string) {
 
 test('book, see it live elsewhere, get the Korean conflict, edit agenda and minutes, cancel', async ({ page, browser, request }) => {
   const organizer = await setup(request);
-  const attendee = 'guest.rooms@example.com';
+  const attendee = uniqueEmail('guest.rooms');
   await login(page, organizer.email);
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '', locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const second = await other.newPage();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { expectNoHorizontalScroll, gotoApp, expectNoSeriousA11yViolations, SITE_PAGES, watchErrors, WIDTHS } from './fixtures/site';
 
 test('every public page: Korean heading, title, description and Open Graph tags; no sideways scroll at 360–1440', async ({ page }) => {

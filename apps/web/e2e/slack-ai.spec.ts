@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, signInAs } from './fixtures/site';
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './fixtures/site';
+import { expect, test } from './fixtures/test';
 
 /** Same values as playwright.config.ts gives the app server and the fakes (the two ports after E2E_PORT). */
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -17,9 +18,8 @@ async function sendSignedEvent(request: APIRequestContext, body: unknown) {
   });
 }
 
-test('connect a workspace, get a threaded answer from knowledge, manage it in the console', async ({ page, request }) => {
+test('connect a workspace, get a threaded answer from knowledge, manage it in the console', async ({ signedInPage: page, request }) => {
   test.setTimeout(60_000);
-  await signInAs(page, request, '이슬기');
   await page.goto('/slack-ai');
   await page.getByRole('button', { name: '내 워크스페이스 연결하기' }).click();
   // The fake Slack authorize page, then back through the server's callback to the result screen.

@@ -11,8 +11,12 @@ import { secondFactorRoutes } from './second-factor.routes.ts';
 import { sessionControlRoutes } from './session-control.routes.ts';
 import { schedulePruning } from './maintenance.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
+import { testHookRoutes } from './test-hooks.routes.ts';
 
-/** Accounts and sessions (issue 3): every /api auth route. */
+/**
+ * Accounts and sessions (issue 3): every /api auth route, and the end-to-end suite's throttle reset only with
+ * E2E_TEST_HOOKS (never in production).
+ */
 export const authModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAuthDeps }> = async (app, { ctx, deps }) => {
   const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
   app.addHook('onClose', async () => stopPruning());
@@ -25,4 +29,5 @@ export const authModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAuthDeps 
   await app.register(identityRoutes, { deps });
   await app.register(secondFactorRoutes, { deps });
   await app.register(sessionControlRoutes, { deps });
+  if (ctx.config.testHooks && !ctx.config.isProduction) await app.register(testHookRoutes, { limiter: deps.limiter });
 };

@@ -110,3 +110,9 @@ export async function reserveMail(limiter: TRateLimiter, email: string, strict: 
   await Promise.all([limiter.count(`mail-min:${a}`, LIMITS.mailMinute.windowMs), limiter.count(`mail-hour:${a}`, LIMITS.mailHour.windowMs)]);
   return true;
 }
+
+/** Clears the mail limit for one address (the end-to-end suite's test hook only: test-hooks.routes.ts). */
+export async function resetMailThrottle(limiter: TRateLimiter, email: string): Promise<void> {
+  const a = acct(email);
+  await Promise.all([limiter.reset(`mail-min:${a}`), limiter.reset(`mail-hour:${a}`)]);
+}
