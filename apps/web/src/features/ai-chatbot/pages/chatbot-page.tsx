@@ -46,7 +46,7 @@ function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: bool
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{c.title}</h1>
+        <h2 className="text-2xl font-semibold">{c.title}</h2>
         <p className="text-sm text-muted-foreground break-keep">{c.intro}</p>
       </div>
       <Card>
