@@ -8,7 +8,7 @@ import type { TConfig } from './config.ts';
 import type { TAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { createSharedState } from './state/shared-state.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
+import { clientErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerDrain } from './plugins/drain.ts';
@@ -129,6 +129,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       return server;
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
     bodyLimit: 1_048_576,
     // Requests that reach a closing instance on an open connection are served, not refused: nginx would not retry a
     // refused POST. Draining before the close keeps new ones away (plugins/drain.ts).

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, ko, type TErrorCode, type TErrorResponse } from '@suite/shared';
@@ -72,4 +73,26 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 export function apiNotFound(reply: FastifyReply) {
   return send(reply, 404, 'ROUTE_NOT_FOUND', errorMessage('ROUTE_NOT_FOUND'));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (raw non-ASCII bytes in the URL, broken headers,
+ * headers over the size limit, a request too slow to arrive): the same error shape and Korean messages as every other
+ * answer, instead of Fastify's English default. Set as Fastify's `clientErrorHandler` (app.ts).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, error] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', ko.errors.requestTimeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', ko.errors.headersTooLarge]
+        : [400, 'Bad Request', 'BAD_REQUEST', ko.errors.malformedRequest];
+  const body = JSON.stringify({ success: false, code, error });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

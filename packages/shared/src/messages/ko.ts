@@ -63,6 +63,9 @@ export const ko = {
     unavailable: '서비스를 일시적으로 사용할 수 없습니다.',
     databaseUnavailable: '데이터베이스에 연결할 수 없습니다.',
     shuttingDown: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
+    malformedRequest: '요청을 해석할 수 없습니다. 주소와 헤더에 쓸 수 없는 문자가 있다면 URL 인코딩해서 보내주세요.',
+    requestTimeout: '요청을 받는 데 시간이 너무 오래 걸렸습니다. 다시 시도해주세요.',
+    headersTooLarge: '요청 헤더가 너무 큽니다.',
   },
 } as const;
 
