@@ -3,6 +3,7 @@
  * shop schema with foreign keys, and a seed whose owner has connected, published and made a key.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { TTestContext } from '../test/helpers.ts';
@@ -172,4 +173,16 @@ export async function publishedShop(t: TTestContext, db: TCustomerDb, opts: { ta
     baseUrl: published.body.baseUrl as string,
     key: key.body.key as string,
   };
+}
+
+/** The app listening on loopback, for data-API calls over real HTTP (those reach the fast path, which inject skips); its origin. */
+export async function listenOnLoopback(t: TTestContext): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** A GET of a published API over HTTP with its key: status, x-cache and the parsed body. */
+export async function dataGet<T = Record<string, unknown>[]>(origin: string, shop: { apiId: string; key: string }, path: string) {
+  const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers: { apikey: shop.key } });
+  return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as T };
 }

@@ -2,10 +2,9 @@
  * Writes made by another application directly in the customer's database: PostgreSQL trigger mode (installed with
  * the user's consent) and the MySQL/MariaDB UPDATE_TIME probe. Freshness is asserted by polling, never by timing.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
 
 /** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
 async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
@@ -24,17 +23,13 @@ describe.each(['postgres', 'mysql'] as const)('cache stays correct after another
   let shop: Awaited<ReturnType<typeof publishedShop>>;
   let origin: string;
   // Over real HTTP, as the customer's clients call it: hits are answered by the fast path (fast-path.ts), which inject skips.
-  const get = async (path: string) => {
-    const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers: { apikey: shop.key } });
-    return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as { id: number; city?: string; customers?: { city: string } }[] };
-  };
+  const get = (path: string) => dataGet<{ id: number; city?: string; customers?: { city: string } }[]>(origin, shop, path);
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
     db = await createCustomerDb(kind);
     shop = await publishedShop(t, db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(t);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -101,10 +96,7 @@ describe('trigger mode never serves what it could not vouch for (postgres)', () 
   let db: TCustomerDb;
   let shop: Awaited<ReturnType<typeof publishedShop>>;
   let origin: string;
-  const get = async (path: string) => {
-    const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers: { apikey: shop.key } });
-    return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as Record<string, unknown>[] };
-  };
+  const get = (path: string) => dataGet(origin, shop, path);
   const warm = async (path: string) =>
     pollUntil(
       async () => (await get(path), get(path)),
@@ -116,8 +108,7 @@ describe('trigger mode never serves what it could not vouch for (postgres)', () 
     t = await createTestApp('pglite');
     db = await createCustomerDb('postgres');
     shop = await publishedShop(t, db, { tables: ALL_TABLES.filter((x) => x.name !== 'order_items') });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(t);
     const consent = await shop.o('POST', `${shop.base}/apis/${shop.apiId}/change-triggers`);
     expect(consent.body.data.cacheMode).toBe('trigger');
   }, 60_000);

@@ -3,10 +3,9 @@
  * look and count exactly like one through the framework, and every request the fast path declines must still get the
  * framework's answer.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
 import { dataApiTarget } from './fast-path.ts';
 
 const METRICS_TOKEN = 'fast-path-metrics-token-0123456789';
@@ -30,8 +29,7 @@ describe('data API cache hits before the framework', () => {
     t = await createTestApp('pglite', { METRICS_TOKEN });
     db = await createCustomerDb('postgres');
     shop = await publishedShop(t, db, { rateLimitPerMinute: 1_000 });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(t);
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -3,11 +3,10 @@
  * customer PostgreSQL database and a customer MariaDB database. Every query's rows, order and counts are compared
  * with what the equivalent hand-written SQL returns on the same database; injection attempts fail closed.
  */
-import type { AddressInfo } from 'node:net';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
 
 type TRow = Record<string, unknown>;
 type TClient = PostgrestClient;
@@ -561,9 +560,7 @@ describe.each(ENGINES)('postgrest-js against a published %s database', (kind) =>
     t = await createTestApp('pglite');
     db = await createCustomerDb(kind);
     const shop = await publishedShop(t, db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    baseUrl = `http://127.0.0.1:${port}/api/v1/${shop.apiId}`;
+    baseUrl = `${await listenOnLoopback(t)}/api/v1/${shop.apiId}`;
     key = shop.key;
     client = new PostgrestClient(baseUrl, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   }, 60_000);
