@@ -6,7 +6,7 @@
  * closing (`stop`) ends them. The SDK logs nothing (`logLevel: 'off'`), so the key is never logged, and it reads no
  * OPENAI_* organisation, project or admin-key settings from the environment.
  * `openAiClient`, `toLlmError` and `withRetries` are shared with the embeddings client (`embeddings.ts`) and the grounded
- * chatbot answers (`grounded.ts`); `openAiPost` is the raw POST for anything the SDK has no method for.
+ * chatbot answers (`grounded.ts`).
  */
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 
@@ -58,24 +58,6 @@ export function toLlmError(e: unknown, signal: AbortSignal): unknown {
   if (e instanceof APIConnectionTimeoutError) return new LlmError('llm timeout');
   if (e instanceof APIError) return new LlmError('llm network error');
   return e;
-}
-
-/** POSTs JSON to `{baseUrl}{path}` with the bearer key; a non-2xx answer throws an LlmError carrying its status. */
-export async function openAiPost(
-  cfg: { baseUrl: string | undefined; apiKey: string | undefined },
-  path: string,
-  body: unknown,
-  signal: AbortSignal,
-  accept = 'application/json',
-): Promise<Response> {
-  let res: Response;
-  try {
-    res = await openAiClient(cfg).post(path, { body, signal, headers: { accept } }).asResponse();
-  } catch (e) {
-    throw toLlmError(e, signal);
-  }
-  if (!res.body) throw Object.assign(new LlmError(`llm http ${res.status}`), { status: res.status });
-  return res;
 }
 
 /**
