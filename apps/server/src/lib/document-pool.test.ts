@@ -4,7 +4,7 @@ import { makeTextPdf } from '../test-support/pdf.ts';
 import { createDocumentPool } from './document-pool.ts';
 
 const caps = { maxPages: 50, maxChars: 20_000, maxSeconds: 30, maxMemoryMb: 128, workers: 2 };
-const PREPARE = new URL('../modules/slack/knowledge.prepare.ts', import.meta.url).href;
+const PREPARE = new URL('../modules/knowledge/knowledge.prepare.ts', import.meta.url).href;
 
 describe('document worker pool', () => {
   const pool = createDocumentPool(caps);
@@ -18,7 +18,7 @@ describe('document worker pool', () => {
     expect(res.text).toContain('Page 3 line 1');
     const passages = res.prepared as { content: string; grams: string[] }[];
     expect(passages.length).toBeGreaterThan(0);
-    expect(passages[0]!.grams).toContain('parking');
+    expect(passages[0]!.grams).toContain('l:parking');
   });
 
   it('refuses documents over the page and character caps, naming the cap in Korean', async () => {

@@ -6,7 +6,8 @@ import { search } from './knowledge.service.ts';
 import { insertSource } from '../knowledge/knowledge.repository.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
-import { fuseRanks, searchKeys, splitPassages } from '../../lib/text-search.ts';
+import { fuseRanks, splitPassages } from '../../lib/text-search.ts';
+import { knowledgeKeys } from '../knowledge/korean-search.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';
 import { encryptSecret } from './slack-crypto.ts';
 import * as schema from '../../db/schema-slack.ts';
@@ -15,9 +16,9 @@ import { makeTextPdf } from '../../test-support/pdf.ts';
 
 describe('search keys', () => {
   it('shares keys between a word and the word with a particle, and splits Markdown by heading', () => {
-    const doc = searchKeys('검색팀을 소개합니다');
-    for (const k of searchKeys('검색팀', { query: true })) expect(doc).toContain(k);
-    expect(searchKeys('VPN 접속')).toContain('vpn');
+    const doc = knowledgeKeys('검색팀을 소개합니다');
+    for (const k of knowledgeKeys('검색팀', { query: true })) expect(doc).toContain(k);
+    expect(knowledgeKeys('VPN 접속')).toContain('l:vpn');
     const parts = splitPassages('# 가\n첫 문단\n\n# 나\n둘째 문단');
     expect(parts).toEqual(['가\n첫 문단', '나\n둘째 문단']);
   });
