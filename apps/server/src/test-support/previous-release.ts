@@ -5,12 +5,12 @@
  * except @suite/* which point at the old sources), else on a production-only `npm ci` of its own lockfile.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The last landed release: the commit the fleet runs before this code is rolled out. */
-export const PREVIOUS_RELEASE = '08dd2b2';
+export const PREVIOUS_RELEASE = 'a7c5f25';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
@@ -43,6 +43,16 @@ export function checkoutPreviousRelease(commit = PREVIOUS_RELEASE): { dir: strin
   for (const name of readdirSync(join(root, 'node_modules'))) {
     if (name === '@suite' || name === '.bin' || name.startsWith('.')) continue;
     symlinkSync(join(root, 'node_modules', name), join(modules, name));
+  }
+  // npm may nest a workspace's own dependency (e.g. apps/server/node_modules/openai); link those too.
+  for (const ws of ['apps/server', 'packages/shared']) {
+    const nested = join(root, ws, 'node_modules');
+    if (!existsSync(nested)) continue;
+    mkdirSync(join(dir, ws, 'node_modules'), { recursive: true });
+    for (const name of readdirSync(nested)) {
+      if (name === '.bin' || name.startsWith('.')) continue;
+      symlinkSync(join(nested, name), join(dir, ws, 'node_modules', name));
+    }
   }
   symlinkSync('../../apps/server', join(modules, '@suite/server'));
   symlinkSync('../../packages/shared', join(modules, '@suite/shared'));
