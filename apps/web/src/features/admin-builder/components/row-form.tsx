@@ -1,37 +1,14 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api';
 import { FkPicker } from './fk-picker';
 import { inputClass, labelOf, Note, t } from './common';
-import { ko } from '@suite/shared';
-
-const m = ko.adminBuilder.server;
-
-const initial = (c: TAdminColumn, v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (c.kind === 'json') return JSON.stringify(v, null, 2);
-  if (c.kind === 'boolean') return v ? 'true' : 'false';
-  if (c.kind === 'datetime') return String(v).replace(' ', 'T').slice(0, 16);
-  return String(v);
-};
-
-/** What the browser can check before sending (the server checks again and the database has the last word). */
-function check(table: TAdminTable, c: TAdminColumn, raw: string, creating: boolean): string | null {
-  const f = labelOf(table, c.name);
-  if (raw === '') return !c.nullable && !(creating && c.hasDefault) ? m.required(f) : null;
-  if (c.maxLength !== null && raw.length > c.maxLength) return m.tooLong(f, c.maxLength);
-  if (c.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(raw.trim())) return m.notNumber(f);
-  if (c.kind === 'json') {
-    try {
-      JSON.parse(raw);
-    } catch {
-      return m.notJson(f);
-    }
-  }
-  return null;
-}
+import { formFields, initial, isReadOnly, rowSchema } from './row-schema';
 
 /** Create/edit form: fields follow the column types and constraints; server field errors land on their field. */
 export function RowForm(props: {
@@ -45,43 +22,26 @@ export function RowForm(props: {
   onSubmit: (values: Record<string, unknown>) => void;
   readOnly: boolean;
 }) {
-  const { table, row } = props;
+  const { table, row, readOnly } = props;
   const creating = row === null;
-  const fields = table.columns.filter((c) => table.settings.formColumns.includes(c.name));
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((c) => [c.name, initial(c, row?.[c.name])])));
-  const [local, setLocal] = useState<Record<string, string>>({});
+  const fields = formFields(table);
+  const schema = useMemo(() => rowSchema(table, row, readOnly), [table, row, readOnly]);
+  const { register, handleSubmit, formState, setValue } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { values: fields.map((c) => initial(c, row?.[c.name])) },
+  });
   const server = props.error instanceof ApiError ? props.error : null;
-  const fieldError = (c: string) => local[c] ?? server?.details?.find((d) => d.path === c)?.message;
-  const ro = (c: TAdminColumn) => props.readOnly || table.settings.readOnlyColumns.includes(c.name);
+  const fieldError = (i: number, c: string) => formState.errors.values?.[i]?.message ?? server?.details?.find((d) => d.path === c)?.message;
+  const ro = (c: TAdminColumn) => isReadOnly(table, c, readOnly);
   return (
-    <form
-      noValidate
-      className="grid gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const errs: Record<string, string> = {};
-        const out: Record<string, unknown> = {};
-        for (const c of fields) {
-          if (ro(c)) continue;
-          const raw = values[c.name] ?? '';
-          // Unchanged fields are not sent on edit: the audit keeps only what changed.
-          if (!creating && raw === initial(c, row?.[c.name])) continue;
-          if (creating && raw === '' && (c.hasDefault || c.nullable)) continue;
-          const err = check(table, c, raw, creating);
-          if (err) errs[c.name] = err;
-          else out[c.name] = raw === '' ? null : c.kind === 'json' ? JSON.parse(raw) : raw;
-        }
-        setLocal(errs);
-        if (!Object.keys(errs).length) props.onSubmit(out);
-      }}
-    >
-      {fields.map((c) => {
+    <form noValidate className="grid gap-3" onSubmit={handleSubmit(props.onSubmit)}>
+      {fields.map((c, i) => {
         const id = `ad-f-${c.name}`;
-        const err = fieldError(c.name);
+        const err = fieldError(i, c.name);
         const label = labelOf(table, c.name);
         const required = !c.nullable && !(creating && c.hasDefault);
         const common = { id, 'aria-invalid': err ? true : undefined, 'aria-describedby': err ? `${id}-err` : undefined, disabled: ro(c) } as const;
-        const set = (v: string) => setValues((s) => ({ ...s, [c.name]: v }));
+        const name = `values.${i}` as const;
         let input: React.ReactNode;
         if (c.ref && !ro(c)) {
           input = (
@@ -91,7 +51,7 @@ export function RowForm(props: {
               table={c.ref.table}
               value={row?.[c.name]}
               display={row && row[c.name] !== null ? props.refs[c.name]?.[String(row[c.name])] : undefined}
-              onChange={(v) => set(v === null ? '' : String(v))}
+              onChange={(v) => setValue(name, v === null ? '' : String(v))}
               id={id}
               invalid={Boolean(err)}
               label={label}
@@ -99,7 +59,7 @@ export function RowForm(props: {
           );
         } else if (c.enumValues) {
           input = (
-            <NativeSelect {...common} value={values[c.name]} onChange={(e) => set(e.target.value)}>
+            <NativeSelect {...common} {...register(name)}>
               <option value="">{c.nullable || (creating && c.hasDefault) ? t.empty : t.pick}</option>
               {c.enumValues.map((v) => (
                 <option key={v} value={v}>
@@ -110,14 +70,14 @@ export function RowForm(props: {
           );
         } else if (c.kind === 'boolean') {
           input = (
-            <NativeSelect {...common} value={values[c.name]} onChange={(e) => set(e.target.value)}>
+            <NativeSelect {...common} {...register(name)}>
               <option value="">{c.nullable || (creating && c.hasDefault) ? t.empty : t.pick}</option>
               <option value="true">{t.yes}</option>
               <option value="false">{t.no}</option>
             </NativeSelect>
           );
         } else if (c.kind === 'json' || (c.kind === 'text' && (c.maxLength === null || c.maxLength > 255) && !/^(uuid|time)/i.test(c.type))) {
-          input = <textarea {...common} className={`${inputClass} h-auto min-h-20`} value={values[c.name]} onChange={(e) => set(e.target.value)} />;
+          input = <textarea {...common} {...register(name)} className={`${inputClass} h-auto min-h-20`} />;
         } else {
           const type = c.kind === 'number' ? 'text' : c.kind === 'date' ? 'date' : c.kind === 'datetime' ? 'datetime-local' : 'text';
           input = (
@@ -128,8 +88,7 @@ export function RowForm(props: {
               inputMode={c.kind === 'number' ? 'decimal' : undefined}
               maxLength={c.maxLength ?? undefined}
               className={inputClass}
-              value={values[c.name]}
-              onChange={(e) => set(e.target.value)}
+              {...register(name)}
             />
           );
         }
@@ -148,7 +107,7 @@ export function RowForm(props: {
         );
       })}
       {server && !server.details?.length ? <Note alert>{server.message}</Note> : null}
-      {Object.keys(local).length ? <Note alert>{t.invalid}</Note> : null}
+      {formState.errors.values ? <Note alert>{t.invalid}</Note> : null}
       {props.readOnly ? null : (
         <Button type="submit" className="w-fit" disabled={props.saving}>
           {t.save}

@@ -1,5 +1,9 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
+import { ZCreateAdminAppInput, ZRenameAdminAppInput, type TAdminApp } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -27,7 +31,7 @@ function AppList({ seedId }: { seedId: string }) {
   const apps = useApps(seedId);
   const rename = useRenameApp(seedId);
   const del = useDeleteApp(seedId);
-  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -40,22 +44,8 @@ function AppList({ seedId }: { seedId: string }) {
         <ul className="grid gap-2">
           {apps.data?.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
-              {editing?.id === a.id ? (
-                <form
-                  className="flex flex-1 flex-wrap gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    rename.mutate({ appId: a.id, name: editing.name }, { onSuccess: () => setEditing(null) });
-                  }}
-                >
-                  <Input aria-label={t.appName} value={editing.name} onChange={(e) => setEditing({ id: a.id, name: e.target.value })} className="max-w-xs" />
-                  <Button type="submit" size="sm">
-                    {t.save}
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                    {t.cancel}
-                  </Button>
-                </form>
+              {editing === a.id ? (
+                <RenameForm app={a} rename={rename} onDone={() => setEditing(null)} />
               ) : (
                 <Link to={appPath(a.id)} className="font-medium underline-offset-4 hover:underline">
                   {a.name}
@@ -69,7 +59,7 @@ function AppList({ seedId }: { seedId: string }) {
                     <Button asChild size="sm" variant="ghost">
                       <Link to={auditPath(a.id)}>{t.audit}</Link>
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setEditing({ id: a.id, name: a.name })}>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(a.id)}>
                       {t.rename}
                     </Button>
                     <Button size="sm" variant="ghost" onClick={() => window.confirm(t.deleteAppConfirm(a.name)) && del.mutate(a.id)}>
@@ -88,11 +78,42 @@ function AppList({ seedId }: { seedId: string }) {
   );
 }
 
+function RenameForm({ app, rename, onDone }: { app: TAdminApp; rename: ReturnType<typeof useRenameApp>; onDone: () => void }) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZRenameAdminAppInput>, unknown, z.output<typeof ZRenameAdminAppInput>>({
+    resolver: zodResolver(ZRenameAdminAppInput),
+    defaultValues: { name: app.name },
+  });
+  const error = formState.errors.name?.message;
+  return (
+    <form
+      className="flex flex-1 flex-wrap gap-2"
+      onSubmit={handleSubmit((v) => rename.mutate({ appId: app.id, name: v.name }, { onSuccess: onDone }))}
+      noValidate
+    >
+      <Input aria-label={t.appName} className="max-w-xs" aria-invalid={error ? true : undefined} {...register('name')} />
+      <Button type="submit" size="sm">
+        {t.save}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+        {t.cancel}
+      </Button>
+      {error ? (
+        <div className="basis-full">
+          <Note alert>{error}</Note>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
 function CreateApp({ seedId }: { seedId: string }) {
   const conns = useConnections(seedId);
-  const [name, setName] = useState('');
-  const [connectionId, setConnectionId] = useState('');
-  const [picked, setPicked] = useState<string[]>([]);
+  const { register, handleSubmit, formState, setValue, watch } = useForm<z.input<typeof ZCreateAdminAppInput>, unknown, z.output<typeof ZCreateAdminAppInput>>({
+    resolver: zodResolver(ZCreateAdminAppInput),
+    defaultValues: { name: '', connectionId: '', tables: [] },
+  });
+  const [name, connectionId, picked] = watch(['name', 'connectionId', 'tables']);
+  const fieldErr = formState.errors;
   const tables = useConnectionTables(seedId, connectionId);
   const create = useCreateApp(seedId);
   const navigate = useNavigate();
@@ -111,33 +132,21 @@ function CreateApp({ seedId }: { seedId: string }) {
             </Button>
           </div>
         ) : (
-          <form
-            className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              create.mutate({ name, connectionId, tables: picked }, { onSuccess: (r) => void navigate(appPath(r.id)) });
-            }}
-          >
+          <form className="grid gap-3" onSubmit={handleSubmit((v) => create.mutate(v, { onSuccess: (r) => void navigate(appPath(r.id)) }))} noValidate>
             <div className="grid gap-1">
               <Label htmlFor="ad-name">{t.appName}</Label>
-              <Input id="ad-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
+              <Input id="ad-name" maxLength={60} required aria-invalid={fieldErr.name ? true : undefined} {...register('name')} />
+              {fieldErr.name?.message ? <Note alert>{fieldErr.name.message}</Note> : null}
             </div>
             <div className="grid gap-1">
               <Label htmlFor="ad-conn">{t.connection}</Label>
-              <NativeSelect
-                id="ad-conn"
-                value={connectionId}
-                onChange={(e) => {
-                  setConnectionId(e.target.value);
-                  setPicked([]);
-                }}
-                required
-              >
+              <NativeSelect id="ad-conn" required {...register('connectionId', { onChange: () => setValue('tables', []) })}>
                 <option value="">{t.pick}</option>
                 {conns.data?.map((c) => (
                   <option key={c.id} value={c.id}>{`${c.name} (${c.database})`}</option>
                 ))}
               </NativeSelect>
+              {fieldErr.connectionId?.message ? <Note alert>{fieldErr.connectionId.message}</Note> : null}
             </div>
             {connectionId ? (
               <fieldset className="grid gap-1">
@@ -149,13 +158,14 @@ function CreateApp({ seedId }: { seedId: string }) {
                       <input
                         type="checkbox"
                         checked={picked.includes(tb.name)}
-                        onChange={(e) => setPicked(e.target.checked ? [...picked, tb.name] : picked.filter((x) => x !== tb.name))}
+                        onChange={(e) => setValue('tables', e.target.checked ? [...picked, tb.name] : picked.filter((x) => x !== tb.name))}
                       />
                       <span className="font-mono">{tb.name}</span>
                       {tb.kind === 'view' ? <Badge variant="outline">{t.view}</Badge> : null}
                     </label>
                   ))}
                 </div>
+                {fieldErr.tables?.message ? <Note alert>{fieldErr.tables.message}</Note> : null}
               </fieldset>
             ) : null}
             {err ? <Note alert>{err.message}</Note> : null}

@@ -1,17 +1,28 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Link, useParams } from 'react-router';
+import { ZAdminAuditQuery } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useAudit } from '../api/admin-builder-api';
 import { appPath, Note, show, t, useSelectedSeed } from '../components/common';
 
+/** The audit query's search term (the server checks the same rule). */
+const ZSearch = z.object({ q: ZAdminAuditQuery.shape.q });
+
 /** /admin/services/admin-builder/audit/:appId: who changed what, when, with before/after, searchable. */
 export function AdminBuilderAuditPage() {
   const { appId = '' } = useParams();
   const { seed } = useSelectedSeed();
-  const [q, setQ] = useState('');
   const [applied, setApplied] = useState('');
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZSearch>, unknown, z.output<typeof ZSearch>>({
+    resolver: zodResolver(ZSearch),
+    defaultValues: { q: '' },
+  });
+  const searchError = formState.errors.q?.message;
   const [page, setPage] = useState(1);
   const audit = useAudit(seed?.id ?? '', appId, applied, page);
   if (!seed) return <Note>{t.noSeed}</Note>;
@@ -22,17 +33,20 @@ export function AdminBuilderAuditPage() {
         {t.back}
       </Link>
       <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(q.trim());
+        className="grid gap-1"
+        onSubmit={handleSubmit((v) => {
+          setApplied(v.q?.trim() ?? '');
           setPage(1);
-        }}
+        })}
+        noValidate
       >
-        <Input aria-label={t.auditSearch} placeholder={t.auditSearch} value={q} onChange={(e) => setQ(e.target.value)} />
-        <Button type="submit" variant="outline">
-          {t.search}
-        </Button>
+        <div className="flex gap-2">
+          <Input aria-label={t.auditSearch} placeholder={t.auditSearch} aria-invalid={searchError ? true : undefined} {...register('q')} />
+          <Button type="submit" variant="outline">
+            {t.search}
+          </Button>
+        </div>
+        {searchError ? <Note alert>{searchError}</Note> : null}
       </form>
       {audit.isError ? <Note alert>{audit.error.message}</Note> : null}
       {audit.data?.data.length === 0 ? <Note>{t.auditEmpty}</Note> : null}

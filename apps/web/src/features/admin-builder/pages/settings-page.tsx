@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
-import type { TAdminRight, TAdminTable, TAdminTableSettings } from '@suite/shared/schemas/admin-builder';
+import { ZAdminTableSettings, type TAdminRight, type TAdminTable, type TAdminTableSettings } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -31,12 +32,14 @@ function Checks({
   value,
   onChange,
   label,
+  error,
 }: {
   legend: string;
   all: string[];
   value: string[];
   onChange: (v: string[]) => void;
   label?: (x: string) => string;
+  error?: string | undefined;
 }) {
   return (
     <fieldset className="grid gap-1">
@@ -49,14 +52,22 @@ function Checks({
           </label>
         ))}
       </div>
+      {error ? <Note alert>{error}</Note> : null}
     </fieldset>
   );
 }
 
 function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
-  const [s, setS] = useState<TAdminTableSettings>(table.settings);
   const save = useSaveSettings(seedId, appId, table.name);
   const cols = table.columns.map((c) => c.name);
+  const inTableOrder = (v: string[]) => cols.filter((c) => v.includes(c));
+  // Column names may hold a '.', which react-hook-form reads as a path: the per-column values are set as whole objects.
+  const { register, handleSubmit, formState, setValue, watch } = useForm<TAdminTableSettings>({
+    resolver: zodResolver(ZAdminTableSettings),
+    defaultValues: table.settings,
+  });
+  const s = watch();
+  const err = formState.errors;
   return (
     <Card>
       <CardHeader>
@@ -66,17 +77,12 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
         </Link>
       </CardHeader>
       <CardContent>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(s);
-          }}
-        >
+        <form className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
           <label className="grid gap-1 text-sm font-medium">
             {t.label}
-            <Input value={s.label} maxLength={60} placeholder={table.name} onChange={(e) => setS({ ...s, label: e.target.value })} />
+            <Input maxLength={60} placeholder={table.name} aria-invalid={err.label ? true : undefined} {...register('label')} />
           </label>
+          {err.label?.message ? <Note alert>{err.label.message}</Note> : null}
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">{`${t.label} (${t.columns})`}</legend>
             <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
@@ -87,21 +93,41 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
                     value={s.columnLabels[c] ?? ''}
                     maxLength={60}
                     placeholder={c}
-                    onChange={(e) => setS({ ...s, columnLabels: { ...s.columnLabels, [c]: e.target.value } })}
+                    aria-invalid={err.columnLabels?.[c] ? true : undefined}
+                    onChange={(e) => setValue('columnLabels', { ...s.columnLabels, [c]: e.target.value })}
                   />
+                  {err.columnLabels?.[c]?.message ? <Note alert>{err.columnLabels[c].message}</Note> : null}
                 </label>
               ))}
             </div>
           </fieldset>
-          <Checks legend={t.listColumns} all={cols} value={s.listColumns} onChange={(v) => setS({ ...s, listColumns: cols.filter((c) => v.includes(c)) })} />
-          <Checks legend={t.formColumns} all={cols} value={s.formColumns} onChange={(v) => setS({ ...s, formColumns: cols.filter((c) => v.includes(c)) })} />
-          <Checks legend={t.readOnlyColumns} all={cols} value={s.readOnlyColumns} onChange={(v) => setS({ ...s, readOnlyColumns: v })} />
+          <Checks
+            legend={t.listColumns}
+            all={cols}
+            value={s.listColumns}
+            error={err.listColumns?.message}
+            onChange={(v) => setValue('listColumns', inTableOrder(v))}
+          />
+          <Checks
+            legend={t.formColumns}
+            all={cols}
+            value={s.formColumns}
+            error={err.formColumns?.message}
+            onChange={(v) => setValue('formColumns', inTableOrder(v))}
+          />
+          <Checks
+            legend={t.readOnlyColumns}
+            all={cols}
+            value={s.readOnlyColumns}
+            error={err.readOnlyColumns?.message}
+            onChange={(v) => setValue('readOnlyColumns', v)}
+          />
           <div className="grid gap-2 sm:grid-cols-2">
             <label className="grid gap-1 text-sm font-medium">
               {t.defaultSort}
               <NativeSelect
                 value={s.defaultSort?.column ?? ''}
-                onChange={(e) => setS({ ...s, defaultSort: e.target.value ? { column: e.target.value, dir: s.defaultSort?.dir ?? 'asc' } : null })}
+                onChange={(e) => setValue('defaultSort', e.target.value ? { column: e.target.value, dir: s.defaultSort?.dir ?? 'asc' } : null)}
               >
                 <option value="">—</option>
                 {cols.map((c) => (
@@ -116,7 +142,7 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
               <NativeSelect
                 value={s.defaultSort?.dir ?? 'asc'}
                 disabled={!s.defaultSort}
-                onChange={(e) => s.defaultSort && setS({ ...s, defaultSort: { ...s.defaultSort, dir: e.target.value as 'asc' | 'desc' } })}
+                onChange={(e) => s.defaultSort && setValue('defaultSort', { ...s.defaultSort, dir: e.target.value as 'asc' | 'desc' })}
               >
                 <option value="asc">{t.asc}</option>
                 <option value="desc">{t.desc}</option>
@@ -124,7 +150,7 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
             </label>
             <label className="grid gap-1 text-sm font-medium">
               {t.displayColumn}
-              <NativeSelect value={s.displayColumn ?? ''} onChange={(e) => setS({ ...s, displayColumn: e.target.value || null })}>
+              <NativeSelect value={s.displayColumn ?? ''} onChange={(e) => setValue('displayColumn', e.target.value || null)}>
                 {cols.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -141,14 +167,14 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
               all={RIGHTS}
               value={s.permissions.admin}
               label={(r) => t.rights[r] ?? r}
-              onChange={(v) => setS({ ...s, permissions: { ...s.permissions, admin: v as TAdminRight[] } })}
+              onChange={(v) => setValue('permissions.admin', v as TAdminRight[])}
             />
             <Checks
               legend={t.roleMember}
               all={RIGHTS}
               value={s.permissions.member}
               label={(r) => t.rights[r] ?? r}
-              onChange={(v) => setS({ ...s, permissions: { ...s.permissions, member: v as TAdminRight[] } })}
+              onChange={(v) => setValue('permissions.member', v as TAdminRight[])}
             />
           </fieldset>
           {save.isError ? <Note alert>{save.error.message}</Note> : null}

@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { ZAdminRowsQuery, type TAdminColumn, type TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -256,6 +259,9 @@ function ColumnChooser({ table, cols, onChange }: { table: TAdminTable; cols: st
   );
 }
 
+/** The list query's search term (the server checks the same rule). */
+const ZSearch = z.object({ q: ZAdminRowsQuery.shape.q });
+
 const filterOf = (params: URLSearchParams, col: string, op: string) =>
   params
     .getAll(`f.${col}`)
@@ -275,7 +281,11 @@ function Filters({
   params: URLSearchParams;
   set: (c: Record<string, string | string[] | null>) => void;
 }) {
-  const [q, setQ] = useState(params.get('q') ?? '');
+  const search = useForm<z.input<typeof ZSearch>, unknown, z.output<typeof ZSearch>>({
+    resolver: zodResolver(ZSearch),
+    defaultValues: { q: params.get('q') ?? '' },
+  });
+  const searchError = search.formState.errors.q?.message;
   const setRange = (c: TAdminColumn, op: 'gte' | 'lte' | 'eq', v: string) => {
     const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith(`${op}:`));
     set({ [`f.${c.name}`]: v ? [...others, `${op}:${v}`] : others });
@@ -287,17 +297,14 @@ function Filters({
         <CardTitle className="text-base">{t.filters}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 p-3">
-        <form
-          className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ q });
-          }}
-        >
-          <Input aria-label={t.search} placeholder={t.searchPlaceholder} value={q} onChange={(e) => setQ(e.target.value)} />
-          <Button type="submit" variant="outline">
-            {t.search}
-          </Button>
+        <form className="grid gap-1" onSubmit={search.handleSubmit((v) => set({ q: v.q ?? '' }))} noValidate>
+          <div className="flex gap-2">
+            <Input aria-label={t.search} placeholder={t.searchPlaceholder} aria-invalid={searchError ? true : undefined} {...search.register('q')} />
+            <Button type="submit" variant="outline">
+              {t.search}
+            </Button>
+          </div>
+          {searchError ? <Note alert>{searchError}</Note> : null}
         </form>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {filterable.map((c) => {
@@ -394,7 +401,7 @@ function Filters({
             size="sm"
             className="w-fit"
             onClick={() => {
-              setQ('');
+              search.reset({ q: '' });
               set(Object.fromEntries([...params.keys()].filter((k) => k.startsWith('f.') || k === 'q').map((k) => [k, null])));
             }}
           >

@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { ko } from '@suite/shared';
-import type { TChatbot } from '@suite/shared/schemas/chatbot';
+import { ZChatbotSourceInput, ZCreateChatbotInput, ZUpdateChatbotInput, type TChatbot } from '@suite/shared/schemas/chatbot';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -24,6 +27,25 @@ function ErrorText({ error }: { error: unknown }) {
   );
 }
 
+/** A field's Korean error, under the field. */
+function FieldError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** The shared create schema's name and origins, the origins typed as one text (comma or space separated); an invalid one is reported on that text. */
+const ZCreateForm = ZCreateChatbotInput.pick({ name: true }).extend({
+  allowedOrigins: z.string().transform((text, ctx) => {
+    const r = ZCreateChatbotInput.shape.allowedOrigins.safeParse(text.split(/[\s,]+/).filter(Boolean));
+    r.error?.issues.forEach((i) => ctx.addIssue({ code: 'custom', message: i.message }));
+    return r.success ? r.data : z.NEVER;
+  }),
+});
+
 /** /admin/services/ai-chatbot: bots, install snippet with a live preview, sources, conversations, unanswered questions, tickets, figures. */
 export function ChatbotPage() {
   const { selected } = useSeeds();
@@ -35,14 +57,13 @@ function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: bool
   const bots = useBots(seedId);
   const m = useChatbotMutations(seedId);
   const [botId, setBotId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [origins, setOrigins] = useState('');
   const bot = bots.data?.find((b) => b.id === botId) ?? bots.data?.[0];
-  const create = (e: FormEvent) => {
-    e.preventDefault();
-    const allowedOrigins = origins.split(/[\s,]+/).filter(Boolean);
-    m.create.mutate({ name, allowedOrigins }, { onSuccess: (r) => (setBotId(r.id), setName(''), setOrigins('')) });
-  };
+  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof ZCreateForm>, unknown, z.output<typeof ZCreateForm>>({
+    resolver: zodResolver(ZCreateForm),
+    defaultValues: { name: '', allowedOrigins: '' },
+  });
+  const err = formState.errors;
+  const create = handleSubmit((v) => m.create.mutate(v, { onSuccess: (r) => (setBotId(r.id), reset()) }));
   return (
     <div className="space-y-6">
       <div>
@@ -69,10 +90,16 @@ function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: bool
               </Button>
             ))}
           </div>
-          <form onSubmit={create} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto]">
-            <Input aria-label={c.name} placeholder={c.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} />
-            <Input aria-label={c.origins} placeholder={c.origins} value={origins} onChange={(e) => setOrigins(e.target.value)} />
-            <Button type="submit" disabled={m.create.isPending}>
+          <form onSubmit={create} noValidate className="grid gap-2 sm:grid-cols-[1fr_2fr_auto]">
+            <div className="grid gap-1">
+              <Input aria-label={c.name} placeholder={c.name} required maxLength={60} aria-invalid={err.name ? true : undefined} {...register('name')} />
+              <FieldError message={err.name?.message} />
+            </div>
+            <div className="grid gap-1">
+              <Input aria-label={c.origins} placeholder={c.origins} aria-invalid={err.allowedOrigins ? true : undefined} {...register('allowedOrigins')} />
+              <FieldError message={err.allowedOrigins?.message} />
+            </div>
+            <Button type="submit" className="self-start" disabled={m.create.isPending}>
               {c.create}
             </Button>
           </form>
@@ -135,61 +162,78 @@ function Install({ bot }: { bot: TChatbot }) {
   );
 }
 
+const ZSlackChannelForm = ZUpdateChatbotInput.pick({ slackChannelId: true });
+
 /** The Slack channel told of hand-offs (the seed's connected workspace; decision 026). */
 function SlackNotice({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
   const usage = useKnowledgeUsage(seedId);
   const m = useChatbotMutations(seedId);
-  const [channel, setChannel] = useState(bot.slackChannelId ?? '');
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    m.update.mutate({ botId: bot.id, patch: { slackChannelId: channel.trim() } });
-  };
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZSlackChannelForm>, unknown, z.output<typeof ZSlackChannelForm>>({
+    resolver: zodResolver(ZSlackChannelForm),
+    defaultValues: { slackChannelId: bot.slackChannelId ?? '' },
+  });
+  const error = formState.errors.slackChannelId?.message;
+  const save = handleSubmit((patch) => m.update.mutate({ botId: bot.id, patch }));
   return (
-    <form onSubmit={save} className="space-y-2">
+    <form onSubmit={save} noValidate className="space-y-2">
       <p className="text-sm font-medium">{c.slackChannel}</p>
       <p className="text-xs text-muted-foreground break-keep">{usage.data?.slack ? c.slackChannelHint(usage.data.slack.teamName) : c.slackNotConnected}</p>
       <div className="flex gap-2">
         <Input
           aria-label={c.slackChannel}
           placeholder="C0123ABCD"
-          value={channel}
-          onChange={(e) => setChannel(e.target.value)}
           disabled={!canManage}
           maxLength={40}
+          aria-invalid={error ? true : undefined}
+          {...register('slackChannelId')}
         />
         <Button type="submit" size="sm" disabled={!canManage || m.update.isPending}>
           {c.save}
         </Button>
       </div>
+      <FieldError message={error} />
       <ErrorText error={m.update.error} />
     </form>
   );
 }
+
+/** The kind picked with the buttons and its two inputs (question and answer, title and content, or the address). */
+const ZSourceFields = z.object({ kind: z.enum(['faq', 'text', 'url']), a: z.string(), b: z.string() });
+type TSourceFields = z.infer<typeof ZSourceFields>;
+const sourceOf = (v: TSourceFields) =>
+  v.kind === 'faq'
+    ? { type: 'faq', question: v.a, answer: v.b }
+    : v.kind === 'text'
+      ? { type: 'markdown', title: v.a, content: v.b }
+      : { type: 'url', url: v.a };
+const inputOf: Record<string, 'a' | 'b'> = { answer: 'b', content: 'b' };
+
+/** The two inputs as the source to add, checked by the shared schema; each issue lands under the input it came from. */
+const ZSourceForm = ZSourceFields.transform((v, ctx) => {
+  const r = ZChatbotSourceInput.safeParse(sourceOf(v));
+  if (r.success) return r.data;
+  for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: [inputOf[String(i.path[0])] ?? 'a'] });
+  return z.NEVER;
+});
 
 function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; canManage: boolean }) {
   const sources = useSources(seedId, botId);
   const m = useChatbotMutations(seedId);
   const usage = useKnowledgeUsage(seedId);
   const attach = useSetKnowledgeAttachment(seedId, () => void sources.refetch());
-  const [kind, setKind] = useState<'faq' | 'text' | 'url'>('faq');
-  const [a, setA] = useState('');
-  const [b, setB] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input =
-      kind === 'faq'
-        ? { type: 'faq' as const, question: a, answer: b }
-        : kind === 'text'
-          ? { type: 'markdown' as const, title: a, content: b }
-          : { type: 'url' as const, url: a };
-    m.addSource.mutate({ botId, input }, { onSuccess: () => (setA(''), setB('')) });
-  };
+  const { register, handleSubmit, formState, reset, setValue, watch } = useForm<TSourceFields, unknown, z.output<typeof ZSourceForm>>({
+    resolver: zodResolver(ZSourceForm),
+    defaultValues: { kind: 'faq', a: '', b: '' },
+  });
+  const kind = watch('kind');
+  const err = formState.errors;
+  const submit = handleSubmit((input) => m.addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '' }) }));
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} className="space-y-2">
+      <form onSubmit={submit} noValidate className="space-y-2">
         <div className="flex gap-1">
           {(['faq', 'text', 'url'] as const).map((k) => (
-            <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setKind(k)}>
+            <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setValue('kind', k)}>
               {c[k]}
             </Button>
           ))}
@@ -197,19 +241,23 @@ function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; 
         <Input
           aria-label={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : c.url}
           placeholder={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : 'https://'}
-          value={a}
-          onChange={(e) => setA(e.target.value)}
           required
+          aria-invalid={err.a ? true : undefined}
+          {...register('a')}
         />
+        <FieldError message={err.a?.message} />
         {kind !== 'url' && (
-          <Textarea
-            aria-label={kind === 'faq' ? c.answer : c.content}
-            placeholder={kind === 'faq' ? c.answer : c.content}
-            value={b}
-            onChange={(e) => setB(e.target.value)}
-            required
-            rows={4}
-          />
+          <>
+            <Textarea
+              aria-label={kind === 'faq' ? c.answer : c.content}
+              placeholder={kind === 'faq' ? c.answer : c.content}
+              required
+              rows={4}
+              aria-invalid={err.b ? true : undefined}
+              {...register('b')}
+            />
+            <FieldError message={err.b?.message} />
+          </>
         )}
         <Button type="submit" disabled={m.addSource.isPending}>
           {c.add}

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
-import type { TApiDefinition } from '@suite/shared/schemas/api-builder';
+import { ZCreateApiKeyInput, ZUpdateApiInput, type TApiDefinition } from '@suite/shared/schemas/api-builder';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -94,39 +97,44 @@ function Connections({ seedId }: { seedId: string }) {
   );
 }
 
+/** The shared key schema's name; the API is the one picked (the first one until another is picked; the server checks it). */
+const ZKeyForm = ZCreateApiKeyInput.pick({ name: true }).extend({ apiId: z.string(), readOnly: z.boolean() });
+
 function Keys({ seedId }: { seedId: string }) {
   const keys = useKeys(seedId);
   const apis = useApis(seedId);
   const create = useCreateKey(seedId);
   const revoke = useRevokeKey(seedId);
-  const [name, setName] = useState('');
-  const [apiId, setApiId] = useState('');
-  const [readOnly, setReadOnly] = useState(true);
   const [shown, setShown] = useState<string | null>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const { register, handleSubmit, formState, resetField, setValue, watch } = useForm<z.input<typeof ZKeyForm>, unknown, z.output<typeof ZKeyForm>>({
+    resolver: zodResolver(ZKeyForm),
+    defaultValues: { name: '', apiId: '', readOnly: true },
+  });
+  const submit = handleSubmit(async (v) => {
     try {
-      const r = await create.mutateAsync({ name, apiId: apiId || apis.data?.[0]?.id || '', ...(readOnly ? { methods: ['GET'] } : {}) });
+      const r = await create.mutateAsync({ name: v.name, apiId: v.apiId || apis.data?.[0]?.id || '', ...(v.readOnly ? { methods: ['GET'] } : {}) });
       setShown(r.key);
-      setName('');
+      resetField('name');
     } catch (err) {
       fail(err);
     }
-  };
+  });
+  const nameError = formState.errors.name?.message;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">{t.keys}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
+        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
           <div className="grid gap-1">
             <Label htmlFor="key-name">{t.firstRun.keyName}</Label>
-            <Input id="key-name" value={name} onChange={(e) => setName(e.target.value)} className="w-48" />
+            <Input id="key-name" className="w-48" aria-invalid={nameError ? true : undefined} {...register('name')} />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="key-api">{t.test.api}</Label>
-            <NativeSelect id="key-api" value={apiId} onChange={(e) => setApiId(e.target.value)}>
+            {/* Controlled: until one is picked, the first API shows as picked (it is the one sent). */}
+            <NativeSelect id="key-api" value={watch('apiId')} onChange={(e) => setValue('apiId', e.target.value)}>
               {apis.data?.map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.connectionName} ({a.id.slice(0, 8)})
@@ -135,11 +143,16 @@ function Keys({ seedId }: { seedId: string }) {
             </NativeSelect>
           </div>
           <label className="flex items-center gap-1 pb-2 text-sm">
-            <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> {t.getOnly}
+            <input type="checkbox" {...register('readOnly')} /> {t.getOnly}
           </label>
-          <Button type="submit" disabled={!name.trim() || !apis.data?.length || create.isPending}>
+          <Button type="submit" disabled={!watch('name').trim() || !apis.data?.length || create.isPending}>
             {t.newKey}
           </Button>
+          {nameError ? (
+            <p role="alert" className="basis-full text-sm text-destructive">
+              {nameError}
+            </p>
+          ) : null}
         </form>
         {shown ? (
           <div className="grid gap-1 rounded-md border border-primary/40 p-2">
@@ -191,10 +204,17 @@ function Cache({ seedId }: { seedId: string }) {
   );
 }
 
+const ZTtlForm = ZUpdateApiInput.pick({ cacheTtlSeconds: true });
+
 function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
   const update = useUpdateApi(seedId);
   const triggers = useChangeTriggers(seedId);
-  const [ttl, setTtl] = useState(String(api.cacheTtlSeconds));
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZTtlForm>>({
+    resolver: zodResolver(ZTtlForm),
+    defaultValues: { cacheTtlSeconds: api.cacheTtlSeconds },
+  });
+  const onSubmit = handleSubmit((body) => update.mutateAsync({ apiId: api.id, body }).then((r) => toast.success(r.message), fail));
+  const ttlError = formState.errors.cacheTtlSeconds?.message;
   const total = api.cacheHitsToday + api.cacheMissesToday;
   return (
     <div className="grid gap-2 rounded-md border p-3">
@@ -222,20 +242,25 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
       ) : (
         <p className="text-xs text-muted-foreground break-keep">{t.probeNote}</p>
       )}
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update.mutateAsync({ apiId: api.id, body: { cacheTtlSeconds: Number(ttl) } }).then((r) => toast.success(r.message), fail);
-        }}
-      >
+      <form className="flex flex-wrap items-end gap-2" onSubmit={onSubmit} noValidate>
         <div className="grid gap-1">
           <Label htmlFor={`ttl-${api.id}`}>{t.cacheTtl}</Label>
-          <Input id={`ttl-${api.id}`} inputMode="numeric" value={ttl} onChange={(e) => setTtl(e.target.value)} className="w-28" />
+          <Input
+            id={`ttl-${api.id}`}
+            inputMode="numeric"
+            className="w-28"
+            aria-invalid={ttlError ? true : undefined}
+            {...register('cacheTtlSeconds', { setValueAs: (v: string) => Number(v) })}
+          />
         </div>
         <Button size="sm" type="submit" variant="outline" disabled={update.isPending}>
           {t.save}
         </Button>
+        {ttlError ? (
+          <p role="alert" className="basis-full text-sm text-destructive">
+            {ttlError}
+          </p>
+        ) : null}
       </form>
     </div>
   );

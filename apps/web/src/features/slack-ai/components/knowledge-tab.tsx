@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { ko, ZSlackDocumentInput, type TSlackWorkspace } from '@suite/shared';
+import { ko, ZSlackDocumentInput, ZSlackPdfQuery, type TSlackWorkspace } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -13,69 +16,64 @@ import { useDebounced } from '@/lib/use-debounced';
 import { KnowledgeUsage } from '@/components/knowledge-usage';
 import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
 import { useAddSlackDocument, useDeleteSlackDocument, useSlackDocuments, useSlackSearch, useUploadSlackPdf } from '../api/slack';
+import { FieldError } from './field-error';
 
 const t = ko.slack.ui.knowledge;
-type TKind = 'text' | 'markdown' | 'qa' | 'url' | 'pdf';
+const KINDS = ['markdown', 'text', 'qa', 'url', 'pdf'] as const;
+
+/** A PDF upload (its own request): a file of at most 10 MB first, then its title (without a file there is no name to fall back on). */
+const ZPdfUpload = z
+  .looseObject({ file: z.instanceof(File, { error: t.fileRequired }).refine((f) => f.size <= 10 * 1_048_576, ko.slack.server.pdfTooLarge) })
+  .pipe(ZSlackPdfQuery.extend({ kind: z.literal('pdf'), file: z.instanceof(File) }));
+
+const ZFields = z.object({ kind: z.enum(KINDS), title: z.string(), content: z.string(), url: z.string(), file: z.custom<FileList | null>() });
+type TFields = z.infer<typeof ZFields>;
+
+/** The inputs as the request: the title input is a Q&A's question and the content its answer; a PDF without a title takes its file name. */
+function request(v: TFields) {
+  const file = v.file?.[0];
+  if (v.kind === 'pdf') return { kind: v.kind, file, title: v.title.trim() || file?.name.replace(/\.pdf$/i, '') || '' };
+  if (v.kind === 'qa') return { kind: v.kind, question: v.title, answer: v.content };
+  if (v.kind === 'url') return { kind: v.kind, url: v.url, ...(v.title.trim() ? { title: v.title } : {}) };
+  return { kind: v.kind, title: v.title, content: v.content };
+}
+const inputOf: Record<string, keyof TFields> = { question: 'title', answer: 'content' };
+
+/** Checked by the shared schemas; each issue lands under the input it came from. */
+const ZAddForm = ZFields.transform((v, ctx) => {
+  const body = request(v);
+  const r = body.kind === 'pdf' ? ZPdfUpload.safeParse(body) : ZSlackDocumentInput.safeParse(body);
+  if (r.success) return r.data;
+  for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: [inputOf[String(i.path[0])] ?? String(i.path[0])] });
+  return z.NEVER;
+});
 
 function AddForm({ id }: { id: string }) {
-  const [kind, setKind] = useState<TKind>('markdown');
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [url, setUrl] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddSlackDocument(id);
   const upload = useUploadSlackPdf(id);
-  const busy = add.isPending || upload.isPending;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (kind === 'pdf') {
-      const pdfTitle = title.trim() || file?.name.replace(/\.pdf$/i, '') || '';
-      if (!file) return setError(t.fileRequired);
-      if (!pdfTitle) return setError(ko.slack.validation.titleRequired);
-      if (file.size > 10 * 1_048_576) return setError(ko.slack.server.pdfTooLarge);
-      setError(null);
-      try {
-        const r = await upload.mutateAsync({ file, title: pdfTitle });
-        toast.success(r.message);
-        setTitle('');
-        setFile(null);
-        (e.target as HTMLFormElement).reset();
-      } catch (err) {
-        setError((err as Error).message);
-      }
-      return;
-    }
-    const body =
-      kind === 'qa'
-        ? { kind, question: title, answer: content }
-        : kind === 'url'
-          ? { kind, url, ...(title.trim() ? { title } : {}) }
-          : { kind, title, content };
-    const parsed = ZSlackDocumentInput.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
-      return;
-    }
-    setError(null);
+  const { register, handleSubmit, formState, reset, setError, watch } = useForm<TFields, unknown, z.output<typeof ZAddForm>>({
+    resolver: zodResolver(ZAddForm),
+    defaultValues: { kind: 'markdown', title: '', content: '', url: '', file: null },
+  });
+  const kind = watch('kind');
+  const err = formState.errors;
+  const busy = formState.isSubmitting;
+  const onSubmit = handleSubmit(async (v) => {
     try {
-      const r = await add.mutateAsync(parsed.data);
+      const r = v.kind === 'pdf' ? await upload.mutateAsync(v) : await add.mutateAsync(v);
       toast.success(r.message);
-      setTitle('');
-      setContent('');
-      setUrl('');
-    } catch (err) {
-      setError((err as Error).message);
+      reset({ kind: v.kind, title: '', content: '', url: '', file: null });
+    } catch (e) {
+      setError('root', { message: (e as Error).message });
     }
-  }
+  });
 
   return (
-    <form className="grid gap-3" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
       <div className="grid gap-1.5 sm:w-48">
         <Label htmlFor="kb-kind">{ko.slack.ui.logs.kind}</Label>
-        <NativeSelect id="kb-kind" value={kind} onChange={(e) => setKind(e.target.value as TKind)}>
-          {(['markdown', 'text', 'qa', 'url', 'pdf'] as const).map((k) => (
+        <NativeSelect id="kb-kind" {...register('kind')}>
+          {KINDS.map((k) => (
             <option key={k} value={k}>
               {t.kinds[k]}
             </option>
@@ -85,30 +83,30 @@ function AddForm({ id }: { id: string }) {
       {kind === 'url' ? (
         <div className="grid gap-1.5">
           <Label htmlFor="kb-url">{t.urlLabel}</Label>
-          <Input id="kb-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
+          <Input id="kb-url" type="url" placeholder="https://" aria-invalid={err.url ? true : undefined} {...register('url')} />
+          <FieldError error={err.url} />
         </div>
       ) : null}
       {kind === 'pdf' ? (
         <div className="grid gap-1.5">
           <Label htmlFor="kb-file">{t.fileLabel}</Label>
-          <Input id="kb-file" type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Input id="kb-file" type="file" accept="application/pdf,.pdf" aria-invalid={err.file ? true : undefined} {...register('file')} />
+          <FieldError error={err.file} />
         </div>
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="kb-title">{kind === 'qa' ? t.questionLabel : t.titleLabel}</Label>
-        <Input id="kb-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <Input id="kb-title" aria-invalid={err.title ? true : undefined} {...register('title')} />
+        <FieldError error={err.title} />
       </div>
       {kind !== 'url' && kind !== 'pdf' ? (
         <div className="grid gap-1.5">
           <Label htmlFor="kb-content">{kind === 'qa' ? t.answerLabel : t.contentLabel}</Label>
-          <Textarea id="kb-content" value={content} onChange={(e) => setContent(e.target.value)} rows={kind === 'qa' ? 3 : 8} />
+          <Textarea id="kb-content" rows={kind === 'qa' ? 3 : 8} aria-invalid={err.content ? true : undefined} {...register('content')} />
+          <FieldError error={err.content} />
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={err.root} />
       <Button type="submit" className="w-fit" disabled={busy}>
         {busy ? t.adding : t.add}
       </Button>

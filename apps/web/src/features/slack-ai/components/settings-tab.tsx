@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko, ZSlackSettings, type TSlackWorkspace } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -9,67 +12,63 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectSlack, useUpdateSlackSettings } from '../api/slack';
+import { FieldError } from './field-error';
 
 const t = ko.slack.ui.settings;
+
+/** The shared settings, with the channels typed as one text (comma or space separated); an invalid ID is reported on that text. */
+const ZSettingsForm = ZSlackSettings.extend({
+  channels: z.string().transform((text, ctx) => {
+    const r = ZSlackSettings.shape.channels.safeParse(text.split(/[\s,]+/).filter(Boolean));
+    r.error?.issues.forEach((i) => ctx.addIssue({ code: 'custom', message: i.message }));
+    return r.success ? r.data : z.NEVER;
+  }),
+});
 
 /** Channels, answer language and tone, mirror retention, token budget; disconnect. Managers only may change. */
 export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
   const s = ws.settings;
-  const [channels, setChannels] = useState(s.channels.join(', '));
-  const [language, setLanguage] = useState(s.language);
-  const [tone, setTone] = useState(s.tone);
-  const [retention, setRetention] = useState(String(s.retention_days));
-  const [budget, setBudget] = useState(String(s.monthly_token_budget));
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const save = useUpdateSlackSettings(ws.id);
   const disconnect = useDisconnectSlack(ws.id);
   const readOnly = !ws.can_manage || ws.status !== 'active';
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ZSlackSettings.safeParse({
-      channels: channels.split(/[\s,]+/).filter(Boolean),
-      language,
-      tone,
-      retention_days: retention,
-      monthly_token_budget: budget,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
-      return;
-    }
-    setError(null);
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof ZSettingsForm>, unknown, z.output<typeof ZSettingsForm>>({
+    resolver: zodResolver(ZSettingsForm),
+    defaultValues: { ...s, channels: s.channels.join(', ') },
+  });
+  const err = formState.errors;
+  const onSubmit = handleSubmit(async (v) => {
     try {
-      const r = await save.mutateAsync(parsed.data);
+      const r = await save.mutateAsync(v);
       toast.success(r.message);
-    } catch (err) {
-      setError((err as Error).message);
+    } catch (e) {
+      setError('root', { message: (e as Error).message });
     }
-  }
+  });
 
   return (
     <div className="grid gap-4">
       <Card>
         <CardContent className="p-5">
-          <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form className="grid gap-4" onSubmit={onSubmit} noValidate>
             {!ws.can_manage ? <p className="text-sm text-muted-foreground">{t.managersOnly}</p> : null}
             <div className="grid gap-1.5">
               <Label htmlFor="slack-channels">{t.channels}</Label>
               <Textarea
                 id="slack-channels"
-                value={channels}
-                onChange={(e) => setChannels(e.target.value)}
                 disabled={readOnly}
                 rows={2}
                 placeholder="C0123ABCD, C0456EFGH"
+                aria-invalid={err.channels ? true : undefined}
+                {...register('channels')}
               />
               <p className="text-xs text-muted-foreground break-keep">{t.channelsHint}</p>
+              <FieldError error={err.channels} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-language">{t.language}</Label>
-                <NativeSelect id="slack-language" value={language} onChange={(e) => setLanguage(e.target.value as typeof language)} disabled={readOnly}>
+                <NativeSelect id="slack-language" disabled={readOnly} {...register('language')}>
                   {(['ko', 'en', 'auto'] as const).map((v) => (
                     <option key={v} value={v}>
                       {t.languages[v]}
@@ -79,7 +78,7 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-tone">{t.tone}</Label>
-                <NativeSelect id="slack-tone" value={tone} onChange={(e) => setTone(e.target.value as typeof tone)} disabled={readOnly}>
+                <NativeSelect id="slack-tone" disabled={readOnly} {...register('tone')}>
                   {(['polite', 'friendly', 'concise'] as const).map((v) => (
                     <option key={v} value={v}>
                       {t.tones[v]}
@@ -89,25 +88,35 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-retention">{t.retention}</Label>
-                <Input id="slack-retention" inputMode="numeric" value={retention} onChange={(e) => setRetention(e.target.value)} disabled={readOnly} />
+                <Input
+                  id="slack-retention"
+                  inputMode="numeric"
+                  disabled={readOnly}
+                  aria-invalid={err.retention_days ? true : undefined}
+                  {...register('retention_days')}
+                />
                 <p className="text-xs text-muted-foreground break-keep">{t.retentionHint}</p>
+                <FieldError error={err.retention_days} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-budget">{t.budget}</Label>
-                <Input id="slack-budget" inputMode="numeric" value={budget} onChange={(e) => setBudget(e.target.value)} disabled={readOnly} />
+                <Input
+                  id="slack-budget"
+                  inputMode="numeric"
+                  disabled={readOnly}
+                  aria-invalid={err.monthly_token_budget ? true : undefined}
+                  {...register('monthly_token_budget')}
+                />
                 <p className="text-xs text-muted-foreground break-keep">
                   {t.budgetHint} {t.usedThisMonth(ws.tokens_this_month.toLocaleString('ko-KR'))}
                 </p>
+                <FieldError error={err.monthly_token_budget} />
               </div>
             </div>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FieldError error={err.root} />
             {!readOnly ? (
-              <Button type="submit" className="w-fit" disabled={save.isPending}>
-                {save.isPending ? t.saving : t.save}
+              <Button type="submit" className="w-fit" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? t.saving : t.save}
               </Button>
             ) : null}
           </form>
