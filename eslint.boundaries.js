@@ -20,6 +20,8 @@ const M = {
   testKit: '테스트 키트·가짜 서버(test-support/, testing/, *-test-kit)는 제품 코드에서 import하지 않습니다.',
   libModule: 'lib/·plugins/·adapters/는 공용 기반입니다: modules/를 import하지 않습니다.',
   oneMailer: '메일러는 buildApp에서 한 번 만들어 ctx.mailer로 넘깁니다: 모듈에서 createMailer를 부르지 않습니다.',
+  inlineApiType: 'API 응답 타입은 packages/shared/src/schemas의 zod 스키마에서 가져옵니다: api<{ … }>처럼 그 자리에서 타입을 쓰지 않습니다 (결정 025).',
+  oneRunner: '주기 작업은 setInterval 대신 잡 러너에 등록합니다: lib/jobs/catalogue.ts의 SCHEDULES에 추가하고 jobs.every(이름, 작업)을 부르세요.',
 };
 
 // ---------- server ----------
@@ -53,6 +55,12 @@ for (const mod of dirs(`./${S}/modules`)) {
     );
   }
 }
+// Periodic work goes through the one job runner (decision 013): no module keeps its own timer.
+serverBlocks.push({
+  files: [`${S}/modules/**/*.ts`],
+  ignores: testFiles,
+  rules: { 'no-restricted-globals': ['error', { name: 'setInterval', message: M.oneRunner }] },
+});
 const infra = [`${S}/lib/**/*.ts`, `${S}/plugins/**/*.ts`, `${S}/adapters/**/*.ts`];
 serverBlocks.push(
   {
@@ -87,6 +95,22 @@ const webBlocks = [
     ]),
   })),
 ];
+
+// Answer types come from the shared schemas (decision 025): no `api<{ … }>` / `apiRaw<{ … }>` literal type.
+webBlocks.push({
+  files: [`${W}/**/*.{ts,tsx}`],
+  ignores: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeLiteral', message: M.inlineApiType },
+      {
+        selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeReference > TSTypeParameterInstantiation TSTypeLiteral',
+        message: M.inlineApiType,
+      },
+    ],
+  },
+});
 
 // The layering debt that existed when these rules arrived (decision 024) is paid off: every file follows them.
 export const boundaries = [...serverBlocks, ...webBlocks];

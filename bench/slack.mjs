@@ -236,3 +236,8 @@ const lines = retrievalOnly
     ];
 appendFileSync(new URL('./RESULTS.md', import.meta.url), lines.join('\n'));
 console.log(lines.join('\n'));
+// `npm run bench` (bench/run.mjs) reads these figures to judge issue 18's Slack row.
+if (process.env.BENCH_FIGURES_FILE && !retrievalOnly) {
+  const slackFigures = results.map((r) => ({ label: r.label, burstP99: r.burst.p99, burstErrors: r.burst.errors }));
+  appendFileSync(process.env.BENCH_FIGURES_FILE, `${JSON.stringify({ slack: slackFigures, at: stamp })}\n`);
+}

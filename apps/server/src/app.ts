@@ -166,7 +166,16 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   registerInputTextRule(app);
   // The guard reads sessions, policies and seed roles through the auth and seeds modules' public files (wired here).
   registerAuthGuard(app, { findSessionWithUser, sessionIsLive, revokeUserSessions, getPolicy, anyScopeRequires, roleInSeed });
-  const usage = await registerUsageCounter(app, database.db);
+  // One job runner for all deferred and periodic work (lib/jobs, decision 013): modules register their job kinds and
+  // schedules on it. It starts when the app is ready and stops (waiting for work in progress) before the app closes.
+  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, now, state });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  const usage = await registerUsageCounter(app, database.db, jobs);
   const observe = registerMetrics(app, { token: config.metricsToken, database, now });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 
@@ -187,29 +196,20 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(systemRoutes, { database, state });
   // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
   const authDeps = createAuthDeps(ctx, app.log);
-  await app.register(authModule, { ctx, deps: authDeps });
+  await app.register(authModule, { ctx, deps: authDeps, jobs });
   // Outside production, the mails the app would have sent (/dev/outbox).
   if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(seedsModule, { ctx, deps: authDeps });
-  await app.register(adminUsersModule, { ctx, deps: authDeps });
+  await app.register(adminUsersModule, { ctx, deps: authDeps, jobs });
   await app.register(overviewRoutes, { db: database.db });
   await app.register(betaRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
-  // One job runner for the modules that take it (meal, chatbot, the Slack console's web pages; rooms and the Slack
-  // worker later, decision 013). It starts when the app is ready and stops before the app closes.
-  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, now });
-  app.decorate('jobs', jobs);
   await app.register(slackModule, { ctx, jobs });
-  await app.register(roomsModule, { ctx });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('preClose', async () => {
-    await jobs.stop();
-    mailer.close();
-  });
+  await app.register(roomsModule, { ctx, jobs });
   await app.register(mealModule, { ctx, jobs, mailer, now });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
-  await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps });
+  await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps, jobs });
   const headers = securityHeaders({ google: Boolean(config.google.clientId), hsts: config.isProduction });
   fast.path = createDataApiFastPath(apiBuilderDeps, {
     headers,

@@ -105,7 +105,6 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  ROOMS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SESSION_MAX_AGE: duration.default(30 * DAY_MS),
   SESSION_IDLE_TIMEOUT: duration.default(7 * DAY_MS),
@@ -184,7 +183,6 @@ export type TConfig = {
   /** On SIGTERM, at most this long answering safe requests with 503 (so the load balancer moves away) before closing. */
   shutdownDrainMs: number;
   /** How often each instance looks for due meeting-room jobs (reminders, auto-release); 0 turns the runner off. */
-  roomsJobIntervalMs: number;
   jobsIntervalMs: number;
   /** Session policy: absolute lifetime from sign-in, idle timeout (no refresh), live sessions per user. */
   session: { maxAgeMs: number; idleTimeoutMs: number; maxConcurrent: number };
@@ -309,7 +307,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
-    roomsJobIntervalMs: e.ROOMS_JOB_INTERVAL_MS,
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     session: { maxAgeMs: e.SESSION_MAX_AGE, idleTimeoutMs: e.SESSION_IDLE_TIMEOUT, maxConcurrent: e.SESSION_MAX_CONCURRENT },
     apiBuilder: { allowPrivateHosts: e.API_BUILDER_ALLOW_PRIVATE_HOSTS ?? !isProduction },

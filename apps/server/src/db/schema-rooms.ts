@@ -85,7 +85,11 @@ export const roomSettings = pgTable('room_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Persisted background jobs (reminders, auto-release): claimed atomically, so two instances never run one twice. */
+/**
+ * The rooms' jobs of the releases before decision 013's move onto `jobs` (migration 0017). Kept for expand/contract:
+ * a previous release still writes here during a rolling upgrade, and rooms.adopt-legacy-jobs hands its pending rows
+ * over to `jobs`. Dropped by a later contract migration.
+ */
 export const roomJobs = pgTable(
   'room_jobs',
   {

@@ -15,7 +15,7 @@ export function testClock() {
 
 /** An app on `database` (fresh when omitted) whose job runner never polls and whose clock is `now`. */
 export async function mealTestApp(kind: 'pglite' | 'postgres', opts: { now?: () => Date; database?: TDatabase; env?: Record<string, string> } = {}) {
-  const config = testConfig({ JOBS_INTERVAL_MS: '0', ROOMS_JOB_INTERVAL_MS: '0', ...opts.env });
+  const config = testConfig({ JOBS_INTERVAL_MS: '0', ...opts.env });
   const database = opts.database ?? (await freshDatabase(kind));
   const state = await testState(kind);
   const app = await buildApp(config, { database, state, logger: false, ...(opts.now ? { now: opts.now } : {}) });

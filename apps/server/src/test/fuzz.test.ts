@@ -103,7 +103,6 @@ describe.each(dbKinds)('fuzz every API path (%s)', (kind) => {
     // fault); their URLs point at a closed loopback port, and no fuzzed request carries a token they would verify.
     const dead = 'http://127.0.0.1:9';
     t = await createTestApp(kind, {
-      ROOMS_JOB_INTERVAL_MS: '0',
       JOBS_INTERVAL_MS: '0',
       SLACK_CLIENT_ID: 'fuzz-client',
       SLACK_CLIENT_SECRET: 'fuzz-secret',

@@ -93,7 +93,7 @@ export async function twoInstances(
 ): Promise<{ a: TTestContext & { origin: string }; b: TTestContext & { origin: string } }> {
   const database = await freshDatabase(kind);
   closers.push(() => database.close());
-  const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), ROOMS_JOB_INTERVAL_MS: '0' };
+  const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), JOBS_INTERVAL_MS: '0' };
   const prefix = `suite-test:${randomBytes(4).toString('hex')}:`;
   const instance = async (): Promise<TTestContext & { origin: string }> => {
     const config = testConfig(env);

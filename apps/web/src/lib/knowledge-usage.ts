@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TKnowledgeAttachInput, TKnowledgeAttachment, TKnowledgeUsage } from '@suite/shared/schemas/chatbot';
+import type { TKnowledgeAttachInput, TKnowledgeAttachResponse, TKnowledgeUsageResponse } from '@suite/shared/schemas/chatbot';
 import { api } from '@/lib/api';
 
 /**
@@ -13,7 +13,7 @@ export const useKnowledgeUsage = (seedId: string | undefined) =>
   useQuery({
     queryKey: knowledgeUsageKey(seedId ?? ''),
     enabled: Boolean(seedId),
-    queryFn: async () => (await api<{ data: TKnowledgeUsage }>(`/api/seeds/${seedId}/knowledge/usage`)).data,
+    queryFn: async () => (await api<TKnowledgeUsageResponse>(`/api/seeds/${seedId}/knowledge/usage`)).data,
   });
 
 /** Changes a source's attachments; `onChanged` refreshes the caller's own list (a detached source leaves it). */
@@ -21,7 +21,7 @@ export function useSetKnowledgeAttachment(seedId: string, onChanged?: () => void
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { sourceId: string; input: TKnowledgeAttachInput }) =>
-      api<{ message: string; data: TKnowledgeAttachment }>(`/api/seeds/${seedId}/knowledge/sources/${v.sourceId}`, { method: 'PATCH', body: v.input }),
+      api<TKnowledgeAttachResponse>(`/api/seeds/${seedId}/knowledge/sources/${v.sourceId}`, { method: 'PATCH', body: v.input }),
     onSettled: async () => {
       await qc.invalidateQueries({ queryKey: knowledgeUsageKey(seedId) });
       onChanged?.();

@@ -48,6 +48,10 @@ export const ZSignupForm = z
   .refine((d) => d.password === d.confirmPassword, { message: v.confirmMismatch, path: ['confirmPassword'] });
 export type TSignupForm = z.input<typeof ZSignupForm>;
 
+/** The consent step after Google, Kakao or Naver (browser): the sign-up form's consents, and the email where the provider gave no verified one. */
+export const ZSignupCompleteForm = z.object({ terms: ZSignupForm.shape.terms, marketing: ZSignupForm.shape.marketing, email: ZEmail.optional() });
+export type TSignupCompleteForm = z.input<typeof ZSignupCompleteForm>;
+
 /** POST /api/auth-signup body. */
 export const ZSignupInput = z.object({
   email: ZEmail,
@@ -107,6 +111,7 @@ export const ZOAuthProviderParams = z.object({ provider: ZOAuthProvider });
 const ZOAuthState = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, koAuth.server.oauthStateInvalid);
 export const ZOAuthStartInput = z.object({ state: ZOAuthState });
 export const ZOAuthStartResponse = z.object({ success: z.literal(true), authorizeUrl: z.string() });
+export type TOAuthStartResponse = z.infer<typeof ZOAuthStartResponse>;
 export const ZOAuthCallbackInput = z.object({ state: ZOAuthState, code: z.string().min(1).max(2048) });
 export const ZOAuthSignupInput = z.object({
   signupToken: z.string().min(16).max(256),

@@ -89,6 +89,10 @@ export const ZKnowledgeUsage = z.object({
   sources: z.array(ZKnowledgeAttachment),
 });
 export type TKnowledgeUsage = z.infer<typeof ZKnowledgeUsage>;
+export const ZKnowledgeUsageResponse = z.object({ data: ZKnowledgeUsage });
+export type TKnowledgeUsageResponse = z.infer<typeof ZKnowledgeUsageResponse>;
+export const ZKnowledgeAttachResponse = z.object({ message: z.string(), data: ZKnowledgeAttachment });
+export type TKnowledgeAttachResponse = z.infer<typeof ZKnowledgeAttachResponse>;
 
 export const ZBotPublicParams = z.object({ botId: ZId });
 export const ZConversationParams = z.object({ botId: ZId, conversationId: ZId });

@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type TDatabase } from '../../db/client.ts';
 import { dbKinds, freshDatabase } from '../../test/helpers.ts';
 import { createJobRunner } from './job-runner.ts';
 import { pendingByKey } from './jobs.repository.ts';
+import type { TScheduleName } from './catalogue.ts';
+import { createMemoryState } from '../../state/shared-state.ts';
 
 const silent = { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -118,4 +120,71 @@ describe('job runner survives a restart (PGlite on disk)', () => {
     }
     // Creating a PGlite folder takes ≈3 s on an idle machine and far longer on a loaded one: a generous limit.
   }, 180_000);
+});
+
+describe('schedules on the job runner', () => {
+  const db = {} as TDatabase['db']; // schedules never touch the jobs table (intervalMs 0 or no purge schedule)
+  const specs = {
+    'test.cluster': { everyMs: 1_000, scope: 'cluster' },
+    'test.local': { everyMs: 1_000, scope: 'instance', firstAfterMs: 100 },
+  } as const;
+  const name = (n: keyof typeof specs) => n as unknown as TScheduleName;
+  afterEach(() => vi.useRealTimers());
+
+  it('a cluster schedule runs on one instance per interval, an instance schedule on each; stop waits for a running task', async () => {
+    vi.useFakeTimers();
+    const state = createMemoryState();
+    const runs: string[] = [];
+    let release: () => void = () => undefined;
+    const make = (id: string) => {
+      const r = createJobRunner({ db, log: silent, intervalMs: 1_000, state, schedules: specs });
+      r.every(name('test.cluster'), async () => runs.push(`cluster:${id}`));
+      r.every(name('test.local'), async () => {
+        runs.push(`local:${id}`);
+        if (id === 'a') await new Promise<void>((res) => (release = res));
+      });
+      return r;
+    };
+    const a = make('a');
+    const b = make('b');
+    // No runDue passes: the jobs table is not touched in this test.
+    vi.spyOn(a, 'runDue').mockResolvedValue(0);
+    vi.spyOn(b, 'runDue').mockResolvedValue(0);
+    a.start();
+    b.start();
+    await vi.advanceTimersByTimeAsync(100); // firstAfterMs
+    expect(runs.sort()).toEqual(['local:a', 'local:b']);
+    runs.length = 0;
+    await vi.advanceTimersByTimeAsync(3_000); // three intervals
+    const cluster = runs.filter((r) => r.startsWith('cluster'));
+    expect(cluster).toHaveLength(3); // one instance per interval, never both
+    // a's local task is still running from the first tick: it is not started again over itself.
+    expect(runs.filter((r) => r === 'local:a')).toHaveLength(0);
+    expect(runs.filter((r) => r === 'local:b')).toHaveLength(3);
+    let stopped = false;
+    const stopping = a.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
+    runs.length = 0;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(runs.some((r) => r.endsWith(':a'))).toBe(false);
+    await b.stop();
+  });
+
+  it('an instance that does not poll jobs leaves cluster schedules to the others; unknown or twice-registered names throw', async () => {
+    vi.useFakeTimers();
+    const runs: string[] = [];
+    const r = createJobRunner({ db, log: silent, intervalMs: 0, state: createMemoryState(), schedules: specs });
+    r.every(name('test.cluster'), async () => runs.push('cluster'));
+    r.every(name('test.local'), async () => runs.push('local'));
+    expect(() => r.every(name('test.local'), async () => undefined)).toThrow(/twice/);
+    expect(() => r.every('auth.prune-expired', async () => undefined)).toThrow(/catalogue/);
+    r.start();
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(runs).toEqual(['local', 'local', 'local']);
+    await r.stop();
+  });
 });

@@ -2,11 +2,14 @@
  * One persisted job runner for the whole app (docs/decisions/013-job-runner.md). Deferred work is a row in `jobs`
  * (kind, payload, run_at); every instance polls, claims due rows with FOR UPDATE SKIP LOCKED (so a job runs on one
  * instance only) and runs the handler registered for its kind. A failure is retried with exponential backoff up to
- * max_attempts; a runner that dies mid-job loses its lease and another takes the job over. Created and started by
- * buildApp; modules only register handlers and enqueue or cancel (inside their own transactions).
+ * max_attempts; a runner that dies mid-job loses its lease and another takes the job over. Periodic work runs on the
+ * same runner, by the schedules of catalogue.ts. Created and started by buildApp; modules only register handlers and
+ * enqueue or cancel (inside their own transactions).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
+import { SCHEDULES, type TScheduleName, type TScheduleSpec } from './catalogue.ts';
 import * as repo from './jobs.repository.ts';
 
 export type TJobHandler = (payload: Record<string, unknown>, job: { id: number; attempts: number; key: string | null }) => Promise<void>;
@@ -17,6 +20,12 @@ export type TJobRunner = {
   enqueue: (tx: repo.TJobsTx, job: repo.TNewJob) => Promise<number>;
   /** Cancels the unfinished jobs of `key` (e.g. `meal:<id>`), optionally of one kind only. */
   cancel: (tx: repo.TJobsTx, key: string, kind?: string) => Promise<number>;
+  /** Moves the unfinished jobs of `kind` for each key to its new time (one statement). */
+  reschedule: (tx: repo.TJobsTx, kind: string, moves: { key: string; runAt: Date }[]) => Promise<number>;
+  /** Registers the task of a schedule of catalogue.ts; it runs from start() to stop(), at the schedule's interval. */
+  every: (name: TScheduleName, task: () => Promise<unknown>) => void;
+  /** The kinds and schedules registered so far (tests compare them with the catalogue). */
+  registered: () => { kinds: string[]; schedules: string[] };
   /** One pass: claims and runs the due jobs; returns how many ran. */
   runDue: (limit?: number) => Promise<number>;
   start: () => void;
@@ -26,6 +35,10 @@ export type TJobRunner = {
 export type TJobRunnerOptions = {
   db: TDb;
   log: FastifyBaseLogger;
+  /** Claims of cluster-wide schedules (one instance per interval); without it every instance runs them. */
+  state?: Pick<TSharedState, 'claim'>;
+  /** The schedules `every` accepts (catalogue.ts; tests give their own). */
+  schedules?: Record<string, TScheduleSpec>;
   /** Poll interval; 0 = this instance never polls (runDue can still be called). */
   intervalMs: number;
   now?: () => Date;
@@ -39,10 +52,49 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
   const now = opts.now ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? 120_000;
   const backoffBase = opts.backoffBaseMs ?? 30_000;
+  const schedules: Record<string, TScheduleSpec> = opts.schedules ?? SCHEDULES;
+  const tasks = new Map<string, () => Promise<unknown>>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const inFlight = new Set<Promise<unknown>>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
+  let started = false;
   let stopped = false;
-  let passes = 0;
+
+  /** One run of a schedule's task, unless the previous one is still running or (cluster) another instance has it. */
+  function tick(name: string, spec: TScheduleSpec, task: () => Promise<unknown>, busy: { now: boolean }) {
+    if (busy.now || stopped) return;
+    busy.now = true;
+    const slot = Math.floor(now().getTime() / spec.everyMs);
+    const claimed = spec.scope === 'cluster' && opts.state ? opts.state.claim(`schedule:${name}:${slot}`, spec.everyMs) : Promise.resolve(true);
+    const p = claimed
+      .then((mine) => (mine ? task() : undefined))
+      .catch((err: unknown) => opts.log.warn({ err, schedule: name }, 'jobs: scheduled task failed'))
+      .finally(() => {
+        busy.now = false;
+        inFlight.delete(p);
+      });
+    inFlight.add(p);
+  }
+
+  function startSchedule(name: string, task: () => Promise<unknown>) {
+    const spec = schedules[name]!;
+    // Cluster-wide work is left to the instances that poll jobs.
+    if (spec.scope === 'cluster' && opts.intervalMs <= 0) return;
+    const busy = { now: false };
+    const run = () => tick(name, spec, task, busy);
+    if (spec.firstAfterMs !== undefined) {
+      const first = setTimeout(() => {
+        timers.delete(first);
+        run();
+      }, spec.firstAfterMs);
+      first.unref();
+      timers.add(first);
+    }
+    const every = setInterval(run, spec.everyMs);
+    every.unref();
+    timers.add(every);
+  }
 
   async function runOne(job: repo.TClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind);
@@ -65,21 +117,28 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
     },
     enqueue: (tx, job) => repo.insertJob(tx, job),
     cancel: (tx, key, kind) => repo.cancelByKey(tx, key, kind),
+    reschedule: (tx, kind, moves) => repo.rescheduleByKey(tx, kind, moves),
+    every(name, task) {
+      if (!schedules[name]) throw new Error(`schedule "${name}" is not in the catalogue`);
+      if (tasks.has(name)) throw new Error(`schedule "${name}" registered twice`);
+      tasks.set(name, task);
+      if (started) startSchedule(name, task);
+    },
+    registered: () => ({ kinds: [...handlers.keys()].sort(), schedules: [...tasks.keys()].sort() }),
     async runDue(limit = 20) {
       const claimed = await repo.claimDue(opts.db, now(), leaseMs, limit);
       for (const job of claimed) await runOne(job);
       return claimed.length;
     },
     start() {
-      if (opts.intervalMs <= 0 || timer || stopped) return;
-      // About once an hour, finished jobs older than 30 days are deleted.
-      const purgeEvery = Math.max(1, Math.round(3_600_000 / opts.intervalMs));
+      if (started || stopped) return;
+      started = true;
+      for (const [name, task] of tasks) startSchedule(name, task);
+      if (opts.intervalMs <= 0) return;
       timer = setInterval(() => {
         if (running || stopped) return;
-        passes += 1;
-        const purge = passes % purgeEvery === 0 ? repo.purgeFinished(opts.db, 30) : Promise.resolve();
-        running = purge
-          .then(() => runner.runDue())
+        running = runner
+          .runDue()
           .catch((err: unknown) => opts.log.warn({ err }, 'jobs: pass failed'))
           .finally(() => {
             running = undefined;
@@ -90,8 +149,12 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([running, ...inFlight]);
     },
   };
+  // Finished jobs older than 30 days are forgotten.
+  if (schedules['jobs.purge-finished']) runner.every('jobs.purge-finished', () => repo.purgeFinished(opts.db, 30));
   return runner;
 }

@@ -1,16 +1,15 @@
 /**
  * The trash: users soft-deleted more than 30 days ago are deleted for good (sessions, tokens, consents and seed
  * memberships go with them by cascade). A seed they own passes to its longest-standing admin, else its
- * longest-standing member; a seed with nobody left is deleted. Runs every hour on one instance (TSharedState claim).
+ * longest-standing member; a seed with nobody left is deleted. Runs every hour on one instance (the job runner's
+ * schedule 'admin.purge-deleted-users').
  */
 import { TRASH_RETENTION_DAYS } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { TSharedState } from '../../state/shared-state.ts';
 import { idsDeletedBefore, purgeUsers } from './admin-users.repository.ts';
 
 const BATCH = 500;
-export const PURGE_INTERVAL_MS = 3_600_000;
 
 /** Purges users deleted before `now` − 30 days; returns how many. `now` is a parameter so tests can move time. */
 export async function purgeDeletedUsers(db: TDb, now = new Date()): Promise<number> {
@@ -25,17 +24,4 @@ export async function purgeDeletedUsers(db: TDb, now = new Date()): Promise<numb
   }
   if (total) await writeAudit(db, { action: 'admin.users_purged', targetType: 'user', metadata: { count: total, cutoff: cutoff.toISOString() } });
   return total;
-}
-
-/** Hourly purge; of several instances only the one that claims the hour runs it. Returns a stop function. */
-export function schedulePurge(db: TDb, state: TSharedState, log: { error: (obj: unknown, msg: string) => void }): () => void {
-  const timer = setInterval(() => {
-    void (async () => {
-      const hour = Math.floor(Date.now() / PURGE_INTERVAL_MS);
-      if (!(await state.claim(`purge:deleted-users:${hour}`, PURGE_INTERVAL_MS))) return;
-      await purgeDeletedUsers(db);
-    })().catch((err: unknown) => log.error({ err }, 'trash purge failed'));
-  }, PURGE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

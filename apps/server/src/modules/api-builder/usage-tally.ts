@@ -6,7 +6,8 @@ import { kstDay } from '../../lib/kst-day.ts';
 import type { TDb } from '../../db/client.ts';
 import * as repo from './api-builder.repository.ts';
 
-export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }, flushMs = 5_000) {
+/** Written by the job runner's 'api-builder.usage-flush' schedule and once more when the app closes. */
+export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }) {
   let tally = new Map<string, repo.TUsageDelta>();
   let running: Promise<void> | undefined;
   const flushOnce = async () => {
@@ -30,8 +31,6 @@ export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) 
     });
     await running;
   };
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
   return {
     record(keyId: string, apiId: string, cache: 'HIT' | 'MISS' | undefined) {
       const day = kstDay(new Date());
@@ -43,10 +42,6 @@ export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) 
       tally.set(k, d);
     },
     flush,
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
   };
 }
 

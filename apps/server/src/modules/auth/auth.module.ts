@@ -9,7 +9,8 @@ import { identityRoutes } from './identity.routes.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
 import { sessionControlRoutes } from './session-control.routes.ts';
-import { schedulePruning } from './maintenance.ts';
+import { pruneExpired } from './maintenance.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { testHookRoutes } from './test-hooks.routes.ts';
 
@@ -17,9 +18,8 @@ import { testHookRoutes } from './test-hooks.routes.ts';
  * Accounts and sessions (issue 3): every /api auth route, and the end-to-end suite's throttle reset only with
  * E2E_TEST_HOOKS (never in production).
  */
-export const authModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAuthDeps }> = async (app, { ctx, deps }) => {
-  const stopPruning = schedulePruning(ctx.database.db, ctx.state, (err) => app.log.warn({ err }, 'auth clean-up failed'));
-  app.addHook('onClose', async () => stopPruning());
+export const authModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAuthDeps; jobs: Pick<TJobRunner, 'every'> }> = async (app, { ctx, deps, jobs }) => {
+  jobs.every('auth.prune-expired', () => pruneExpired(ctx.database.db));
   await app.register(authRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(recoveryRoutes, { deps });

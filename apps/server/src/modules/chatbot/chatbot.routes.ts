@@ -18,6 +18,8 @@ import {
   ZFeedbackInput,
   ZHandoffInput,
   ZKnowledgeAttachInput,
+  ZKnowledgeAttachResponse,
+  ZKnowledgeUsageResponse,
   ZKnowledgeSourceParams,
   ZSeedParams,
   ZTicketAnswerInput,
@@ -72,7 +74,16 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   // ── Console: where a seed's knowledge is used (decision 026; the Slack console and the chatbot console both call these) ──
   app.get(
     '/api/seeds/:seedId/knowledge/usage',
-    { ...auth, schema: { tags, summary: '시드 지식을 쓰는 곳: 챗봇, Slack 어시스턴트 (시드 멤버)', security: bearer, params: ZSeedParams } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '시드 지식을 쓰는 곳: 챗봇, Slack 어시스턴트 (시드 멤버)',
+        security: bearer,
+        params: ZSeedParams,
+        response: { 200: ZKnowledgeUsageResponse },
+      },
+    },
     async (request) => ({ data: await knowledge.usage(db, uid(request), request.params.seedId) }),
   );
   app.patch(
@@ -85,6 +96,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         security: bearer,
         params: ZKnowledgeSourceParams,
         body: ZKnowledgeAttachInput,
+        response: { 200: ZKnowledgeAttachResponse },
       },
     },
     async (request) => ({

@@ -47,7 +47,8 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     admin = await signedIn(t, { role: 'admin' });
     a = api(t, admin.token);
     // From here on this app's own requests stay in memory: the figures below come only from the rows we insert.
-    await t.app.usage.stop();
+    await t.app.jobs.stop();
+    await t.app.usage.flush();
     await t.database.db.delete(apiUsageDaily);
     await makeUser(t, { createdAt: new Date(now.getTime() - 60_000) });
     await makeUser(t, { createdAt: new Date(cal.lastMonthStart.getTime() + 3_600_000) });

@@ -1,6 +1,6 @@
-/** Bookings and their jobs. */
+/** Bookings. */
 import { and, asc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { roomBookings, roomJobs, rooms, type TBookingAttendee } from '../../db/schema-rooms.ts';
+import { roomBookings, rooms, type TBookingAttendee } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
 import type { TTx } from '../../db/client.ts';
 
@@ -105,52 +105,6 @@ export async function findClash(db: TTx, roomId: string, start: Date, end: Date,
     .orderBy(asc(roomBookings.startsAt))
     .limit(1);
   return row;
-}
-
-// ── Jobs ──
-
-export async function scheduleJobs(db: TTx, bookingId: string, jobs: { kind: string; runAt: Date }[]): Promise<void> {
-  if (jobs.length === 0) return;
-  await db.insert(roomJobs).values(jobs.map((j) => ({ bookingId, kind: j.kind, runAt: j.runAt })));
-}
-
-export async function cancelJobs(db: TTx, bookingId: string): Promise<void> {
-  await db
-    .update(roomJobs)
-    .set({ status: 'cancelled', doneAt: new Date() })
-    .where(and(eq(roomJobs.bookingId, bookingId), eq(roomJobs.status, 'pending')));
-}
-
-export type TClaimedJob = { id: number; bookingId: string; kind: string; attempts: number };
-
-/**
- * Takes up to `limit` due jobs for this runner: one UPDATE over rows locked with SKIP LOCKED, so two instances never
- * take the same job. A job whose runner died (lease expired) is taken again, at most three attempts in all.
- */
-export async function claimJobs(db: TTx, now: Date, limit: number): Promise<TClaimedJob[]> {
-  const res = await db.execute(sql`
-    update ${roomJobs} set status = 'running', attempts = attempts + 1, locked_until = now() + interval '2 minutes'
-    where id in (
-      select id from ${roomJobs}
-      where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'running' and locked_until < now() and attempts < 3)
-      order by run_at limit ${limit}
-      for update skip locked)
-    returning id, booking_id, kind, attempts`);
-  const rows = (res as unknown as { rows: { id: string | number; booking_id: string; kind: string; attempts: number }[] }).rows;
-  return rows.map((r) => ({ id: Number(r.id), bookingId: r.booking_id, kind: r.kind, attempts: r.attempts }));
-}
-
-export async function finishJob(db: TTx, id: number, status: 'done' | 'failed' | 'pending'): Promise<void> {
-  await db
-    .update(roomJobs)
-    .set({ status, doneAt: status === 'pending' ? null : new Date(), lockedUntil: null })
-    .where(eq(roomJobs.id, id));
-}
-
-/** Forgets finished jobs older than `days` (any instance may run it; deleting twice is harmless). */
-export async function purgeFinishedJobs(db: TTx, days: number): Promise<void> {
-  await db.execute(sql`delete from ${roomJobs} where status in ('done', 'cancelled', 'failed') and created_at < now() - make_interval(days => ${days})`);
 }
 
 // ── Reports ──

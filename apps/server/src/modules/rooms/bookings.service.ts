@@ -12,7 +12,8 @@ import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
-import { publish, type TRoomsDeps } from './rooms.deps.ts';
+import { jobKeyOf, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
+import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 import { minutesRecipients, sendMinutes } from './rooms.notify.ts';
 
 const m = ko.rooms.server;
@@ -51,11 +52,6 @@ export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedR
     canEdit: ACTIVE.includes(row.b.status) && (organizer || isManager(seed)),
     canWriteMinutes: row.b.status !== 'cancelled' && (organizer || isAttendee(row, actor)),
   };
-}
-
-/** The same deps bound to an open transaction: every write of one action commits together or not at all. */
-function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>): Promise<T> {
-  return deps.db.transaction((tx) => fn({ ...deps, db: tx as unknown as TRoomsDeps['db'] }));
 }
 
 const isExclusion = (err: unknown) => {
@@ -104,9 +100,17 @@ async function resolveAttendees(deps: TRoomsDeps, seedId: string, emails: string
 /** Reminder (N minutes before; now if that moment has passed but the meeting has not started) and auto-release. */
 async function scheduleFor(deps: TRoomsDeps, seedId: string, bookingId: string, start: Date): Promise<void> {
   const { reminderMinutes } = await rrepo.getSettings(deps.db, seedId);
-  const jobs = [{ kind: 'auto_release', runAt: new Date(start.getTime() + RELEASE_AFTER_MS) }];
-  if (reminderMinutes > 0 && start > deps.now()) jobs.push({ kind: 'reminder', runAt: new Date(start.getTime() - reminderMinutes * 60_000) });
-  await brepo.scheduleJobs(deps.db, bookingId, jobs);
+  const key = jobKeyOf(bookingId);
+  await deps.jobs.enqueue(deps.db, { kind: RELEASE_KIND, key, payload: { bookingId }, runAt: new Date(start.getTime() + RELEASE_AFTER_MS), maxAttempts: 3 });
+  if (reminderMinutes > 0 && start > deps.now()) {
+    await deps.jobs.enqueue(deps.db, {
+      kind: REMINDER_KIND,
+      key,
+      payload: { bookingId },
+      runAt: new Date(start.getTime() - reminderMinutes * 60_000),
+      maxAttempts: 3,
+    });
+  }
 }
 
 function checkSlot(deps: TRoomsDeps, room: rrepo.TRoomRow, start: Date, end: Date): string | undefined {
@@ -241,7 +245,7 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       throw err;
     }
     if (moved) {
-      await brepo.cancelJobs(txd.db, bookingId);
+      await deps.jobs.cancel(txd.db, jobKeyOf(bookingId));
       await scheduleFor(txd, seedId, bookingId, start);
     }
     const fresh = (await brepo.findBooking(txd.db, seedId, bookingId))!;
@@ -280,7 +284,7 @@ export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       if (!toApiBooking(r, actor, seed).canEdit) continue;
       if (!(await brepo.updateBooking(txd.db, r.b.id, { status: 'cancelled' }, ACTIVE))) continue;
       count += 1;
-      await brepo.cancelJobs(txd.db, r.b.id);
+      await deps.jobs.cancel(txd.db, jobKeyOf(r.b.id));
       await rrepo.logEvent(txd.db, {
         seedId,
         bookingId: r.b.id,

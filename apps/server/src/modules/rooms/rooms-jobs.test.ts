@@ -6,13 +6,14 @@ import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../tes
 import { createSharedState } from '../../state/shared-state.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { api } from '../admin-users/console-test-kit.ts';
-import { iso, mailsTo, seedWithRoom, stepAhead } from './rooms-test-kit.ts';
+import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead } from './rooms-test-kit.ts';
+import { adoptLegacyJobs } from './rooms.repository.ts';
 
 /** The same secrets for every instance, as several instances of one deployment share them. */
 const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 
 async function appOn(database: TDatabase, intervalMs: number): Promise<TTestContext> {
-  const config = testConfig({ ...secrets, ROOMS_JOB_INTERVAL_MS: String(intervalMs) });
+  const config = testConfig({ ...secrets, JOBS_INTERVAL_MS: String(intervalMs) });
   const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
   const app: TApp = await buildApp(config, { database, state, logger: false });
   await app.ready();
@@ -28,10 +29,7 @@ async function appOn(database: TDatabase, intervalMs: number): Promise<TTestCont
   };
 }
 
-async function jobs(database: TDatabase, kind: string) {
-  const res = await database.db.execute(sql`select j.status, b.title from room_jobs j join room_bookings b on b.id = j.booking_id where j.kind = ${kind}`);
-  return (res as unknown as { rows: { status: string; title: string }[] }).rows;
-}
+const jobs = (database: TDatabase, kind: string) => roomJobsOf(database.db, { kind });
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -78,8 +76,8 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const a = await appOn(database, 25);
     const b = await appOn(database, 25);
     open.push(a, b);
-    await until(async () => (await jobs(database, 'reminder')).every((j) => j.status !== 'pending' && j.status !== 'running'), 'reminders');
-    const reminders = await jobs(database, 'reminder');
+    await until(async () => (await jobs(database, 'rooms.reminder')).every((j) => j.status !== 'pending'), 'reminders');
+    const reminders = await jobs(database, 'rooms.reminder');
     expect(reminders.find((j) => j.title === '유지 회의')?.status).toBe('done');
     expect(reminders.find((j) => j.title === '취소 회의')?.status).toBe('cancelled');
     const toMember = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
@@ -94,7 +92,7 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
       const r = await api(a, member.token)('POST', `${base}/bookings`, { roomId, title, startsAt: iso(start, 30 + i * 15), endsAt: iso(start, 45 + i * 15) });
       expect(r.status).toBe(201);
     }
-    await until(async () => (await jobs(database, 'reminder')).filter((j) => j.status === 'done').length === 11, 'ten reminders');
+    await until(async () => (await jobs(database, 'rooms.reminder')).filter((j) => j.status === 'done').length === 11, 'ten reminders');
     const all = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
     expect(all).toHaveLength(11);
     expect(new Set(all.map((x) => x.subject)).size).toBe(11);
@@ -115,12 +113,46 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     expect(checked.body.error ?? checked.body.data.status).toBe('checked_in');
     expect((await api(app, member.token)('POST', `${base}/bookings/${a.body.data.id}/check-in`)).status).toBe(409);
     // Let the release time arrive: move the jobs' due time to now (the job's clock, not the test's).
-    await database.db.execute(sql`update room_jobs set run_at = now() where kind = 'auto_release'`);
-    await until(async () => (await jobs(database, 'auto_release')).every((j) => j.status === 'done'), 'release');
+    await database.db.execute(sql`update jobs set run_at = now() where kind = 'rooms.release'`);
+    await until(async () => (await jobs(database, 'rooms.release')).every((j) => j.status === 'done'), 'release');
     const list = await api(app, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 120)}`);
     const byTitle = Object.fromEntries(list.body.data.map((x: { title: string; status: string }) => [x.title, x.status]));
     expect(byTitle).toEqual({ 노쇼: 'released', 참석: 'checked_in' });
     const logs = await api(app, member.token)('GET', `${base}/booking-logs`);
     expect(logs.body.data[0]).toMatchObject({ action: 'release', actor: null, title: '노쇼' });
+  });
+
+  it('hands pending room_jobs rows a previous release wrote over to the job runner, once', async () => {
+    const database = await freshDatabase(kind);
+    open.push(database);
+    const app = await appOn(database, 0);
+    open.push(app);
+    const { owner, member, base, roomId } = await seedWithRoom(app);
+    const start = stepAhead(60);
+    const made = await api(app, member.token)('POST', `${base}/bookings`, {
+      roomId,
+      title: '옛 버전 회의',
+      startsAt: iso(start),
+      endsAt: iso(start, 15),
+      attendees: [owner.email],
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id as string;
+    // What the previous release's code writes for its bookings: rows in room_jobs, due now.
+    await database.db.execute(sql`delete from jobs where key = ${`booking:${id}`}`);
+    await database.db.execute(
+      sql`insert into room_jobs (booking_id, kind, run_at) values (${id}, 'reminder', now()), (${id}, 'auto_release', now() + interval '1 day')`,
+    );
+    expect(await adoptLegacyJobs(database.db)).toBe(2);
+    expect(await adoptLegacyJobs(database.db)).toBe(0);
+    const legacy = await database.db.execute(sql`select status from room_jobs where booking_id = ${id}`);
+    expect((legacy as unknown as { rows: { status: string }[] }).rows.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await roomJobsOf(database.db, { bookingId: id })).map((j) => `${j.kind}:${j.status}`).sort()).toEqual([
+      'rooms.release:pending',
+      'rooms.reminder:pending',
+    ]);
+    expect(await app.app.jobs.runDue()).toBe(1);
+    const reminders = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    expect(reminders.map((x) => x.subject.includes('옛 버전 회의'))).toEqual([true]);
   });
 });

@@ -1,5 +1,5 @@
 /** Helpers for the meeting-room tests (not a test file itself). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
@@ -46,4 +46,21 @@ export async function seedWithRoom(t: TTestContext, room: Record<string, unknown
 
 export async function mailsTo(db: TDb, to: string) {
   return db.select().from(devOutbox).where(eq(devOutbox.toAddress, to.toLowerCase()));
+}
+
+export type TJobRow = { kind: string; status: 'pending' | 'done' | 'cancelled' | 'failed'; runAt: Date; title: string; bookingId: string };
+
+/** The rooms' jobs on the app's runner (kind rooms.reminder / rooms.release), with their booking's title. */
+export async function roomJobsOf(db: TDb, where: { kind?: string; bookingId?: string } = {}): Promise<TJobRow[]> {
+  const res = await db.execute(sql`
+    select j.kind, j.run_at, b.title, b.id as booking_id,
+      case when j.done_at is not null then 'done' when j.cancelled_at is not null then 'cancelled'
+           when j.failed_at is not null then 'failed' else 'pending' end as status
+    from jobs j join room_bookings b on j.key = 'booking:' || b.id
+    where j.kind like 'rooms.%'
+      ${where.kind ? sql`and j.kind = ${where.kind}` : sql``}
+      ${where.bookingId ? sql`and b.id = ${where.bookingId}` : sql``}
+    order by j.id`);
+  const rows = (res as unknown as { rows: { kind: string; run_at: string | Date; title: string; booking_id: string; status: TJobRow['status'] }[] }).rows;
+  return rows.map((r) => ({ kind: r.kind, status: r.status, runAt: new Date(r.run_at), title: r.title, bookingId: r.booking_id }));
 }

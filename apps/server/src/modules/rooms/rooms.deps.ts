@@ -7,6 +7,7 @@ import type { TMailer } from '../../adapters/mailer.ts';
 import type { TBookingEvent } from '@suite/shared/schemas/rooms';
 import type { TMailQuotas } from '../../lib/mail-quota.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 
 /** What the rooms services work with, built once per app. `now` is injectable for tests. */
 export type TRoomsDeps = {
@@ -19,9 +20,15 @@ export type TRoomsDeps = {
   limiter: TRateLimiter;
   mailQuotas: TMailQuotas;
   caps: TConfig['rooms'];
+  jobs: Pick<TJobRunner, 'enqueue' | 'cancel' | 'reschedule'>;
 };
 
-export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoomsDeps {
+/** The same deps bound to an open transaction: every write of one action commits together or not at all. */
+export function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>): Promise<T> {
+  return deps.db.transaction((tx) => fn({ ...deps, db: tx as unknown as TRoomsDeps['db'] }));
+}
+
+export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TRoomsDeps['jobs']): TRoomsDeps {
   const { config, database } = ctx;
   return {
     db: database.db,
@@ -33,6 +40,7 @@ export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger): TRoom
     limiter: createRateLimiter(ctx.state),
     mailQuotas: config.mailQuota,
     caps: config.rooms,
+    jobs,
   };
 }
 

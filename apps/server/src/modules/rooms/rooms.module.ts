@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { bookingRoutes } from './bookings.routes.ts';
 import { createRoomsDeps } from './rooms.deps.ts';
-import { startJobRunner } from './rooms.jobs.ts';
+import { registerRoomsJobs } from './rooms.jobs.ts';
+import { adoptLegacyJobs } from './rooms.repository.ts';
 import { roomRoutes } from './rooms.routes.ts';
 
-/** Meeting-room booking (issue 7): routes, live stream and the job runner (reminders, auto-release). */
-export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext }> = async (app, { ctx }) => {
-  const deps = createRoomsDeps(ctx, app.log);
+/** Meeting-room booking (issue 7): routes, live stream, and the reminder and release jobs on the app's runner. */
+export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner }> = async (app, { ctx, jobs }) => {
+  const deps = createRoomsDeps(ctx, app.log, jobs);
+  registerRoomsJobs(deps, jobs);
+  jobs.every('rooms.adopt-legacy-jobs', () => adoptLegacyJobs(ctx.database.db));
   await app.register(roomRoutes, { deps });
   await app.register(bookingRoutes, { deps, streams: ctx.streams });
-  const runner = startJobRunner(deps, ctx.config.roomsJobIntervalMs);
-  app.addHook('onClose', async () => {
-    await runner.stop();
-    deps.mailer.close();
-  });
 };

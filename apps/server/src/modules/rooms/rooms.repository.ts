@@ -1,8 +1,10 @@
 /** Rooms, settings, log and feed tokens: the only file besides bookings.repository.ts that knows Drizzle here. */
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema-jobs.ts';
 import { roomEvents, roomFeedTokens, roomJobs, roomBookings, rooms, roomSettings } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
 import type { TTx } from '../../db/client.ts';
+import { RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 
 export type TRoomRow = typeof rooms.$inferSelect;
 
@@ -55,12 +57,29 @@ export async function saveSettings(db: TTx, seedId: string, s: { reminderMinutes
     .onConflictDoUpdate({ target: roomSettings.seedId, set: { ...s, updatedAt: new Date() } });
 }
 
-/** Moves the seed's pending reminders to the new lead time. */
-export async function rescheduleReminders(db: TTx, seedId: string, minutes: number): Promise<void> {
-  await db.execute(sql`
-    update ${roomJobs} j set run_at = b.starts_at - make_interval(mins => ${minutes})
-    from ${roomBookings} b
-    where j.booking_id = b.id and b.seed_id = ${seedId} and j.kind = 'reminder' and j.status = 'pending'`);
+/** The seed's meetings still to start (their reminders move when the lead time changes). */
+export async function upcomingBookings(db: TTx, seedId: string, now: Date): Promise<{ id: string; startsAt: Date }[]> {
+  return db
+    .select({ id: roomBookings.id, startsAt: roomBookings.startsAt })
+    .from(roomBookings)
+    .where(and(eq(roomBookings.seedId, seedId), inArray(roomBookings.status, ['confirmed', 'checked_in']), gt(roomBookings.startsAt, now)));
+}
+
+/**
+ * Hands the pending rows of the legacy room_jobs (written by a previous release during a rolling upgrade) over to the
+ * app's job runner in one statement, as migration 0017 did; returns how many.
+ */
+export async function adoptLegacyJobs(db: TTx): Promise<number> {
+  const res = await db.execute(sql`
+    with moved as (
+      update ${roomJobs} set status = 'cancelled', done_at = now() where status = 'pending'
+      returning booking_id, kind, run_at)
+    insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+    select case when kind = 'reminder' then ${REMINDER_KIND} else ${RELEASE_KIND} end,
+      'booking:' || booking_id, jsonb_build_object('bookingId', booking_id), run_at, 3
+    from moved
+    returning id`);
+  return (res as unknown as { rows: unknown[] }).rows.length;
 }
 
 // ── Members ──

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { isManager, memberSeed, type TActor } from './bookings.service.ts';
-import { publish, type TRoomsDeps } from './rooms.deps.ts';
+import { jobKeyOf, REMINDER_KIND } from './job-kinds.ts';
+import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 
 const m = ko.rooms.server;
 
@@ -107,8 +108,14 @@ export async function updateSettings(deps: TRoomsDeps, actor: TActor, seedId: st
   await managerSeed(deps, seedId, actor);
   const current = await rrepo.getSettings(deps.db, seedId);
   const next = { reminderMinutes: input.reminderMinutes ?? current.reminderMinutes, autoRelease: input.autoRelease ?? current.autoRelease };
-  await rrepo.saveSettings(deps.db, seedId, next);
-  if (next.reminderMinutes !== current.reminderMinutes) await rrepo.rescheduleReminders(deps.db, seedId, next.reminderMinutes);
+  await inTx(deps, async (txd) => {
+    await rrepo.saveSettings(txd.db, seedId, next);
+    if (next.reminderMinutes === current.reminderMinutes) return;
+    // The pending reminders move to the new lead time.
+    const upcoming = await rrepo.upcomingBookings(txd.db, seedId, deps.now());
+    const moves = upcoming.map((b) => ({ key: jobKeyOf(b.id), runAt: new Date(b.startsAt.getTime() - next.reminderMinutes * 60_000) }));
+    await deps.jobs.reschedule(txd.db, REMINDER_KIND, moves);
+  });
   return { data: next, canManage: true };
 }
 

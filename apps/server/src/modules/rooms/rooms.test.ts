@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { iso, mailsTo, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+import { iso, mailsTo, roomJobsOf, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
 
 const m = ko.rooms.server;
 
@@ -156,20 +155,19 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     const moved = await api(t, member.token)('PATCH', `${base}/bookings/${id}`, { startsAt: iso(start, 60), endsAt: iso(start, 120) });
     expect(moved.status).toBe(200);
     // Moving reschedules: the old jobs are cancelled, new ones wait for the new time.
-    const jobs = await t.database.db.execute(sql`select kind, status, run_at from room_jobs where booking_id = ${id} order by id`);
-    const rows = (jobs as unknown as { rows: { kind: string; status: string; run_at: string | Date }[] }).rows;
+    const rows = await roomJobsOf(t.database.db, { bookingId: id });
     expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
-      'auto_release:cancelled',
-      'auto_release:pending',
-      'reminder:cancelled',
-      'reminder:pending',
+      'rooms.release:cancelled',
+      'rooms.release:pending',
+      'rooms.reminder:cancelled',
+      'rooms.reminder:pending',
     ]);
-    const reminder = rows.find((r) => r.kind === 'reminder' && r.status === 'pending')!;
-    expect(new Date(reminder.run_at).toISOString()).toBe(iso(start, 60 - 10));
+    const reminder = rows.find((r) => r.kind === 'rooms.reminder' && r.status === 'pending')!;
+    expect(reminder.runAt.toISOString()).toBe(iso(start, 60 - 10));
     // A new lead time moves pending reminders.
     expect((await api(t, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 30 })).status).toBe(200);
-    const after = await t.database.db.execute(sql`select run_at from room_jobs where booking_id = ${id} and kind = 'reminder' and status = 'pending'`);
-    expect(new Date((after as unknown as { rows: { run_at: string }[] }).rows[0]!.run_at).toISOString()).toBe(iso(start, 60 - 30));
+    const after = (await roomJobsOf(t.database.db, { bookingId: id, kind: 'rooms.reminder' })).filter((r) => r.status === 'pending');
+    expect(after.map((r) => r.runAt.toISOString())).toEqual([iso(start, 60 - 30)]);
     const ics = await t.app.inject({ url: `${base}/bookings/${id}/ics`, headers: { authorization: `Bearer ${member.token}` } });
     expect(ics.headers['content-type']).toContain('text/calendar');
     expect(ics.body).toContain('SUMMARY:기획 회의');

@@ -25,7 +25,7 @@ export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
 export const slackVectorsOf = (ctx: TAppContext) => vectorIndexes.get(ctx);
 
 /** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
-export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'enqueue'> }> = async (app, { ctx, jobs }) => {
+export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'enqueue' | 'every'> }> = async (app, { ctx, jobs }) => {
   const { config, database, state } = ctx;
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
@@ -43,6 +43,10 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
   const intake = createIntake(database.db, worker, app.log);
+  jobs.every('slack.sweep-pending', () => worker.sweepStale());
+  jobs.every('slack.mirror-retention', () => worker.purgeMirror());
+  // Soon after start (a changed model is re-embedded without waiting for a search), then every minute.
+  jobs.every('slack.embed-missing', async () => worker.track(() => vectors.sweep()));
   setRoomsChatSender(roomsChatSender(database.db, config, slack));
   roomsHookOwner = ctx;
   app.addHook('onClose', async () => {
@@ -50,7 +54,6 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
       setRoomsChatSender(undefined);
       roomsHookOwner = undefined;
     }
-    vectors.close();
     await intake.flush().catch(() => undefined);
     await worker.close();
   });

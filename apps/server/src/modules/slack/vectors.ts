@@ -23,7 +23,6 @@ import * as vrepo from './vectors.repository.ts';
 export const minZ = (n: number) => Math.max(3, Math.sqrt(2 * Math.log(Math.max(n, 1))));
 /** Below this many embedded passages the mean and spread say nothing: vectors are not used. */
 const MIN_VECTORS = 5;
-const SWEEP_MS = 60_000;
 
 export type TVectorHit = { id: string; similarity: number };
 type TLog = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
@@ -38,7 +37,6 @@ export type TVectorDeps = {
   stop: AbortSignal;
   /** Runs background work that app close awaits (the worker's). */
   track: (task: () => Promise<unknown>) => void;
-  sweepMs?: number;
 };
 
 const passageText = (p: { title: string; content: string }) => `${p.title}\n${p.content}`;
@@ -159,17 +157,6 @@ export function createVectorIndex(d: TVectorDeps) {
       .slice(0, limit);
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let first: ReturnType<typeof setTimeout> | undefined;
-  if (enabled) {
-    const run = () => d.track(sweep);
-    // Soon after start (a changed model is re-embedded without waiting for a search), then every minute.
-    first = setTimeout(run, 1000);
-    timer = setInterval(run, d.sweepMs ?? SWEEP_MS);
-    first.unref();
-    timer.unref();
-  }
-
   return {
     enabled,
     model,
@@ -177,10 +164,6 @@ export function createVectorIndex(d: TVectorDeps) {
     sweep,
     indexWorkspace,
     similar,
-    close() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
   };
 }
 

@@ -1,8 +1,10 @@
 /**
- * Background work of the Slack module, after the ack: stored mentions are worked a few at a time; a failed post is
- * retried with backoff (5 attempts); a sweeper picks up events left pending by a crash or another instance's restart;
- * the message mirror is purged by retention. A shared-state claim keeps two instances from working one event at once.
- * Everything stops on app close: timers cleared, the language model call aborted, in-flight work awaited.
+ * Background work of the Slack module, after the ack: stored mentions are worked a few at a time, at once and in
+ * memory (an answer must not wait for a poll); a failed post is retried with backoff (5 attempts). The stored event
+ * row is the persisted job: the job runner's schedules sweep events left pending by a crash or another instance's
+ * restart ('slack.sweep-pending') and purge the message mirror by retention ('slack.mirror-retention'), through
+ * sweepStale and purgeMirror below. A shared-state claim keeps two instances from working one event at once.
+ * Everything stops on app close: retries cleared, the language model call aborted, in-flight work awaited.
  */
 import type { TSharedState } from '../../state/shared-state.ts';
 import { processEvent, type TRuntime } from './assistant.ts';
@@ -18,8 +20,6 @@ export type TWorkerOptions = {
   concurrency: number;
   /** True while events are arriving: the worker lets the acks go first. */
   arriving?: () => boolean;
-  sweepMs?: number;
-  purgeMs?: number;
 };
 
 export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortController, opts: TWorkerOptions) {
@@ -105,34 +105,24 @@ export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortCont
     running.add(p);
   }
 
-  const sweep = setInterval(() => {
-    track(async () => {
-      for (const id of await repo.stalePending(rt.db, new Date(Date.now() - 120_000), 50)) enqueue(id);
-    });
-  }, opts.sweepMs ?? 60_000);
-  const purge = setInterval(
-    () => {
-      track(async () => {
-        const n = await repo.purgeExpiredMessages(rt.db);
-        if (n) rt.log.info({ deleted: n }, 'slack mirror retention purge');
-      });
-    },
-    opts.purgeMs ?? 60 * 60_000,
-  );
-  sweep.unref();
-  purge.unref();
-
   return {
     enqueue,
     track,
+    /** Queues the events still pending two minutes after they arrived (a crash, another instance's restart). */
+    async sweepStale() {
+      for (const id of await repo.stalePending(rt.db, new Date(Date.now() - 120_000), 50)) enqueue(id);
+    },
+    /** Deletes mirrored messages past their workspace's retention. */
+    async purgeMirror() {
+      const n = await repo.purgeExpiredMessages(rt.db);
+      if (n) rt.log.info({ deleted: n }, 'slack mirror retention purge');
+    },
     /** Resolves when nothing is queued, running or scheduled for a retry (tests). */
     async idle() {
       while (queue.length || running.size || timers.size || yieldTimer) await Promise.allSettled([...running, new Promise((r) => setTimeout(r, 10))]);
     },
     async close() {
       closed = true;
-      clearInterval(sweep);
-      clearInterval(purge);
       if (yieldTimer) clearTimeout(yieldTimer);
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -11,8 +11,8 @@ import type { TUsageServiceId } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import { addDailyUsage } from './usage.repository.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 
-export const USAGE_FLUSH_MS = 5_000;
 const CHUNK = 1_000;
 
 const NOT_COUNTED = /^\/api\/(health|ready|metrics|docs|openapi\.json)(\/|$)/;
@@ -30,14 +30,13 @@ export function serviceOf(route: string): TUsageServiceId | null {
 
 export type TUsageRecorder = {
   record: (service: TUsageServiceId, userId: string | null, at?: Date) => void;
-  /** Writes the tally now (tests call it; the timer calls it every USAGE_FLUSH_MS). */
+  /** Writes the tally now (tests call it; the job runner's 'usage.flush' schedule calls it every few seconds). */
   flush: () => Promise<void>;
-  stop: () => Promise<void>;
 };
 
 type TLog = { error: (obj: unknown, msg: string) => void };
 
-export function createUsageRecorder(db: TDb, log: TLog, flushMs = USAGE_FLUSH_MS): TUsageRecorder {
+export function createUsageRecorder(db: TDb, log: TLog): TUsageRecorder {
   let tally = new Map<string, number>();
   let running: Promise<void> | undefined;
 
@@ -70,19 +69,12 @@ export function createUsageRecorder(db: TDb, log: TLog, flushMs = USAGE_FLUSH_MS
     await running;
   };
 
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
-
   return {
     record(service, userId, at = new Date()) {
       const key = `${kstDay(at)}|${service}|${userId ?? ''}`;
       tally.set(key, (tally.get(key) ?? 0) + 1);
     },
     flush,
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
   };
 }
 
@@ -98,8 +90,9 @@ function routeOf(request: FastifyRequest): string | undefined {
 }
 
 /** Counts every answered API route (by its pattern) on the root app; call once, before the modules. */
-export async function registerUsageCounter(app: FastifyInstance, db: TDb): Promise<TUsageRecorder> {
+export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: Pick<TJobRunner, 'every'>): Promise<TUsageRecorder> {
   const recorder = createUsageRecorder(db, app.log);
+  jobs.every('usage.flush', recorder.flush);
   app.decorate('usage', recorder);
   // The service of each route pattern is worked out once (a handful of regular expressions per pattern, not per request).
   const services = new Map<string, TUsageServiceId | null>();
@@ -115,9 +108,9 @@ export async function registerUsageCounter(app: FastifyInstance, db: TDb): Promi
     }
     done();
   });
-  // In a child plugin: its onClose runs before the root's, which closes an owned database.
+  // The last counts are written on close, in a child plugin: its onClose runs before the root's, which closes an owned database.
   await app.register(async (child) => {
-    child.addHook('onClose', async () => recorder.stop());
+    child.addHook('onClose', async () => recorder.flush());
   });
   return recorder;
 }

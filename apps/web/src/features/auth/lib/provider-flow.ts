@@ -1,4 +1,4 @@
-import type { TAuthResponse, TOAuthProvider } from '@suite/shared';
+import type { TAuthResponse, TOAuthProvider, TOAuthStartResponse } from '@suite/shared';
 import { api } from '@/lib/api';
 import { beginOAuthFlow } from '@/lib/oauth-state';
 
@@ -9,7 +9,7 @@ import { beginOAuthFlow } from '@/lib/oauth-state';
  */
 export async function startProviderSignIn(provider: TOAuthProvider): Promise<void> {
   const state = beginOAuthFlow();
-  const res = await api<{ authorizeUrl: string }>(`/api/auth/oauth/${provider}/start`, {
+  const res = await api<TOAuthStartResponse>(`/api/auth/oauth/${provider}/start`, {
     method: 'POST',
     auth: false,
     retryOn401: false,

@@ -1,0 +1,40 @@
+/**
+ * Every kind of deferred job and every periodic task of the app, in one place (docs/decisions/013-job-runner.md).
+ * Modules register the handler of a kind (`jobs.register`) or of a schedule (`jobs.every`) next to their code; the
+ * names, intervals and scopes are read here, and a test checks that what buildApp registers matches this list.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Deferred work: a row in `jobs`, claimed by one instance, retried with backoff. */
+export const JOB_KINDS = {
+  'rooms.reminder': 'Meeting reminder by mail and chat, the lead time before the start (key booking:<id>)',
+  'rooms.release': 'Releases a booking nobody checked in to, 10 minutes after the start (key booking:<id>)',
+  'meal.remind': 'Reminds the members who have not answered, 10 minutes before the order deadline (key meal:<id>)',
+  'meal.close': 'Closes a round at its order deadline (key meal:<id>)',
+  'knowledge.refetch-url': 'Fetches a knowledge web page again on its schedule',
+  'knowledge.rekey': 'Rebuilds the search keys of documents indexed by an older key version',
+  'chatbot.handoff-slack': 'Tells the Slack channel that a visitor asked for a person',
+} as const;
+
+/**
+ * Periodic work. `cluster`: one instance per interval does it (a shared-state claim), and only instances that poll
+ * jobs (JOBS_INTERVAL_MS > 0). `instance`: every instance does it for itself (its own buffers and queues).
+ */
+export type TScheduleSpec = { everyMs: number; scope: 'cluster' | 'instance'; firstAfterMs?: number };
+
+export const SCHEDULES = {
+  'jobs.purge-finished': { everyMs: HOUR, scope: 'cluster' },
+  'auth.prune-expired': { everyMs: HOUR, scope: 'cluster' },
+  'admin.purge-deleted-users': { everyMs: HOUR, scope: 'cluster' },
+  'slack.mirror-retention': { everyMs: HOUR, scope: 'cluster' },
+  'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
+  'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
+  'slack.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
+  'usage.flush': { everyMs: 5_000, scope: 'instance' },
+  'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },
+} as const satisfies Record<string, TScheduleSpec>;
+
+export type TJobKind = keyof typeof JOB_KINDS;
+export type TScheduleName = keyof typeof SCHEDULES;
