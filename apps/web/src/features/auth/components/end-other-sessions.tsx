@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { ko } from '@suite/shared';
+import { ko, ZReauthInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -14,24 +17,22 @@ const t = ko.accounts.ui;
 export function EndOtherSessions() {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [secret, setSecret] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof ZReauthInput>, unknown, z.output<typeof ZReauthInput>>({
+    resolver: zodResolver(ZReauthInput),
+    defaultValues: { password: '' },
+  });
+  const submit = handleSubmit(async (v) => {
     try {
-      const r = await endOtherSessions(secret);
+      const r = await endOtherSessions(v.password);
       toast.success(r.message);
       setOpen(false);
-      setSecret('');
+      reset();
       await qc.invalidateQueries({ queryKey: ['me', 'sessions'] });
     } catch (e) {
-      setError(e instanceof Error ? e.message : ko.errors.internal);
-    } finally {
-      setBusy(false);
+      setError('root', { message: e instanceof Error ? e.message : ko.errors.internal });
     }
-  };
+  });
+  const error = formState.errors.password?.message ?? formState.errors.root?.message;
   return (
     <>
       <Button variant="outline" className="w-fit" onClick={() => setOpen(true)}>
@@ -43,23 +44,17 @@ export function EndOtherSessions() {
             <DialogTitle>{t.endOthersTitle}</DialogTitle>
             <DialogDescription className="break-keep">{t.endOthersDescription}</DialogDescription>
           </DialogHeader>
-          <form
-            className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
+          <form className="grid gap-3" onSubmit={submit}>
             <div className="grid gap-1.5">
               <Label htmlFor="reauth-secret">{t.passwordOrCode}</Label>
-              <Input id="reauth-secret" type="password" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} />
+              <Input id="reauth-secret" type="password" autoComplete="current-password" {...register('password')} />
               {error ? <p className="text-sm text-destructive">{error}</p> : null}
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 {t.cancel}
               </Button>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={formState.isSubmitting}>
                 {t.submit}
               </Button>
             </DialogFooter>

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { ko, type TAuthResponse } from '@suite/shared';
+import { ko, ZSecondFactorInput, type TAuthResponse } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -13,6 +16,7 @@ import { completeWithCode, completeWithPasskey } from '@/features/auth/api/secon
 import { clearPendingSignIn, readPendingSignIn } from '@/features/auth/lib/second-factor-flow';
 
 const t = ko.accounts.ui;
+const ZCodeForm = ZSecondFactorInput.pick({ code: true });
 
 /** The second step of a sign-in: a TOTP or recovery code, or a passkey. */
 export function SecondFactorPage() {
@@ -20,7 +24,10 @@ export function SecondFactorPage() {
   const navigate = useNavigate();
   const session = useSession();
   const [pending] = useState(readPendingSignIn);
-  const [code, setCode] = useState('');
+  const { register, handleSubmit, formState, watch } = useForm<z.input<typeof ZCodeForm>, unknown, z.output<typeof ZCodeForm>>({
+    resolver: zodResolver(ZCodeForm),
+    defaultValues: { code: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!pending) return <Navigate to="/login" replace />;
@@ -44,14 +51,7 @@ export function SecondFactorPage() {
 
   return (
     <AuthCard title={t.stepTitle} description={t.stepDescription}>
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void finish(() => completeWithCode(pending.mfaToken, code));
-        }}
-      >
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit((v) => finish(() => completeWithCode(pending.mfaToken, v.code ?? '')))}>
         {error ? (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>
@@ -59,9 +59,10 @@ export function SecondFactorPage() {
         ) : null}
         <div className="grid gap-1.5">
           <Label htmlFor="second-factor-code">{t.stepCode}</Label>
-          <Input id="second-factor-code" autoComplete="one-time-code" autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+          <Input id="second-factor-code" autoComplete="one-time-code" autoFocus {...register('code')} />
+          {formState.errors.code?.message ? <p className="text-sm text-destructive">{formState.errors.code.message}</p> : null}
         </div>
-        <Button type="submit" disabled={busy || !code.trim()}>
+        <Button type="submit" disabled={busy || !watch('code')?.trim()}>
           {t.stepSubmit}
         </Button>
         {pending.methods.includes('passkey') ? (

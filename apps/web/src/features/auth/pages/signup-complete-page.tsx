@@ -1,8 +1,12 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
-import { ko, TERMS_VERSION, ZEmail, type TAuthResponse } from '@suite/shared';
+import { ko, TERMS_VERSION, ZSignupCompleteForm, type TAuthResponse, type TSignupCompleteForm } from '@suite/shared';
+import { FormField } from '@/components/account/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -34,14 +38,14 @@ export function SignupCompletePage() {
   const location = useLocation();
   const [ptemp] = useState(() => ((location.state as { provider?: string } | null)?.provider ? readProviderSignup() : null));
   const [temp] = useState(() => (ptemp ? null : readSignupTemp()));
-  const [email, setEmail] = useState(ptemp?.email ?? '');
   const [sent, setSent] = useState<string | null>(null);
   const providerName = ptemp ? (ko.accounts.providers[ptemp.provider] ?? ptemp.provider) : 'Google';
-  const [terms, setTerms] = useState(false);
-  const [marketing, setMarketing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const { register, handleSubmit, formState, watch, setValue, setError } = useForm<TSignupCompleteForm, unknown, z.output<typeof ZSignupCompleteForm>>({
+    resolver: zodResolver(ZSignupCompleteForm),
+    // The email is asked (and checked) only when the provider gave no verified one.
+    defaultValues: { terms: false, marketing: false, email: ptemp?.emailRequired ? (ptemp.email ?? '') : undefined },
+  });
 
   if (sent) {
     return (
@@ -64,20 +68,7 @@ export function SignupCompletePage() {
     );
   }
 
-  const submit = async () => {
-    if (!terms) {
-      setError(ko.auth.validation.termsRequired);
-      return;
-    }
-    if (ptemp?.emailRequired) {
-      const parsed = ZEmail.safeParse(email);
-      if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? ko.auth.validation.emailFormat);
-        return;
-      }
-    }
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async ({ marketing, email }) => {
     try {
       const res = ptemp
         ? await api<TAuthResponse>('/api/auth/oauth/signup', {
@@ -100,7 +91,7 @@ export function SignupCompletePage() {
       if (res.linkRequired) {
         clearGoogleTemp();
         clearProviderSignup();
-        setError(res.message ?? ko.accounts.server.linkRequired);
+        setError('root', { message: res.message ?? ko.accounts.server.linkRequired });
         return;
       }
       if (!res.tokens) throw new Error(ko.authUi.google.signupFailDefault);
@@ -112,45 +103,58 @@ export function SignupCompletePage() {
     } catch (e) {
       const message =
         e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.signupFailDefault;
-      setError(message);
+      setError('root', { message });
       toast.error(ko.authUi.google.signupFailTitle, { description: message });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
 
   return (
     <AuthCard title={t.title} description={ptemp ? o.completeDescription(providerName) : t.description}>
-      <div className="grid gap-4">
+      <form onSubmit={submit} noValidate className="grid gap-4">
         <div className="rounded-md bg-muted p-3 text-sm">
           <p className="text-muted-foreground">{ptemp ? o.account(providerName) : t.account}</p>
           <p className="font-medium">{shown.full_name}</p>
           {ptemp?.emailRequired ? null : <p>{shown.email}</p>}
         </div>
         {ptemp?.emailRequired ? (
-          <div className="grid gap-2">
-            <Label htmlFor="provider-email">{o.emailLabel}</Label>
+          <FormField
+            id="provider-email"
+            label={o.emailLabel}
+            error={errors.email?.message}
+            hint={
+              <p id="provider-email-help" className="text-xs break-keep text-muted-foreground">
+                {o.emailHelp(providerName)}
+              </p>
+            }
+          >
             <Input
               id="provider-email"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               disabled={busy}
+              aria-invalid={Boolean(errors.email)}
               aria-describedby="provider-email-help"
+              {...register('email')}
             />
-            <p id="provider-email-help" className="text-xs break-keep text-muted-foreground">
-              {o.emailHelp(providerName)}
-            </p>
-          </div>
+          </FormField>
         ) : null}
-        {error ? (
+        {errors.root?.message ? (
           <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
+            <AlertDescription>{errors.root.message}</AlertDescription>
           </Alert>
         ) : null}
         <div className="flex items-start gap-2">
-          <Checkbox id="terms" name="terms" className="mt-0.5" checked={terms} onCheckedChange={(c) => setTerms(c === true)} disabled={busy} />
+          <Checkbox
+            id="terms"
+            name="terms"
+            className="mt-0.5"
+            checked={watch('terms')}
+            onCheckedChange={(c) => setValue('terms', c === true)}
+            disabled={busy}
+            aria-invalid={Boolean(errors.terms)}
+          />
           <Label htmlFor="terms" className="leading-snug font-normal">
             <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('terms')}>
               {s.termsLink}
@@ -162,17 +166,29 @@ export function SignupCompletePage() {
             {s.termsSuffix}
           </Label>
         </div>
+        {errors.terms?.message ? (
+          <p id="terms-error" role="alert" className="text-sm text-destructive break-keep">
+            {errors.terms.message}
+          </p>
+        ) : null}
         <div className="flex items-start gap-2">
-          <Checkbox id="marketing" name="marketing" className="mt-0.5" checked={marketing} onCheckedChange={(c) => setMarketing(c === true)} disabled={busy} />
+          <Checkbox
+            id="marketing"
+            name="marketing"
+            className="mt-0.5"
+            checked={watch('marketing')}
+            onCheckedChange={(c) => setValue('marketing', c === true)}
+            disabled={busy}
+          />
           <Label htmlFor="marketing" className="leading-snug font-normal">
             {s.marketing}
           </Label>
         </div>
-        <Button onClick={submit} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           {busy ? t.submitting : t.submit}
         </Button>
-      </div>
+      </form>
       <LegalDialog
         open={legal === 'terms'}
         onOpenChange={(o) => setLegal(o ? 'terms' : null)}

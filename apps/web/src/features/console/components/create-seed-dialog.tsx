@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
-import { ko } from '@suite/shared';
+import { ko, ZCreateSeedInput, type TCreateSeedInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -14,33 +16,29 @@ const t = ko.consoleUi.seed;
 
 /** 'Create new seed': required name (not blank after trimming), optional address; inputs disabled while submitting. */
 export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const [name, setName] = useState('');
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateSeed();
   const { select } = useSeeds();
   const busy = create.isPending;
+  const { register, handleSubmit, formState, reset, setError } = useForm<TCreateSeedInput, unknown, z.output<typeof ZCreateSeedInput>>({
+    resolver: zodResolver(ZCreateSeedInput),
+    defaultValues: { seed_name: '', seed_address: '' },
+  });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError(t.nameRequired);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async ({ seed_name, seed_address }) => {
     try {
-      const r = await create.mutateAsync({ seed_name: name.trim(), ...(address.trim() ? { seed_address: address.trim() } : {}) });
+      const r = await create.mutateAsync({ seed_name, ...(seed_address ? { seed_address } : {}) });
       toast.success(t.created);
-      setName('');
-      setAddress('');
+      reset();
       select(r.data);
       onOpenChange(false);
     } catch (err) {
       const message = err instanceof ApiError ? (err.status === 0 ? t.networkError : err.message || t.createFailed) : t.unknownError;
-      setError(message);
+      setError('root', { message });
       toast.error(t.createFailed, { description: message });
     }
-  };
+  });
+  // A server refusal is shown where the name's own error goes, as one message.
+  const error = formState.errors.seed_name?.message ?? formState.errors.root?.message;
 
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
@@ -54,14 +52,12 @@ export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpen
             <Label htmlFor="seed_name">{t.nameLabel}</Label>
             <Input
               id="seed_name"
-              name="seed_name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
               placeholder={t.namePlaceholder}
               disabled={busy}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? 'seed_name-error' : undefined}
               autoFocus
+              {...register('seed_name')}
             />
             {error ? (
               <p id="seed_name-error" className="text-sm text-destructive" role="alert">
@@ -71,14 +67,12 @@ export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpen
           </div>
           <div className="grid gap-2">
             <Label htmlFor="seed_address">{t.addressLabel}</Label>
-            <Input
-              id="seed_address"
-              name="seed_address"
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              placeholder={t.addressPlaceholder}
-              disabled={busy}
-            />
+            <Input id="seed_address" placeholder={t.addressPlaceholder} disabled={busy} {...register('seed_address')} />
+            {formState.errors.seed_address?.message ? (
+              <p className="text-sm text-destructive" role="alert">
+                {formState.errors.seed_address.message}
+              </p>
+            ) : null}
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>

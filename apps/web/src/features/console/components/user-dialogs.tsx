@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import type { ComponentProps } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
-import { ko, ZEmail, ZFullName } from '@suite/shared';
+import { ko, ZAdminInviteInput, ZAdminUpdateUserInput, type TAdminInviteInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -11,9 +14,9 @@ import { useAdminAction, type TAdminUser } from '@/features/console/api/admin';
 const t = ko.consoleUi.users;
 const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-function RoleSelect({ id, value, onChange, disabled }: { id: string; value: string; onChange: (v: string) => void; disabled: boolean }) {
+function RoleSelect(props: ComponentProps<'select'>) {
   return (
-    <select id={id} name="role" className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+    <select className={selectClass} {...props}>
       {(['user', 'admin', 'guest'] as const).map((r) => (
         <option key={r} value={r}>
           {t.roles[r]}
@@ -23,28 +26,32 @@ function RoleSelect({ id, value, onChange, disabled }: { id: string; value: stri
   );
 }
 
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="text-sm text-destructive" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
   const action = useAdminAction();
-  const [name, setName] = useState(user?.full_name ?? '');
-  const [role, setRole] = useState<string>(user?.role ?? 'user');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof ZAdminUpdateUserInput>, unknown, z.output<typeof ZAdminUpdateUserInput>>({
+    resolver: zodResolver(ZAdminUpdateUserInput),
+    defaultValues: { full_name: user?.full_name ?? '', role: user?.role ?? 'user' },
+  });
   if (!user) return null;
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = ZFullName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
-      return;
-    }
+  const save = handleSubmit(async (body) => {
     try {
-      const r = await action.mutateAsync({ path: `/${user.id}`, method: 'PATCH', body: { full_name: parsed.data, role } });
+      const r = await action.mutateAsync({ path: `/${user.id}`, method: 'PATCH', body });
       toast.success(r.message ?? ko.authUi.settings.saved);
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : ko.errors.internal);
+      setError('root', { message: err instanceof Error ? err.message : ko.errors.internal });
     }
-  };
+  });
   const busy = action.isPending;
+  const err = formState.errors;
   return (
     <Dialog open onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent>
@@ -55,17 +62,14 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="edit-name">{t.colName}</Label>
-            <Input id="edit-name" name="full_name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} aria-invalid={Boolean(error)} />
+            <Input id="edit-name" disabled={busy} aria-invalid={Boolean(err.full_name)} {...register('full_name')} />
+            <ErrorText message={err.full_name?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="edit-role">{t.colRole}</Label>
-            <RoleSelect id="edit-role" value={role} onChange={setRole} disabled={busy} />
+            <RoleSelect id="edit-role" disabled={busy} {...register('role')} />
           </div>
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText message={err.root?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               {t.cancel}
@@ -83,40 +87,22 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
 
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const action = useAdminAction();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('user');
-  const [error, setError] = useState<string | null>(null);
-  const send = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = ZEmail.safeParse(email);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
-      return;
-    }
-    if (name.trim()) {
-      const n = ZFullName.safeParse(name);
-      if (!n.success) {
-        setError(n.error.issues[0]?.message ?? ko.errors.validation);
-        return;
-      }
-    }
+  const { register, handleSubmit, formState, reset, setError } = useForm<TAdminInviteInput, unknown, z.output<typeof ZAdminInviteInput>>({
+    resolver: zodResolver(ZAdminInviteInput),
+    defaultValues: { email: '', full_name: '', role: 'user' },
+  });
+  const send = handleSubmit(async (body) => {
     try {
-      const r = await action.mutateAsync({
-        path: '/invite',
-        method: 'POST',
-        body: { email: parsed.data, role, ...(name.trim() ? { full_name: name.trim() } : {}) },
-      });
+      const r = await action.mutateAsync({ path: '/invite', method: 'POST', body });
       toast.success(r.message ?? ko.consoleUi.seedsPage.inviteSent);
-      setEmail('');
-      setName('');
-      setError(null);
+      reset();
       onOpenChange(false);
     } catch (err) {
-      setError(err instanceof Error ? err.message : ko.errors.internal);
+      setError('root', { message: err instanceof Error ? err.message : ko.errors.internal });
     }
-  };
+  });
   const busy = action.isPending;
+  const err = formState.errors;
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent>
@@ -127,23 +113,21 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="add-email">{t.colEmail}</Label>
-            <Input id="add-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
+            <Input id="add-email" type="email" disabled={busy} aria-invalid={Boolean(err.email)} {...register('email')} />
+            <ErrorText message={err.email?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="add-name">
               {t.colName} <span className="font-normal text-muted-foreground">{ko.authUi.signup.optional}</span>
             </Label>
-            <Input id="add-name" name="full_name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
+            <Input id="add-name" disabled={busy} aria-invalid={Boolean(err.full_name)} {...register('full_name')} />
+            <ErrorText message={err.full_name?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="add-role">{t.colRole}</Label>
-            <RoleSelect id="add-role" value={role} onChange={setRole} disabled={busy} />
+            <RoleSelect id="add-role" disabled={busy} {...register('role')} />
           </div>
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText message={err.root?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               {t.cancel}

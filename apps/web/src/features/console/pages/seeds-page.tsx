@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { ko } from '@suite/shared';
+import { ko, ZInviteSeedMemberInput, ZUpdateSeedInput, type TInviteSeedMemberInput, type TUpdateSeedInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -17,22 +20,23 @@ const t = ko.consoleUi.seedsPage;
 const roles = ko.consoleUi.seed.roles;
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-destructive break-keep">
+      {message}
+    </p>
+  ) : null;
+}
+
 function GeneralCard({ seed }: { seed: TSeedItem }) {
-  const [name, setName] = useState(seed.seed_name);
-  const [address, setAddress] = useState(seed.seed_address ?? '');
   const update = useUpdateSeed(seed.id);
   const canEdit = seed.role !== 'member';
-  const save = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      toast.error(ko.consoleUi.seed.nameRequired);
-      return;
-    }
-    update.mutate(
-      { seed_name: name.trim(), seed_address: address.trim() || null },
-      { onSuccess: () => toast.success(t.saved), onError: (err) => toast.error(err.message) },
-    );
-  };
+  const { register, handleSubmit, formState } = useForm<TUpdateSeedInput, unknown, z.output<typeof ZUpdateSeedInput>>({
+    resolver: zodResolver(ZUpdateSeedInput),
+    defaultValues: { seed_name: seed.seed_name, seed_address: seed.seed_address ?? '' },
+  });
+  const save = handleSubmit((body) => update.mutate(body, { onSuccess: () => toast.success(t.saved), onError: (err) => toast.error(err.message) }));
+  const err = formState.errors;
   return (
     <Card>
       <CardHeader>
@@ -42,11 +46,13 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
         <form onSubmit={save} className="grid gap-3 sm:max-w-md">
           <div className="grid gap-1.5">
             <Label htmlFor="seed-name">{ko.consoleUi.seed.nameLabel}</Label>
-            <Input id="seed-name" name="seed_name" value={name} onChange={(e) => setName(e.target.value)} disabled={!canEdit || update.isPending} />
+            <Input id="seed-name" disabled={!canEdit || update.isPending} {...register('seed_name')} />
+            <ErrorText message={err.seed_name?.message} />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="seed-address">{ko.consoleUi.seed.addressLabel}</Label>
-            <Input id="seed-address" name="seed_address" value={address} onChange={(e) => setAddress(e.target.value)} disabled={!canEdit || update.isPending} />
+            <Input id="seed-address" disabled={!canEdit || update.isPending} {...register('seed_address')} />
+            <ErrorText message={err.seed_address?.message} />
           </div>
           {canEdit ? (
             <Button type="submit" className="justify-self-start" disabled={update.isPending}>
@@ -65,8 +71,10 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
   const { user } = useSession();
   const members = useSeedMembers(seed.id);
   const act = useSeedAction(seed.id);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'admin'>('member');
+  const invitation = useForm<TInviteSeedMemberInput, unknown, z.output<typeof ZInviteSeedMemberInput>>({
+    resolver: zodResolver(ZInviteSeedMemberInput),
+    defaultValues: { email: '', role: 'member' },
+  });
   const [pending, setPending] = useState<TPending>(null);
   const manager = seed.role !== 'member';
   const run = (req: Parameters<typeof act.mutate>[0], done?: () => void) =>
@@ -77,10 +85,7 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
       },
       onError: (e) => toast.error(e.message),
     });
-  const invite = (e: React.FormEvent) => {
-    e.preventDefault();
-    run({ path: '/invitations', method: 'POST', body: { email: email.trim(), role } }, () => setEmail(''));
-  };
+  const invite = invitation.handleSubmit((body) => run({ path: '/invitations', method: 'POST', body }, () => invitation.resetField('email')));
   const confirm = () => {
     if (!pending) return;
     const m = pending.member;
@@ -145,16 +150,17 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
             <form onSubmit={invite} className="flex flex-wrap items-end gap-2">
               <div className="grid min-w-56 flex-1 gap-1.5">
                 <Label htmlFor="invite-email">{t.inviteEmail}</Label>
-                <Input id="invite-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+                <Input id="invite-email" type="email" required {...invitation.register('email')} />
+                <ErrorText message={invitation.formState.errors.email?.message} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="invite-role">{t.inviteRole}</Label>
-                <select id="invite-role" className={selectClass} value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+                <select id="invite-role" className={selectClass} {...invitation.register('role')}>
                   <option value="member">{roles.member}</option>
                   <option value="admin">{roles.admin}</option>
                 </select>
               </div>
-              <Button type="submit" disabled={act.isPending || !email.trim()}>
+              <Button type="submit" disabled={act.isPending || !invitation.watch('email').trim()}>
                 {t.inviteSend}
               </Button>
             </form>

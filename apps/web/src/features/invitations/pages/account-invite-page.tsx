@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, ZResetPasswordForm, type TAuthResponse } from '@suite/shared';
@@ -22,30 +24,22 @@ export function AccountInvitePage() {
   const token = params.get('token');
   const session = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = ZResetPasswordForm.safeParse({ password, confirmPassword: confirm });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const { register, handleSubmit, formState, setError, watch } = useForm<z.input<typeof ZResetPasswordForm>>({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const submit = handleSubmit(async ({ password }) => {
     try {
       const r = await api<TAuthResponse>('/api/invitations/accept', { method: 'POST', auth: false, retryOn401: false, body: { token, password } });
       if (r.tokens) session.acceptTokens(r.tokens);
       toast.success(ko.authUi.login.successTitle);
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      setErrors({ form: err instanceof Error ? err.message : t.invalid });
-    } finally {
-      setBusy(false);
+      setError('root', { message: err instanceof Error ? err.message : t.invalid });
     }
-  };
+  });
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
   return (
     <div className="flex justify-center px-4 py-16">
       <Card className="w-full max-w-md">
@@ -60,30 +54,21 @@ export function AccountInvitePage() {
             </Alert>
           ) : (
             <form onSubmit={submit} noValidate className="grid gap-4">
-              {errors.form ? (
+              {errors.root?.message ? (
                 <Alert variant="destructive">
-                  <AlertDescription>{errors.form}</AlertDescription>
+                  <AlertDescription>{errors.root.message}</AlertDescription>
                 </Alert>
               ) : null}
-              <FormField id="password" label={ko.authUi.reset.newPassword} error={errors.password} hint={<StrengthMeter password={password} />}>
-                <PasswordInput
-                  id="password"
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  disabled={busy}
-                />
+              <FormField
+                id="password"
+                label={ko.authUi.reset.newPassword}
+                error={errors.password?.message}
+                hint={<StrengthMeter password={watch('password')} />}
+              >
+                <PasswordInput id="password" autoComplete="new-password" disabled={busy} {...register('password', { deps: ['confirmPassword'] })} />
               </FormField>
-              <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={errors.confirmPassword}>
-                <PasswordInput
-                  id="confirmPassword"
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  disabled={busy}
-                />
+              <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={errors.confirmPassword?.message}>
+                <PasswordInput id="confirmPassword" autoComplete="new-password" disabled={busy} {...register('confirmPassword')} />
               </FormField>
               <Button type="submit" disabled={busy}>
                 {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -1,7 +1,9 @@
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
-import { ZJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
+import { ZJoinMealInput, type TJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,7 +11,9 @@ import { useSession } from '@/lib/session';
 import { useDeclineMeal, useJoinMeal } from '../api/round-actions';
 
 const t = ko.meal.ui;
-type TValues = { choice: string; price: string; clientSeed: string };
+// Blank boxes are left out of the request, as the schema's optional fields.
+const optionalNumber = (v: string) => (v === '' ? undefined : Number(v));
+const optionalText = (v: string) => v || undefined;
 
 /** Join (or change the menu) with an optional client seed, or decline; until the deadline. */
 export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
@@ -17,27 +21,19 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
   const mine = meal.participants.find((p) => p.userId === user?.id && p.status === 'joined');
   const join = useJoinMeal(seedId, meal.id);
   const decline = useDeclineMeal(seedId, meal.id);
-  const { register, handleSubmit, setError, formState } = useForm<TValues>({
+  const { register, handleSubmit, setError, formState } = useForm<TJoinMealInput, unknown, z.output<typeof ZJoinMealInput>>({
+    resolver: zodResolver(ZJoinMealInput),
     defaultValues: {
       choice: mine?.choice ?? (meal.mode === 'menu' ? (meal.options[0]?.id ?? '') : ''),
-      price: mine ? String(mine.price) : '',
-      clientSeed: mine?.clientSeed ?? '',
+      // A price is asked (and sent) only for a free choice.
+      price: meal.mode === 'free' ? mine?.price : undefined,
+      clientSeed: mine?.clientSeed ?? undefined,
     },
   });
-  const submit = handleSubmit((v) => {
-    const body = {
-      choice: v.choice,
-      ...(meal.mode === 'free' && v.price !== '' ? { price: Number(v.price) } : {}),
-      ...(v.clientSeed ? { clientSeed: v.clientSeed } : {}),
-    };
-    const parsed = ZJoinMealInput.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) setError(String(issue.path[0] ?? 'choice') as 'choice', { message: issue.message });
-      return;
-    }
-    join.mutate(parsed.data, { onSuccess: (r) => toast.success(r.message), onError: (e) => setError('root', { message: e.message }) });
-  });
-  const err = (k: keyof TValues) =>
+  const submit = handleSubmit((body) =>
+    join.mutate(body, { onSuccess: (r) => toast.success(r.message), onError: (e) => setError('root', { message: e.message }) }),
+  );
+  const err = (k: keyof TJoinMealInput) =>
     formState.errors[k]?.message ? <p className="text-sm text-destructive break-keep">{formState.errors[k]?.message}</p> : null;
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-lg border p-4" noValidate aria-label={t.join}>
@@ -65,7 +61,7 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="join-price">{t.fields.price}</Label>
-            <Input id="join-price" inputMode="numeric" {...register('price')} />
+            <Input id="join-price" inputMode="numeric" {...register('price', { setValueAs: optionalNumber })} />
           </div>
         </div>
       )}
@@ -74,7 +70,7 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
       {meal.commitment ? (
         <div className="grid gap-1.5">
           <Label htmlFor="join-seed">{t.fields.clientSeed}</Label>
-          <Input id="join-seed" autoComplete="off" {...register('clientSeed')} aria-describedby="join-seed-help" />
+          <Input id="join-seed" autoComplete="off" {...register('clientSeed', { setValueAs: optionalText })} aria-describedby="join-seed-help" />
           <p id="join-seed-help" className="text-xs text-muted-foreground break-keep">
             {t.fields.clientSeedHelp}
           </p>

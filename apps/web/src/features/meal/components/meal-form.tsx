@@ -1,9 +1,11 @@
 import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Plus, Trash2 } from 'lucide-react';
 import { ko } from '@suite/shared';
-import { MEAL_SPLITS, ZCreateMealInput, type TMealSplit } from '@suite/shared/schemas/meal';
+import { MEAL_SPLITS, ZCreateMealInput } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,28 +16,47 @@ import { seoulLocalIn, seoulLocalToIso, seoulToday } from '../lib/seoul-date';
 
 const t = ko.meal.ui;
 
-type TFormValues = {
-  title: string;
-  date: string;
-  deadlineLocal: string;
-  mode: 'menu' | 'free';
-  restaurant: string;
-  options: { name: string; price: string }[];
-  split: TMealSplit;
-  sponsorId: string;
-  payerCount: string;
-};
+/** The form's fields as typed (a Seoul wall time, prices and counts as text), turned into the request the shared schema checks. */
+const ZMealForm = z
+  .object({
+    title: z.string(),
+    date: z.string(),
+    deadline: z.string(),
+    mode: ZCreateMealInput.shape.mode,
+    restaurant: z.string(),
+    options: z.array(z.object({ name: z.string(), price: z.string() })),
+    split: ZCreateMealInput.shape.split,
+    sponsorId: z.string(),
+    payerCount: z.string(),
+  })
+  .transform((v): z.input<typeof ZCreateMealInput> => ({
+    title: v.title,
+    date: v.date,
+    deadline: v.deadline ? seoulLocalToIso(v.deadline) : '',
+    mode: v.mode,
+    restaurant: v.restaurant,
+    options: v.mode === 'menu' ? v.options.map((o) => ({ name: o.name, price: Number(o.price || NaN) })) : [],
+    split: v.split,
+    ...(v.split === 'sponsor' && v.sponsorId ? { sponsorId: v.sponsorId } : {}),
+    payerCount: Number(v.payerCount),
+  }))
+  .pipe(ZCreateMealInput);
+
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? <p className="text-sm text-destructive break-keep">{message}</p> : null;
+}
 
 /** Opens a round. The values are checked with the same zod schema as the server before sending. */
 export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateMeal(seedId);
   const members = useSeedMembers(seedId);
-  const { register, control, handleSubmit, watch, setError, formState } = useForm<TFormValues>({
+  const { register, control, handleSubmit, watch, setError, formState } = useForm<z.input<typeof ZMealForm>, unknown, z.output<typeof ZMealForm>>({
+    resolver: zodResolver(ZMealForm),
     defaultValues: {
       title: '',
       date: seoulToday(),
-      deadlineLocal: seoulLocalIn(60),
+      deadline: seoulLocalIn(60),
       mode: 'menu',
       restaurant: '',
       options: [{ name: '', price: '' }],
@@ -48,59 +69,37 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
   const mode = watch('mode');
   const split = watch('split');
 
-  const submit = handleSubmit((v) => {
-    const body = {
-      title: v.title,
-      date: v.date,
-      deadline: v.deadlineLocal ? seoulLocalToIso(v.deadlineLocal) : '',
-      mode: v.mode,
-      restaurant: v.restaurant,
-      options: v.mode === 'menu' ? v.options.map((o) => ({ name: o.name, price: Number(o.price || NaN) })) : [],
-      split: v.split,
-      ...(v.split === 'sponsor' && v.sponsorId ? { sponsorId: v.sponsorId } : {}),
-      payerCount: Number(v.payerCount),
-    };
-    const parsed = ZCreateMealInput.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'title');
-        const name = (field === 'deadline' ? 'deadlineLocal' : field === 'options' ? 'options.0.name' : field) as 'title';
-        setError(name, { message: issue.message });
-      }
-      return;
-    }
-    create.mutate(parsed.data, {
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: (r) => {
         toast.success(r.message);
         onDone();
         void navigate(`/admin/services/meal/${r.data.id}`);
       },
       onError: (err) => setError('root', { message: err.message }),
-    });
-  });
-
-  const err = (name: string) => {
-    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], formState.errors) as { message?: string } | undefined;
-    return e?.message ? <p className="text-sm text-destructive break-keep">{e.message}</p> : null;
-  };
+    }),
+  );
+  const errors = formState.errors;
+  // One message under the options: the list's own, else the first option's.
+  const optionsError = errors.options?.message ?? errors.options?.map?.((o) => o?.name?.message ?? o?.price?.message).find(Boolean);
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate aria-label={t.newRound}>
       <div className="grid gap-1.5">
         <Label htmlFor="meal-title">{t.fields.title}</Label>
         <Input id="meal-title" placeholder="금요일 점심" {...register('title')} />
-        {err('title')}
+        <ErrorText message={errors.title?.message} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="meal-date">{t.fields.date}</Label>
           <Input id="meal-date" type="date" {...register('date')} />
-          {err('date')}
+          <ErrorText message={errors.date?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="meal-deadline">{t.fields.deadline}</Label>
-          <Input id="meal-deadline" type="datetime-local" {...register('deadlineLocal')} />
-          {err('deadlineLocal')}
+          <Input id="meal-deadline" type="datetime-local" {...register('deadline')} />
+          <ErrorText message={errors.deadline?.message} />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -114,7 +113,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
         <div className="grid gap-1.5">
           <Label htmlFor="meal-restaurant">{t.fields.restaurant}</Label>
           <Input id="meal-restaurant" placeholder="김밥천국" {...register('restaurant')} />
-          {err('restaurant')}
+          <ErrorText message={errors.restaurant?.message} />
         </div>
       </div>
       {mode === 'menu' ? (
@@ -147,7 +146,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
               </Button>
             </div>
           ))}
-          {err('options.0.name')}
+          <ErrorText message={optionsError} />
           <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => options.append({ name: '', price: '' })}>
             <Plus aria-hidden="true" /> {t.fields.addOption}
           </Button>
@@ -175,14 +174,14 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
                 </option>
               ))}
             </NativeSelect>
-            {err('sponsorId')}
+            <ErrorText message={errors.sponsorId?.message} />
           </div>
         ) : null}
         {split === 'ladder' || split === 'roulette' ? (
           <div className="grid gap-1.5">
             <Label htmlFor="meal-payers">{t.fields.payerCount}</Label>
             <Input id="meal-payers" type="number" min={1} max={10} {...register('payerCount')} />
-            {err('payerCount')}
+            <ErrorText message={errors.payerCount?.message} />
           </div>
         ) : null}
       </div>

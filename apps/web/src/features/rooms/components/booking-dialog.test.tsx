@@ -27,13 +27,16 @@ const room = (id: string, name: string, active = true): TRoom => ({
   weekdays: [1, 2, 3, 4, 5, 6, 7],
   active,
 });
-const rooms = [room('room-a', '대회의실'), room('room-b', '소회의실'), room('room-x', '폐쇄된 방', false)];
-const target: TDialogTarget = { kind: 'new', roomId: 'room-a', date: '2031-03-03', start: 540, end: 600 };
+// Room ids are UUIDs, as the server's: the form checks the request with the shared schema before sending it.
+const roomA = '5f0c3b8e-1d2a-4c3b-9e4f-a1b2c3d4e5f6';
+const roomB = '6a1d4c9f-2e3b-4d4c-8f5a-b2c3d4e5f6a7';
+const rooms = [room(roomA, '대회의실'), room(roomB, '소회의실'), room('7b2e5daf-3f4c-4e5d-9a6b-c3d4e5f6a7b8', '폐쇄된 방', false)];
+const target: TDialogTarget = { kind: 'new', roomId: roomA, date: '2031-03-03', start: 540, end: 600 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const booking = (startsAt: string, endsAt: string) => ({
   id: 'bk-1',
-  roomId: 'room-b',
+  roomId: roomB,
   roomName: '소회의실',
   title: '주간 회의',
   organizer: { id: 'u1', name: '김예약', email: 'owner@example.com' },
@@ -42,7 +45,7 @@ const booking = (startsAt: string, endsAt: string) => ({
   endsAt,
   agenda: '',
   minutes: '',
-  status: 'confirmed',
+  status: 'confirmed' as const,
   seriesId: null,
   checkedInAt: null,
   canEdit: true,
@@ -70,12 +73,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function setup() {
+function setup(at: TDialogTarget = target) {
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <BookingDialog seedId="seed-1" rooms={rooms} target={target} onClose={onClose} />
+      <BookingDialog seedId="seed-1" rooms={rooms} target={at} onClose={onClose} />
     </QueryClientProvider>,
   );
   return { onClose };
@@ -92,7 +95,7 @@ const attendeesLabel = `${t.attendees} (${t.attendeesHint})`;
 
 function fillOneOff() {
   fireEvent.change(screen.getByLabelText(t.meetingTitle), { target: { value: '주간 회의' } });
-  fireEvent.change(screen.getByLabelText(t.room), { target: { value: 'room-b' } });
+  fireEvent.change(screen.getByLabelText(t.room), { target: { value: roomB } });
   fireEvent.change(screen.getByLabelText(t.date), { target: { value: '2031-03-05' } });
   fireEvent.change(screen.getByLabelText(t.from), { target: { value: '600' } });
   fireEvent.change(screen.getByLabelText(t.to), { target: { value: '690' } });
@@ -106,8 +109,8 @@ describe('BookingDialog: new booking', () => {
     const dialog = screen.getByRole('dialog', { name: t.newBooking });
     expect(within(dialog).getByLabelText(t.meetingTitle)).toBeTruthy();
     const roomSelect = within(dialog).getByLabelText(t.room) as HTMLSelectElement;
-    expect(roomSelect.value).toBe('room-a');
-    expect(Array.from(roomSelect.options).map((o) => o.value)).toEqual(['room-a', 'room-b']);
+    expect(roomSelect.value).toBe(roomA);
+    expect(Array.from(roomSelect.options).map((o) => o.value)).toEqual([roomA, roomB]);
     expect(roomSelect.options[0]!.textContent).toBe(`대회의실 · ${t.capacityN(6)}`);
     expect((within(dialog).getByLabelText(t.date) as HTMLInputElement).value).toBe('2031-03-03');
     expect((within(dialog).getByLabelText(t.from) as HTMLSelectElement).value).toBe('540');
@@ -138,7 +141,7 @@ describe('BookingDialog: new booking', () => {
     expect((init as RequestInit).headers).toMatchObject({ 'content-type': 'application/json', authorization: 'Bearer test-access-token' });
     const body = sentBody();
     expect(body).toEqual({
-      roomId: 'room-b',
+      roomId: roomB,
       title: '주간 회의',
       // 10:00 and 11:30 in Seoul (UTC+9).
       startsAt: '2031-03-05T01:00:00.000Z',
@@ -166,7 +169,7 @@ describe('BookingDialog: new booking', () => {
     fireEvent.click(screen.getByRole('button', { name: t.book }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(sentBody()).toMatchObject({
-      roomId: 'room-b',
+      roomId: roomB,
       startsAt: '2031-03-05T01:00:00.000Z',
       endsAt: '2031-03-05T02:30:00.000Z',
       recurrence: { freq: 'weekly', until: '2031-03-26' },
@@ -237,6 +240,40 @@ describe('BookingDialog: new booking', () => {
     expect(screen.queryByRole('heading', { name: t.skipped })).toBeNull();
   });
 
+  it('checks the request with the shared schema first: Korean messages under the fields, nothing sent until it passes', async () => {
+    const v = ko.rooms.validation;
+    answer = () =>
+      json(201, {
+        success: true,
+        message: '예약했습니다.',
+        data: booking('2031-03-03T00:00:00.000Z', '2031-03-03T01:00:00.000Z'),
+        created: [],
+        skipped: [],
+        leftOut: [],
+      });
+    const { onClose } = setup();
+    fireEvent.change(screen.getByLabelText(attendeesLabel), { target: { value: 'kim@example.com, 김철수' } });
+    fireEvent.click(screen.getByRole('button', { name: t.book }));
+    expect(await screen.findByText(v.title)).toBeTruthy();
+    expect(screen.getByText(v.attendee)).toBeTruthy();
+    expect(postCalls()).toHaveLength(0);
+
+    // 09:00–22:00 is longer than the schema allows.
+    fireEvent.change(screen.getByLabelText(t.meetingTitle), { target: { value: '워크숍' } });
+    fireEvent.change(screen.getByLabelText(attendeesLabel), { target: { value: 'kim@example.com' } });
+    fireEvent.change(screen.getByLabelText(t.to), { target: { value: '1320' } });
+    fireEvent.click(screen.getByRole('button', { name: t.book }));
+    expect(await screen.findByText(v.tooLong)).toBeTruthy();
+    expect(screen.queryByText(v.title)).toBeNull();
+    expect(screen.queryByText(v.attendee)).toBeNull();
+    expect(postCalls()).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(t.to), { target: { value: '600' } });
+    fireEvent.click(screen.getByRole('button', { name: t.book }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(sentBody()).toMatchObject({ roomId: roomA, title: '워크숍', attendees: ['kim@example.com'] });
+  });
+
   it('says before booking when a daily series goes past the cap, and not when it fits', () => {
     setup();
     fireEvent.change(screen.getByLabelText(t.repeat), { target: { value: 'daily' } });
@@ -251,5 +288,40 @@ describe('BookingDialog: new booking', () => {
     fireEvent.change(screen.getByLabelText(t.repeatUntil), { target: { value: '2031-06-10' } });
     expect(screen.queryByTestId('series-limit')).toBeNull();
     expect(postCalls()).toHaveLength(0);
+  });
+});
+
+describe('BookingDialog: an existing booking', () => {
+  it('saves the minutes on their own (then they can be sent) and the edited booking as one PATCH', async () => {
+    const patches: unknown[] = [];
+    const existing = booking('2031-03-05T01:00:00.000Z', '2031-03-05T02:00:00.000Z');
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url === '/api/seeds/seed-1/members') return Promise.resolve(json(200, { success: true, data: [] }));
+      if (url === '/api/seeds/seed-1/bookings/bk-1' && init?.method === 'PATCH') {
+        patches.push(JSON.parse(String(init.body)));
+        return Promise.resolve(json(200, { success: true, message: '저장했습니다.', data: existing }));
+      }
+      return Promise.resolve(json(404, { success: false, error: 'unexpected', code: 'NOT_FOUND' }));
+    });
+    const { onClose } = setup({ kind: 'edit', booking: existing });
+    const send = screen.getByRole('button', { name: t.sendMinutes }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText(t.minutes), { target: { value: '결정: 목표 3개 확정' } });
+    fireEvent.click(screen.getByRole('button', { name: t.saveMinutes }));
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(patches).toEqual([{ minutes: '결정: 목표 3개 확정' }]);
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(t.agenda), { target: { value: '1. 지난 분기 회고' } });
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(patches[1]).toEqual({
+      title: '주간 회의',
+      startsAt: '2031-03-05T01:00:00.000Z',
+      endsAt: '2031-03-05T02:00:00.000Z',
+      attendees: [],
+      agenda: '1. 지난 분기 회고',
+    });
   });
 });

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
+import { Controller, get, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko, MAX_SERIES_OCCURRENCES } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -7,7 +10,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import type { TBooking, TRoom } from '@suite/shared/schemas/rooms';
+import {
+  ZCreateBookingInput,
+  ZUpdateBookingInput,
+  type TBooking,
+  type TRoom,
+  type TUpdateBookingData,
+  type TUpdateBookingInput,
+} from '@suite/shared/schemas/rooms';
 import { useBookingAction } from '../api/booking-action';
 import { useCreateBooking } from '../api/create-booking';
 import { useMemberChoices } from '../api/member-choices';
@@ -29,6 +39,39 @@ const splitEmails = (s: string) =>
     .split(/[\s,;]+/)
     .map((x) => x.trim())
     .filter(Boolean);
+/** An ISO instant, or '' (refused by the schema) when the date is not a date. */
+const instant = (date: string, minute: number) => {
+  const d = seoulInstant(date, minute);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+};
+
+/** What both booking forms ask: a Seoul date and minutes of the day, and the attendees as one text. */
+const ZSlotFields = z.object({ title: z.string(), date: z.string(), start: z.number(), end: z.number(), attendees: z.string(), agenda: z.string() });
+const slotBody = (v: z.infer<typeof ZSlotFields>) => ({
+  title: v.title,
+  startsAt: instant(v.date, v.start),
+  endsAt: instant(v.date, v.end),
+  attendees: splitEmails(v.attendees),
+  agenda: v.agenda,
+});
+/** The forms' fields, turned into the requests the shared schemas check (their errors name the requests' fields). */
+const ZNewBookingForm = ZSlotFields.extend({ roomId: z.string(), repeat: z.enum(['', 'daily', 'weekly']), until: z.string() })
+  .transform((v): z.input<typeof ZCreateBookingInput> => ({
+    roomId: v.roomId,
+    ...slotBody(v),
+    ...(v.repeat ? { recurrence: { freq: v.repeat, until: v.until } } : {}),
+  }))
+  .pipe(ZCreateBookingInput);
+const ZEditBookingForm = ZSlotFields.transform((v): z.input<typeof ZUpdateBookingInput> => slotBody(v)).pipe(ZUpdateBookingInput);
+
+/** The first message the schema gave at these paths (a list's errors are per item). */
+const messageAt = (errors: FieldErrors, ...paths: string[]) =>
+  paths
+    .map((path) => get(errors, path) as FieldError | (FieldError | undefined)[] | undefined)
+    .map((e) => (Array.isArray(e) ? e.find(Boolean) : e)?.message)
+    .find(Boolean);
+/** Moving the start past the end moves the end to half an hour after it. */
+const endAfter = (start: number, end: number) => (end <= start ? Math.min(1440, start + 30) : end);
 
 export function BookingDialog({ seedId, rooms, target, onClose }: { seedId: string; rooms: TRoom[]; target: TDialogTarget | null; onClose: () => void }) {
   return (
@@ -49,34 +92,29 @@ export function BookingDialog({ seedId, rooms, target, onClose }: { seedId: stri
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-destructive break-keep">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: React.ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      <ErrorText message={error} />
     </div>
   );
 }
 
-function TimeSelect({
-  id,
-  value,
-  onChange,
-  min = 0,
-  max = 1440,
-  disabled = false,
-}: {
-  id: string;
-  value: number;
-  onChange: (v: number) => void;
-  min?: number;
-  max?: number;
-  disabled?: boolean;
-}) {
+function TimeSelect({ earliest = 0, latest = 1440, ...props }: { earliest?: number; latest?: number } & ComponentProps<typeof NativeSelect>) {
   return (
-    <NativeSelect id={id} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+    <NativeSelect {...props}>
       {times
-        .filter((m) => m >= min && m <= max)
+        .filter((m) => m >= earliest && m <= latest)
         .map((m) => (
           <option key={m} value={m}>
             {hhmm(m)}
@@ -97,7 +135,19 @@ function ReadField({ label, children }: { label: string; children: React.ReactNo
 }
 
 /** Attendee addresses, with a picker that adds a member of the seed. */
-function Attendees({ id, seedId, value, onChange }: { id: string; seedId: string; value: string; onChange: (v: string) => void }) {
+function Attendees({
+  id,
+  seedId,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  seedId: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | undefined;
+}) {
   const members = useMemberChoices(seedId);
   const chosen = new Set(splitEmails(value).map((e) => e.toLowerCase()));
   const left = (members.data ?? []).filter((m) => !chosen.has(m.email.toLowerCase()));
@@ -113,6 +163,7 @@ function Attendees({ id, seedId, value, onChange }: { id: string; seedId: string
           ))}
         </NativeSelect>
       ) : null}
+      <ErrorText message={error} />
     </div>
   );
 }
@@ -129,34 +180,33 @@ function NewBooking({
   onDone: () => void;
 }) {
   const active = rooms.filter((r) => r.active);
-  const [roomId, setRoomId] = useState(target.roomId ?? active[0]?.id ?? '');
-  const [date, setDate] = useState(target.date);
-  const [start, setStart] = useState(target.start);
-  const [end, setEnd] = useState(target.end);
-  const [title, setTitle] = useState('');
-  const [attendees, setAttendees] = useState('');
-  const [agenda, setAgenda] = useState('');
-  const [repeat, setRepeat] = useState<'' | 'daily' | 'weekly'>('');
-  const [until, setUntil] = useState(addDays(target.date, 28));
-  const [error, setError] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<{ startsAt: string; endsAt: string; reason: string }[]>([]);
   const [leftOut, setLeftOut] = useState<string[]>([]);
   const create = useCreateBooking(seedId);
+  const { register, control, handleSubmit, formState, watch, getValues, setValue, setError } = useForm<
+    z.input<typeof ZNewBookingForm>,
+    unknown,
+    z.output<typeof ZNewBookingForm>
+  >({
+    resolver: zodResolver(ZNewBookingForm),
+    defaultValues: {
+      roomId: target.roomId ?? active[0]?.id ?? '',
+      title: '',
+      date: target.date,
+      start: target.start,
+      end: target.end,
+      attendees: '',
+      agenda: '',
+      repeat: '',
+      until: addDays(target.date, 28),
+    },
+  });
+  const [roomId, date, start, repeat, until] = watch(['roomId', 'date', 'start', 'repeat', 'until']);
   // Said before booking: a series past the cap books only its first occurrences.
   const cap = repeat && until >= date ? beyondCap(date, repeat, until) : null;
+  const errors = formState.errors;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const body = {
-      roomId,
-      title,
-      startsAt: seoulInstant(date, start).toISOString(),
-      endsAt: seoulInstant(date, end).toISOString(),
-      attendees: splitEmails(attendees),
-      agenda,
-      ...(repeat ? { recurrence: { freq: repeat, until } } : {}),
-    };
+  const submit = handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: (r) => {
         toast.success(r.message);
@@ -166,11 +216,11 @@ function NewBooking({
         } else onDone();
       },
       onError: (err) => {
-        setError(err.message);
+        setError('root', { message: err.message });
         toast.error(err.message);
       },
-    });
-  };
+    }),
+  );
 
   if (skipped.length || leftOut.length) {
     return (
@@ -204,11 +254,11 @@ function NewBooking({
         <DialogTitle>{t.newBooking}</DialogTitle>
         <DialogDescription className="sr-only">{t.newBooking}</DialogDescription>
       </DialogHeader>
-      <Field id="bk-title" label={t.meetingTitle}>
-        <Input id="bk-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} autoFocus />
+      <Field id="bk-title" label={t.meetingTitle} error={errors.title?.message}>
+        <Input id="bk-title" required maxLength={100} autoFocus {...register('title')} />
       </Field>
-      <Field id="bk-room" label={t.room}>
-        <NativeSelect id="bk-room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
+      <Field id="bk-room" label={t.room} error={errors.roomId?.message}>
+        <NativeSelect id="bk-room" {...register('roomId')}>
           {active.map((r) => (
             <option key={r.id} value={r.id}>{`${r.name} · ${t.capacityN(r.capacity)}`}</option>
           ))}
@@ -216,38 +266,41 @@ function NewBooking({
       </Field>
       <div className="grid grid-cols-3 gap-2">
         <Field id="bk-date" label={t.date}>
-          <Input id="bk-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+          <Input id="bk-date" type="date" required {...register('date')} />
         </Field>
         <Field id="bk-start" label={t.from}>
           <TimeSelect
             id="bk-start"
-            value={start}
-            max={1425}
-            onChange={(v) => {
-              setStart(v);
-              if (end <= v) setEnd(v + 30 > 1440 ? 1440 : v + 30);
-            }}
+            latest={1425}
+            {...register('start', { valueAsNumber: true, onChange: () => setValue('end', endAfter(getValues('start'), getValues('end'))) })}
           />
         </Field>
         <Field id="bk-end" label={t.to}>
-          <TimeSelect id="bk-end" value={end} min={start + 15} onChange={setEnd} />
+          <TimeSelect id="bk-end" earliest={start + 15} {...register('end', { valueAsNumber: true })} />
         </Field>
       </div>
-      <Attendees id="bk-attendees" seedId={seedId} value={attendees} onChange={setAttendees} />
-      <Field id="bk-agenda" label={t.agenda}>
-        <Textarea id="bk-agenda" rows={3} value={agenda} onChange={(e) => setAgenda(e.target.value)} />
+      <ErrorText message={messageAt(errors, 'startsAt', 'endsAt')} />
+      <Controller
+        control={control}
+        name="attendees"
+        render={({ field }) => (
+          <Attendees id="bk-attendees" seedId={seedId} value={field.value} onChange={field.onChange} error={messageAt(errors, 'attendees')} />
+        )}
+      />
+      <Field id="bk-agenda" label={t.agenda} error={errors.agenda?.message}>
+        <Textarea id="bk-agenda" rows={3} {...register('agenda')} />
       </Field>
       <div className="grid grid-cols-2 gap-2">
         <Field id="bk-repeat" label={t.repeat}>
-          <NativeSelect id="bk-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value as '' | 'daily' | 'weekly')}>
+          <NativeSelect id="bk-repeat" {...register('repeat')}>
             <option value="">{t.repeatNone}</option>
             <option value="daily">{t.repeatDaily}</option>
             <option value="weekly">{t.repeatWeekly}</option>
           </NativeSelect>
         </Field>
         {repeat ? (
-          <Field id="bk-until" label={t.repeatUntil}>
-            <Input id="bk-until" type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+          <Field id="bk-until" label={t.repeatUntil} error={messageAt(errors, 'recurrence.until', 'recurrence')}>
+            <Input id="bk-until" type="date" {...register('until')} />
           </Field>
         ) : null}
       </div>
@@ -260,11 +313,7 @@ function NewBooking({
           {t.seriesLimit(MAX_SERIES_OCCURRENCES, cap.total, dateLabel(cap.lastBooked))}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive break-keep">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={errors.root?.message} />
       <DialogFooter>
         <Button type="submit" disabled={create.isPending || !roomId}>
           {t.book}
@@ -275,38 +324,36 @@ function NewBooking({
 }
 
 function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBooking; onDone: () => void }) {
-  const [title, setTitle] = useState(booking.title);
-  const [date, setDate] = useState(seoulDate(booking.startsAt));
-  const [start, setStart] = useState(seoulMinute(booking.startsAt));
-  const [end, setEnd] = useState(seoulMinute(booking.endsAt) || 1440);
-  const [attendees, setAttendees] = useState(booking.attendees.map((a) => a.email).join(', '));
-  const [agenda, setAgenda] = useState(booking.agenda);
-  const [minutes, setMinutes] = useState(booking.minutes);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateBooking(seedId);
   const action = useBookingAction(seedId);
-  const send = useSendMinutes(seedId);
   const [confirming, setConfirming] = useState(false);
   const [now] = useState(() => Date.now());
+  const { register, control, handleSubmit, formState, watch, getValues, setValue } = useForm<
+    z.input<typeof ZEditBookingForm>,
+    unknown,
+    z.output<typeof ZEditBookingForm>
+  >({
+    resolver: zodResolver(ZEditBookingForm),
+    defaultValues: {
+      title: booking.title,
+      date: seoulDate(booking.startsAt),
+      start: seoulMinute(booking.startsAt),
+      end: seoulMinute(booking.endsAt) || 1440,
+      attendees: booking.attendees.map((a) => a.email).join(', '),
+      agenda: booking.agenda,
+    },
+  });
+  const errors = formState.errors;
 
   const fail = (err: Error) => {
     setError(err.message);
     toast.error(err.message);
   };
-  const save = (e: React.FormEvent) => {
-    e.preventDefault();
+  const save = handleSubmit((body) => {
     setError(null);
     update.mutate(
-      {
-        id: booking.id,
-        body: {
-          title,
-          startsAt: seoulInstant(date, start).toISOString(),
-          endsAt: seoulInstant(date, end).toISOString(),
-          attendees: splitEmails(attendees),
-          agenda,
-        },
-      },
+      { id: booking.id, body },
       {
         onSuccess: (r) => {
           toast.success(r.message);
@@ -315,20 +362,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
         onError: fail,
       },
     );
-  };
-  const [savedMinutes, setSavedMinutes] = useState(booking.minutes);
-  const saveMinutes = () =>
-    update.mutate(
-      { id: booking.id, body: { minutes } },
-      {
-        onSuccess: () => {
-          setSavedMinutes(minutes);
-          toast.success(t.minutesSaved);
-        },
-        onError: fail,
-      },
-    );
-  const sendSavedMinutes = () => send.mutate(booking.id, { onSuccess: (r) => toast.success(r.message), onError: fail });
+  });
   const run = (kind: 'cancel' | 'cancel-following' | 'check-in') =>
     action.mutate(
       { id: booking.id, action: kind },
@@ -378,31 +412,34 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
         </dl>
       ) : (
         <form onSubmit={save} className="grid gap-3" noValidate>
-          <Field id="ed-title" label={t.meetingTitle}>
-            <Input id="ed-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Field id="ed-title" label={t.meetingTitle} error={errors.title?.message}>
+            <Input id="ed-title" {...register('title')} />
           </Field>
           <div className="grid grid-cols-3 gap-2">
             <Field id="ed-date" label={t.date}>
-              <Input id="ed-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+              <Input id="ed-date" type="date" {...register('date')} />
             </Field>
             <Field id="ed-start" label={t.from}>
               <TimeSelect
                 id="ed-start"
-                value={start}
-                max={1425}
-                onChange={(v) => {
-                  setStart(v);
-                  if (end <= v) setEnd(Math.min(1440, v + 30));
-                }}
+                latest={1425}
+                {...register('start', { valueAsNumber: true, onChange: () => setValue('end', endAfter(getValues('start'), getValues('end'))) })}
               />
             </Field>
             <Field id="ed-end" label={t.to}>
-              <TimeSelect id="ed-end" value={end} min={start + 15} onChange={setEnd} />
+              <TimeSelect id="ed-end" earliest={watch('start') + 15} {...register('end', { valueAsNumber: true })} />
             </Field>
           </div>
-          <Attendees id="ed-attendees" seedId={seedId} value={attendees} onChange={setAttendees} />
-          <Field id="ed-agenda" label={t.agenda}>
-            <Textarea id="ed-agenda" rows={3} value={agenda} onChange={(e) => setAgenda(e.target.value)} />
+          <ErrorText message={messageAt(errors, 'startsAt', 'endsAt')} />
+          <Controller
+            control={control}
+            name="attendees"
+            render={({ field }) => (
+              <Attendees id="ed-attendees" seedId={seedId} value={field.value} onChange={field.onChange} error={messageAt(errors, 'attendees')} />
+            )}
+          />
+          <Field id="ed-agenda" label={t.agenda} error={errors.agenda?.message}>
+            <Textarea id="ed-agenda" rows={3} {...register('agenda')} />
           </Field>
           <Button type="submit" disabled={update.isPending}>
             {t.save}
@@ -410,30 +447,12 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
         </form>
       )}
       {booking.canWriteMinutes ? (
-        <Field id="ed-minutes" label={t.minutes}>
-          <Textarea id="ed-minutes" rows={4} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-        </Field>
+        <MinutesForm seedId={seedId} booking={booking} update={update} onError={fail} />
       ) : ro ? null : (
         <dl className="text-sm">
           <ReadField label={t.minutes}>{booking.minutes.trim() ? booking.minutes : <span className="text-muted-foreground">{t.noMinutes}</span>}</ReadField>
         </dl>
       )}
-      {booking.canWriteMinutes ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="secondary" onClick={saveMinutes} disabled={update.isPending}>
-            {t.saveMinutes}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={sendSavedMinutes}
-            disabled={send.isPending || !savedMinutes.trim() || minutes !== savedMinutes}
-            title={t.sendMinutesHint}
-          >
-            {t.sendMinutes}
-          </Button>
-        </div>
-      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-destructive break-keep">
           {error}
@@ -468,5 +487,58 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
         ) : null}
       </DialogFooter>
     </div>
+  );
+}
+
+/** The minutes: saved on their own, and mailed to the attendees once saved unchanged. */
+function MinutesForm({
+  seedId,
+  booking,
+  update,
+  onError,
+}: {
+  seedId: string;
+  booking: TBooking;
+  update: ReturnType<typeof useUpdateBooking>;
+  onError: (err: Error) => void;
+}) {
+  const send = useSendMinutes(seedId);
+  const [saved, setSaved] = useState(booking.minutes);
+  const { register, handleSubmit, formState, watch } = useForm<TUpdateBookingInput, unknown, TUpdateBookingData>({
+    resolver: zodResolver(ZUpdateBookingInput),
+    defaultValues: { minutes: booking.minutes },
+  });
+  const save = handleSubmit((body) =>
+    update.mutate(
+      { id: booking.id, body },
+      {
+        onSuccess: () => {
+          setSaved(body.minutes ?? '');
+          toast.success(t.minutesSaved);
+        },
+        onError,
+      },
+    ),
+  );
+  return (
+    <form onSubmit={save} className="grid gap-3" noValidate>
+      <Field id="ed-minutes" label={t.minutes} error={formState.errors.minutes?.message}>
+        <Textarea id="ed-minutes" rows={4} {...register('minutes')} />
+      </Field>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="secondary" disabled={update.isPending}>
+          {t.saveMinutes}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => send.mutate(booking.id, { onSuccess: (r) => toast.success(r.message), onError })}
+          disabled={send.isPending || !saved.trim() || watch('minutes') !== saved}
+          title={t.sendMinutesHint}
+        >
+          {t.sendMinutes}
+        </Button>
+      </div>
+    </form>
   );
 }

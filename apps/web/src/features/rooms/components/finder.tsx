@@ -1,33 +1,59 @@
 import { useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { ko } from '@suite/shared';
+import { ZFreeRoomsQuery } from '@suite/shared/schemas/rooms';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useFreeRooms } from '../api/free-rooms';
+import { useFreeRooms, type TFreeRoomsQuery } from '../api/free-rooms';
 import { hhmm, seoulInstant } from '../lib/seoul';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
+/** An ISO instant, or '' (refused by the schema) when the date is not a date. */
+const instant = (day: string, minute: number) => {
+  const d = seoulInstant(day, minute);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+};
+const endOf = (start: number, end: number) => Math.max(end, start + 15);
+
+/** The finder's fields, turned into the query the shared schema checks. */
+const ZFinderForm = z
+  .object({ day: z.string(), start: z.number(), end: z.number(), capacity: z.string(), equipment: z.string() })
+  .transform((v): z.input<typeof ZFreeRoomsQuery> => ({
+    from: instant(v.day, v.start),
+    to: instant(v.day, endOf(v.start, v.end)),
+    ...(Number(v.capacity) > 0 ? { capacity: Number(v.capacity) } : {}),
+    ...(v.equipment.trim() ? { equipment: v.equipment.trim() } : {}),
+  }))
+  .pipe(ZFreeRoomsQuery);
+
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-destructive break-keep">
+      {message}
+    </p>
+  ) : null;
+}
 
 /** From–to, capacity and equipment → the rooms free for the whole slot (asked of the server). */
 export function Finder({ seedId, date, onBook }: { seedId: string; date: string; onBook: (roomId: string, date: string, start: number, end: number) => void }) {
-  const [day, setDay] = useState(date);
-  const [start, setStart] = useState(600);
-  const [end, setEnd] = useState(660);
-  const [capacity, setCapacity] = useState('');
-  const [equipment, setEquipment] = useState('');
-  const [query, setQuery] = useState<{ from: string; to: string; capacity?: number; equipment?: string } | null>(null);
+  const [query, setQuery] = useState<TFreeRoomsQuery | null>(null);
   const result = useFreeRooms(seedId, query);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setQuery({
-      from: seoulInstant(day, start).toISOString(),
-      to: seoulInstant(day, Math.max(end, start + 15)).toISOString(),
-      ...(Number(capacity) > 0 ? { capacity: Number(capacity) } : {}),
-      ...(equipment.trim() ? { equipment: equipment.trim() } : {}),
-    });
+  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof ZFinderForm>, unknown, z.output<typeof ZFinderForm>>({
+    resolver: zodResolver(ZFinderForm),
+    defaultValues: { day: date, start: 600, end: 660, capacity: '', equipment: '' },
+  });
+  const submit = handleSubmit((q) => setQuery(q));
+  // The errors are the shared query schema's, named by its fields (from and to come from the date and the times).
+  const err = formState.errors as Partial<Record<keyof TFreeRoomsQuery, FieldError>>;
+  const book = (roomId: string) => {
+    const { day, start, end } = getValues();
+    onBook(roomId, day, start, endOf(start, end));
   };
   return (
     <Card>
@@ -38,12 +64,13 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
         <form onSubmit={submit} className="grid gap-2">
           <div className="grid gap-1">
             <Label htmlFor="fd-date">{t.date}</Label>
-            <Input id="fd-date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+            <Input id="fd-date" type="date" {...register('day')} />
+            <ErrorText message={err.from?.message ?? err.to?.message} />
           </div>
           <div className="grid grid-cols-2 gap-2">
             <div className="grid gap-1">
               <Label htmlFor="fd-from">{t.from}</Label>
-              <NativeSelect id="fd-from" value={start} onChange={(e) => setStart(Number(e.target.value))}>
+              <NativeSelect id="fd-from" {...register('start', { valueAsNumber: true })}>
                 {times.slice(0, 96).map((m) => (
                   <option key={m} value={m}>
                     {hhmm(m)}
@@ -53,7 +80,7 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
             </div>
             <div className="grid gap-1">
               <Label htmlFor="fd-to">{t.to}</Label>
-              <NativeSelect id="fd-to" value={end} onChange={(e) => setEnd(Number(e.target.value))}>
+              <NativeSelect id="fd-to" {...register('end', { valueAsNumber: true })}>
                 {times.slice(1).map((m) => (
                   <option key={m} value={m}>
                     {hhmm(m)}
@@ -65,11 +92,13 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
           <div className="grid grid-cols-2 gap-2">
             <div className="grid gap-1">
               <Label htmlFor="fd-cap">{t.minCapacity}</Label>
-              <Input id="fd-cap" type="number" min={1} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+              <Input id="fd-cap" type="number" min={1} inputMode="numeric" {...register('capacity')} />
+              <ErrorText message={err.capacity?.message} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="fd-eq">{t.equipment}</Label>
-              <Input id="fd-eq" placeholder={t.equipmentHint} value={equipment} onChange={(e) => setEquipment(e.target.value)} />
+              <Input id="fd-eq" placeholder={t.equipmentHint} {...register('equipment')} />
+              <ErrorText message={err.equipment?.message} />
             </div>
           </div>
           <Button type="submit" variant="secondary">
@@ -88,7 +117,7 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
               {result.data.map((r) => (
                 <li key={r.id} className="flex items-center justify-between gap-2 text-sm">
                   <span className="truncate">{`${r.name} · ${t.capacityN(r.capacity)}${r.equipment.length ? ` · ${r.equipment.join(', ')}` : ''}`}</span>
-                  <Button size="sm" variant="outline" onClick={() => onBook(r.id, day, start, Math.max(end, start + 15))}>
+                  <Button size="sm" variant="outline" onClick={() => book(r.id)}>
                     {t.book}
                   </Button>
                 </li>

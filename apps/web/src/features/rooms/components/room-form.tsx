@@ -1,18 +1,27 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { ko, ZCreateRoomInput } from '@suite/shared';
+import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { TRoom } from '@suite/shared/schemas/rooms';
+import { ZCreateRoomInput, type TCreateRoomInput, type TRoom } from '@suite/shared/schemas/rooms';
 import { useRoomMutation } from '../api/room-mutation';
 import { hhmm } from '../lib/seoul';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
+const splitList = (line: string) =>
+  line
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+/** A list's errors are per item: the first item's message. */
+const firstItemMessage = (e: unknown) => (Array.isArray(e) ? (e.find(Boolean) as { message?: string } | undefined)?.message : undefined);
 
 /** Add or edit a room; validated with the same schema as the server. */
 export function RoomFormDialog({ seedId, room, open, onClose }: { seedId: string; room: TRoom | null; open: boolean; onClose: () => void }) {
@@ -25,46 +34,39 @@ export function RoomFormDialog({ seedId, room, open, onClose }: { seedId: string
   );
 }
 
-function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null; onDone: () => void }) {
-  const [name, setName] = useState(room?.name ?? '');
-  const [location, setLocation] = useState(room?.location ?? '');
-  const [capacity, setCapacity] = useState(String(room?.capacity ?? 6));
-  const [equipment, setEquipment] = useState(room?.equipment.join(', ') ?? '');
-  const [open, setOpen] = useState(room?.openMinute ?? 480);
-  const [close, setClose] = useState(room?.closeMinute ?? 1320);
-  const [days, setDays] = useState<number[]>(room?.weekdays ?? [1, 2, 3, 4, 5]);
-  const [active, setActive] = useState(room?.active ?? true);
-  const [error, setError] = useState<string | null>(null);
-  const mutate = useRoomMutation(seedId);
+function ErrorText({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-destructive break-keep">
+      {message}
+    </p>
+  ) : null;
+}
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = {
-      name,
-      location,
-      capacity: Number(capacity),
-      equipment: equipment
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-      openMinute: open,
-      closeMinute: close,
-      weekdays: days,
-      active,
-    };
-    const parsed = ZCreateRoomInput.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
-      return;
-    }
-    mutate.mutate(room ? { method: 'PATCH', roomId: room.id, body: parsed.data } : { method: 'POST', body: parsed.data }, {
+function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null; onDone: () => void }) {
+  const mutate = useRoomMutation(seedId);
+  const { register, handleSubmit, formState, watch, setValue, setError } = useForm<TCreateRoomInput, unknown, z.output<typeof ZCreateRoomInput>>({
+    resolver: zodResolver(ZCreateRoomInput),
+    defaultValues: {
+      name: room?.name ?? '',
+      location: room?.location ?? '',
+      capacity: room?.capacity ?? 6,
+      openMinute: room?.openMinute ?? 480,
+      closeMinute: room?.closeMinute ?? 1320,
+      weekdays: room?.weekdays ?? [1, 2, 3, 4, 5],
+      active: room?.active ?? true,
+    },
+  });
+  const submit = handleSubmit((body) =>
+    mutate.mutate(room ? { method: 'PATCH', roomId: room.id, body } : { method: 'POST', body }, {
       onSuccess: (r) => {
         toast.success(r.message);
         onDone();
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: (err) => setError('root', { message: err.message }),
+    }),
+  );
+  const err = formState.errors;
+  const days = watch('weekdays') ?? [];
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
       <DialogHeader>
@@ -73,42 +75,49 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
       </DialogHeader>
       <div className="grid gap-1.5">
         <Label htmlFor="rm-name">{t.name}</Label>
-        <Input id="rm-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} autoFocus />
+        <Input id="rm-name" maxLength={50} autoFocus {...register('name')} />
+        <ErrorText message={err.name?.message} />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="rm-loc">{t.location}</Label>
-          <Input id="rm-loc" value={location} onChange={(e) => setLocation(e.target.value)} />
+          <Input id="rm-loc" {...register('location')} />
+          <ErrorText message={err.location?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rm-cap">{t.capacity}</Label>
-          <Input id="rm-cap" type="number" inputMode="numeric" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+          <Input id="rm-cap" type="number" inputMode="numeric" min={1} {...register('capacity', { valueAsNumber: true })} />
+          <ErrorText message={err.capacity?.message} />
         </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="rm-eq">{`${t.equipment} (${t.equipmentHint})`}</Label>
-        <Input id="rm-eq" value={equipment} onChange={(e) => setEquipment(e.target.value)} />
+        {/* Typed as one line and split into the list the schema checks; the line starts as the input's own default. */}
+        <Input id="rm-eq" defaultValue={room?.equipment.join(', ')} {...register('equipment', { setValueAs: splitList })} />
+        <ErrorText message={err.equipment?.message ?? firstItemMessage(err.equipment)} />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="rm-open">{t.openTime}</Label>
-          <NativeSelect id="rm-open" value={open} onChange={(e) => setOpen(Number(e.target.value))}>
+          <NativeSelect id="rm-open" {...register('openMinute', { valueAsNumber: true })}>
             {times.slice(0, 96).map((m) => (
               <option key={m} value={m}>
                 {hhmm(m)}
               </option>
             ))}
           </NativeSelect>
+          <ErrorText message={err.openMinute?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rm-close">{t.closeTime}</Label>
-          <NativeSelect id="rm-close" value={close} onChange={(e) => setClose(Number(e.target.value))}>
+          <NativeSelect id="rm-close" {...register('closeMinute', { valueAsNumber: true })}>
             {times.slice(1).map((m) => (
               <option key={m} value={m}>
                 {hhmm(m)}
               </option>
             ))}
           </NativeSelect>
+          <ErrorText message={err.closeMinute?.message} />
         </div>
       </div>
       <fieldset className="grid gap-1.5">
@@ -116,21 +125,21 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
         <div className="flex flex-wrap gap-3">
           {t.weekdayNames.map((n, i) => (
             <label key={n} className="flex items-center gap-1.5 text-sm">
-              <Checkbox checked={days.includes(i + 1)} onCheckedChange={(c) => setDays(c ? [...days, i + 1].sort() : days.filter((d) => d !== i + 1))} />
+              <Checkbox
+                checked={days.includes(i + 1)}
+                onCheckedChange={(c) => setValue('weekdays', c ? [...days, i + 1].sort() : days.filter((d) => d !== i + 1))}
+              />
               {n}
             </label>
           ))}
         </div>
+        <ErrorText message={err.weekdays?.message} />
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
-        <Checkbox checked={active} onCheckedChange={(c) => setActive(c === true)} />
+        <Checkbox checked={watch('active')} onCheckedChange={(c) => setValue('active', c === true)} />
         {t.active}
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive break-keep">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={err.root?.message} />
       <DialogFooter>
         <Button type="submit" disabled={mutate.isPending}>
           {t.save}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { TRoom } from '@suite/shared/schemas/rooms';
+import { ZRoomSettings, type TRoom, type TRoomSettings } from '@suite/shared/schemas/rooms';
 import { useCalendarFeed, useCalendarFeedAction } from '../api/calendar-feed';
 import { useRoomMutation } from '../api/room-mutation';
 import { useRoomSettings, useSaveRoomSettings } from '../api/room-settings';
@@ -123,17 +125,13 @@ function SettingsCard({ seedId }: { seedId: string }) {
   return <SettingsForm key={JSON.stringify(settings.data.data)} seedId={seedId} initial={settings.data.data} canManage={settings.data.canManage} />;
 }
 
-function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial: { reminderMinutes: number; autoRelease: boolean }; canManage: boolean }) {
-  const [minutes, setMinutes] = useState(String(initial.reminderMinutes));
-  const [autoRelease, setAutoRelease] = useState(initial.autoRelease);
+function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial: TRoomSettings; canManage: boolean }) {
   const save = useSaveRoomSettings(seedId);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { reminderMinutes: Number(minutes), autoRelease },
-      { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toast.error(err.message) },
-    );
-  };
+  const { register, handleSubmit, formState, watch, setValue } = useForm<TRoomSettings>({ resolver: zodResolver(ZRoomSettings), defaultValues: initial });
+  const submit = handleSubmit((body) =>
+    save.mutate(body, { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toast.error(err.message) }),
+  );
+  const minutesError = formState.errors.reminderMinutes?.message;
   return (
     <Card>
       <CardHeader>
@@ -149,13 +147,17 @@ function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial:
               min={0}
               max={1440}
               inputMode="numeric"
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
               disabled={!canManage}
+              {...register('reminderMinutes', { valueAsNumber: true })}
             />
+            {minutesError ? (
+              <p role="alert" className="text-sm text-destructive break-keep">
+                {minutesError}
+              </p>
+            ) : null}
           </div>
           <label className="flex items-center gap-2 text-sm break-keep">
-            <Checkbox checked={autoRelease} onCheckedChange={(c) => setAutoRelease(c === true)} disabled={!canManage} />
+            <Checkbox checked={watch('autoRelease')} onCheckedChange={(c) => setValue('autoRelease', c === true)} disabled={!canManage} />
             {t.autoRelease}
           </label>
           {canManage ? (
