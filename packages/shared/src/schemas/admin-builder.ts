@@ -30,12 +30,14 @@ export const ZAdminTableSettings = z.object({
 });
 export type TAdminTableSettings = z.infer<typeof ZAdminTableSettings>;
 export const ZUpdateTableSettingsInput = ZAdminTableSettings.partial();
+export type TUpdateTableSettingsInput = z.input<typeof ZUpdateTableSettingsInput>;
 
 export const ZCreateAdminAppInput = z.object({
   name: z.string({ error: v.name }).trim().min(1, v.name).max(60, v.name),
   connectionId: z.uuid(v.id),
   tables: z.array(ZTableName, { error: v.tables }).min(1, v.tables).max(100, v.tables),
 });
+export type TCreateAdminAppInput = z.input<typeof ZCreateAdminAppInput>;
 export const ZRenameAdminAppInput = z.object({ name: z.string({ error: v.name }).trim().min(1, v.name).max(60, v.name) });
 
 export const ZAdminColumn = z.object({
@@ -77,10 +79,19 @@ export const ZAdminApp = z.object({
   createdAt: z.string(),
 });
 export type TAdminApp = z.infer<typeof ZAdminApp>;
-export const ZAdminAppList = z.object({ data: z.array(ZAdminApp) });
-export const ZAdminAppDetail = z.object({ data: ZAdminApp.extend({ schema: z.array(ZAdminTable) }) });
-export type TAdminAppDetail = z.infer<typeof ZAdminAppDetail>['data'];
-export const ZAdminAppCreated = z.object({ id: z.uuid() });
+/** GET /api/seeds/:seedId/admin-builder/apps */
+export const ZAdminAppListResponse = z.object({ data: z.array(ZAdminApp) });
+export type TAdminAppListResponse = z.infer<typeof ZAdminAppListResponse>;
+/** GET …/apps/:appId: the app with its tables, columns, settings and the caller's rights. */
+export const ZAdminAppDetailResponse = z.object({ data: ZAdminApp.extend({ schema: z.array(ZAdminTable) }) });
+export type TAdminAppDetailResponse = z.infer<typeof ZAdminAppDetailResponse>;
+export type TAdminAppDetail = TAdminAppDetailResponse['data'];
+/** POST …/apps (201) */
+export const ZAdminAppCreatedResponse = z.object({ id: z.uuid() });
+export type TAdminAppCreatedResponse = z.infer<typeof ZAdminAppCreatedResponse>;
+/** PATCH …/apps/:appId/tables/:table/settings: the table as the app now describes it. */
+export const ZAdminSettingsSavedResponse = z.object({ success: z.literal(true), message: z.string(), data: ZAdminTable });
+export type TAdminSettingsSavedResponse = z.infer<typeof ZAdminSettingsSavedResponse>;
 
 /**
  * GET rows: page (1-based), pageSize, sort=col.asc|desc, q (search over text columns), and filters
@@ -96,23 +107,35 @@ export const ZAdminRowsQuery = z
   .catchall(z.union([z.string().max(500), z.array(z.string().max(500)).max(10)]));
 
 const ZRefs = z.record(z.string(), z.record(z.string(), z.string()));
-export const ZAdminRowList = z.object({
+/** GET …/tables/:table/rows (total is null when the data API does not count). */
+export const ZAdminRowListResponse = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
   total: z.number().nullable(),
   page: z.number(),
   pageSize: z.number(),
   refs: ZRefs,
 });
-export type TAdminRowList = z.infer<typeof ZAdminRowList>;
+export type TAdminRowListResponse = z.infer<typeof ZAdminRowListResponse>;
 export const ZAdminOptionsQuery = z.object({ q: z.string().max(200).optional() });
-export const ZAdminOptions = z.object({ data: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() })) });
+/** One choice of a foreign-key pick list: the referenced key and its display column. */
+export const ZAdminOption = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+export type TAdminOption = z.infer<typeof ZAdminOption>;
+/** GET …/tables/:table/options */
+export const ZAdminOptionsResponse = z.object({ data: z.array(ZAdminOption) });
+export type TAdminOptionsResponse = z.infer<typeof ZAdminOptionsResponse>;
 export const ZAdminRowKeyQuery = z.object({ key: z.string().min(1).max(1000) });
-export const ZAdminRow = z.object({ data: z.record(z.string(), z.unknown()), refs: ZRefs });
-export const ZAdminRowSaved = z.object({ success: z.literal(true), message: z.string(), data: z.record(z.string(), z.unknown()) });
+/** GET …/tables/:table/row?key= */
+export const ZAdminRowResponse = z.object({ data: z.record(z.string(), z.unknown()), refs: ZRefs });
+export type TAdminRowResponse = z.infer<typeof ZAdminRowResponse>;
+/** POST …/rows (201) and PATCH …/row?key=: the row as stored. */
+export const ZAdminRowSavedResponse = z.object({ success: z.literal(true), message: z.string(), data: z.record(z.string(), z.unknown()) });
+export type TAdminRowSavedResponse = z.infer<typeof ZAdminRowSavedResponse>;
 export const ZAdminRowInput = z.record(z.string(), z.unknown());
 export const ZAdminBulkDeleteInput = z.object({ keys: z.array(z.string().min(1).max(1000), { error: v.keys }).min(1, v.keys).max(500, v.keys) });
 export const ZAdminImportInput = z.object({ csv: z.string({ error: v.csv }).min(1, v.csv).max(5_000_000, v.csv), commit: z.boolean().default(false) });
-export const ZAdminImportResult = z.object({
+export type TAdminImportInput = z.input<typeof ZAdminImportInput>;
+/** POST …/tables/:table/import: the preview (commit=false) or the result. */
+export const ZAdminImportResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   columns: z.array(z.string()),
@@ -121,6 +144,7 @@ export const ZAdminImportResult = z.object({
   ),
   imported: z.number(),
 });
+export type TAdminImportResponse = z.infer<typeof ZAdminImportResponse>;
 
 export const ZAdminAuditQuery = z.object({
   q: z.string().max(200).optional(),
@@ -139,4 +163,6 @@ export const ZAdminAuditEntry = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TAdminAuditEntry = z.infer<typeof ZAdminAuditEntry>;
-export const ZAdminAuditList = z.object({ data: z.array(ZAdminAuditEntry), total: z.number() });
+/** GET …/apps/:appId/audit (50 a page) */
+export const ZAdminAuditListResponse = z.object({ data: z.array(ZAdminAuditEntry), total: z.number() });
+export type TAdminAuditListResponse = z.infer<typeof ZAdminAuditListResponse>;

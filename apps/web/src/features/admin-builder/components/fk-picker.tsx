@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { fetchOptions } from '../api/admin-builder-api';
+import type { TAdminOption } from '@suite/shared/schemas/admin-builder';
+import { listOptions } from '../api/list-options';
 import { inputClass, t } from './common';
 
 /** A searchable pick list over the referenced table's readable column; the value is the referenced key. */
@@ -16,11 +17,11 @@ export function FkPicker(props: {
 }) {
   const listId = useId();
   const [q, setQ] = useState(props.display ?? (props.value === null || props.value === undefined ? '' : String(props.value)));
-  const [options, setOptions] = useState<{ value: string | number; label: string }[]>([]);
+  const [options, setOptions] = useState<TAdminOption[]>([]);
   useEffect(() => {
     let live = true;
     const h = setTimeout(() => {
-      fetchOptions(props.seedId, props.appId, props.table, q)
+      listOptions(props.seedId, props.appId, props.table, q)
         .then((r) => live && setOptions(r.data))
         .catch(() => live && setOptions([]));
     }, 200);

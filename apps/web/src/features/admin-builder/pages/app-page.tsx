@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useApp } from '../api/admin-builder-api';
+import { useApp } from '../api/get-app';
 import { auditPath, Note, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId: the app's generated pages. */

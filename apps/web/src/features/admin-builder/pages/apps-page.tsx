@@ -11,7 +11,12 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Badge } from '@/components/ui/badge';
 import { ApiError } from '@/lib/api';
-import { useApps, useConnections, useConnectionTables, useCreateApp, useDeleteApp, useRenameApp } from '../api/admin-builder-api';
+import { useCreateApp } from '../api/create-app';
+import { useDeleteApp } from '../api/delete-app';
+import { useApps } from '../api/list-apps';
+import { useConnectionTables } from '../api/list-connection-tables';
+import { useConnections } from '../api/list-connections';
+import { useRenameApp } from '../api/rename-app';
 import { appPath, auditPath, isManager, Note, t, useSelectedSeed } from '../components/common';
 
 /** /admin/services/admin-builder: the seed's admin apps and the create wizard (connection, tables). */

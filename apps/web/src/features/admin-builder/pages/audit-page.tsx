@@ -7,7 +7,7 @@ import { ZAdminAuditQuery } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { useAudit } from '../api/admin-builder-api';
+import { useAudit } from '../api/list-audit';
 import { appPath, Note, show, t, useSelectedSeed } from '../components/common';
 
 /** The audit query's search term (the server checks the same rule). */

@@ -3,7 +3,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useApp, useDeleteRows, useRow, useRows, useSaveRow } from '../api/admin-builder-api';
+import { useDeleteRows } from '../api/delete-rows';
+import { useApp } from '../api/get-app';
+import { useRow } from '../api/get-row';
+import { useRows } from '../api/list-rows';
+import { useSaveRow } from '../api/save-row';
 import { RowForm } from '../components/row-form';
 import { keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 

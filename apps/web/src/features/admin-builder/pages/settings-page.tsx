@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useApp, useSaveSettings } from '../api/admin-builder-api';
+import { useApp } from '../api/get-app';
+import { useSaveSettings } from '../api/save-settings';
 import { isManager, Note, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 import { ko } from '@suite/shared';
 

@@ -10,7 +10,11 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { FkPicker } from '../components/fk-picker';
-import { downloadCsv, useApp, useDeleteRows, useImportCsv, useRows } from '../api/admin-builder-api';
+import { useDeleteRows } from '../api/delete-rows';
+import { downloadCsv } from '../api/export-csv';
+import { useApp } from '../api/get-app';
+import { useImportCsv } from '../api/import-csv';
+import { useRows } from '../api/list-rows';
 import { appPath, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
