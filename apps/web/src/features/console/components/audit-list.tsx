@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ko, type TAuditEntry } from '@suite/shared';
 import { NoResults } from '@/components/no-results';
 import { Input } from '@/components/ui/input';
-import { useAudit } from '@/features/console/api/admin';
+import { useAudit } from '@/features/console/api/list-audit';
 import { Pagination } from '@/features/console/components/pagination';
 import { koDateTime } from '@/features/console/lib/format';
 import { useDebounced } from '@/lib/use-debounced';

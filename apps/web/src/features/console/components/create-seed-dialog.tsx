@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { useSeeds } from '@/lib/seed-context';
-import { useCreateSeed } from '@/features/console/api/seeds';
+import { useCreateSeed } from '@/features/console/api/create-seed';
 
 const t = ko.consoleUi.seed;
 

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { revokeAllSessions, useAdminPolicy, useSetAdminPolicy } from '@/features/console/api/security';
+import { useAdminPolicy } from '@/features/console/api/get-admin-policy';
+import { revokeAllSessions } from '@/features/console/api/revoke-all-sessions';
+import { useSetAdminPolicy } from '@/features/console/api/update-admin-policy';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 const t = ko.accounts.ui;

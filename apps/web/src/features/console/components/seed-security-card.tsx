@@ -3,7 +3,8 @@ import { ko } from '@suite/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { useSeedPolicy, useSetSeedPolicy } from '@/features/console/api/security';
+import { useSeedPolicy } from '@/features/console/api/get-seed-policy';
+import { useSetSeedPolicy } from '@/features/console/api/update-seed-policy';
 
 const t = ko.accounts.ui;
 

@@ -1,7 +1,8 @@
 import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
-import { useAdminAction, useTrash } from '@/features/console/api/admin';
+import { useTrash } from '@/features/console/api/list-trash';
+import { useAdminAction } from '@/features/console/api/run-user-action';
 import { koDate } from '@/features/console/lib/format';
 
 const t = ko.consoleUi.users;

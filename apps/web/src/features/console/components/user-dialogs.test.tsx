@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
-import type { TAdminUser } from '@/features/console/api/admin';
+import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { AddUserDialog, EditUserDialog } from './user-dialogs';
 

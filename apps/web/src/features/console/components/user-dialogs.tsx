@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAdminAction, type TAdminUser } from '@/features/console/api/admin';
+import type { TAdminUser } from '@suite/shared/schemas/admin';
+import { useAdminAction } from '@/features/console/api/run-user-action';
 
 const t = ko.consoleUi.users;
 const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { MoreHorizontal } from 'lucide-react';
 import { ko } from '@suite/shared';
-import type { TAdminUser } from '@/features/console/api/admin';
+import type { TAdminUser } from '@suite/shared/schemas/admin';
 
 const t = ko.consoleUi.users;
 export type TRowAction = 'edit' | 'activate' | 'suspend' | 'deactivate' | 'delete' | 'endSessions';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
-import type { TAdminUser } from '@/features/console/api/admin';
+import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { UsersList } from './users-list';
 

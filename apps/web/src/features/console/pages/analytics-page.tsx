@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAnalytics } from '@/features/console/api/admin';
+import { useAnalytics } from '@/features/console/api/get-analytics';
 import { BarChart } from '@/components/bar-chart';
 
 const t = ko.consoleUi.analytics;

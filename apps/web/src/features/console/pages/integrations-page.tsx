@@ -2,7 +2,7 @@ import { CircleCheck, CircleAlert } from 'lucide-react';
 import { ko, type TIntegrationStatus } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useIntegrations } from '@/features/console/api/integrations';
+import { useIntegrations } from '@/features/console/api/list-integrations';
 
 const t = ko.integrations;
 

@@ -5,11 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CreateSeedDialog } from '@/features/console/components/create-seed-dialog';
 import { useSession } from '@/lib/session';
-import { useConsoleSummary, useOverview, type TServiceRow } from '@/features/console/api/admin';
+import type { TConsoleSummaryResponse } from '@suite/shared/schemas/admin';
+import { useConsoleSummary } from '@/features/console/api/get-console-summary';
+import { useOverview } from '@/features/console/api/get-overview';
 import { StatCard } from '@/components/stat-card';
 import { ServiceStatusBadge } from '@/features/console/components/status-badge';
 
 const t = ko.consoleUi.overview;
+/** A service row: the summary's fields, plus revenue, growth and description when the admin overview has them. */
+type TServiceRow = TConsoleSummaryResponse['services'][number] & { revenue?: number; growth?: number | null; description?: string };
 const num = (n: number) => n.toLocaleString('ko-KR');
 const won = (n: number) => `₩${num(n)}`;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useServices } from '@/features/console/api/admin';
+import { useServices } from '@/features/console/api/list-services';
 import { ServiceStatusBadge } from '@/features/console/components/status-badge';
 
 const t = ko.consoleUi.servicesPage;

@@ -15,7 +15,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDebounced } from '@/lib/use-debounced';
 import { KnowledgeUsage } from '@/components/knowledge-usage';
 import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
-import { useAddSlackDocument, useDeleteSlackDocument, useSlackDocuments, useSlackSearch, useUploadSlackPdf } from '../api/slack';
+import { useAddSlackDocument } from '../api/create-document';
+import { useDeleteSlackDocument } from '../api/delete-document';
+import { useSlackDocuments } from '../api/list-documents';
+import { useSlackSearch } from '../api/search-documents';
+import { useUploadSlackPdf } from '../api/upload-pdf';
 import { FieldError } from './field-error';
 
 const t = ko.slack.ui.knowledge;

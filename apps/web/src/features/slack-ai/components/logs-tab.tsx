@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useDebounced } from '@/lib/use-debounced';
-import { useSlackLogs } from '../api/slack';
+import { useSlackLogs } from '../api/list-logs';
 
 const t = ko.slack.ui.logs;
 

@@ -11,7 +11,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useDisconnectSlack, useUpdateSlackSettings } from '../api/slack';
+import { useDisconnectSlack } from '../api/disconnect-workspace';
+import { useUpdateSlackSettings } from '../api/update-settings';
 import { FieldError } from './field-error';
 
 const t = ko.slack.ui.settings;

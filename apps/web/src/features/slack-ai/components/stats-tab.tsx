@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { BarChart } from '@/components/bar-chart';
 import { StatCard } from '@/components/stat-card';
-import { useSlackStats } from '../api/slack';
+import { useSlackStats } from '../api/get-stats';
 
 const t = ko.slack.ui.stats;
 const COLOURS = { mentions: '#2563eb', summaries: '#059669', searches: '#d97706', tokens: '#7c3aed' };

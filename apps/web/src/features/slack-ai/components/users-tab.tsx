@@ -1,6 +1,6 @@
 import { ko } from '@suite/shared';
 import { Card, CardContent } from '@/components/ui/card';
-import { useSlackUsers } from '../api/slack';
+import { useSlackUsers } from '../api/list-users';
 
 const t = ko.slack.ui.users;
 const fmt = (n: number) => n.toLocaleString('ko-KR');

@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSeeds } from '@/lib/seed-context';
-import { useSlackWorkspaces } from '../api/slack';
+import { useSlackWorkspaces } from '../api/list-workspaces';
 import { SlackConnectButton } from '@/components/slack-connect-button';
 import { KnowledgeTab } from '../components/knowledge-tab';
 import { LogsTab } from '../components/logs-tab';
