@@ -97,11 +97,13 @@ export type TKnowledgeAttachResponse = z.infer<typeof ZKnowledgeAttachResponse>;
 export const ZBotPublicParams = z.object({ botId: ZId });
 export const ZConversationParams = z.object({ botId: ZId, conversationId: ZId });
 export const ZAskInput = z.object({ text: z.string().trim().min(1, { error: '질문을 입력해 주세요.' }).max(1000, { error: '질문은 1000자까지입니다.' }) });
+/** A source an answer cites (the widget shows it; the transcript keeps it). */
+export const ZAnswerSource = z.object({ title: z.string(), url: z.string().optional() });
 export const ZAnswer = z.object({
   messageId: z.string(),
   answer: z.string(),
   answered: z.boolean(),
-  sources: z.array(z.object({ title: z.string(), url: z.string().optional() })),
+  sources: z.array(ZAnswerSource),
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 export const ZHandoffInput = z.object({
@@ -111,3 +113,97 @@ export const ZHandoffInput = z.object({
 });
 export const ZFeedbackInput = z.object({ messageId: ZId, helpful: z.boolean() });
 export const ZTicketAnswerInput = z.object({ answer: ZText(5000, '답변을 입력해 주세요.') });
+
+// ── Answers of the console routes (decision 025): each route declares its schema as `response`, the web types from it ──
+
+/** A write that answers only with its Korean message (delete bot, delete source, answer ticket; the widget's feedback). */
+export const ZChatbotMessageResponse = z.object({ message: z.string() });
+export type TChatbotMessageResponse = z.infer<typeof ZChatbotMessageResponse>;
+
+export const ZChatbotListResponse = z.object({ data: z.array(ZChatbot) });
+export type TChatbotListResponse = z.infer<typeof ZChatbotListResponse>;
+/** POST /chatbots → 201. */
+export const ZCreateChatbotResponse = z.object({ id: z.string() });
+export type TCreateChatbotResponse = z.infer<typeof ZCreateChatbotResponse>;
+export const ZUpdateChatbotResponse = z.object({ message: z.string(), data: ZChatbot });
+export type TUpdateChatbotResponse = z.infer<typeof ZUpdateChatbotResponse>;
+
+export const ZChatbotSourceListResponse = z.object({ data: z.array(ZChatbotSource) });
+export type TChatbotSourceListResponse = z.infer<typeof ZChatbotSourceListResponse>;
+/** POST /sources and /sources/pdf → 201. */
+export const ZAddChatbotSourceResponse = z.object({ message: z.string(), data: ZChatbotSource });
+export type TAddChatbotSourceResponse = z.infer<typeof ZAddChatbotSourceResponse>;
+
+/** A conversation in the console's list: `first` is the visitor's first message (e-mail and phone masked), null before one. */
+export const ZChatbotConversation = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  handedOff: z.boolean(),
+  messages: z.number(),
+  first: z.string().nullable(),
+});
+export type TChatbotConversation = z.infer<typeof ZChatbotConversation>;
+export const ZChatbotConversationListResponse = z.object({ data: z.array(ZChatbotConversation) });
+export type TChatbotConversationListResponse = z.infer<typeof ZChatbotConversationListResponse>;
+
+/** A message of a transcript; `answered` and `feedback` (1 / -1) only on the bot's messages, else null. */
+export const ZChatbotTranscriptLine = z.object({
+  id: z.string(),
+  role: z.string(),
+  text: z.string(),
+  answered: z.boolean().nullable(),
+  sources: z.array(ZAnswerSource),
+  feedback: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type TChatbotTranscriptLine = z.infer<typeof ZChatbotTranscriptLine>;
+export const ZChatbotTranscriptResponse = z.object({ data: z.array(ZChatbotTranscriptLine) });
+export type TChatbotTranscriptResponse = z.infer<typeof ZChatbotTranscriptResponse>;
+
+/** A question the bot could not answer (masked). */
+export const ZChatbotUnanswered = z.object({ id: z.string(), question: z.string(), createdAt: z.string() });
+export type TChatbotUnanswered = z.infer<typeof ZChatbotUnanswered>;
+export const ZChatbotUnansweredListResponse = z.object({ data: z.array(ZChatbotUnanswered) });
+export type TChatbotUnansweredListResponse = z.infer<typeof ZChatbotUnansweredListResponse>;
+
+/** A hand-off ticket; status open | answered. */
+export const ZChatbotTicket = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  message: z.string(),
+  transcript: z.string(),
+  status: z.string(),
+  answer: z.string().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type TChatbotTicket = z.infer<typeof ZChatbotTicket>;
+export const ZChatbotTicketListResponse = z.object({ data: z.array(ZChatbotTicket) });
+export type TChatbotTicketListResponse = z.infer<typeof ZChatbotTicketListResponse>;
+
+/** Figures of the last 30 days; `day` is YYYY-MM-DD (Asia/Seoul); resolutionRate 0..1, null without conversations. */
+export const ZChatbotFigures = z.object({
+  conversationsPerDay: z.array(z.object({ day: z.string(), conversations: z.number() })),
+  conversations: z.number(),
+  handedOff: z.number(),
+  resolutionRate: z.number().nullable(),
+  thumbsUp: z.number(),
+  thumbsDown: z.number(),
+  topQuestions: z.array(z.object({ question: z.string(), count: z.number() })),
+});
+export type TChatbotFigures = z.infer<typeof ZChatbotFigures>;
+export const ZChatbotFiguresResponse = z.object({ data: ZChatbotFigures });
+export type TChatbotFiguresResponse = z.infer<typeof ZChatbotFiguresResponse>;
+
+// ── Answers of the public widget routes (JSON only; the streamed question answer has none) ──
+
+export const ZChatbotWidgetInfo = z.object({ name: z.string(), greeting: z.string(), brandColor: z.string(), suggested: z.array(z.string()) });
+export type TChatbotWidgetInfo = z.infer<typeof ZChatbotWidgetInfo>;
+/** POST /api/chatbot/:botId/conversations → 201. */
+export const ZStartConversationResponse = z.object({ conversationId: z.string(), token: z.string() });
+export type TStartConversationResponse = z.infer<typeof ZStartConversationResponse>;
+/** POST …/handoff → 201. */
+export const ZHandoffResponse = z.object({ message: z.string(), ticketId: z.string() });
+export type THandoffResponse = z.infer<typeof ZHandoffResponse>;

@@ -7,23 +7,37 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import {
+  ZAddChatbotSourceResponse,
   ZAskInput,
   ZBotParams,
   ZBotPublicParams,
   ZBotSourceParams,
   ZBotTicketParams,
+  ZChatbotConversationListResponse,
+  ZChatbotFiguresResponse,
+  ZChatbotListResponse,
+  ZChatbotMessageResponse,
   ZChatbotSourceInput,
+  ZChatbotSourceListResponse,
+  ZChatbotTicketListResponse,
+  ZChatbotTranscriptResponse,
+  ZChatbotUnansweredListResponse,
+  ZChatbotWidgetInfo,
   ZConversationParams,
   ZCreateChatbotInput,
+  ZCreateChatbotResponse,
   ZFeedbackInput,
   ZHandoffInput,
+  ZHandoffResponse,
   ZKnowledgeAttachInput,
   ZKnowledgeAttachResponse,
   ZKnowledgeUsageResponse,
   ZKnowledgeSourceParams,
   ZSeedParams,
+  ZStartConversationResponse,
   ZTicketAnswerInput,
   ZUpdateChatbotInput,
+  ZUpdateChatbotResponse,
 } from '@suite/shared/schemas/chatbot';
 import type { TDocumentPool } from '../../lib/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,19 +58,32 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   // ── Console: bots ──
   app.post(
     '/api/seeds/:seedId/chatbots',
-    { ...auth, schema: { tags, summary: '챗봇 만들기 (시드 소유자·관리자) → 201 { id }', security: bearer, params: ZSeedParams, body: ZCreateChatbotInput } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '챗봇 만들기 (시드 소유자·관리자) → 201 { id }',
+        security: bearer,
+        params: ZSeedParams,
+        body: ZCreateChatbotInput,
+        response: { 201: ZCreateChatbotResponse },
+      },
+    },
     async (request, reply) => reply.status(201).send(await bots.createBot(db, uid(request), request.params.seedId, request.body)),
   );
   app.get(
     '/api/seeds/:seedId/chatbots',
-    { ...auth, schema: { tags, summary: '챗봇 목록 (시드 멤버)', security: bearer, params: ZSeedParams } },
+    { ...auth, schema: { tags, summary: '챗봇 목록 (시드 멤버)', security: bearer, params: ZSeedParams, response: { 200: ZChatbotListResponse } } },
     async (request) => ({
       data: await bots.listBots(db, uid(request), request.params.seedId),
     }),
   );
   app.patch(
     '/api/seeds/:seedId/chatbots/:botId',
-    { ...auth, schema: { tags, summary: '챗봇 설정 바꾸기', security: bearer, params: ZBotParams, body: ZUpdateChatbotInput } },
+    {
+      ...auth,
+      schema: { tags, summary: '챗봇 설정 바꾸기', security: bearer, params: ZBotParams, body: ZUpdateChatbotInput, response: { 200: ZUpdateChatbotResponse } },
+    },
     async (request) => ({
       message: s.updated,
       data: await bots.updateBot(db, uid(request), request.params.seedId, request.params.botId, request.body),
@@ -64,7 +91,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   );
   app.delete(
     '/api/seeds/:seedId/chatbots/:botId',
-    { ...auth, schema: { tags, summary: '챗봇 삭제 (대화·문의·지식 포함)', security: bearer, params: ZBotParams } },
+    { ...auth, schema: { tags, summary: '챗봇 삭제 (대화·문의·지식 포함)', security: bearer, params: ZBotParams, response: { 200: ZChatbotMessageResponse } } },
     async (request) => {
       await bots.deleteBot(db, uid(request), request.params.seedId, request.params.botId);
       return { message: s.deleted };
@@ -108,7 +135,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   // ── Console: sources ──
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/sources',
-    { ...auth, schema: { tags, summary: '챗봇 지식 목록', security: bearer, params: ZBotParams } },
+    { ...auth, schema: { tags, summary: '챗봇 지식 목록', security: bearer, params: ZBotParams, response: { 200: ZChatbotSourceListResponse } } },
     async (request) => {
       await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId, { read: true });
       return { data: await knowledge.listSources(db, request.params.botId) };
@@ -124,6 +151,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         security: bearer,
         params: ZBotParams,
         body: ZChatbotSourceInput,
+        response: { 201: ZAddChatbotSourceResponse },
       },
     },
     async (request, reply) => {
@@ -150,6 +178,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           security: bearer,
           params: ZBotParams,
           querystring: z.object({ title: z.string().trim().min(1).max(200) }),
+          response: { 201: ZAddChatbotSourceResponse },
         },
       },
       async (request, reply) => {
@@ -163,7 +192,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   });
   app.delete(
     '/api/seeds/:seedId/chatbots/:botId/sources/:sourceId',
-    { ...auth, schema: { tags, summary: '지식 삭제', security: bearer, params: ZBotSourceParams } },
+    { ...auth, schema: { tags, summary: '지식 삭제', security: bearer, params: ZBotSourceParams, response: { 200: ZChatbotMessageResponse } } },
     async (request) => {
       await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId);
       await knowledge.deleteSource(db, request.params.botId, request.params.sourceId);
@@ -182,32 +211,52 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         security: bearer,
         params: ZBotParams,
         querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: ZChatbotConversationListResponse },
       },
     },
     async (request) => ({ data: await bots.conversations(db, uid(request), request.params.seedId, request.params.botId, request.query.q) }),
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/conversations/:conversationId',
-    { ...auth, schema: { tags, summary: '대화 내용', security: bearer, params: ZBotParams.extend({ conversationId: z.uuid() }) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '대화 내용',
+        security: bearer,
+        params: ZBotParams.extend({ conversationId: z.uuid() }),
+        response: { 200: ZChatbotTranscriptResponse },
+      },
+    },
     async (request) => ({ data: await bots.transcriptOf(db, uid(request), request.params.seedId, request.params.botId, request.params.conversationId) }),
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/unanswered',
-    { ...auth, schema: { tags, summary: '답하지 못한 질문', security: bearer, params: ZBotParams } },
+    { ...auth, schema: { tags, summary: '답하지 못한 질문', security: bearer, params: ZBotParams, response: { 200: ZChatbotUnansweredListResponse } } },
     async (request) => ({
       data: await bots.unanswered(db, uid(request), request.params.seedId, request.params.botId),
     }),
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/tickets',
-    { ...auth, schema: { tags, summary: '상담원 연결 문의', security: bearer, params: ZBotParams } },
+    { ...auth, schema: { tags, summary: '상담원 연결 문의', security: bearer, params: ZBotParams, response: { 200: ZChatbotTicketListResponse } } },
     async (request) => ({
       data: await bots.listTickets(db, uid(request), request.params.seedId, request.params.botId),
     }),
   );
   app.post(
     '/api/seeds/:seedId/chatbots/:botId/tickets/:ticketId/answer',
-    { ...auth, schema: { tags, summary: '문의에 답변 (고객에게 메일로 전송)', security: bearer, params: ZBotTicketParams, body: ZTicketAnswerInput } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '문의에 답변 (고객에게 메일로 전송)',
+        security: bearer,
+        params: ZBotTicketParams,
+        body: ZTicketAnswerInput,
+        response: { 200: ZChatbotMessageResponse },
+      },
+    },
     async (request) => {
       const { seedId, botId, ticketId } = request.params;
       await bots.answerTicket(deps, uid(request), seedId, botId, ticketId, request.body.answer);
@@ -216,7 +265,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/figures',
-    { ...auth, schema: { tags, summary: '지표 (최근 30일)', security: bearer, params: ZBotParams } },
+    { ...auth, schema: { tags, summary: '지표 (최근 30일)', security: bearer, params: ZBotParams, response: { 200: ZChatbotFiguresResponse } } },
     async (request) => ({
       data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId),
     }),
@@ -260,7 +309,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
 
   app.get(
     '/api/chatbot/:botId/widget',
-    { schema: { tags, summary: '위젯 설정: 이름, 인사말, 색상, 추천 질문 (공개)', params: ZBotPublicParams } },
+    { schema: { tags, summary: '위젯 설정: 이름, 인사말, 색상, 추천 질문 (공개)', params: ZBotPublicParams, response: { 200: ZChatbotWidgetInfo } } },
     async (request, reply) => {
       const { bot } = await open(request, reply);
       return bots.widgetInfo(db, bot);
@@ -269,7 +318,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
 
   app.post(
     '/api/chatbot/:botId/conversations',
-    { schema: { tags, summary: '대화 시작 (공개) → 201 { conversationId, token }', params: ZBotPublicParams } },
+    { schema: { tags, summary: '대화 시작 (공개) → 201 { conversationId, token }', params: ZBotPublicParams, response: { 201: ZStartConversationResponse } } },
     async (request, reply) => {
       const { bot, origin } = await open(request, reply);
       return reply.status(201).send(await bots.startConversation(deps, bot, request.ip, origin));
@@ -325,7 +374,15 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
 
   app.post(
     '/api/chatbot/:botId/conversations/:conversationId/feedback',
-    { schema: { tags, summary: '답변 평가 (공개, Bearer 토큰) { messageId, helpful }', params: ZConversationParams, body: ZFeedbackInput } },
+    {
+      schema: {
+        tags,
+        summary: '답변 평가 (공개, Bearer 토큰) { messageId, helpful }',
+        params: ZConversationParams,
+        body: ZFeedbackInput,
+        response: { 200: ZChatbotMessageResponse },
+      },
+    },
     async (request, reply) => {
       const { bot } = await open(request, reply);
       const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
@@ -336,7 +393,15 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
 
   app.post(
     '/api/chatbot/:botId/conversations/:conversationId/handoff',
-    { schema: { tags, summary: '상담원 연결 (공개, Bearer 토큰) { email, name?, message? } → 201', params: ZConversationParams, body: ZHandoffInput } },
+    {
+      schema: {
+        tags,
+        summary: '상담원 연결 (공개, Bearer 토큰) { email, name?, message? } → 201',
+        params: ZConversationParams,
+        body: ZHandoffInput,
+        response: { 201: ZHandoffResponse },
+      },
+    },
     async (request, reply) => {
       const { bot } = await open(request, reply);
       const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);

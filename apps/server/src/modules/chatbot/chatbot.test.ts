@@ -160,6 +160,32 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
     expect(figures.thumbsUp).toBeGreaterThanOrEqual(1);
     const unanswered = (await o('GET', `${base}/chatbots/${botId}/unanswered`)).body.data;
     expect(unanswered.length).toBeGreaterThan(0);
+    expect(figures.handedOff).toBeGreaterThanOrEqual(1);
+
+    // The console's other views answer in their declared shape (a response schema that does not match answers 500)
+    const convs = await o('GET', `${base}/chatbots/${botId}/conversations?q=${encodeURIComponent('배송비 얼마예요')}`);
+    expect(convs.status).toBe(200);
+    const conv = convs.body.data.find((x: { id: string }) => x.id === c.conversationId);
+    expect(conv).toMatchObject({ handedOff: true, first: '배송비 얼마예요?' });
+    expect(conv.messages).toBeGreaterThanOrEqual(4);
+    const lines = await o('GET', `${base}/chatbots/${botId}/conversations/${c.conversationId}`);
+    expect(lines.status).toBe(200);
+    expect(Object.keys(lines.body.data[0]).sort()).toEqual(['answered', 'createdAt', 'feedback', 'id', 'role', 'sources', 'text']);
+    expect(lines.body.data.find((l: { id: string }) => l.id === done.messageId)).toMatchObject({
+      role: 'bot',
+      answered: true,
+      feedback: 1,
+      sources: [{ title: FAQ[1]!.question }],
+    });
+    const after = (await o('GET', `${base}/chatbots/${botId}/tickets`)).body.data.find((x: { id: string }) => x.id === ticket.id);
+    expect(after).toMatchObject({ conversationId: c.conversationId, status: 'answered', answer: '내일 오전에 전화드리겠습니다.' });
+    expect(after.answeredAt).toEqual(expect.any(String));
+    const list = await o('GET', `${base}/chatbots`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((b: { id: string }) => b.id === botId)).toMatchObject({ allowedOrigins: [SHOP], slackChannelId: null });
+    const widget = await inject('GET', `/api/chatbot/${botId}/widget`, { origin: SHOP });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.json()).toMatchObject({ name: '하루마켓 상담봇', suggested: expect.any(Array) });
 
     // Per-visitor limit with a Korean 429
     let last = 0;

@@ -13,7 +13,18 @@ import { useSeeds } from '@/lib/seed-context';
 import { KnowledgeUsage } from '@/components/knowledge-usage';
 import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
 import { ApiError } from '@/lib/api';
-import { useBots, useChatbotMutations, useConversations, useFigures, useSources, useTickets, useTranscript, useUnanswered } from '../api/chatbot';
+import { useAddSource } from '../api/add-source';
+import { useAnswerTicket } from '../api/answer-ticket';
+import { useCreateBot } from '../api/create-bot';
+import { useDeleteSource } from '../api/delete-source';
+import { useFigures } from '../api/get-figures';
+import { useTranscript } from '../api/get-transcript';
+import { useBots } from '../api/list-bots';
+import { useConversations } from '../api/list-conversations';
+import { useSources } from '../api/list-sources';
+import { useTickets } from '../api/list-tickets';
+import { useUnanswered } from '../api/list-unanswered';
+import { useUpdateBot } from '../api/update-bot';
 
 const c = ko.chatbot.console;
 type TTab = keyof typeof c.tabs;
@@ -55,7 +66,7 @@ export function ChatbotPage() {
 
 function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: boolean }) {
   const bots = useBots(seedId);
-  const m = useChatbotMutations(seedId);
+  const createBot = useCreateBot(seedId);
   const [botId, setBotId] = useState<string | null>(null);
   const bot = bots.data?.find((b) => b.id === botId) ?? bots.data?.[0];
   const { register, handleSubmit, formState, reset } = useForm<z.input<typeof ZCreateForm>, unknown, z.output<typeof ZCreateForm>>({
@@ -63,7 +74,7 @@ function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: bool
     defaultValues: { name: '', allowedOrigins: '' },
   });
   const err = formState.errors;
-  const create = handleSubmit((v) => m.create.mutate(v, { onSuccess: (r) => (setBotId(r.id), reset()) }));
+  const create = handleSubmit((v) => createBot.mutate(v, { onSuccess: (r) => (setBotId(r.id), reset()) }));
   return (
     <div className="space-y-6">
       <div>
@@ -99,11 +110,11 @@ function ChatbotConsole({ seedId, canManage }: { seedId: string; canManage: bool
               <Input aria-label={c.origins} placeholder={c.origins} aria-invalid={err.allowedOrigins ? true : undefined} {...register('allowedOrigins')} />
               <FieldError message={err.allowedOrigins?.message} />
             </div>
-            <Button type="submit" className="self-start" disabled={m.create.isPending}>
+            <Button type="submit" className="self-start" disabled={createBot.isPending}>
               {c.create}
             </Button>
           </form>
-          <ErrorText error={m.create.error} />
+          <ErrorText error={createBot.error} />
         </CardContent>
       </Card>
       {bot && <BotPanel seedId={seedId} bot={bot} canManage={canManage} key={bot.id} />}
@@ -167,13 +178,13 @@ const ZSlackChannelForm = ZUpdateChatbotInput.pick({ slackChannelId: true });
 /** The Slack channel told of hand-offs (the seed's connected workspace; decision 026). */
 function SlackNotice({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
   const usage = useKnowledgeUsage(seedId);
-  const m = useChatbotMutations(seedId);
+  const update = useUpdateBot(seedId);
   const { register, handleSubmit, formState } = useForm<z.input<typeof ZSlackChannelForm>, unknown, z.output<typeof ZSlackChannelForm>>({
     resolver: zodResolver(ZSlackChannelForm),
     defaultValues: { slackChannelId: bot.slackChannelId ?? '' },
   });
   const error = formState.errors.slackChannelId?.message;
-  const save = handleSubmit((patch) => m.update.mutate({ botId: bot.id, patch }));
+  const save = handleSubmit((patch) => update.mutate({ botId: bot.id, patch }));
   return (
     <form onSubmit={save} noValidate className="space-y-2">
       <p className="text-sm font-medium">{c.slackChannel}</p>
@@ -187,12 +198,12 @@ function SlackNotice({ seedId, bot, canManage }: { seedId: string; bot: TChatbot
           aria-invalid={error ? true : undefined}
           {...register('slackChannelId')}
         />
-        <Button type="submit" size="sm" disabled={!canManage || m.update.isPending}>
+        <Button type="submit" size="sm" disabled={!canManage || update.isPending}>
           {c.save}
         </Button>
       </div>
       <FieldError message={error} />
-      <ErrorText error={m.update.error} />
+      <ErrorText error={update.error} />
     </form>
   );
 }
@@ -218,7 +229,8 @@ const ZSourceForm = ZSourceFields.transform((v, ctx) => {
 
 function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; canManage: boolean }) {
   const sources = useSources(seedId, botId);
-  const m = useChatbotMutations(seedId);
+  const addSource = useAddSource(seedId);
+  const deleteSource = useDeleteSource(seedId);
   const usage = useKnowledgeUsage(seedId);
   const attach = useSetKnowledgeAttachment(seedId, () => void sources.refetch());
   const { register, handleSubmit, formState, reset, setValue, watch } = useForm<TSourceFields, unknown, z.output<typeof ZSourceForm>>({
@@ -227,7 +239,7 @@ function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; 
   });
   const kind = watch('kind');
   const err = formState.errors;
-  const submit = handleSubmit((input) => m.addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '' }) }));
+  const submit = handleSubmit((input) => addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '' }) }));
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="space-y-2">
@@ -259,10 +271,10 @@ function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; 
             <FieldError message={err.b?.message} />
           </>
         )}
-        <Button type="submit" disabled={m.addSource.isPending}>
+        <Button type="submit" disabled={addSource.isPending}>
           {c.add}
         </Button>
-        <ErrorText error={m.addSource.error} />
+        <ErrorText error={addSource.error} />
       </form>
       <ErrorText error={attach.error} />
       {sources.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noSources}</p>}
@@ -286,7 +298,7 @@ function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; 
                 />
               )}
             </div>
-            <Button size="sm" variant="ghost" onClick={() => m.deleteSource.mutate({ botId, id: s.id })}>
+            <Button size="sm" variant="ghost" onClick={() => deleteSource.mutate({ botId, id: s.id })}>
               {c.delete}
             </Button>
           </li>
@@ -337,7 +349,7 @@ function Transcript({ seedId, botId, id }: { seedId: string; botId: string; id: 
 
 function Unanswered({ seedId, botId, onDone }: { seedId: string; botId: string; onDone: () => void }) {
   const list = useUnanswered(seedId, botId);
-  const m = useChatbotMutations(seedId);
+  const addSource = useAddSource(seedId);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (list.data?.length === 0) return <p className="text-sm text-muted-foreground">{c.noUnanswered}</p>;
   return (
@@ -354,22 +366,22 @@ function Unanswered({ seedId, botId, onDone }: { seedId: string; botId: string; 
             />
             <Button
               size="sm"
-              disabled={!drafts[u.id]?.trim() || m.addSource.isPending}
-              onClick={() => m.addSource.mutate({ botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } }, { onSuccess: onDone })}
+              disabled={!drafts[u.id]?.trim() || addSource.isPending}
+              onClick={() => addSource.mutate({ botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } }, { onSuccess: onDone })}
             >
               {c.toFaq}
             </Button>
           </div>
         </li>
       ))}
-      <ErrorText error={m.addSource.error} />
+      <ErrorText error={addSource.error} />
     </ul>
   );
 }
 
 function Tickets({ seedId, botId }: { seedId: string; botId: string }) {
   const list = useTickets(seedId, botId);
-  const m = useChatbotMutations(seedId);
+  const answer = useAnswerTicket(seedId);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (list.data?.length === 0) return <p className="text-sm text-muted-foreground">{c.noTickets}</p>;
   return (
@@ -383,11 +395,7 @@ function Tickets({ seedId, botId }: { seedId: string; botId: string }) {
           {t.status === 'open' ? (
             <div className="space-y-1">
               <Textarea aria-label={c.answer} value={drafts[t.id] ?? ''} onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })} rows={3} />
-              <Button
-                size="sm"
-                disabled={!drafts[t.id]?.trim() || m.answer.isPending}
-                onClick={() => m.answer.mutate({ botId, id: t.id, answer: drafts[t.id]! })}
-              >
+              <Button size="sm" disabled={!drafts[t.id]?.trim() || answer.isPending} onClick={() => answer.mutate({ botId, id: t.id, answer: drafts[t.id]! })}>
                 {c.sendAnswer}
               </Button>
             </div>
@@ -396,7 +404,7 @@ function Tickets({ seedId, botId }: { seedId: string; botId: string }) {
           )}
         </li>
       ))}
-      <ErrorText error={m.answer.error} />
+      <ErrorText error={answer.error} />
     </ul>
   );
 }
