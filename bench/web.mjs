@@ -1,5 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile preset) on '/' of the built app served by the real server, and the
-// JavaScript that '/' loads (gzipped) on a phone and on a desktop, against the 150 KB budget of issue 4.
+// JavaScript that '/' loads (gzipped) on a phone and on a desktop, against the 120 KB budget of the performance issue
+// (issue 4 had set 150 KB), which also asks for Lighthouse mobile performance ≥ 98 on every run.
 // Run after `npm run build` (the npm script does both). Appends the figures to bench/RESULTS.md (not with BENCH_WEB_DRY=1).
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +15,8 @@ const port = Number(process.env.BENCH_WEB_PORT ?? 3291);
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const BUDGET_KB = 150;
+const BUDGET_KB = 120;
+const PERFORMANCE_GOAL = 98;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const gzCache = new Map();
@@ -116,10 +118,10 @@ Lighthouse ${createRequire(import.meta.url)('lighthouse/package.json').version},
 |---|---:|---|
 ${CATEGORIES.map((c) => `| ${c} | ${scores[c]} | ${pass(scores[c])} |`).join('\n')}
 
-Performance per run: ${results.map((r) => r.scores.performance).join(', ')}; load average (1 min) at start: ${loadAtStart} on ${cpus().length} cores.
+Performance per run: ${results.map((r) => r.scores.performance).join(', ')} (goal ≥ ${PERFORMANCE_GOAL} on every run: ${results.every((r) => r.scores.performance >= PERFORMANCE_GOAL) ? 'yes' : 'NO'}); load average (1 min) at start: ${loadAtStart} on ${cpus().length} cores.
 First run: FCP ${m.fcp}, LCP ${m.lcp}, TBT ${m.tbt}, CLS ${m.cls}.${failedAudits.length ? `\nAudits under 0.9 in any run: ${failedAudits.join('; ')}.` : ''}
 
-| JavaScript that '/' loads | files | raw KB | gzip KB | ratio to the 150 KB budget |
+| JavaScript that '/' loads | files | raw KB | gzip KB | ratio to the ${BUDGET_KB} KB budget |
 |---|---:|---:|---:|---:|
 | phone (Lighthouse mobile run) | ${phone.count} | ${kb(phone.raw)} | ${kb(phone.gz)} | ${(phone.gz / 1024 / BUDGET_KB).toFixed(2)} |
 | desktop 1440 × 900 (menus load at lg) | ${desktop.count} | ${kb(desktop.raw)} | ${kb(desktop.gz)} | ${(desktop.gz / 1024 / BUDGET_KB).toFixed(2)} |

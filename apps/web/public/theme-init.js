@@ -45,10 +45,25 @@
       script.src = urls[0];
       document.head.appendChild(script);
     }
-    // Two frames: the second callback runs after the first paint. Frames stop in a hidden tab, hence the timer.
-    requestAnimationFrame(function () {
-      requestAnimationFrame(start);
-    });
+    // After the first contentful paint. Two animation frames (the fallback) can pass before it: the first frames may
+    // show only the background while the text waits for its font, and the app's scripts then compete with that font.
+    // Paints stop in a hidden tab, hence the timer.
+    function afterFrames() {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(start);
+      });
+    }
+    try {
+      if (PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) throw new Error('no paint timing');
+      var observer = new PerformanceObserver(function (list) {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        start();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      afterFrames();
+    }
     setTimeout(start, 500);
   });
 })();

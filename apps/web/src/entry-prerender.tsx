@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/app-providers';
+import { AppProviders } from '@/app/app-providers';
 import { routes } from '@/app/route-tree';
 
 export async function prerender(path: string): Promise<string> {
@@ -15,7 +15,7 @@ export async function prerender(path: string): Promise<string> {
   if (context instanceof Response) throw new Error(`${path}: the router answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
-    <AppProviders client={createQueryClient()}>
+    <AppProviders>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );

@@ -1,14 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders, createQueryClient } from '@/app/app-providers';
+import { AppProviders } from '@/app/app-providers';
 import { router } from '@/app/router';
 import './styles.css';
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <AppProviders client={createQueryClient()}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
+import { queryClientStore } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { toasterRequest } from '@/lib/toast';
 
@@ -26,20 +27,32 @@ function ClearFirstPaintHints() {
   return null;
 }
 
-export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+/**
+ * QueryClientProvider for a client that arrives later (lib/query-client.ts): the same context and the same
+ * mount/unmount as TanStack's provider, but the element tree is identical before and after the client exists, so its
+ * arrival re-renders the consumers instead of remounting the app. Routes that may query wait for the client before
+ * they render, so no useQuery runs while it is missing.
+ */
+function DeferredQueryClientProvider({ children }: { children: ReactNode }) {
+  const client = useSyncExternalStore(queryClientStore.subscribe, queryClientStore.get, () => null);
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
+  return <QueryClientContext.Provider value={client ?? undefined}>{children}</QueryClientContext.Provider>;
 }
 
 /**
  * Everything around the router, shared by the browser (main.tsx) and the build's prerender (entry-prerender.tsx), so
  * the prerendered markup is exactly what the browser's first render produces and can be hydrated in place.
  */
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
+    <DeferredQueryClientProvider>
       <SessionProvider>{children}</SessionProvider>
       <AppToaster />
       <ClearFirstPaintHints />
-    </QueryClientProvider>
+    </DeferredQueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { notFoundRoute, siteRoutes, SiteLayout } from '@/app/routes/site-routes';
+import { loadQueryClient } from '@/lib/query-client';
 import { slackSiteRoutes } from '@/features/slack-ai/site-routes';
 
 export const SITE_LAYOUT_ID = 'site';
@@ -7,6 +8,16 @@ export const SITE_LAYOUT_ID = 'site';
 /** What a lazily loaded page shows in the layout until its code is there (usually a few milliseconds). */
 function PageLoading() {
   return <div className="min-h-[60vh]" aria-busy="true" />;
+}
+
+/**
+ * A lazy route that may query (a service page's beta form, the Slack callback) loads the query client with its code,
+ * so it never renders without one; only the landing page '/' (eager, no queries) goes without it.
+ */
+function withQueryClient(route: RouteObject): RouteObject {
+  const lazy = route.lazy;
+  const withClient = typeof lazy === 'function' ? async () => (await Promise.all([lazy(), loadQueryClient()]))[0] : lazy;
+  return { ...route, lazy: withClient, hydrateFallbackElement: <PageLoading /> };
 }
 
 /**
@@ -22,6 +33,6 @@ export const routes: RouteObject[] = [
     // A first load whose route is discovered on navigation (/login, /admin, an unknown path): blank until it is known.
     hydrateFallbackElement: <PageLoading />,
     // A page loaded directly shows the layout while its code loads (React Router's HydrateFallback, no warning).
-    children: [...siteRoutes, ...slackSiteRoutes, notFoundRoute].map((r) => (r.lazy ? { ...r, hydrateFallbackElement: <PageLoading /> } : r)),
+    children: [...siteRoutes, ...slackSiteRoutes, notFoundRoute].map((r) => (r.lazy ? withQueryClient(r) : r)),
   },
 ];

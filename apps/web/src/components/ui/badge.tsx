@@ -1,27 +1,7 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-
-export const badgeVariants = cva(
-  'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
-        secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        outline: 'text-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground dark:bg-red-700',
-        /** 'waiting' status: grey. */
-        muted: 'border-transparent bg-zinc-200 text-zinc-700 dark:bg-zinc-700 dark:text-zinc-100',
-        /** 'development' status: amber. */
-        amber: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
-        success: 'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
-        new: 'border-transparent bg-rose-600 text-white',
-      },
-    },
-    defaultVariants: { variant: 'default' },
-  },
-);
+import { badgeVariants } from './badge-variants';
 
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;

@@ -1,7 +1,7 @@
 import { Maximize2, Minimize2 } from 'lucide-react';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
-import { Button } from '@/components/ui/button';
 import { useLayoutMode } from '@/lib/layout-mode';
+import { siteClasses } from './site-classes';
 
 /**
  * Compact ↔ wide content width; shown from the md breakpoint, with the Korean tooltip of what a click does.
@@ -13,9 +13,9 @@ export function LayoutToggle() {
   const label = mode === 'wide' ? koSiteShell.layout.toCompact : koSiteShell.layout.toWide;
   return (
     <span className="group relative hidden md:inline-flex">
-      <Button variant="ghost" size="icon" onClick={toggle} aria-label={label} data-layout-mode={mode}>
+      <button className={siteClasses.iconButton} onClick={toggle} aria-label={label} data-layout-mode={mode}>
         {mode === 'wide' ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
-      </Button>
+      </button>
       <span
         aria-hidden="true"
         data-testid="layout-tooltip"

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
-import { Button } from '@/components/ui/button';
+import { siteClasses } from './site-classes';
 
 const MobileMenuSheet = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenuSheet })));
 
@@ -12,11 +12,9 @@ export function MobileMenuButton() {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button
+      <button
         ref={button}
-        variant="ghost"
-        size="icon"
-        className="lg:hidden"
+        className={siteClasses.menuButton}
         aria-label={koSiteShell.layout.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -26,7 +24,7 @@ export function MobileMenuButton() {
         }}
       >
         <Menu aria-hidden="true" />
-      </Button>
+      </button>
       {used ? (
         <Suspense fallback={null}>
           <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocus={button} />

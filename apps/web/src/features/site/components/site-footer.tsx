@@ -1,13 +1,14 @@
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { companyLines, serviceName, useCompany } from '@/lib/company';
 import { containerClass, useLayoutMode } from '@/lib/layout-mode';
 import { companyToolGroups } from '@/lib/navigation';
-import { cn } from '@/lib/utils';
+import { siteClasses } from './site-classes';
 
 const t = koSiteShell.footer;
 const live = companyToolGroups.flatMap((g) => g.items).filter((i) => !i.disabled);
-const linkClass = 'rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const linkClass = siteClasses.footerLink;
 
 /** Footer: brand, service links, legal links and the operator's legal details from the server's configuration. */
 export function SiteFooter() {
@@ -16,7 +17,7 @@ export function SiteFooter() {
   const lines = companyLines(company);
   return (
     <footer className="border-t bg-muted/40">
-      <div className={cn(containerClass(mode), 'grid gap-8 py-10 text-sm')}>
+      <div className={clsx(containerClass(mode), 'grid gap-8 py-10 text-sm')}>
         <div className="grid gap-8 sm:grid-cols-[2fr_1fr_1fr]">
           <div>
             <p className="text-base font-bold">{koSiteShell.brand}</p>
@@ -52,7 +53,7 @@ export function SiteFooter() {
                 </Link>
               </li>
               <li>
-                <Link to="/privacy" className={cn(linkClass, 'font-semibold text-foreground')}>
+                <Link to="/privacy" className={siteClasses.footerLinkStrong}>
                   {t.privacy}
                 </Link>
               </li>

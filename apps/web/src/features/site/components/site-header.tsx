@@ -1,7 +1,7 @@
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { containerClass, useLayoutMode } from '@/lib/layout-mode';
-import { cn } from '@/lib/utils';
 import { AccountArea } from './account-area';
 import { DesktopNavSlot } from './desktop-nav-slot';
 import { LayoutToggle } from './layout-toggle';
@@ -12,7 +12,7 @@ export function SiteHeader() {
   const { mode } = useLayoutMode();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className={cn(containerClass(mode), 'flex h-16 items-center gap-2')}>
+      <div className={clsx(containerClass(mode), 'flex h-16 items-center gap-2')}>
         <Link
           to="/"
           className="mr-2 flex shrink-0 items-center gap-2 rounded-md text-base font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

@@ -1,16 +1,17 @@
 import { ArrowRight, Bot, CalendarDays, Check, Clock, Lock, Hash, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
 import { catalogueCounts, catalogueStatus, type TCatalogueId } from '@suite/shared/catalogue';
+import { koCatalogue } from '@suite/shared/messages/ko-catalogue';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
-import { CatalogueBadge } from '@/components/service-status-badge';
+import { catalogueBadgeClass } from '@/components/catalogue-status';
 import { useLoginPrompt } from '@/components/use-login-prompt';
-import { PageContainer } from '@/components/page-container';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { containerClass, useLayoutMode } from '@/lib/layout-mode';
 import { useSeo } from '@/lib/seo';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
-import { cn } from '@/lib/utils';
+import { siteClasses } from '../components/site-classes';
 import roomDark480 from '../assets/screens/meeting-room-dark-480.webp';
 import roomDark960 from '../assets/screens/meeting-room-dark-960.webp';
 import roomLight480 from '../assets/screens/meeting-room-light-480.webp';
@@ -40,6 +41,19 @@ const SCREENS: Partial<Record<TSection['key'], TScreen>> = {
   meetingRoom: { light: { small: roomLight480, large: roomLight960 }, dark: { small: roomDark480, large: roomDark960 } },
 };
 
+/**
+ * The first page draws the shared components' markup with plain class strings (../components/site-classes.ts): Button,
+ * Badge, CatalogueBadge and PageContainer merge classes with tailwind-merge, which '/' does not download.
+ */
+function Container({ className, children }: { className?: string; children: ReactNode }) {
+  const { mode } = useLayoutMode();
+  return (
+    <div className={clsx(containerClass(mode), className)} data-layout-mode={mode}>
+      {children}
+    </div>
+  );
+}
+
 function ScreenPicture({ screen, alt }: { screen: TScreen; alt: string }) {
   const img = (theme: 'light' | 'dark', className: string) => (
     <img
@@ -51,7 +65,7 @@ function ScreenPicture({ screen, alt }: { screen: TScreen; alt: string }) {
       loading="lazy"
       decoding="async"
       alt={alt}
-      className={cn('h-auto w-full rounded-2xl border shadow-lg', className)}
+      className={clsx('h-auto w-full rounded-2xl border shadow-lg', className)}
     />
   );
   return (
@@ -91,9 +105,10 @@ function QuickConnect() {
 
 function ServiceSection({ section, index }: { section: TSection; index: number }) {
   const s = t.sections[section.key];
+  const status = catalogueStatus(section.service);
   const Icon = section.icon;
   return (
-    <article className={cn('grid items-center gap-8 md:grid-cols-2 md:gap-12', index % 2 === 1 && 'md:[&>*:first-child]:order-2')}>
+    <article className={clsx('grid items-center gap-8 md:grid-cols-2 md:gap-12', index % 2 === 1 && 'md:[&>*:first-child]:order-2')}>
       {SCREENS[section.key] ? (
         <ScreenPicture screen={SCREENS[section.key]!} alt={t.screenAlt(s.title)} />
       ) : (
@@ -104,7 +119,7 @@ function ServiceSection({ section, index }: { section: TSection; index: number }
         </div>
       )}
       <div>
-        <CatalogueBadge status={catalogueStatus(section.service)} />
+        <span className={catalogueBadgeClass(status)}>{koCatalogue.status[status]}</span>
         <h3 className="mt-3 text-2xl font-bold tracking-tight break-keep">{s.title}</h3>
         <p className="mt-3 text-muted-foreground break-keep">{s.description}</p>
         <ul className="mt-4 grid gap-2">
@@ -115,12 +130,10 @@ function ServiceSection({ section, index }: { section: TSection; index: number }
             </li>
           ))}
         </ul>
-        <Button asChild variant="link" className="mt-4 px-0">
-          <Link to={section.href}>
-            {t.more(s.title)}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <Link to={section.href} className={siteClasses.moreLink}>
+          {t.more(s.title)}
+          <ArrowRight aria-hidden="true" />
+        </Link>
       </div>
     </article>
   );
@@ -132,22 +145,26 @@ export function HomePage() {
   return (
     <>
       <section className="relative overflow-hidden border-b bg-gradient-to-b from-primary/10 via-background to-background py-16 sm:py-24">
-        <PageContainer className="text-center">
-          <Badge variant="secondary" className="mb-5">
-            {t.eyebrow}
-          </Badge>
+        <Container className="text-center">
+          <span className={siteClasses.eyebrow}>{t.eyebrow}</span>
           <h1 className="whitespace-pre-line text-4xl font-extrabold tracking-tight break-keep sm:text-6xl">
             <span className="sr-only">{koSiteShell.brand}: </span>
             {t.title}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground break-keep">{t.lead}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <a href="#services">{t.explore}</a>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              {isAuthenticated ? <Link to="/dashboard">{t.toDashboard}</Link> : <Link to="/signup">{t.start}</Link>}
-            </Button>
+            <a href="#services" className={siteClasses.heroPrimary}>
+              {t.explore}
+            </a>
+            {isAuthenticated ? (
+              <Link to="/dashboard" className={siteClasses.heroOutline}>
+                {t.toDashboard}
+              </Link>
+            ) : (
+              <Link to="/signup" className={siteClasses.heroOutline}>
+                {t.start}
+              </Link>
+            )}
           </div>
           <QuickConnect />
           <dl className="mx-auto mt-12 grid max-w-lg gap-4" style={{ gridTemplateColumns: `repeat(${COUNTS.length}, minmax(0, 1fr))` }}>
@@ -158,11 +175,11 @@ export function HomePage() {
               </div>
             ))}
           </dl>
-        </PageContainer>
+        </Container>
       </section>
 
       <section id="services" className="scroll-mt-20 py-16 sm:py-24" aria-labelledby="services-title">
-        <PageContainer>
+        <Container>
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="services-title" className="text-3xl font-bold tracking-tight break-keep">
               {t.servicesTitle}
@@ -174,20 +191,20 @@ export function HomePage() {
               <ServiceSection key={s.key} section={s} index={i} />
             ))}
           </div>
-        </PageContainer>
+        </Container>
       </section>
 
       <section className="border-t bg-muted/40 py-14" aria-labelledby="coming-soon-title">
-        <PageContainer className="text-center">
+        <Container className="text-center">
           <Clock className="mx-auto size-8 text-primary" aria-hidden="true" />
           <h2 id="coming-soon-title" className="mt-3 text-2xl font-bold break-keep">
             {t.comingSoonTitle}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-muted-foreground break-keep">{t.comingSoon}</p>
-          <Button asChild variant="outline" className="mt-6">
-            <Link to="/about">{t.aboutLink}</Link>
-          </Button>
-        </PageContainer>
+          <Link to="/about" className={siteClasses.aboutLink}>
+            {t.aboutLink}
+          </Link>
+        </Container>
       </section>
     </>
   );
