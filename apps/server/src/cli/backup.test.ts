@@ -12,7 +12,7 @@ import { createSharedState } from '../state/shared-state.ts';
 import { dbKinds, testConfig, type TTestContext } from '../test/helpers.ts';
 import { api, signedIn } from '../modules/admin-users/console-test-kit.ts';
 import { loginAs } from '../modules/auth/auth-test-kit.ts';
-import { seedWithRoom, stepAhead, iso } from '../modules/rooms/rooms-test-kit.ts';
+import { seedWithRoom, stepAheadSameDay, iso } from '../modules/rooms/rooms-test-kit.ts';
 import { CLIENT, directWorkspace } from '../modules/slack/slack-test-kit.ts';
 import { startFakeSlack, type TFakeSlack } from '../modules/slack/testing/fake-slack.ts';
 import { backupDatabase, restoreDatabase, type TBackupTarget } from './backup.ts';
@@ -96,7 +96,7 @@ describe.each(dbKinds)('backup and restore on %s', (kind) => {
     try {
       const { owner, seedId, base } = await seedWithRoom(t);
       const rooms = await api(t, owner.token)('GET', `${base}/rooms`);
-      const start = stepAhead(120);
+      const start = stepAheadSameDay(120, 30);
       const booking = await api(t, owner.token)('POST', `${base}/bookings`, {
         roomId: rooms.body.data[0].id,
         title: '백업 확인 회의',

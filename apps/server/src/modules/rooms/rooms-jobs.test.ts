@@ -6,7 +6,7 @@ import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../tes
 import { createSharedState } from '../../state/shared-state.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { api } from '../admin-users/console-test-kit.ts';
-import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead } from './rooms-test-kit.ts';
+import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './rooms-test-kit.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
 
 /** The same secrets for every instance, as several instances of one deployment share them. */
@@ -53,7 +53,8 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const { owner, member, base, roomId } = await seedWithRoom(first);
     // A lead time of a day makes the reminders of meetings later today due at once.
     expect((await api(first, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
-    const start = stepAhead(30);
+    // Eleven meetings back to back from here (195 minutes), all on one Seoul day.
+    const start = stepAheadSameDay(30, 195);
     const kept = await api(first, member.token)('POST', `${base}/bookings`, {
       roomId,
       title: '유지 회의',
@@ -128,7 +129,7 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const app = await appOn(database, 0);
     open.push(app);
     const { owner, member, base, roomId } = await seedWithRoom(app);
-    const start = stepAhead(60);
+    const start = stepAheadSameDay(60, 15);
     const made = await api(app, member.token)('POST', `${base}/bookings`, {
       roomId,
       title: '옛 버전 회의',

@@ -13,6 +13,18 @@ export function stepAhead(minutesAhead: number): Date {
   return new Date(Math.ceil((Date.now() + minutesAhead * 60_000) / STEP) * STEP);
 }
 
+/**
+ * Like stepAhead, but when [start, start + spanMinutes] would cross midnight in Seoul (a booking may not), the start
+ * moves to that midnight: still within the next 24 hours, so tests run at any hour of the day.
+ */
+export function stepAheadSameDay(minutesAhead: number, spanMinutes: number): Date {
+  const start = stepAhead(minutesAhead);
+  const seoulDay = (d: Date) => new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const end = new Date(start.getTime() + spanMinutes * 60_000 - 1);
+  if (seoulDay(start) === seoulDay(end)) return start;
+  return new Date(Date.parse(`${seoulDay(end)}T00:00:00+09:00`));
+}
+
 /** A weekday at `hour`:`minute` Asia/Seoul, `weeksAhead` weeks from now (Monday + dayOfWeek offset 0–4). */
 export function seoulWeekday(weeksAhead: number, dayOffset: number, hour: number, minute = 0): Date {
   const seoulNow = new Date(Date.now() + 9 * 3_600_000);
