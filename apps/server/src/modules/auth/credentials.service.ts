@@ -11,7 +11,7 @@ import { deliver, sendConfirmation } from './recovery.service.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { findUserByEmail, insertUser, recordConsents, roleForNewUser, touchLogin } from './user.repository.ts';
+import { findUserByEmail, insertUser, recordConsents, roleForNewUser } from './user.repository.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
@@ -132,8 +132,7 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
   await recordLoginSuccess(deps.limiter, input.email, source);
   // Issue 19: an account with a second factor gets no session until the second step.
   if (await hasSecondFactor(deps, user.id)) return secondFactorChallenge(deps, user, 'email');
-  const tokens = await startSession(deps, user, meta);
-  await touchLogin(deps.db, user.id);
-  await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { provider: 'email', userAgent: meta.userAgent } });
+  // The session, its last-login time and its audit row are written by one statement.
+  const tokens = await startSession(deps, user, meta, { login: { action: AUDIT.loginSuccess, metadata: { provider: 'email', userAgent: meta.userAgent } } });
   return { success: true, message: ko.auth.server.loginSuccess, user: toApiUser(user), tokens };
 }

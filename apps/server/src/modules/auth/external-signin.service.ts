@@ -6,7 +6,7 @@ import { revokeUserSessions } from './session.repository.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { touchLogin, type TUserRow } from './user.repository.ts';
+import type { TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
 export async function signInExternal(deps: TAuthDeps, user: TUserRow, provider: string, meta: TRequestMeta, message: string): Promise<TAuthResponse> {
@@ -19,8 +19,6 @@ export async function signInExternal(deps: TAuthDeps, user: TUserRow, provider: 
     throw err;
   }
   if (await hasSecondFactor(deps, user.id)) return secondFactorChallenge(deps, user, provider);
-  const tokens = await startSession(deps, user, meta);
-  await touchLogin(deps.db, user.id);
-  await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { provider, userAgent: meta.userAgent } });
+  const tokens = await startSession(deps, user, meta, { login: { action: AUDIT.loginSuccess, metadata: { provider, userAgent: meta.userAgent } } });
   return { success: true, message, user: toApiUser(user), tokens };
 }

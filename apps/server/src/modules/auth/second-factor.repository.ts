@@ -5,6 +5,14 @@ import type { TTx } from './user.repository.ts';
 export type TTotpRow = typeof totpFactors.$inferSelect;
 export type TPasskeyRow = typeof passkeys.$inferSelect;
 
+/** Whether the user has a confirmed authenticator app or a passkey (one round trip; asked at every sign-in). */
+export async function hasConfirmedFactor(db: TTx, userId: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    select exists (select 1 from ${totpFactors} where user_id = ${userId} and confirmed_at is not null)
+        or exists (select 1 from ${passkeys} where user_id = ${userId}) as has`);
+  return Boolean((res as unknown as { rows: { has: boolean }[] }).rows[0]?.has);
+}
+
 export async function findTotp(db: TTx, userId: string): Promise<TTotpRow | undefined> {
   const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1);
   return row;

@@ -47,9 +47,7 @@ async function newFlow(deps: TAuthDeps, kind: TFlowKind, userId: string | null, 
 }
 
 export async function hasSecondFactor(deps: TAuthDeps, userId: string): Promise<boolean> {
-  const totp = await repo.findTotp(deps.db, userId);
-  if (totp?.confirmedAt) return true;
-  return (await repo.listPasskeys(deps.db, userId)).length > 0;
+  return repo.hasConfirmedFactor(deps.db, userId);
 }
 
 export async function secondFactorStatus(deps: TAuthDeps, userId: string) {

@@ -10,7 +10,7 @@ import { PLATFORM_SCOPE, pendingSignIn, spendSignIn, verifyPasskeyAssertion, ver
 import { revokeUserSessions } from './session.repository.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { findUserById, touchLogin, type TUserRow } from './user.repository.ts';
+import { findUserById, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
 async function sessionFor(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, how: string): Promise<TAuthResponse> {
@@ -21,9 +21,10 @@ async function sessionFor(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, h
     await sessionsEnded(deps, user.id);
     throw err;
   }
-  const tokens = await startSession(deps, user, meta, { secondFactor: true });
-  await touchLogin(deps.db, user.id);
-  await writeAudit(deps.db, { action: AUDIT.loginSuccess, actorId: user.id, ip: meta.ip, metadata: { secondFactor: how, userAgent: meta.userAgent } });
+  const tokens = await startSession(deps, user, meta, {
+    secondFactor: true,
+    login: { action: AUDIT.loginSuccess, metadata: { secondFactor: how, userAgent: meta.userAgent } },
+  });
   return { success: true, message: ko.auth.server.loginSuccess, user: toApiUser(user), tokens };
 }
 

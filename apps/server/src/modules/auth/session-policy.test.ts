@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { loadConfig, parseDuration } from '../../config.ts';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
@@ -35,6 +36,7 @@ describe.each(dbKinds)('session lifetime on %s', (kind) => {
 
   const refresh = (token: string) => call(t, { url: '/api/refresh-token', body: { refresh_token: token } });
   const me = (token: string) => call(t, { url: '/api/me', token });
+  const rows = async <T>(q: SQL) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
   it('ends at its absolute lifetime although it was refreshed all along', async () => {
     const { email } = await registerConfirmed(t);
@@ -81,5 +83,33 @@ describe.each(dbKinds)('session lifetime on %s', (kind) => {
     const list = await call(t, { url: '/api/me/sessions', token: sessions[3]!.tokens.access_token });
     expect(list.body.data).toHaveLength(3);
     for (const s of sessions.slice(1)) expect((await me(s.tokens.access_token)).status).toBe(200);
+  });
+
+  it('a sign-in writes its session, one refresh token, the last-login time and one audit row together', async () => {
+    const { email, user } = await registerConfirmed(t);
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where actor_id = ${user.id} and action = 'auth.login'`);
+    clock.advance(5_000);
+    const at = clock.now();
+    const signedIn = await loginAs(t, email, undefined, '203.0.113.7', 'Login-Test/1.0');
+    const sid = claimsOf(signedIn.tokens.access_token).sid as string;
+    const [session] = await rows<{ ip: string; user_agent: string; created_at: string | Date; last_used_at: string | Date; tokens: number }>(
+      sql`select ip, user_agent, created_at, last_used_at, (select count(*)::int from refresh_tokens r where r.session_id = s.id) as tokens from auth_sessions s where id = ${sid}`,
+    );
+    expect(session).toMatchObject({ ip: '203.0.113.7', user_agent: 'Login-Test/1.0', tokens: 1 });
+    expect(new Date(session!.created_at).getTime()).toBe(at.getTime());
+    expect(new Date(session!.last_used_at).getTime()).toBe(at.getTime());
+    const [who] = await rows<{ last_login_at: string | Date }>(sql`select last_login_at from users where id = ${user.id}`);
+    expect(new Date(who!.last_login_at).getTime()).toBe(at.getTime());
+    const audit = await rows<{ ip: string; metadata: { provider: string; userAgent: string } | string }>(
+      sql`select ip, metadata from audit_log where actor_id = ${user.id} and action = 'auth.login' order by id desc`,
+    );
+    expect(audit).toHaveLength(before[0]!.n + 1);
+    const meta = typeof audit[0]!.metadata === 'string' ? JSON.parse(audit[0]!.metadata) : audit[0]!.metadata;
+    expect({ ip: audit[0]!.ip, ...meta }).toEqual({ ip: '203.0.113.7', provider: 'email', userAgent: 'Login-Test/1.0' });
+    // A wrong password writes none of it.
+    clock.advance(5_000);
+    expect((await call(t, { url: '/api/auth-login', body: { email, password: 'Wrong-pass-123' } })).status).toBe(401);
+    const [still] = await rows<{ last_login_at: string | Date }>(sql`select last_login_at from users where id = ${user.id}`);
+    expect(new Date(still!.last_login_at).getTime()).toBe(at.getTime());
   });
 });

@@ -1,28 +1,52 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { authSessions, refreshTokens, users } from '../../db/schema.ts';
+import { auditLog, authSessions, refreshTokens, users } from '../../db/schema.ts';
 import type { TTx, TUserRow } from './user.repository.ts';
 
 export type TSessionRow = typeof authSessions.$inferSelect;
 
-export async function createSession(
+/**
+ * Opens a session in ONE statement (one round trip, one commit, all or nothing): the session row, its first refresh
+ * token, the end of the user's oldest live sessions beyond `keep` (the new one counts as the newest), and for a
+ * password or provider sign-in the user's last-login time and its audit row. The statement's sub-queries all see the
+ * data as it was before it, so the trim keeps the newest `keep − 1` earlier sessions. Returns how many were ended.
+ */
+export async function openSession(
   db: TTx,
-  values: { id: string; userId: string; userAgent: string; ip: string; expiresAt: Date; createdAt: Date; secondFactorAt: Date | null },
-): Promise<void> {
-  await db.insert(authSessions).values({ ...values, lastUsedAt: values.createdAt });
-}
-
-/** Ends the oldest live sessions of a user beyond `keep` (the newest `keep` stay); returns how many ended. */
-export async function trimUserSessions(db: TTx, userId: string, keep: number, now: Date): Promise<number> {
+  s: { id: string; userId: string; userAgent: string; ip: string; expiresAt: Date; createdAt: Date; secondFactorAt: Date | null },
+  refresh: { tokenHash: string; expiresAt: Date },
+  keep: number,
+  login?: { action: string; metadata: Record<string, unknown> },
+): Promise<number> {
+  const now = s.createdAt.toISOString();
+  const expires = s.expiresAt.toISOString();
   const result = await db.execute(sql`
-    update auth_sessions set revoked_at = ${now.toISOString()}::timestamptz, revoked_reason = 'session_limit'
-    where id in (
-      select id from auth_sessions
-      where user_id = ${userId} and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz
-      order by created_at desc, id desc
-      offset ${keep}
-    )
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    with new_session as (
+      insert into ${authSessions} (id, user_id, user_agent, ip, created_at, last_used_at, expires_at, second_factor_at)
+      values (${s.id}, ${s.userId}, ${s.userAgent}, ${s.ip}, ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz,
+        ${s.secondFactorAt ? s.secondFactorAt.toISOString() : null}::timestamptz)
+      returning id),
+    first_token as (
+      insert into ${refreshTokens} (token_hash, session_id, expires_at)
+      select ${refresh.tokenHash}, id, ${refresh.expiresAt.toISOString()}::timestamptz from new_session
+      on conflict do nothing),
+    trimmed as (
+      update ${authSessions} set revoked_at = ${now}::timestamptz, revoked_reason = 'session_limit'
+      where id in (
+        select id from ${authSessions}
+        where user_id = ${s.userId} and revoked_at is null and expires_at > ${now}::timestamptz
+        order by created_at desc, id desc
+        offset ${Math.max(0, keep - 1)})
+      returning id)
+    ${
+      login
+        ? sql`, last_login as (update ${users} set last_login_at = ${now}::timestamptz where id = ${s.userId}),
+    audit as (
+      insert into ${auditLog} (action, actor_id, ip, metadata)
+      select ${login.action}, ${s.userId}, ${s.ip}, ${JSON.stringify(login.metadata)}::jsonb from new_session)`
+        : sql``
+    }
+    select (select count(*) from trimmed)::int as trimmed`);
+  return Number((result as unknown as { rows: { trimmed: number }[] }).rows[0]?.trimmed ?? 0);
 }
 
 /** Ends every live session of every user, except one; returns how many. */

@@ -16,7 +16,6 @@ import { sessionIsLive } from './session-policy.ts';
 import { accessClaims, describeDevice } from './user.presenter.ts';
 import type { TUserRow } from './user.repository.ts';
 import {
-  createSession,
   findRefreshToken,
   insertRefreshToken,
   listLiveSessions,
@@ -24,8 +23,8 @@ import {
   revokeSession,
   revokeUserSessions,
   rotatedAtOf,
+  openSession,
   touchSession,
-  trimUserSessions,
 } from './session.repository.ts';
 
 export const REUSE_GRACE_MS = 10_000;
@@ -34,14 +33,21 @@ export const REUSE_GRACE_MS = 10_000;
  * Starts a session for a user who just proved who they are; returns the first token pair. The session ends
  * SESSION_MAX_AGE after this moment whatever happens later; the oldest sessions beyond SESSION_MAX_CONCURRENT end now.
  */
-export async function startSession(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, opts: { secondFactor?: boolean } = {}): Promise<TTokens> {
+export async function startSession(
+  deps: TAuthDeps,
+  user: TUserRow,
+  meta: TRequestMeta,
+  opts: { secondFactor?: boolean; login?: { action: string; metadata: Record<string, unknown> } } = {},
+): Promise<TTokens> {
   const now = deps.now();
   const sessionId = randomUUID();
   const jti = newTokenId();
   const expSeconds = Math.floor((now.getTime() + deps.config.session.maxAgeMs) / 1000);
   const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti, exp: expSeconds });
-  const trimmed = await deps.db.transaction(async (tx) => {
-    await createSession(tx, {
+  // One statement: session, refresh token, session-limit trim (and for a sign-in its last-login time and audit row).
+  const trimmed = await openSession(
+    deps.db,
+    {
       id: sessionId,
       userId: user.id,
       userAgent: meta.userAgent,
@@ -49,10 +55,11 @@ export async function startSession(deps: TAuthDeps, user: TUserRow, meta: TReque
       expiresAt: refresh.expiresAt,
       createdAt: now,
       secondFactorAt: opts.secondFactor ? now : null,
-    });
-    await insertRefreshToken(tx, { tokenHash: sha256(jti), sessionId, expiresAt: refresh.expiresAt });
-    return trimUserSessions(tx, user.id, deps.config.session.maxConcurrent, now);
-  });
+    },
+    { tokenHash: sha256(jti), expiresAt: refresh.expiresAt },
+    deps.config.session.maxConcurrent,
+    opts.login,
+  );
   if (trimmed > 0) await sessionsEnded(deps, user.id);
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
