@@ -10,7 +10,7 @@
 //   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_USERS=100000 BENCH_ONLY=<row name part> BENCH_CPU_PROF=<dir> are optional.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -124,7 +124,37 @@ try {
   };
 
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const measure = async (aOpts, bOpts) => {
+  // CPU time (ms) of each thread kind of a process and of every PostgreSQL process, read from /proc (Linux only).
+  const TICK = 100; // USER_HZ
+  const ticks = (statFile) => {
+    const x = readFileSync(statFile, 'utf8');
+    const f = x.slice(x.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+  };
+  const cpuByThread = (pid) => {
+    const out = {};
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
+        const kind = name === 'libuv-worker' ? 'libuv' : t === String(pid) ? 'main' : 'other';
+        out[kind] = (out[kind] ?? 0) + ticks(`/proc/${pid}/task/${t}/stat`);
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+    let postgres = 0;
+    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres += ticks(`/proc/${p}/stat`);
+      } catch {
+        // gone
+      }
+    }
+    return { ...out, postgres };
+  };
+  const cpuPer = (before, after, n) => Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] ?? 0) - (before[k] ?? 0)) / n]));
+
+  const measure = async (aOpts, bOpts, cpu) => {
     await run({ ...aOpts, duration: 2 });
     await run({ ...bOpts, duration: 2 });
     const A = [];
@@ -134,8 +164,11 @@ try {
         [aOpts, A],
         [bOpts, B],
       ]) {
+        const pid = out === A ? minimalProc.pid : proc.pid;
+        const c0 = cpu ? cpuByThread(pid) : null;
         const r = await run(opts);
-        out.push({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+        const c1 = cpu ? cpuByThread(pid) : null;
+        out.push({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpu: cpu ? cpuPer(c0, c1, r.requests.total) : null });
       }
     }
     const sum = (xs) => ({
@@ -144,6 +177,7 @@ try {
       max: Math.max(...xs.map((x) => x.rps)),
       p99: median(xs.map((x) => x.p99)),
       errors: xs.reduce((n, x) => n + x.errors, 0),
+      cpu: xs[0].cpu ? Object.fromEntries(Object.keys(xs[0].cpu).map((k) => [k, median(xs.map((x) => x.cpu[k] ?? 0))])) : null,
     });
     return { min: sum(A), real: sum(B) };
   };
@@ -181,11 +215,16 @@ try {
         },
       ],
     };
-    const m = await measure({ url: argonBase, method: 'POST', body: '{}', connections: 50 }, loginOpts);
+    const m = await measure({ url: argonBase, method: 'POST', body: '{}', connections: 50 }, loginOpts, true);
     const line = `| POST /api/auth-login vs bare argon2id verify (m=19 MiB, t=2, p=1) | 50 | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | — | ${m.min.errors} / ${m.real.errors} |`;
     console.log(line);
     lines.push(line);
     figures.push({ row: 'login', ratio: m.real.rps / m.min.rps, errors: m.real.errors });
+    // Where a sign-in's CPU goes (medians over the rounds, ms per request): the hash runs on libuv's worker threads.
+    const c = (x) => `main thread ${(x.main ?? 0).toFixed(2)}, argon2 (libuv workers) ${(x.libuv ?? 0).toFixed(2)}, PostgreSQL ${x.postgres.toFixed(2)}`;
+    const cpuLine = `\nCPU per request, ms (from /proc, medians of the rounds) — minimal argon2 server: ${c(m.min.cpu)}; real sign-in: ${c(m.real.cpu)}.`;
+    console.log(cpuLine);
+    lines.push(cpuLine);
   }
 } finally {
   proc.kill('SIGTERM');
