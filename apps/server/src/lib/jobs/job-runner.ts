@@ -20,8 +20,6 @@ export type TJobRunner = {
   enqueue: (tx: repo.TJobsTx, job: repo.TNewJob) => Promise<number>;
   /** Cancels the unfinished jobs of `key` (e.g. `meal:<id>`), optionally of one kind only. */
   cancel: (tx: repo.TJobsTx, key: string, kind?: string) => Promise<number>;
-  /** Moves the unfinished jobs of `kind` for each key to its new time (one statement). */
-  reschedule: (tx: repo.TJobsTx, kind: string, moves: { key: string; runAt: Date }[]) => Promise<number>;
   /** Registers the task of a schedule of catalogue.ts; it runs from start() to stop(), at the schedule's interval. */
   every: (name: TScheduleName, task: () => Promise<unknown>) => void;
   /** The kinds and schedules registered so far (tests compare them with the catalogue). */
@@ -117,7 +115,6 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
     },
     enqueue: (tx, job) => repo.insertJob(tx, job),
     cancel: (tx, key, kind) => repo.cancelByKey(tx, key, kind),
-    reschedule: (tx, kind, moves) => repo.rescheduleByKey(tx, kind, moves),
     every(name, task) {
       if (!schedules[name]) throw new Error(`schedule "${name}" is not in the catalogue`);
       if (tasks.has(name)) throw new Error(`schedule "${name}" registered twice`);
@@ -127,7 +124,14 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
     registered: () => ({ kinds: [...handlers.keys()].sort(), schedules: [...tasks.keys()].sort() }),
     async runDue(limit = 20) {
       const claimed = await repo.claimDue(opts.db, now(), leaseMs, limit);
-      for (const job of claimed) await runOne(job);
+      for (const job of claimed) {
+        // Stopping: the rest go back at once (their lease released), for this or another instance to take.
+        if (stopped) {
+          await repo.release(opts.db, job.id).catch(() => undefined);
+          continue;
+        }
+        await runOne(job);
+      }
       return claimed.length;
     },
     start() {

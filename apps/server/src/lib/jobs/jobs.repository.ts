@@ -27,19 +27,6 @@ export async function cancelByKey(db: TJobsTx, key: string, kind?: string): Prom
   return rows.length;
 }
 
-/** Moves the unfinished jobs of `kind` under each key to that key's new time; returns how many moved. */
-export async function rescheduleByKey(db: TJobsTx, kind: string, moves: { key: string; runAt: Date }[]): Promise<number> {
-  if (moves.length === 0) return 0;
-  const keys = moves.map((m) => m.key);
-  const times = moves.map((m) => m.runAt.toISOString());
-  const res = await db.execute(sql`
-    update ${jobs} j set run_at = m.run_at
-    from unnest(${sql.param(keys)}::text[], ${sql.param(times)}::timestamptz[]) as m(key, run_at)
-    where j.key = m.key and j.kind = ${kind} and j.done_at is null and j.cancelled_at is null and j.failed_at is null
-    returning j.id`);
-  return (res as unknown as { rows: unknown[] }).rows.length;
-}
-
 /**
  * Takes up to `limit` due jobs for one runner: a single UPDATE over rows locked with FOR UPDATE SKIP LOCKED, so two
  * instances never take the same job. A job whose runner died (lease expired) becomes due again.
@@ -68,6 +55,11 @@ export async function claimDue(db: TJobsTx, now: Date, leaseMs: number, limit: n
     attempts: r.attempts,
     maxAttempts: r.max_attempts,
   }));
+}
+
+/** Gives a claimed job back without counting the attempt (the runner is stopping). */
+export async function release(db: TJobsTx, id: number): Promise<void> {
+  await db.execute(sql`update ${jobs} set locked_until = null, attempts = greatest(attempts - 1, 0) where id = ${id} and done_at is null`);
 }
 
 export async function markDone(db: TJobsTx, id: number, now: Date): Promise<void> {

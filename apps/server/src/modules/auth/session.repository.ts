@@ -29,18 +29,22 @@ export async function openSession(
       insert into ${refreshTokens} (token_hash, session_id, expires_at)
       select ${refresh.tokenHash}, id, ${refresh.expiresAt.toISOString()}::timestamptz from new_session
       on conflict do nothing),
+    ${
+      // The user row is locked before the sessions (the trim reads last_login first), the same order as an admin's
+      // suspend or delete (users, then sessions), so the two cannot deadlock.
+      login ? sql`last_login as (update ${users} set last_login_at = ${now}::timestamptz where id = ${s.userId} returning id),` : sql``
+    }
     trimmed as (
       update ${authSessions} set revoked_at = ${now}::timestamptz, revoked_reason = 'session_limit'
       where id in (
         select id from ${authSessions}
-        where user_id = ${s.userId} and revoked_at is null and expires_at > ${now}::timestamptz
+        where user_id = ${login ? sql`(select id from last_login)` : s.userId} and revoked_at is null and expires_at > ${now}::timestamptz
         order by created_at desc, id desc
         offset ${Math.max(0, keep - 1)})
       returning id)
     ${
       login
-        ? sql`, last_login as (update ${users} set last_login_at = ${now}::timestamptz where id = ${s.userId}),
-    audit as (
+        ? sql`, audit as (
       insert into ${auditLog} (action, actor_id, ip, metadata)
       select ${login.action}, ${s.userId}, ${s.ip}, ${JSON.stringify(login.metadata)}::jsonb from new_session)`
         : sql``

@@ -12,13 +12,12 @@ import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
-import { jobKeyOf, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
+import { jobKeyOf, RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 import { minutesRecipients, sendMinutes } from './rooms.notify.ts';
 
 const m = ko.rooms.server;
 const v = ko.rooms.validation;
-export const RELEASE_AFTER_MS = 10 * 60_000;
 const ACTIVE = ['confirmed', 'checked_in'];
 
 export type TActor = { id: string; email: string };

@@ -5,6 +5,7 @@ import { buildApp, type TApp } from '../../app.ts';
 import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../test/helpers.ts';
 import { createSharedState } from '../../state/shared-state.ts';
 import type { TDatabase } from '../../db/client.ts';
+import { movableClock, type TClock } from '../../test-support/clock-app.ts';
 import { api } from '../admin-users/console-test-kit.ts';
 import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './rooms-test-kit.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
@@ -12,10 +13,10 @@ import { adoptLegacyJobs } from './rooms.repository.ts';
 /** The same secrets for every instance, as several instances of one deployment share them. */
 const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 
-async function appOn(database: TDatabase, intervalMs: number): Promise<TTestContext> {
+async function appOn(database: TDatabase, intervalMs: number, clock?: TClock): Promise<TTestContext> {
   const config = testConfig({ ...secrets, JOBS_INTERVAL_MS: String(intervalMs) });
   const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
-  const app: TApp = await buildApp(config, { database, state, logger: false });
+  const app: TApp = await buildApp(config, { database, state, logger: false, ...(clock ? { now: clock.now } : {}) });
   await app.ready();
   return {
     app,
@@ -102,7 +103,8 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
   it('releases a booking nobody checked in to, and keeps a checked-in one', async () => {
     const database = await freshDatabase(kind);
     open.push(database);
-    const app = await appOn(database, 25);
+    const clock = movableClock();
+    const app = await appOn(database, 25, clock);
     open.push(app);
     const { member, base, roomId } = await seedWithRoom(app);
     // The next 15-minute step: check-in is already open (from 15 minutes before) and the release time is ahead.
@@ -113,8 +115,17 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const checked = await api(app, member.token)('POST', `${base}/bookings/${b.body.data.id}/check-in`);
     expect(checked.body.error ?? checked.body.data.status).toBe('checked_in');
     expect((await api(app, member.token)('POST', `${base}/bookings/${a.body.data.id}/check-in`)).status).toBe(409);
-    // Let the release time arrive: move the jobs' due time to now (the job's clock, not the test's).
-    await database.db.execute(sql`update jobs set run_at = now() where kind = 'rooms.release'`);
+    // A release job run before its booking's release time does nothing (a stale job of a moved meeting).
+    await database.db.execute(sql`update jobs set run_at = now() - interval '1 hour' where kind = 'rooms.release'`);
+    await until(async () => (await jobs(database, 'rooms.release')).every((j) => j.status === 'done'), 'early release jobs');
+    const early = await api(app, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 120)}`);
+    expect(early.body.data.map((x: { status: string }) => x.status).sort()).toEqual(['checked_in', 'confirmed']);
+    // Let the release time arrive on the app's clock, with a release job due.
+    clock.advance(60 * 60_000);
+    const [booked] = (await jobs(database, 'rooms.release')).filter((j) => j.title === '노쇼');
+    await database.db.transaction((tx) =>
+      app.app.jobs.enqueue(tx, { kind: 'rooms.release', key: `booking:${booked!.bookingId}`, payload: { bookingId: booked!.bookingId }, runAt: clock.now() }),
+    );
     await until(async () => (await jobs(database, 'rooms.release')).every((j) => j.status === 'done'), 'release');
     const list = await api(app, member.token)('GET', `${base}/bookings?from=${iso(start, -60)}&to=${iso(start, 120)}`);
     const byTitle = Object.fromEntries(list.body.data.map((x: { title: string; status: string }) => [x.title, x.status]));
@@ -129,6 +140,8 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const app = await appOn(database, 0);
     open.push(app);
     const { owner, member, base, roomId } = await seedWithRoom(app);
+    // A lead time of a day: the reminder of a meeting an hour from now is due at once.
+    expect((await api(app, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
     const start = stepAheadSameDay(60, 15);
     const made = await api(app, member.token)('POST', `${base}/bookings`, {
       roomId,

@@ -20,7 +20,7 @@ export type TRoomsDeps = {
   limiter: TRateLimiter;
   mailQuotas: TMailQuotas;
   caps: TConfig['rooms'];
-  jobs: Pick<TJobRunner, 'enqueue' | 'cancel' | 'reschedule'>;
+  jobs: Pick<TJobRunner, 'enqueue' | 'cancel'>;
 };
 
 /** The same deps bound to an open transaction: every write of one action commits together or not at all. */

@@ -7,22 +7,30 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { formatSlot } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
-import { RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
+import { RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
 import { sendReminder } from './rooms.notify.ts';
 
 const bookingIdOf = (payload: Record<string, unknown>) => String(payload.bookingId ?? '');
+/** A job may run this much before its booking's own time (clocks of instances and the database differ a little). */
+const EARLY_MS = 60_000;
 
 async function remind(deps: TRoomsDeps, bookingId: string): Promise<void> {
   const row = await brepo.findBookingById(deps.db, bookingId);
   // Not for a cancelled, released or already finished meeting.
   if (!row || (row.b.status !== 'confirmed' && row.b.status !== 'checked_in') || row.b.endsAt <= deps.now()) return;
+  // Not for a meeting moved later since the job was written (e.g. by a previous release during a rolling upgrade,
+  // which schedules its own reminder for the new time): it is not due yet by the booking as it is now.
+  const { reminderMinutes } = await rrepo.getSettings(deps.db, row.b.seedId);
+  if (deps.now().getTime() < row.b.startsAt.getTime() - reminderMinutes * 60_000 - EARLY_MS) return;
   await sendReminder(deps, row);
 }
 
 async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
   const row = await brepo.findBookingById(deps.db, bookingId);
   if (!row || row.b.status !== 'confirmed') return;
+  // Never before the release time of the booking as it is now (a stale job of a moved meeting does nothing).
+  if (deps.now().getTime() < row.b.startsAt.getTime() + RELEASE_AFTER_MS - EARLY_MS) return;
   const { autoRelease } = await rrepo.getSettings(deps.db, row.b.seedId);
   if (!autoRelease) return;
   // The status change and its log row commit together; screens hear of it after the commit.

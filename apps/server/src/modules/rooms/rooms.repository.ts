@@ -1,5 +1,5 @@
 /** Rooms, settings, log and feed tokens: the only file besides bookings.repository.ts that knows Drizzle here. */
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema-jobs.ts';
 import { roomEvents, roomFeedTokens, roomJobs, roomBookings, rooms, roomSettings } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
@@ -57,22 +57,28 @@ export async function saveSettings(db: TTx, seedId: string, s: { reminderMinutes
     .onConflictDoUpdate({ target: roomSettings.seedId, set: { ...s, updatedAt: new Date() } });
 }
 
-/** The seed's meetings still to start (their reminders move when the lead time changes). */
-export async function upcomingBookings(db: TTx, seedId: string, now: Date): Promise<{ id: string; startsAt: Date }[]> {
-  return db
-    .select({ id: roomBookings.id, startsAt: roomBookings.startsAt })
-    .from(roomBookings)
-    .where(and(eq(roomBookings.seedId, seedId), inArray(roomBookings.status, ['confirmed', 'checked_in']), gt(roomBookings.startsAt, now)));
+/**
+ * Moves the seed's pending reminders to a new lead time, in one statement that reads each booking's start as it is
+ * (a booking moved meanwhile gets the lead time from its new start).
+ */
+export async function rescheduleReminders(db: TTx, seedId: string, minutes: number): Promise<void> {
+  await db.execute(sql`
+    update ${jobs} j set run_at = b.starts_at - make_interval(mins => ${minutes})
+    from ${roomBookings} b
+    where j.key = 'booking:' || b.id and b.seed_id = ${seedId} and j.kind = ${REMINDER_KIND}
+      and j.done_at is null and j.cancelled_at is null and j.failed_at is null`);
 }
 
 /**
  * Hands the pending rows of the legacy room_jobs (written by a previous release during a rolling upgrade) over to the
- * app's job runner in one statement, as migration 0017 did; returns how many.
+ * app's job runner in one statement, as migration 0017 did, and also rows an old runner claimed and then died on
+ * (lease expired, attempts left), which only old runners would otherwise take again; returns how many.
  */
 export async function adoptLegacyJobs(db: TTx): Promise<number> {
   const res = await db.execute(sql`
     with moved as (
-      update ${roomJobs} set status = 'cancelled', done_at = now() where status = 'pending'
+      update ${roomJobs} set status = 'cancelled', done_at = now()
+      where status = 'pending' or (status = 'running' and locked_until < now() and attempts < 3)
       returning booking_id, kind, run_at)
     insert into ${jobs} (kind, key, payload, run_at, max_attempts)
     select case when kind = 'reminder' then ${REMINDER_KIND} else ${RELEASE_KIND} end,

@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error.ts';
 import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { isManager, memberSeed, type TActor } from './bookings.service.ts';
-import { jobKeyOf, REMINDER_KIND } from './job-kinds.ts';
 import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 
 const m = ko.rooms.server;
@@ -112,9 +111,7 @@ export async function updateSettings(deps: TRoomsDeps, actor: TActor, seedId: st
     await rrepo.saveSettings(txd.db, seedId, next);
     if (next.reminderMinutes === current.reminderMinutes) return;
     // The pending reminders move to the new lead time.
-    const upcoming = await rrepo.upcomingBookings(txd.db, seedId, deps.now());
-    const moves = upcoming.map((b) => ({ key: jobKeyOf(b.id), runAt: new Date(b.startsAt.getTime() - next.reminderMinutes * 60_000) }));
-    await deps.jobs.reschedule(txd.db, REMINDER_KIND, moves);
+    await rrepo.rescheduleReminders(txd.db, seedId, next.reminderMinutes);
   });
   return { data: next, canManage: true };
 }
