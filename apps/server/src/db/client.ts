@@ -27,6 +27,8 @@ export type TDatabase = {
   close: () => Promise<void>;
   /** Connections of the PostgreSQL pool now (metrics); the embedded PGlite has one connection and no pool. */
   poolStats?: () => { max: number; total: number; idle: number; waiting: number };
+  /** The embedded database's data directory as a gzipped tarball (PGlite only; tests keep a migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -39,10 +41,12 @@ export type TDatabaseOptions = {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory dump (a PGlite `dumpDataDir` tarball) instead of an empty cluster. */
+  loadDataDir?: Blob;
 };
 
 export async function openDatabase(opts: TDatabaseOptions): Promise<TDatabase> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 /**
@@ -62,13 +66,13 @@ function yieldBeforeEachStatement(client: PGlite): void {
   client.transaction = (async (...args: Parameters<typeof transaction>) => (await io(), transaction(...args))) as typeof client.transaction;
 }
 
-async function openPglite(dataDir: string): Promise<TDatabase> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<TDatabase> {
   let location = 'memory://';
   if (dataDir !== 'memory://') {
     location = join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
+  const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   yieldBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
@@ -85,6 +89,7 @@ async function openPglite(dataDir: string): Promise<TDatabase> {
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: async () => client.dumpDataDir('gzip'),
   };
 }
 

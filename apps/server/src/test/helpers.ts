@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp, type TApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
@@ -25,8 +26,35 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
 }
 
 /** A fresh, empty database of the given kind: PGlite in memory, or a new database on the PostgreSQL server. */
+/**
+ * A migrated empty PGlite, dumped once and kept in the temp folder under a hash of the migrations and the PGlite
+ * version: every later test database starts from it (≈ 1.3 s) instead of running the migrations again (≈ 3–4 s more).
+ * Two workers making it at once both write a complete file and rename it into place, so either copy is good.
+ */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+    const hash = createHash('sha256');
+    for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(folder, f)));
+    hash.update(readFileSync(join(folder, 'meta/_journal.json')));
+    const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+    hash.update(readFileSync(join(entry.slice(0, entry.lastIndexOf('/@electric-sql/pglite/') + '/@electric-sql/pglite/'.length), 'package.json')));
+    const file = join(tmpdir(), `suite-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = await openDatabase({ dataDir: 'memory://' });
+    const dump = await fresh.dumpDataDir!();
+    await fresh.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<TDatabase> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `suite_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
