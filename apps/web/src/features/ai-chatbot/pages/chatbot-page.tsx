@@ -25,6 +25,7 @@ import { useSources } from '../api/list-sources';
 import { useTickets } from '../api/list-tickets';
 import { useUnanswered } from '../api/list-unanswered';
 import { useUpdateBot } from '../api/update-bot';
+import { FieldError } from '@/components/ui/field-error';
 
 const c = ko.chatbot.console;
 type TTab = keyof typeof c.tabs;
@@ -34,16 +35,6 @@ function ErrorText({ error }: { error: unknown }) {
   return (
     <p role="alert" className="text-sm text-destructive">
       {error instanceof ApiError ? error.message : ko.errors.internal}
-    </p>
-  );
-}
-
-/** A field's Korean error, under the field. */
-function FieldError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm text-destructive">
-      {message}
     </p>
   );
 }

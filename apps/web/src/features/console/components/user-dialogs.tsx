@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { useAdminAction } from '@/features/console/api/run-user-action';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.consoleUi.users;
 const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -25,14 +26,6 @@ function RoleSelect(props: ComponentProps<'select'>) {
       ))}
     </select>
   );
-}
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className="text-sm text-destructive" role="alert">
-      {message}
-    </p>
-  ) : null;
 }
 
 export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
@@ -64,13 +57,13 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
           <div className="grid gap-2">
             <Label htmlFor="edit-name">{t.colName}</Label>
             <Input id="edit-name" disabled={busy} aria-invalid={Boolean(err.full_name)} {...register('full_name')} />
-            <ErrorText message={err.full_name?.message} />
+            <FieldError message={err.full_name?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="edit-role">{t.colRole}</Label>
             <RoleSelect id="edit-role" disabled={busy} {...register('role')} />
           </div>
-          <ErrorText message={err.root?.message} />
+          <FieldError message={err.root?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               {t.cancel}
@@ -115,20 +108,20 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <div className="grid gap-2">
             <Label htmlFor="add-email">{t.colEmail}</Label>
             <Input id="add-email" type="email" disabled={busy} aria-invalid={Boolean(err.email)} {...register('email')} />
-            <ErrorText message={err.email?.message} />
+            <FieldError message={err.email?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="add-name">
               {t.colName} <span className="font-normal text-muted-foreground">{ko.authUi.signup.optional}</span>
             </Label>
             <Input id="add-name" disabled={busy} aria-invalid={Boolean(err.full_name)} {...register('full_name')} />
-            <ErrorText message={err.full_name?.message} />
+            <FieldError message={err.full_name?.message} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="add-role">{t.colRole}</Label>
             <RoleSelect id="add-role" disabled={busy} {...register('role')} />
           </div>
-          <ErrorText message={err.root?.message} />
+          <FieldError message={err.root?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               {t.cancel}

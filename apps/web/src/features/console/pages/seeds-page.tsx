@@ -19,18 +19,11 @@ import { useUpdateSeed } from '@/features/console/api/update-seed';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SeedSecurityCard } from '@/features/console/components/seed-security-card';
 import { koDate } from '@/features/console/lib/format';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.consoleUi.seedsPage;
 const roles = ko.consoleUi.seed.roles;
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-destructive break-keep">
-      {message}
-    </p>
-  ) : null;
-}
 
 function GeneralCard({ seed }: { seed: TSeedItem }) {
   const update = useUpdateSeed(seed.id);
@@ -51,12 +44,12 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
           <div className="grid gap-1.5">
             <Label htmlFor="seed-name">{ko.consoleUi.seed.nameLabel}</Label>
             <Input id="seed-name" disabled={!canEdit || update.isPending} {...register('seed_name')} />
-            <ErrorText message={err.seed_name?.message} />
+            <FieldError message={err.seed_name?.message} />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="seed-address">{ko.consoleUi.seed.addressLabel}</Label>
             <Input id="seed-address" disabled={!canEdit || update.isPending} {...register('seed_address')} />
-            <ErrorText message={err.seed_address?.message} />
+            <FieldError message={err.seed_address?.message} />
           </div>
           {canEdit ? (
             <Button type="submit" className="justify-self-start" disabled={update.isPending}>
@@ -155,7 +148,7 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
               <div className="grid min-w-56 flex-1 gap-1.5">
                 <Label htmlFor="invite-email">{t.inviteEmail}</Label>
                 <Input id="invite-email" type="email" required {...invitation.register('email')} />
-                <ErrorText message={invitation.formState.errors.email?.message} />
+                <FieldError message={invitation.formState.errors.email?.message} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="invite-role">{t.inviteRole}</Label>

@@ -13,6 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useCreateMeal } from '../api/create-meal';
 import { useSeedMembers } from '../api/seed-members';
 import { seoulLocalIn, seoulLocalToIso, seoulToday } from '../lib/seoul-date';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.meal.ui;
 
@@ -41,10 +42,6 @@ const ZMealForm = z
     payerCount: Number(v.payerCount),
   }))
   .pipe(ZCreateMealInput);
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? <p className="text-sm text-destructive break-keep">{message}</p> : null;
-}
 
 /** Opens a round. The values are checked with the same zod schema as the server before sending. */
 export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => void }) {
@@ -88,18 +85,18 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
       <div className="grid gap-1.5">
         <Label htmlFor="meal-title">{t.fields.title}</Label>
         <Input id="meal-title" placeholder="금요일 점심" {...register('title')} />
-        <ErrorText message={errors.title?.message} />
+        <FieldError message={errors.title?.message} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="meal-date">{t.fields.date}</Label>
           <Input id="meal-date" type="date" {...register('date')} />
-          <ErrorText message={errors.date?.message} />
+          <FieldError message={errors.date?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="meal-deadline">{t.fields.deadline}</Label>
           <Input id="meal-deadline" type="datetime-local" {...register('deadline')} />
-          <ErrorText message={errors.deadline?.message} />
+          <FieldError message={errors.deadline?.message} />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -113,7 +110,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
         <div className="grid gap-1.5">
           <Label htmlFor="meal-restaurant">{t.fields.restaurant}</Label>
           <Input id="meal-restaurant" placeholder="김밥천국" {...register('restaurant')} />
-          <ErrorText message={errors.restaurant?.message} />
+          <FieldError message={errors.restaurant?.message} />
         </div>
       </div>
       {mode === 'menu' ? (
@@ -146,7 +143,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
               </Button>
             </div>
           ))}
-          <ErrorText message={optionsError} />
+          <FieldError message={optionsError} />
           <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => options.append({ name: '', price: '' })}>
             <Plus aria-hidden="true" /> {t.fields.addOption}
           </Button>
@@ -174,14 +171,14 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
                 </option>
               ))}
             </NativeSelect>
-            <ErrorText message={errors.sponsorId?.message} />
+            <FieldError message={errors.sponsorId?.message} />
           </div>
         ) : null}
         {split === 'ladder' || split === 'roulette' ? (
           <div className="grid gap-1.5">
             <Label htmlFor="meal-payers">{t.fields.payerCount}</Label>
             <Input id="meal-payers" type="number" min={1} max={10} {...register('payerCount')} />
-            <ErrorText message={errors.payerCount?.message} />
+            <FieldError message={errors.payerCount?.message} />
           </div>
         ) : null}
       </div>

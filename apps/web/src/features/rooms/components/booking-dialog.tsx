@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { Controller, get, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { Controller, get, useForm, type FieldError as TFieldError, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from '@/lib/toast';
@@ -26,6 +26,7 @@ import { getBookingIcs } from '../api/booking-ics';
 import { useSendMinutes } from '../api/send-minutes';
 import { beyondCap } from '../lib/series';
 import { addDays, dateLabel, hhmm, seoulDate, seoulInstant, seoulMinute, slotLabel } from '../lib/seoul';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.rooms.ui;
 const status = ko.rooms.status;
@@ -67,7 +68,7 @@ const ZEditBookingForm = ZSlotFields.transform((v): z.input<typeof ZUpdateBookin
 /** The first message the schema gave at these paths (a list's errors are per item). */
 const messageAt = (errors: FieldErrors, ...paths: string[]) =>
   paths
-    .map((path) => get(errors, path) as FieldError | (FieldError | undefined)[] | undefined)
+    .map((path) => get(errors, path) as TFieldError | (TFieldError | undefined)[] | undefined)
     .map((e) => (Array.isArray(e) ? e.find(Boolean) : e)?.message)
     .find(Boolean);
 /** Moving the start past the end moves the end to half an hour after it. */
@@ -92,20 +93,12 @@ export function BookingDialog({ seedId, rooms, target, onClose }: { seedId: stri
   );
 }
 
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-destructive break-keep">
-      {message}
-    </p>
-  ) : null;
-}
-
 function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: React.ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      <ErrorText message={error} />
+      <FieldError message={error} />
     </div>
   );
 }
@@ -163,7 +156,7 @@ function Attendees({
           ))}
         </NativeSelect>
       ) : null}
-      <ErrorText message={error} />
+      <FieldError message={error} />
     </div>
   );
 }
@@ -279,7 +272,7 @@ function NewBooking({
           <TimeSelect id="bk-end" earliest={start + 15} {...register('end', { valueAsNumber: true })} />
         </Field>
       </div>
-      <ErrorText message={messageAt(errors, 'startsAt', 'endsAt')} />
+      <FieldError message={messageAt(errors, 'startsAt', 'endsAt')} />
       <Controller
         control={control}
         name="attendees"
@@ -313,7 +306,7 @@ function NewBooking({
           {t.seriesLimit(MAX_SERIES_OCCURRENCES, cap.total, dateLabel(cap.lastBooked))}
         </p>
       ) : null}
-      <ErrorText message={errors.root?.message} />
+      <FieldError message={errors.root?.message} />
       <DialogFooter>
         <Button type="submit" disabled={create.isPending || !roomId}>
           {t.book}
@@ -430,7 +423,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
               <TimeSelect id="ed-end" earliest={watch('start') + 15} {...register('end', { valueAsNumber: true })} />
             </Field>
           </div>
-          <ErrorText message={messageAt(errors, 'startsAt', 'endsAt')} />
+          <FieldError message={messageAt(errors, 'startsAt', 'endsAt')} />
           <Controller
             control={control}
             name="attendees"

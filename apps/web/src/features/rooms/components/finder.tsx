@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm, type FieldError as TFieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFreeRooms, type TFreeRoomsQuery } from '../api/free-rooms';
 import { hhmm, seoulInstant } from '../lib/seoul';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
@@ -32,14 +33,6 @@ const ZFinderForm = z
   }))
   .pipe(ZFreeRoomsQuery);
 
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-destructive break-keep">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** From–to, capacity and equipment → the rooms free for the whole slot (asked of the server). */
 export function Finder({ seedId, date, onBook }: { seedId: string; date: string; onBook: (roomId: string, date: string, start: number, end: number) => void }) {
   const [query, setQuery] = useState<TFreeRoomsQuery | null>(null);
@@ -50,7 +43,7 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
   });
   const submit = handleSubmit((q) => setQuery(q));
   // The errors are the shared query schema's, named by its fields (from and to come from the date and the times).
-  const err = formState.errors as Partial<Record<keyof TFreeRoomsQuery, FieldError>>;
+  const err = formState.errors as Partial<Record<keyof TFreeRoomsQuery, TFieldError>>;
   const book = (roomId: string) => {
     const { day, start, end } = getValues();
     onBook(roomId, day, start, endOf(start, end));
@@ -65,7 +58,7 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
           <div className="grid gap-1">
             <Label htmlFor="fd-date">{t.date}</Label>
             <Input id="fd-date" type="date" {...register('day')} />
-            <ErrorText message={err.from?.message ?? err.to?.message} />
+            <FieldError message={err.from?.message ?? err.to?.message} />
           </div>
           <div className="grid grid-cols-2 gap-2">
             <div className="grid gap-1">
@@ -93,12 +86,12 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
             <div className="grid gap-1">
               <Label htmlFor="fd-cap">{t.minCapacity}</Label>
               <Input id="fd-cap" type="number" min={1} inputMode="numeric" {...register('capacity')} />
-              <ErrorText message={err.capacity?.message} />
+              <FieldError message={err.capacity?.message} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="fd-eq">{t.equipment}</Label>
               <Input id="fd-eq" placeholder={t.equipmentHint} {...register('equipment')} />
-              <ErrorText message={err.equipment?.message} />
+              <FieldError message={err.equipment?.message} />
             </div>
           </div>
           <Button type="submit" variant="secondary">

@@ -12,6 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ZCreateRoomInput, type TCreateRoomInput, type TRoom } from '@suite/shared/schemas/rooms';
 import { useRoomMutation } from '../api/room-mutation';
 import { hhmm } from '../lib/seoul';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
@@ -32,14 +33,6 @@ export function RoomFormDialog({ seedId, room, open, onClose }: { seedId: string
       </DialogContent>
     </Dialog>
   );
-}
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-destructive break-keep">
-      {message}
-    </p>
-  ) : null;
 }
 
 function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null; onDone: () => void }) {
@@ -76,25 +69,25 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
       <div className="grid gap-1.5">
         <Label htmlFor="rm-name">{t.name}</Label>
         <Input id="rm-name" maxLength={50} autoFocus {...register('name')} />
-        <ErrorText message={err.name?.message} />
+        <FieldError message={err.name?.message} />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="rm-loc">{t.location}</Label>
           <Input id="rm-loc" {...register('location')} />
-          <ErrorText message={err.location?.message} />
+          <FieldError message={err.location?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rm-cap">{t.capacity}</Label>
           <Input id="rm-cap" type="number" inputMode="numeric" min={1} {...register('capacity', { valueAsNumber: true })} />
-          <ErrorText message={err.capacity?.message} />
+          <FieldError message={err.capacity?.message} />
         </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="rm-eq">{`${t.equipment} (${t.equipmentHint})`}</Label>
         {/* Typed as one line and split into the list the schema checks; the line starts as the input's own default. */}
         <Input id="rm-eq" defaultValue={room?.equipment.join(', ')} {...register('equipment', { setValueAs: splitList })} />
-        <ErrorText message={err.equipment?.message ?? firstItemMessage(err.equipment)} />
+        <FieldError message={err.equipment?.message ?? firstItemMessage(err.equipment)} />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
@@ -106,7 +99,7 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
               </option>
             ))}
           </NativeSelect>
-          <ErrorText message={err.openMinute?.message} />
+          <FieldError message={err.openMinute?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rm-close">{t.closeTime}</Label>
@@ -117,7 +110,7 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
               </option>
             ))}
           </NativeSelect>
-          <ErrorText message={err.closeMinute?.message} />
+          <FieldError message={err.closeMinute?.message} />
         </div>
       </div>
       <fieldset className="grid gap-1.5">
@@ -133,13 +126,13 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
             </label>
           ))}
         </div>
-        <ErrorText message={err.weekdays?.message} />
+        <FieldError message={err.weekdays?.message} />
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
         <Checkbox checked={watch('active')} onCheckedChange={(c) => setValue('active', c === true)} />
         {t.active}
       </label>
-      <ErrorText message={err.root?.message} />
+      <FieldError message={err.root?.message} />
       <DialogFooter>
         <Button type="submit" disabled={mutate.isPending}>
           {t.save}

@@ -20,7 +20,7 @@ import { useDeleteSlackDocument } from '../api/delete-document';
 import { useSlackDocuments } from '../api/list-documents';
 import { useSlackSearch } from '../api/search-documents';
 import { useUploadSlackPdf } from '../api/upload-pdf';
-import { FieldError } from './field-error';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.slack.ui.knowledge;
 const KINDS = ['markdown', 'text', 'qa', 'url', 'pdf'] as const;
@@ -88,29 +88,29 @@ function AddForm({ id }: { id: string }) {
         <div className="grid gap-1.5">
           <Label htmlFor="kb-url">{t.urlLabel}</Label>
           <Input id="kb-url" type="url" placeholder="https://" aria-invalid={err.url ? true : undefined} {...register('url')} />
-          <FieldError error={err.url} />
+          <FieldError message={err.url?.message} />
         </div>
       ) : null}
       {kind === 'pdf' ? (
         <div className="grid gap-1.5">
           <Label htmlFor="kb-file">{t.fileLabel}</Label>
           <Input id="kb-file" type="file" accept="application/pdf,.pdf" aria-invalid={err.file ? true : undefined} {...register('file')} />
-          <FieldError error={err.file} />
+          <FieldError message={err.file?.message} />
         </div>
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="kb-title">{kind === 'qa' ? t.questionLabel : t.titleLabel}</Label>
         <Input id="kb-title" aria-invalid={err.title ? true : undefined} {...register('title')} />
-        <FieldError error={err.title} />
+        <FieldError message={err.title?.message} />
       </div>
       {kind !== 'url' && kind !== 'pdf' ? (
         <div className="grid gap-1.5">
           <Label htmlFor="kb-content">{kind === 'qa' ? t.answerLabel : t.contentLabel}</Label>
           <Textarea id="kb-content" rows={kind === 'qa' ? 3 : 8} aria-invalid={err.content ? true : undefined} {...register('content')} />
-          <FieldError error={err.content} />
+          <FieldError message={err.content?.message} />
         </div>
       ) : null}
-      <FieldError error={err.root} />
+      <FieldError message={err.root?.message} />
       <Button type="submit" className="w-fit" disabled={busy}>
         {busy ? t.adding : t.add}
       </Button>

@@ -13,7 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectSlack } from '../api/disconnect-workspace';
 import { useUpdateSlackSettings } from '../api/update-settings';
-import { FieldError } from './field-error';
+import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.slack.ui.settings;
 
@@ -64,7 +64,7 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
                 {...register('channels')}
               />
               <p className="text-xs text-muted-foreground break-keep">{t.channelsHint}</p>
-              <FieldError error={err.channels} />
+              <FieldError message={err.channels?.message} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-1.5">
@@ -97,7 +97,7 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
                   {...register('retention_days')}
                 />
                 <p className="text-xs text-muted-foreground break-keep">{t.retentionHint}</p>
-                <FieldError error={err.retention_days} />
+                <FieldError message={err.retention_days?.message} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="slack-budget">{t.budget}</Label>
@@ -111,10 +111,10 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
                 <p className="text-xs text-muted-foreground break-keep">
                   {t.budgetHint} {t.usedThisMonth(ws.tokens_this_month.toLocaleString('ko-KR'))}
                 </p>
-                <FieldError error={err.monthly_token_budget} />
+                <FieldError message={err.monthly_token_budget?.message} />
               </div>
             </div>
-            <FieldError error={err.root} />
+            <FieldError message={err.root?.message} />
             {!readOnly ? (
               <Button type="submit" className="w-fit" disabled={formState.isSubmitting}>
                 {formState.isSubmitting ? t.saving : t.save}
