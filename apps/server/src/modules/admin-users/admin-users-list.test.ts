@@ -60,6 +60,18 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
     await t.database.exec(`update users set deleted_at = null where email = 'cnt1@count.example'`);
     await t.database.exec(`update users set last_login_at = now() where email like '%@count.example'`);
     expect((await list('')).total).toBe(start + 2);
+    // A trashed row whose time changes stays out; one statement that trashes one row and restores another adds nothing.
+    await t.database.exec(`update users set deleted_at = now() - interval '1 day' where email = 'cnt2@count.example'`);
+    expect((await list('')).total).toBe(start + 2);
+    await t.database.exec(
+      `update users set deleted_at = case when deleted_at is null then now() else null end where email in ('cnt1@count.example', 'cnt2@count.example')`,
+    );
+    expect((await list('')).total).toBe(start + 2);
+    expect((await list('')).total).toBe(await counted());
+    await t.database.exec(`update users set deleted_at = now() where email = 'cnt3@count.example'`);
+    expect((await list('')).total).toBe(start + 1);
+    await t.database.exec(`update users set deleted_at = null where email in ('cnt1@count.example', 'cnt3@count.example')`);
+    expect((await list('')).total).toBe(start + 3);
     await t.database.exec(`delete from users where email in ('cnt1@count.example', 'cnt2@count.example', 'cnt3@count.example')`);
     expect((await list('')).total).toBe(start);
     expect(start).toBe(await counted());

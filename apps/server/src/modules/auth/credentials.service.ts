@@ -8,10 +8,10 @@ import { existingAccountMail } from './auth.mails.ts';
 import { assertLoginAllowed, LIMITS, recordLoginFailure, recordLoginSuccess, reserveMail } from './auth.throttle.ts';
 import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from './passwords.ts';
 import { deliver, sendConfirmation } from './recovery.service.ts';
-import { hasSecondFactor, secondFactorChallenge } from './second-factor.service.ts';
+import { secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { findUserByEmail, insertUser, recordConsents, roleForNewUser } from './user.repository.ts';
+import { findUserByEmail, findUserForSignIn, insertUser, recordConsents, roleForNewUser } from './user.repository.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
@@ -108,7 +108,9 @@ function syntheticUser(input: TSignupInput): TUser {
 export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestMeta, device?: string): Promise<TAuthResponse> {
   const source = { ip: meta.ip, device };
   await assertLoginAllowed(deps.limiter, input.email, source);
-  const user = await findUserByEmail(deps.db, input.email);
+  // One read for the account and its second factor (a prepared statement: every sign-in runs it).
+  const found = await findUserForSignIn(deps.db, input.email);
+  const user = found?.user;
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.deletedAt) {
     await writeAudit(deps.db, {
@@ -131,7 +133,7 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
   if (deps.config.requireEmailConfirmation && !user.emailVerified) throw new AppError('EMAIL_NOT_CONFIRMED');
   await recordLoginSuccess(deps.limiter, input.email, source);
   // Issue 19: an account with a second factor gets no session until the second step.
-  if (await hasSecondFactor(deps, user.id)) return secondFactorChallenge(deps, user, 'email');
+  if (found?.hasSecondFactor) return secondFactorChallenge(deps, user, 'email');
   // The session, its last-login time and its audit row are written by one statement.
   const tokens = await startSession(deps, user, meta, { login: { action: AUDIT.loginSuccess, metadata: { provider: 'email', userAgent: meta.userAgent } } });
   return { success: true, message: ko.auth.server.loginSuccess, user: toApiUser(user), tokens };

@@ -1,14 +1,59 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared.ts';
 import { auditLog, authSessions, refreshTokens, users } from '../../db/schema.ts';
 import type { TTx, TUserRow } from './user.repository.ts';
 
 export type TSessionRow = typeof authSessions.$inferSelect;
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The statement behind `openSession`; `login` adds the last-login time and the audit row. The user row is locked
+ * before the sessions (the trim reads last_login first), the same order as an admin's suspend or delete (users, then
+ * sessions), so the two cannot deadlock.
+ */
+function openSessionStatement(login: boolean) {
+  return preparedStatement<{ trimmed: number }>(
+    login ? 'auth_open_session_login' : 'auth_open_session',
+    sql`
+    with new_session as (
+      insert into ${authSessions} (id, user_id, user_agent, ip, created_at, last_used_at, expires_at, second_factor_at)
+      values (${p('id')}, ${p('userId')}, ${p('userAgent')}, ${p('ip')}, ${p('now')}::timestamptz, ${p('now')}::timestamptz,
+        ${p('expiresAt')}::timestamptz, ${p('secondFactorAt')}::timestamptz)
+      returning id),
+    first_token as (
+      insert into ${refreshTokens} (token_hash, session_id, expires_at)
+      select ${p('tokenHash')}, id, ${p('refreshExpiresAt')}::timestamptz from new_session
+      on conflict do nothing),
+    ${login ? sql`last_login as (update ${users} set last_login_at = ${p('now')}::timestamptz where id = ${p('userId')} returning id),` : sql``}
+    trimmed as (
+      update ${authSessions} set revoked_at = ${p('now')}::timestamptz, revoked_reason = 'session_limit'
+      where id in (
+        select id from ${authSessions}
+        where user_id = ${login ? sql`(select id from last_login)` : p('userId')} and revoked_at is null and expires_at > ${p('now')}::timestamptz
+        order by created_at desc, id desc
+        offset ${p('offset')}::int)
+      returning id)
+    ${
+      login
+        ? sql`, audit as (
+      insert into ${auditLog} (action, actor_id, ip, metadata)
+      select ${p('action')}, ${p('userId')}, ${p('ip')}, ${p('metadata')}::jsonb from new_session)`
+        : sql``
+    }
+    select (select count(*) from trimmed)::int as trimmed`,
+  );
+}
+
+const openSessionPlain = openSessionStatement(false);
+const openSessionLogin = openSessionStatement(true);
 
 /**
  * Opens a session in ONE statement (one round trip, one commit, all or nothing): the session row, its first refresh
  * token, the end of the user's oldest live sessions beyond `keep` (the new one counts as the newest), and for a
  * password or provider sign-in the user's last-login time and its audit row. The statement's sub-queries all see the
  * data as it was before it, so the trim keeps the newest `keep − 1` earlier sessions. Returns how many were ended.
+ * A prepared statement (db/prepared.ts): every sign-in runs it.
  */
 export async function openSession(
   db: TTx,
@@ -17,40 +62,22 @@ export async function openSession(
   keep: number,
   login?: { action: string; metadata: Record<string, unknown> },
 ): Promise<number> {
-  const now = s.createdAt.toISOString();
-  const expires = s.expiresAt.toISOString();
-  const result = await db.execute(sql`
-    with new_session as (
-      insert into ${authSessions} (id, user_id, user_agent, ip, created_at, last_used_at, expires_at, second_factor_at)
-      values (${s.id}, ${s.userId}, ${s.userAgent}, ${s.ip}, ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz,
-        ${s.secondFactorAt ? s.secondFactorAt.toISOString() : null}::timestamptz)
-      returning id),
-    first_token as (
-      insert into ${refreshTokens} (token_hash, session_id, expires_at)
-      select ${refresh.tokenHash}, id, ${refresh.expiresAt.toISOString()}::timestamptz from new_session
-      on conflict do nothing),
-    ${
-      // The user row is locked before the sessions (the trim reads last_login first), the same order as an admin's
-      // suspend or delete (users, then sessions), so the two cannot deadlock.
-      login ? sql`last_login as (update ${users} set last_login_at = ${now}::timestamptz where id = ${s.userId} returning id),` : sql``
-    }
-    trimmed as (
-      update ${authSessions} set revoked_at = ${now}::timestamptz, revoked_reason = 'session_limit'
-      where id in (
-        select id from ${authSessions}
-        where user_id = ${login ? sql`(select id from last_login)` : s.userId} and revoked_at is null and expires_at > ${now}::timestamptz
-        order by created_at desc, id desc
-        offset ${Math.max(0, keep - 1)})
-      returning id)
-    ${
-      login
-        ? sql`, audit as (
-      insert into ${auditLog} (action, actor_id, ip, metadata)
-      select ${login.action}, ${s.userId}, ${s.ip}, ${JSON.stringify(login.metadata)}::jsonb from new_session)`
-        : sql``
-    }
-    select (select count(*) from trimmed)::int as trimmed`);
-  return Number((result as unknown as { rows: { trimmed: number }[] }).rows[0]?.trimmed ?? 0);
+  const values: Record<string, unknown> = {
+    id: s.id,
+    userId: s.userId,
+    userAgent: s.userAgent,
+    ip: s.ip,
+    now: s.createdAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    secondFactorAt: s.secondFactorAt ? s.secondFactorAt.toISOString() : null,
+    tokenHash: refresh.tokenHash,
+    refreshExpiresAt: refresh.expiresAt.toISOString(),
+    offset: Math.max(0, keep - 1),
+  };
+  const rows = login
+    ? await openSessionLogin(db, { ...values, action: login.action, metadata: JSON.stringify(login.metadata) })
+    : await openSessionPlain(db, values);
+  return Number(rows[0]?.trimmed ?? 0);
 }
 
 /** Ends every live session of every user, except one; returns how many. */

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
+import { passkeys, totpFactors } from '../../db/schema-accounts.ts';
 import { consents, users } from '../../db/schema.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -13,6 +14,34 @@ const FIRST_USER_LOCK = 727_002;
 export async function findUserByEmail(db: TTx, email: string): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
+}
+
+/** A password sign-in's one read: the account by its address, and whether it has a confirmed second factor. */
+function userForSignInQuery(db: TTx) {
+  return db
+    .select({
+      user: users,
+      // Written with aliases: a one-table select renders its own columns unqualified.
+      hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} f where f.user_id = ${users}.id and f.confirmed_at is not null)
+        or exists (select 1 from ${passkeys} k where k.user_id = ${users}.id))`,
+    })
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .limit(1)
+    .prepare('auth_user_for_sign_in');
+}
+
+/** Built once per database handle and prepared on PostgreSQL (decision 023): every sign-in runs it. */
+const userForSignIn = new WeakMap<object, ReturnType<typeof userForSignInQuery>>();
+
+export async function findUserForSignIn(db: TTx, email: string): Promise<{ user: TUserRow; hasSecondFactor: boolean } | undefined> {
+  let query = userForSignIn.get(db);
+  if (!query) {
+    query = userForSignInQuery(db);
+    userForSignIn.set(db, query);
+  }
+  const [row] = await query.execute({ email });
+  return row && { user: row.user, hasSecondFactor: Boolean(row.hasSecondFactor) };
 }
 
 export async function findUserById(db: TTx, id: string): Promise<TUserRow | undefined> {
