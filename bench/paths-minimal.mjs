@@ -1,5 +1,5 @@
 // The minimal server of bench/paths.mjs, in a process of its own (as the real server is: in the benchmark's process it
-// would share one event loop with autocannon). node:http + pg + jose; env: DATABASE_URL, AUTH_SECRET, PORT; the login
+// would share one event loop with autocannon). node:http + pg + jose; env: DATABASE_URL, DATABASE_POOL_SIZE, AUTH_SECRET, PORT; the login
 // baseline (POST /argon2) verifies PASSWORD_HASH, set by the benchmark through POST /password-hash first.
 import { hkdfSync } from 'node:crypto';
 import http from 'node:http';
@@ -12,7 +12,8 @@ import pg from 'pg';
 const IDLE_MS = 7 * 86_400_000;
 const AUTH_SECRET = process.env.AUTH_SECRET;
 const db = { url: process.env.DATABASE_URL };
-const pool = new pg.Pool({ connectionString: db.url, max: 10 });
+// The same pool size as the real server's (bench/paths.mjs passes DATABASE_POOL_SIZE to both).
+const pool = new pg.Pool({ connectionString: db.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 // Imported once as a CryptoKey, as lib/tokens.ts does (jose would import raw bytes again on every check).
 const accessKey = await crypto.subtle.importKey(
   'raw',

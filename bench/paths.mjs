@@ -2,7 +2,8 @@
 //
 // The minimal server is node:http + pg + jose: the same access-token check (HS256, key derived from AUTH_SECRET as
 // lib/tokens.ts does, same issuer/audience/claims), the same session + user lookup (the guard's SQL), the same SQL for
-// the route and the same JSON. Both use 10 pooled PostgreSQL connections and are loaded with the same autocannon
+// the route and the same JSON. Both use the same number of pooled PostgreSQL connections (the real server's default for
+// this machine, or DATABASE_POOL_SIZE) and are loaded with the same autocannon
 // connection count. Rounds alternate minimal / real (warm-up first, not counted); medians, min–max and p99 medians.
 // Login is compared with the same argon2id library and parameters verifying in a bare loop at the same concurrency.
 //
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ROUNDS, SECONDS, databaseLabel, run, startServer, throwawayDatabase } from './http.mjs';
 import { seedUsers } from './users-list.mjs';
+import { defaultPoolSize } from '../apps/server/src/config.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -24,12 +26,13 @@ const port = 3252;
 const base = `http://127.0.0.1:${port}`;
 const AUTH_SECRET = randomBytes(48).toString('base64url');
 const figures = [];
+const POOL = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 
 const dbName = await databaseLabel(adminUrl);
 const db = await throwawayDatabase(adminUrl, 'paths');
 const proc = await startServer(
   port,
-  { DATABASE_URL: db.url, AUTH_SECRET, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
+  { DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const loadAtStart = loadavg()[0];
@@ -48,7 +51,7 @@ const json = async (path, body, token) => {
 // ── The minimal server, in a process of its own ──
 const minimalPort = port + 1;
 const minimalProc = spawn(process.execPath, [fileURLToPath(new URL('./paths-minimal.mjs', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: db.url, AUTH_SECRET, PORT: String(minimalPort), NODE_OPTIONS: '' },
+  env: { ...process.env, DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, PORT: String(minimalPort), NODE_OPTIONS: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve, reject) => {
@@ -237,7 +240,7 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(
 const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const text =
   `\n## ${stamp} UTC — issue 18: hot paths next to a minimal server — ${machine}\n\n` +
-  `Database: ${dbName} (a throw-away database on the local server), both servers with 10 pooled connections; the real server NODE_ENV=development, LOG_LEVEL=silent. ` +
+  `Database: ${dbName} (a throw-away database on the local server), both servers with ${POOL} pooled connections; the real server NODE_ENV=development, LOG_LEVEL=silent. ` +
   `autocannon, ${SECONDS} s per run, ${ROUNDS} rounds alternating minimal / real after a 2 s warm-up of each; medians (min–max), p99 as the median of the rounds' p99. ` +
   `"alone": median of 21 sequential requests. The minimal server (node:http + pg + jose, in its own process like the real one) checks the same token, runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
   `Load average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end — the machine is shared with other jobs, so only the ratios within a row mean much.\n\n` +

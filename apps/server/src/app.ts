@@ -89,7 +89,7 @@ export type TBuildOptions = {
 };
 
 export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promise<TApp> {
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }));
   const state = opts.state ?? (await createSharedState(config.redisUrl));
   const documents = createDocumentPool(config.documents);
   const now = opts.now ?? systemClock;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, defaultPoolSize, loadConfig } from './config.ts';
 import { COMPANY_ENV } from './test-support/company-env.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'suite-cfg-'));
@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), AUTH_REQUIRE_EMAIL_CONFIRMATION: 'maybe' })).toThrow(/AUTH_REQUIRE_EMAIL_CONFIRMATION/);
+  });
+
+  it('sizes the PostgreSQL pool from the cores unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect([1, 2, 3, 4, 5, 16].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 8, 10, 10]);
+    expect(loadConfig({ DATA_DIR: dir() }).databasePoolSize).toBe(defaultPoolSize());
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('reads EMBEDDINGS_MODEL, which needs LLM_BASE_URL (the same API)', () => {

@@ -3,10 +3,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const DAY_MS = 86_400_000;
+
+/**
+ * PostgreSQL connections per instance when DATABASE_POOL_SIZE is not set: two per core this process may use, at least
+ * 4, at most node-postgres's usual 10. More connections than the cores can serve do not add throughput: on a small
+ * host that also runs the database, ten busy backends on two cores spent their time contending (decision 023).
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(10, Math.max(4, 2 * cores));
+}
 const UNIT_MS = { d: DAY_MS, h: 3_600_000, m: 60_000, s: 1_000 } as const;
 
 /** A duration such as `30d`, `12h`, `45m` or `20s`, in milliseconds. */
@@ -40,6 +50,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'postgres:// 로 시작해야 합니다')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, '1 이상이어야 합니다').max(200, '200 이하여야 합니다').optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'redis:// 로 시작해야 합니다')
@@ -138,6 +149,8 @@ export type TConfig = {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this instance keeps to PostgreSQL (decision 023: two per core by default, at least 4, at most 10). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   authSecret: string;
   encryptionKey: Buffer;
@@ -251,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     redisUrl: e.REDIS_URL,
     authSecret,
     encryptionKey,

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   let code = 1;
   try {
     const config = loadConfig();
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
     try {
       const result = await runAdminCommand(database.db, process.argv.slice(2));
       (result.code === 0 ? console.log : console.error)(result.message);
