@@ -4,6 +4,11 @@
  * embedded database is one connection shared with the worker). Events are written in arrival order, mentions in one
  * multi-row insert per batch; a batch runs as soon as the previous one finished. On close the buffer is drained
  * before the database closes; only a hard crash within a batch's few milliseconds can lose an acknowledged event.
+ *
+ * On the embedded PGlite a statement runs on the event loop itself, so a batch written in the middle of a burst of
+ * events held up the acks still arriving (issue 18: ack p99 ≤ 50 ms). There the intake first lets the burst pass:
+ * it writes once no event arrived for `settle.quietMs`, or `settle.maxMs` after the batch's first event, whichever
+ * comes first. That widens the crash window above by at most `maxMs`; on PostgreSQL nothing waits.
  */
 import type { TDb } from '../../db/client.ts';
 import type { TMentionPayload } from './assistant.ts';
@@ -33,6 +38,7 @@ export function createIntake(
   db: TDb,
   worker: Pick<TWorker, 'enqueue' | 'track'>,
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  settle?: { quietMs: number; maxMs: number },
 ) {
   let buffer: TIntakeItem[] = [];
   let running: Promise<void> | null = null;
@@ -102,7 +108,17 @@ export function createIntake(
     for (const row of await repo.insertEvents(db, mentions)) if (row.status === 'pending') worker.enqueue(row.id);
   }
 
+  /** Resolves once the events stop arriving (see above); at once without `settle`. */
+  async function settled() {
+    if (!settle) return;
+    const first = Date.now();
+    while (Date.now() - lastPush < settle.quietMs && Date.now() - first < settle.maxMs) {
+      await new Promise((r) => setTimeout(r, settle.quietMs));
+    }
+  }
+
   async function drain() {
+    await settled();
     while (buffer.length) {
       const items = buffer;
       buffer = [];

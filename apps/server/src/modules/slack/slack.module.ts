@@ -42,7 +42,8 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
-  const intake = createIntake(database.db, worker, app.log);
+  // PGlite: the intake lets a burst of events pass before writing it (intake.ts); PostgreSQL writes at once.
+  const intake = createIntake(database.db, worker, app.log, database.kind === 'pglite' ? { quietMs: 5, maxMs: 40 } : undefined);
   jobs.every('slack.sweep-pending', () => worker.sweepStale());
   jobs.every('slack.mirror-retention', () => worker.purgeMirror());
   // Soon after start (a changed model is re-embedded without waiting for a search), then every minute.
