@@ -1,15 +1,23 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { passkeys, recoveryCodes, secondFactorPolicies, totpFactors } from '../../db/schema-accounts.ts';
 import type { TTx } from './user.repository.ts';
 
 export type TTotpRow = typeof totpFactors.$inferSelect;
 export type TPasskeyRow = typeof passkeys.$inferSelect;
 
+/**
+ * The one rule for "this account has a second factor": a confirmed authenticator app, or any passkey (an app whose
+ * setup was not confirmed does not count). `userId` is an SQL expression: a value, or a column of the outer query
+ * (the password sign-in's read, user.repository.ts).
+ */
+export function confirmedFactorExists(userId: SQL): SQL {
+  return sql`(exists (select 1 from ${totpFactors} f where f.user_id = ${userId} and f.confirmed_at is not null)
+        or exists (select 1 from ${passkeys} k where k.user_id = ${userId}))`;
+}
+
 /** Whether the user has a confirmed authenticator app or a passkey (one round trip; asked at every sign-in). */
 export async function hasConfirmedFactor(db: TTx, userId: string): Promise<boolean> {
-  const res = await db.execute(sql`
-    select exists (select 1 from ${totpFactors} where user_id = ${userId} and confirmed_at is not null)
-        or exists (select 1 from ${passkeys} where user_id = ${userId}) as has`);
+  const res = await db.execute(sql`select ${confirmedFactorExists(sql`${userId}::uuid`)} as has`);
   return Boolean((res as unknown as { rows: { has: boolean }[] }).rows[0]?.has);
 }
 

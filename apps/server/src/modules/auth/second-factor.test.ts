@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { totpFactors } from '../../db/schema-accounts.ts';
+import { passkeys, totpFactors } from '../../db/schema-accounts.ts';
 import { users } from '../../db/schema.ts';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
@@ -76,6 +76,22 @@ describe.each(dbKinds)('second factor on %s', (kind) => {
     const r2 = await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } });
     expect(await call(t, { url: '/api/auth/second-factor', body: { mfaToken: r2.body.mfaToken, code: recovery[0] } })).toMatchObject({ status: 400 });
     expect((await call(t, { url: '/api/me/second-factor', token })).body.recovery_codes_left).toBe(9);
+  });
+
+  it('a password sign-in asks for the second step for a confirmed app or a passkey, not for an unconfirmed app', async () => {
+    const { email, user } = await registerConfirmed(t);
+    const token = (await loginAs(t, email)).tokens.access_token;
+    // An authenticator app whose setup was started but never confirmed does not count.
+    expect((await call(t, { url: '/api/me/second-factor/totp', method: 'POST', token })).status).toBe(200);
+    const plain = await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } });
+    expect(plain.status).toBe(200);
+    expect(plain.body.mfaRequired).toBeUndefined();
+    expect(plain.body.tokens.access_token).toBeTruthy();
+    // A passkey alone does.
+    await t.database.db.insert(passkeys).values({ id: `pk-${user.id}`, userId: user.id, publicKey: 'AQID', name: '노트북' });
+    const asked = await call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } });
+    expect(asked.body).toMatchObject({ mfaRequired: true, message: ko.accounts.server.secondFactorNeeded });
+    expect(asked.body.tokens).toBeUndefined();
   });
 
   it('a password reset never bypasses the second factor', async () => {

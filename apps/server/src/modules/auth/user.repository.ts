@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
-import { passkeys, totpFactors } from '../../db/schema-accounts.ts';
 import { consents, users } from '../../db/schema.ts';
+import { confirmedFactorExists } from './second-factor.repository.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
@@ -21,9 +21,8 @@ function userForSignInQuery(db: TTx) {
   return db
     .select({
       user: users,
-      // Written with aliases: a one-table select renders its own columns unqualified.
-      hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} f where f.user_id = ${users}.id and f.confirmed_at is not null)
-        or exists (select 1 from ${passkeys} k where k.user_id = ${users}.id))`,
+      // The table named in full: a one-table select renders its own columns unqualified.
+      hasSecondFactor: sql<boolean>`${confirmedFactorExists(sql`${users}.id`)}`,
     })
     .from(users)
     .where(eq(users.email, sql.placeholder('email')))

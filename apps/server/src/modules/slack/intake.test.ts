@@ -67,4 +67,17 @@ describe('slack intake: when acknowledged events are written', () => {
     await t.intake.flush();
     expect(t.batches.flat().length).toBeGreaterThan(15);
   });
+
+  it('flush, as on close, waits out the settling and writes every buffered event, late ones too', async () => {
+    const t = setup({ quietMs: 5, maxMs: 40 });
+    t.intake.push(t.item());
+    t.intake.push(t.item());
+    const flushed = t.intake.flush();
+    await vi.advanceTimersByTimeAsync(1);
+    t.intake.push(t.item());
+    expect(t.used).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    await flushed;
+    expect(t.batches.flat()).toEqual(['Ev1', 'Ev2', 'Ev3']);
+  });
 });

@@ -8,7 +8,7 @@
  * On the embedded PGlite a statement runs on the event loop itself, so a batch written in the middle of a burst of
  * events held up the acks still arriving (issue 18: ack p99 ≤ 50 ms). There the intake first lets the burst pass:
  * it writes once no event arrived for `settle.quietMs`, or `settle.maxMs` after the batch's first event, whichever
- * comes first. That widens the crash window above by at most `maxMs`; on PostgreSQL nothing waits.
+ * comes first. That widens the crash window above by about `maxMs` (plus one quiet check); on PostgreSQL nothing waits.
  */
 import type { TDb } from '../../db/client.ts';
 import type { TMentionPayload } from './assistant.ts';
@@ -118,8 +118,9 @@ export function createIntake(
   }
 
   async function drain() {
-    await settled();
     while (buffer.length) {
+      // Before every batch: events that arrived while the previous one was written may still be arriving.
+      await settled();
       const items = buffer;
       buffer = [];
       try {
@@ -144,8 +145,10 @@ export function createIntake(
     },
     /** Waits for buffered events to be stored (close, tests). */
     async flush() {
-      if (running) await running;
-      if (buffer.length) await drain();
+      while (running || buffer.length) {
+        running ??= drain();
+        await running;
+      }
     },
   };
 }
