@@ -132,6 +132,7 @@ if (!process.env.BENCH_ISSUE18_ONLY) {
   await import('./auth.mjs');
   // Services: each appends its own section. slack.mjs and paths.mjs run in issue18() below, in their own processes.
   for (const file of [
+    './auth-burst.mjs',
     './slack-vectors.mjs',
     './pdf-latency.mjs',
     './rooms.mjs',
