@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TConfig } from '../config.ts';
@@ -100,12 +100,12 @@ describe('HS256 tokens with node:crypto, held to jose (issue 18)', () => {
     // Mangled tokens, another key, and shapes that are not tokens at all.
     const good = signed({ alg: 'HS256', typ: 'JWT' }, base);
     const [h, p, s] = good.split('.') as [string, string, string];
+    const swap = (str: string, at: number, c: string) => str.slice(0, at) + c + str.slice(at + 1);
     const mangled = [
       good,
       `${h}.${p}.`,
       `${h}.${p}`,
       `${h}.${p}.${s}.`,
-      `${h}.${p}.${s}=`,
       ` ${good}`,
       `${h}.${part({ ...base, sub: 'admin' })}.${s}`,
       `${part({ alg: 'none' })}.${p}.`,
@@ -114,17 +114,30 @@ describe('HS256 tokens with node:crypto, held to jose (issue 18)', () => {
       `${h.toUpperCase()}.${p}.${s}`,
       `${h}.${p}.${s.slice(0, -1)}`,
       `${h}.${p}.${s}${s}`,
+      `${h}.${p}.${swap(s, 5, '+')}`,
+      `${h}.${p}.${swap(s, 5, '/')}`,
+      `${h}.${p}.${swap(s, 5, '*')}`,
+      `${h}.${p.slice(0, 4)} ${p.slice(4)}.${s}`,
       '',
       '..',
       'a.b.c',
       `${h}.${'A'.repeat(9000)}.${s}`,
       ...Array.from({ length: 40 }, (_, i) => {
         const at = (i * 7) % good.length;
-        const c = good[at] === 'A' ? 'B' : 'A';
-        return good.slice(0, at) + c + good.slice(at + 1);
+        return swap(good, at, good[at] === 'A' ? 'B' : 'A');
       }),
     ];
     for (const token of mangled) expect({ token, ours: byUs(token) }).toEqual({ token, ours: await byJose(token) });
+    // Other spellings of the same signature (padding, unused low bits of the last character, a trailing newline),
+    // which jose takes: we take only the one we write.
+    const last = s.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = [...alphabet].filter((c) => c !== last && alphabet.indexOf(c) >> 2 === alphabet.indexOf(last) >> 2);
+    expect(sameBits).toHaveLength(3);
+    for (const token of [`${h}.${p}.${s}=`, `${h}.${p}.${s}==`, `${good}\n`, ...sameBits.map((c) => `${h}.${p}.${s.slice(0, -1)}${c}`)]) {
+      expect(byUs(token)).toBeNull();
+    }
+    expect(await byJose(`${h}.${p}.${s.slice(0, -1)}${sameBits[0]}`)).not.toBeNull();
   });
 
   it('issues access and refresh tokens with their own audience, issuer, times and key, each verified only as itself', async () => {
@@ -154,5 +167,37 @@ describe('HS256 tokens with node:crypto, held to jose (issue 18)', () => {
     // Another instance's secret: refused.
     const other = tokenService({ authSecret: randomBytes(48).toString('base64url') } as TConfig);
     await expect(other.verifyAccess(access)).rejects.toThrow(TokenError);
+  });
+
+  it('keeps the access and refresh keys apart, and holds each token to its own claims', async () => {
+    const authSecret = randomBytes(48).toString('base64url');
+    const tokens = tokenService({ authSecret } as TConfig);
+    const keyOf = (info: string) => createSecretKey(Buffer.from(hkdfSync('sha256', authSecret, 'company-tools', info, 32)));
+    const [accessKey, refreshKey] = [keyOf('access-token-v1'), keyOf('refresh-token-v1')];
+    const now = Math.floor(Date.now() / 1000);
+    const access = { sub: 'u-1', sid: 's-1', iss: 'company-tools', aud: 'company-tools:access', iat: now, exp: now + 60 };
+    const refresh = { sub: 'u-1', sid: 's-1', jti: 'j-1', iss: 'company-tools', aud: 'company-tools:refresh', iat: now, exp: now + 60 };
+    // The right claims under the other purpose's key are refused: the keys differ, not only the audiences.
+    expect(await tokens.verifyAccess(signHs256(accessKey, access))).toMatchObject({ sid: 's-1' });
+    await expect(tokens.verifyAccess(signHs256(refreshKey, access))).rejects.toThrow(TokenError);
+    expect(await tokens.verifyRefresh(signHs256(refreshKey, refresh))).toMatchObject({ jti: 'j-1' });
+    await expect(tokens.verifyRefresh(signHs256(accessKey, refresh))).rejects.toThrow(TokenError);
+    // Each purpose's required claims, and the ids as strings (they reach SQL and a hash).
+    const { iat: _iat, ...noIat } = access;
+    await expect(tokens.verifyAccess(signHs256(accessKey, noIat))).rejects.toThrow(/missing iat/);
+    await expect(tokens.verifyAccess(signHs256(accessKey, { ...access, sid: 7 }))).rejects.toThrow(/sid/);
+    await expect(tokens.verifyAccess(signHs256(accessKey, { ...access, sub: ['u-1'] }))).rejects.toThrow(/sub/);
+    const { jti: _jti, ...noJti } = refresh;
+    await expect(tokens.verifyRefresh(signHs256(refreshKey, noJti))).rejects.toThrow(/missing jti/);
+    await expect(tokens.verifyRefresh(signHs256(refreshKey, { ...refresh, jti: { id: 1 } }))).rejects.toThrow(/jti/);
+    // A claim inherited from Object.prototype is not a claim.
+    const inherited = Object.create({ sid: 's-1' }) as Record<string, unknown>;
+    Object.assign(inherited, { sub: 'u-1', iss: 'company-tools', aud: 'company-tools:access', iat: now, exp: now + 60 });
+    expect(
+      verifyHs256(signHs256(accessKey, { ...access }), accessKey, { issuer: 'company-tools', audience: 'company-tools:access', requiredClaims: ['sid'] }),
+    ).toBeTruthy();
+    expect(() =>
+      verifyHs256(signHs256(accessKey, { ...inherited }), accessKey, { issuer: 'company-tools', audience: 'company-tools:access', requiredClaims: ['sid'] }),
+    ).toThrow(/missing sid/);
   });
 });

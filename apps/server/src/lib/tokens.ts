@@ -1,5 +1,4 @@
 import { createHash, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { errors as joseErrors } from 'jose';
 import type { TAccessClaims } from '@suite/shared';
 import type { TConfig } from '../config.ts';
 
@@ -48,8 +47,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export class TokenError extends Error {}
 
-/** base64url; jose also takes padding, so do we (it does not change what the signature covers). */
+/** Header and payload: base64url (jose also takes padding, which does not change what the signature covers). */
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+/** The signature: exactly the 43 characters we write, so a token has one spelling (jose also takes padded ones). */
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function jsonPart(part: string): Record<string, unknown> {
@@ -67,31 +68,36 @@ function jsonPart(part: string): Record<string, unknown> {
  * Checks a compact HS256 JWS as jose's `jwtVerify` does with `algorithms: ['HS256']`, the issuer, the audience and the
  * required claims, without clock tolerance: the signature first (nothing an unauthenticated token says is parsed),
  * then alg exactly HS256 and no `crit`/`b64`, a JSON object payload, `iss`, `aud` (a string or a list holding it),
- * the required claims present, and `iat`/`nbf`/`exp` numbers with `nbf ≤ now < exp`. Throws TokenError otherwise.
+ * the required claims present (own properties), the `stringClaims` strings, and `iat`/`nbf`/`exp` numbers with
+ * `nbf ≤ now < exp`. Stricter than jose in three ways: the signature must be spelt exactly as we write it (43
+ * characters, no padding), `b64` is refused even without `crit`, and a token is at most 8 KiB. Throws TokenError.
  */
 export function verifyHs256(
   token: string,
   key: KeyObject,
-  expect: { issuer: string; audience: string; requiredClaims: readonly string[] },
+  expect: { issuer: string; audience: string; requiredClaims: readonly string[]; stringClaims?: readonly string[] },
   now = nowSeconds(),
 ): Record<string, unknown> {
   if (typeof token !== 'string' || token.length > 8192) throw new TokenError('malformed');
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((x) => B64URL.test(x))) throw new TokenError('malformed');
+  if (parts.length !== 3) throw new TokenError('malformed');
   const [h, p, sig] = parts as [string, string, string];
-  const given = Buffer.from(sig, 'base64url');
-  const wanted = createHmac('sha256', key).update(`${h}.${p}`).digest();
+  if (!B64URL.test(h) || !B64URL.test(p) || !SIGNATURE.test(sig)) throw new TokenError('malformed');
+  const given = Buffer.from(sig);
+  const wanted = Buffer.from(createHmac('sha256', key).update(`${h}.${p}`).digest('base64url'));
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new TokenError('signature');
   const header = jsonPart(h);
-  if (header.alg !== 'HS256' || 'crit' in header || 'b64' in header) throw new TokenError('header');
+  const has = (o: object, k: string) => Object.hasOwn(o, k);
+  if (header.alg !== 'HS256' || has(header, 'crit') || has(header, 'b64')) throw new TokenError('header');
   const claims = jsonPart(p);
-  for (const c of expect.requiredClaims) if (!(c in claims)) throw new TokenError(`missing ${c}`);
+  for (const c of expect.requiredClaims) if (!has(claims, c)) throw new TokenError(`missing ${c}`);
+  for (const c of expect.stringClaims ?? []) if (typeof claims[c] !== 'string') throw new TokenError(`${c} is not a string`);
   if (claims.iss !== expect.issuer) throw new TokenError('iss');
   const aud = claims.aud;
   if (typeof aud === 'string' ? aud !== expect.audience : !(Array.isArray(aud) && aud.includes(expect.audience))) throw new TokenError('aud');
-  if ('iat' in claims && typeof claims.iat !== 'number') throw new TokenError('iat');
-  if ('nbf' in claims && (typeof claims.nbf !== 'number' || claims.nbf > now)) throw new TokenError('nbf');
-  if ('exp' in claims && (typeof claims.exp !== 'number' || claims.exp <= now)) throw new TokenError('exp');
+  if (has(claims, 'iat') && typeof claims.iat !== 'number') throw new TokenError('iat');
+  if (has(claims, 'nbf') && (typeof claims.nbf !== 'number' || claims.nbf > now)) throw new TokenError('nbf');
+  if (has(claims, 'exp') && (typeof claims.exp !== 'number' || claims.exp <= now)) throw new TokenError('exp');
   return claims;
 }
 
@@ -103,8 +109,14 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-const ACCESS_CHECK = { issuer: ISSUER, audience: ACCESS_AUDIENCE, requiredClaims: ['sub', 'sid', 'exp', 'iat'] } as const;
-const REFRESH_CHECK = { issuer: ISSUER, audience: REFRESH_AUDIENCE, requiredClaims: ['sub', 'sid', 'jti', 'exp'] } as const;
+/** jose's options as they were, plus the ids the callers use as strings (sid and sub reach SQL, jti a hash). */
+const ACCESS_CHECK = { issuer: ISSUER, audience: ACCESS_AUDIENCE, requiredClaims: ['sub', 'sid', 'exp', 'iat'], stringClaims: ['sub', 'sid'] } as const;
+const REFRESH_CHECK = {
+  issuer: ISSUER,
+  audience: REFRESH_AUDIENCE,
+  requiredClaims: ['sub', 'sid', 'jti', 'exp'],
+  stringClaims: ['sub', 'sid', 'jti'],
+} as const;
 
 const cache = new WeakMap<TConfig, TTokenService>();
 
@@ -139,8 +151,4 @@ export function tokenService(config: TConfig): TTokenService {
   };
   cache.set(config, service);
   return service;
-}
-
-export function isJoseError(err: unknown): boolean {
-  return err instanceof joseErrors.JOSEError || err instanceof TokenError;
 }
