@@ -1,4 +1,5 @@
 import { createHash, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { SignJWT, type CryptoKey } from 'jose';
 import type { TAccessClaims } from '@suite/shared';
 import type { TConfig } from '../config.ts';
 
@@ -30,14 +31,31 @@ function derive(secret: string, info: string): Uint8Array {
 const HS256_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 /**
- * Our tokens are signed and checked synchronously with node:crypto's HMAC (decision 023). jose did both through
- * WebCrypto, whose HMAC runs as a job on libuv's thread pool — the pool the argon2id hashes occupy — so during a burst
- * of sign-ins every signed-in request's token check queued behind the hashes: `GET /api/seeds` took 168 ms (median)
- * instead of 4 ms while 50 sign-ins ran, 12 ms with the check below. `tokens.test.ts` holds both functions to jose's
- * output and verdicts.
+ * Our tokens are checked synchronously with node:crypto's HMAC (decision 023). jose checked them through WebCrypto,
+ * whose HMAC runs as a job on libuv's thread pool — the pool the argon2id hashes occupy — so during a burst of
+ * sign-ins every signed-in request's token check queued behind the hashes: `GET /api/seeds` took 192.9 ms (median)
+ * instead of 2.8 ms while 50 connections signed in, 12.9 ms with the check below (bench/auth-burst.mjs).
+ * `tokens.test.ts` holds the check to jose's verdicts.
  */
 
-/** A compact HS256 JWS of `payload` (RFC 7515/7519): the bytes jose's `SignJWT` produces for the same input. */
+/**
+ * Signing stays with jose (WebCrypto on the thread pool): only sign-ins and refreshes sign, and signing there with
+ * `signHs256` instead measured worse for sign-in throughput (alternating runs: 0.78/0.84 against 0.81/0.85, with more
+ * main-thread and PostgreSQL CPU per sign-in) — the queue in front of the two signatures spaced out the sign-ins'
+ * database writes. Imported once as a CryptoKey: jose would otherwise import the raw key on every signature.
+ */
+function signingKey(raw: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+function signWithJose(key: CryptoKey, payload: Record<string, unknown>): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+}
+
+/**
+ * A compact HS256 JWS of `payload` (RFC 7515/7519), synchronously: the bytes jose's `SignJWT` produces for the same
+ * input (tested). The tests sign the tokens they forge with it.
+ */
 export function signHs256(key: KeyObject, payload: Record<string, unknown>): string {
   const input = `${HS256_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
@@ -125,25 +143,27 @@ export function tokenService(config: TConfig): TTokenService {
   if (hit) return hit;
   const accessRaw = derive(config.authSecret, 'access-token-v1');
   const refreshRaw = derive(config.authSecret, 'refresh-token-v1');
-  const accessSigner = createSecretKey(accessRaw);
-  const refreshSigner = createSecretKey(refreshRaw);
+  const accessVerifyKey = createSecretKey(accessRaw);
+  const refreshVerifyKey = createSecretKey(refreshRaw);
+  const accessSigningKey = signingKey(accessRaw);
+  const refreshSigningKey = signingKey(refreshRaw);
   const rotationKey = derive(config.authSecret, 'refresh-rotation-v1');
   const service: TTokenService = {
     async signAccess(claims) {
       const iat = nowSeconds();
-      return signHs256(accessSigner, { ...claims, iss: ISSUER, aud: ACCESS_AUDIENCE, iat, exp: iat + ACCESS_TTL_S });
+      return signWithJose(await accessSigningKey, { ...claims, iss: ISSUER, aud: ACCESS_AUDIENCE, iat, exp: iat + ACCESS_TTL_S });
     },
     async verifyAccess(token) {
-      return verifyHs256(token, accessSigner, ACCESS_CHECK) as unknown as TAccessClaims;
+      return verifyHs256(token, accessVerifyKey, ACCESS_CHECK) as unknown as TAccessClaims;
     },
     async signRefresh({ sub, sid, jti, exp }) {
       const iat = nowSeconds();
       const expSeconds = exp ?? iat + REFRESH_TTL_S;
-      const token = signHs256(refreshSigner, { sid, iss: ISSUER, aud: REFRESH_AUDIENCE, sub, jti, iat, exp: expSeconds });
+      const token = await signWithJose(await refreshSigningKey, { sid, iss: ISSUER, aud: REFRESH_AUDIENCE, sub, jti, iat, exp: expSeconds });
       return { token, expiresAt: new Date(expSeconds * 1000) };
     },
     async verifyRefresh(token) {
-      return verifyHs256(token, refreshSigner, REFRESH_CHECK) as unknown as TRefreshClaims;
+      return verifyHs256(token, refreshVerifyKey, REFRESH_CHECK) as unknown as TRefreshClaims;
     },
     childJti(jti) {
       return createHmac('sha256', rotationKey).update(jti).digest('base64url');
