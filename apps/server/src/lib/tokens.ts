@@ -27,22 +27,11 @@ function derive(secret: string, info: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, 'company-tools', info, 32));
 }
 
-/** The protected header of every token we issue: `{"alg":"HS256","typ":"JWT"}`, base64url-encoded once. */
-const HS256_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-
-/**
- * Our tokens are checked synchronously with node:crypto's HMAC (decision 023). jose checked them through WebCrypto,
- * whose HMAC runs as a job on libuv's thread pool — the pool the argon2id hashes occupy — so during a burst of
- * sign-ins every signed-in request's token check queued behind the hashes: `GET /api/seeds` took 192.9 ms (median)
- * instead of 2.8 ms while 50 connections signed in, 12.9 ms with the check below (bench/auth-burst.mjs).
- * `tokens.test.ts` holds the check to jose's verdicts.
- */
-
 /**
  * Signing stays with jose (WebCrypto on the thread pool): only sign-ins and refreshes sign, and signing there with
- * `signHs256` instead measured worse for sign-in throughput (alternating runs: 0.78/0.84 against 0.81/0.85, with more
+ * node:crypto's HMAC instead measured worse for sign-in throughput (alternating runs: 0.78/0.84 against 0.81/0.85, with more
  * main-thread and PostgreSQL CPU per sign-in) — the queue in front of the two signatures spaced out the sign-ins'
- * database writes. Imported once as a CryptoKey: jose would otherwise import the raw key on every signature.
+ * database writes (decision 023). Imported once as a CryptoKey: jose would otherwise import the raw key on every signature.
  */
 function signingKey(raw: Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -50,15 +39,6 @@ function signingKey(raw: Uint8Array): Promise<CryptoKey> {
 
 function signWithJose(key: CryptoKey, payload: Record<string, unknown>): Promise<string> {
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
-}
-
-/**
- * A compact HS256 JWS of `payload` (RFC 7515/7519), synchronously: the bytes jose's `SignJWT` produces for the same
- * input (tested). The tests sign the tokens they forge with it.
- */
-export function signHs256(key: KeyObject, payload: Record<string, unknown>): string {
-  const input = `${HS256_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -83,12 +63,20 @@ function jsonPart(part: string): Record<string, unknown> {
 }
 
 /**
+ * Our tokens are checked synchronously with node:crypto's HMAC (decision 023). jose checked them through WebCrypto,
+ * whose HMAC runs as a job on libuv's thread pool — the pool the argon2id hashes occupy — so during a burst of
+ * sign-ins every signed-in request's token check queued behind the hashes: `GET /api/seeds` took 192.9 ms (median)
+ * instead of 2.8 ms while 50 connections signed in, 12.9 ms with the check below (bench/auth-burst.mjs).
+ * `tokens.test.ts` holds the check to jose's verdicts.
+ */
+/**
  * Checks a compact HS256 JWS as jose's `jwtVerify` does with `algorithms: ['HS256']`, the issuer, the audience and the
  * required claims, without clock tolerance: the signature first (nothing an unauthenticated token says is parsed),
  * then alg exactly HS256 and no `crit`/`b64`, a JSON object payload, `iss`, `aud` (a string or a list holding it),
- * the required claims present (own properties), the `stringClaims` strings, and `iat`/`nbf`/`exp` numbers with
- * `nbf ≤ now < exp`. Stricter than jose in three ways: the signature must be spelt exactly as we write it (43
- * characters, no padding), `b64` is refused even without `crit`, and a token is at most 8 KiB. Throws TokenError.
+ * the required claims present, and `iat`/`nbf`/`exp` numbers with `nbf ≤ now < exp`. Stricter than jose: the
+ * signature must be spelt exactly as we write it (43 characters, no padding), claims count only as own properties,
+ * the `stringClaims` must be strings, `b64` is refused even without `crit`, and a token is at most 8 KiB. Throws
+ * TokenError.
  */
 export function verifyHs256(
   token: string,
