@@ -1,10 +1,11 @@
 // The minimal server of bench/paths.mjs, in a process of its own (as the real server is: in the benchmark's process it
-// would share one event loop with autocannon). node:http + pg + jose; env: DATABASE_URL, DATABASE_POOL_SIZE, AUTH_SECRET, PORT; the login
-// baseline (POST /argon2) verifies PASSWORD_HASH, set by the benchmark through POST /password-hash first.
-import { hkdfSync } from 'node:crypto';
+// would share one event loop with autocannon). node:http + pg, and jose for signing. Env: DATABASE_URL,
+// DATABASE_POOL_SIZE, AUTH_SECRET, PORT. The login baseline (POST /argon2) verifies PASSWORD_HASH, set by the benchmark through POST /password-hash first; POST
+// /api/auth-login is a hand-written sign-in doing the real one's work (see signIn below).
+import { createHash, createHmac, createSecretKey, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { verify } from '@node-rs/argon2';
-import { jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 
 // Fixed statements are named (parsed and planned once per connection), as the real server's hot reads are.
@@ -14,14 +15,32 @@ const AUTH_SECRET = process.env.AUTH_SECRET;
 const db = { url: process.env.DATABASE_URL };
 // The same pool size as the real server's (bench/paths.mjs passes DATABASE_POOL_SIZE to both).
 const pool = new pg.Pool({ connectionString: db.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-// Imported once as a CryptoKey, as lib/tokens.ts does (jose would import raw bytes again on every check).
-const accessKey = await crypto.subtle.importKey(
-  'raw',
-  new Uint8Array(hkdfSync('sha256', AUTH_SECRET, 'company-tools', 'access-token-v1', 32)),
-  { name: 'HMAC', hash: 'SHA-256' },
-  false,
-  ['verify'],
-);
+// Keys derived from AUTH_SECRET as lib/tokens.ts and auth.device.ts derive them.
+const key = (info) => new Uint8Array(hkdfSync('sha256', AUTH_SECRET, 'company-tools', info, 32));
+// The access-token check: HMAC-SHA256 with node:crypto, synchronously, as lib/tokens.ts checks (jose's WebCrypto HMAC
+// would queue on libuv's thread pool behind the argon2 hashes).
+const accessVerifyKey = createSecretKey(key('access-token-v1'));
+function checkAccessToken(token) {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const given = Buffer.from(parts[2]);
+  const wanted = Buffer.from(createHmac('sha256', accessVerifyKey).update(`${parts[0]}.${parts[1]}`).digest('base64url'));
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
+  try {
+    const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    if (header.alg !== 'HS256' || header.crit || claims.iss !== 'company-tools' || claims.aud !== 'company-tools:access') return undefined;
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.iat !== 'number' || !(claims.exp > now)) return undefined;
+    return claims;
+  } catch {
+    return undefined;
+  }
+}
+const signingKey = (info) => crypto.subtle.importKey('raw', key(info), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+const accessSigningKey = await signingKey('access-token-v1');
+const refreshSigningKey = await signingKey('refresh-token-v1');
+const deviceKey = Buffer.from(key('login-device-cookie'));
 const SESSION_SQL =
   'select "auth_sessions"."revoked_at", "auth_sessions"."expires_at", "auth_sessions"."last_used_at", "auth_sessions"."created_at", "auth_sessions"."second_factor_at", "users"."id", "users"."email", "users"."full_name", "users"."role", "users"."status", "users"."provider", "users"."email_verified", "users"."deleted_at" from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id" where ("auth_sessions"."id" = $1 and "auth_sessions"."user_id" = $2) limit $3';
 const SEED_COLUMNS = `"seeds"."id", "seeds"."seed_name", "seeds"."seed_address", "seeds"."created_at", "seed_members"."role", (
@@ -35,22 +54,122 @@ const BOOKINGS_SQL =
 const USER_COLS =
   '"id", "email", "password_hash", "full_name", "phone", "provider", "google_sub", "email_verified", "marketing_consent", "role", "status", "avatar_url", "created_at", "updated_at", "last_login_at", "deleted_at", "name_initials"';
 
+// The real sign-in's two statements, as the server sends them (named prepared statements there too).
+const USER_FOR_SIGN_IN_SQL = `select ${USER_COLS}, (exists (select 1 from "totp_factors" f where f.user_id = "users".id and f.confirmed_at is not null)
+        or exists (select 1 from "passkeys" k where k.user_id = "users".id)) as has_second_factor from "users" where "users"."email" = $1 limit $2`;
+const OPEN_SESSION_SQL = `
+    with new_session as (
+      insert into "auth_sessions" (id, user_id, user_agent, ip, created_at, last_used_at, expires_at, second_factor_at)
+      values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8::timestamptz)
+      returning id),
+    first_token as (
+      insert into "refresh_tokens" (token_hash, session_id, expires_at)
+      select $9, id, $10::timestamptz from new_session
+      on conflict do nothing),
+    last_login as (update "users" set last_login_at = $11::timestamptz where id = $12 returning id),
+    trimmed as (
+      update "auth_sessions" set revoked_at = $13::timestamptz, revoked_reason = 'session_limit'
+      where id in (
+        select id from "auth_sessions"
+        where user_id = (select id from last_login) and revoked_at is null and expires_at > $14::timestamptz
+        order by created_at desc, id desc
+        offset $15::int)
+      returning id)
+    , audit as (
+      insert into "audit_log" (action, actor_id, ip, metadata)
+      select $16, $17, $18, $19::jsonb from new_session)
+    select (select count(*) from trimmed)::int as trimmed`;
+const SESSION_MAX_AGE_MS = 30 * 86_400_000;
+const SESSION_KEEP = 10;
+const sha256 = (v) => createHash('sha256').update(v).digest('hex');
+const jwt = (k, payload) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(k);
+
+/**
+ * A hand-written sign-in doing the real one's work: the same two statements, the same argon2id verify, the same two
+ * JWTs (jose), the same device cookie and the same JSON shape. Left out: input validation, the login throttle and the
+ * second-factor step (the benchmark's accounts have none).
+ */
+async function signIn(req, text, send, res) {
+  const input = JSON.parse(text);
+  const email = String(input.email).trim().toLowerCase();
+  const u = (await pool.query({ name: 'user_for_sign_in', text: USER_FOR_SIGN_IN_SQL, values: [email, 1] })).rows[0];
+  const ok = u?.password_hash ? await verify(u.password_hash, String(input.password)) : false;
+  if (!u || !ok || u.deleted_at || u.status !== 'active' || u.has_second_factor) return send(401, { success: false, code: 'INVALID_CREDENTIALS' });
+  const ip = String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress)
+    .split(',')[0]
+    .trim();
+  const userAgent = req.headers['user-agent'] ?? '';
+  const now = new Date();
+  const sid = randomUUID();
+  const jti = randomBytes(32).toString('base64url');
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = Math.floor((now.getTime() + SESSION_MAX_AGE_MS) / 1000);
+  const refresh = await jwt(refreshSigningKey, { sid, iss: 'company-tools', aud: 'company-tools:refresh', sub: u.id, jti, iat, exp });
+  const at = now.toISOString();
+  const expiresAt = new Date(exp * 1000).toISOString();
+  await pool.query({
+    name: 'open_session_login',
+    text: OPEN_SESSION_SQL,
+    values: [
+      sid,
+      u.id,
+      userAgent,
+      ip,
+      at,
+      at,
+      expiresAt,
+      null,
+      sha256(jti),
+      expiresAt,
+      at,
+      u.id,
+      at,
+      at,
+      SESSION_KEEP - 1,
+      'auth.login',
+      u.id,
+      ip,
+      JSON.stringify({ provider: 'email', userAgent }),
+    ],
+  });
+  const user = {
+    id: u.id,
+    email: u.email,
+    full_name: u.full_name,
+    phone: u.phone,
+    provider: u.provider,
+    email_verified: u.email_verified,
+    marketing_consent: u.marketing_consent,
+    role: u.role,
+    status: u.status,
+    avatar_url: u.avatar_url,
+    created_at: u.created_at.toISOString(),
+  };
+  const claims = {
+    sub: u.id,
+    email: u.email,
+    full_name: u.full_name,
+    phone: u.phone,
+    provider: u.provider,
+    email_verified: u.email_verified,
+    marketing_consent: u.marketing_consent,
+    created_at: user.created_at,
+    role: u.role,
+    sid,
+  };
+  const access = await jwt(accessSigningKey, { ...claims, iss: 'company-tools', aud: 'company-tools:access', iat, exp: iat + 3600 });
+  const account = sha256(email).slice(0, 32);
+  const device = randomBytes(18).toString('base64url');
+  const signature = createHmac('sha256', deviceKey).update(`${account}.${device}`).digest('base64url');
+  res.setHeader('set-cookie', `ct_dev_${account.slice(0, 16)}=${device}.${signature}; Path=/api/auth-login; Max-Age=31536000; HttpOnly; SameSite=Strict`);
+  return send(200, { success: true, message: '로그인되었습니다', user, tokens: { access_token: access, refresh_token: refresh } });
+}
+
 async function guard(req) {
   const m = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!m) return undefined;
-  let claims;
-  try {
-    claims = (
-      await jwtVerify(m[1], accessKey, {
-        algorithms: ['HS256'],
-        issuer: 'company-tools',
-        audience: 'company-tools:access',
-        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-      })
-    ).payload;
-  } catch {
-    return undefined;
-  }
+  const claims = checkAccessToken(m[1]);
+  if (!claims) return undefined;
   const r = (await pool.query({ name: 'session', text: SESSION_SQL, values: [claims.sid, claims.sub, 1] })).rows[0];
   const now = Date.now();
   if (!r || r.revoked_at || r.expires_at.getTime() <= now || r.last_used_at.getTime() + IDLE_MS <= now) return undefined;
@@ -80,6 +199,7 @@ const minimal = http.createServer(async (req, res) => {
         passwordHash = JSON.parse(text).hash;
         return send(200, {});
       }
+      if (req.url === '/api/auth-login') return await signIn(req, text, send, res);
       // The login baseline: the same library and parameters verifying the same password, one verify per request.
       const ok = await verify(passwordHash, 'Zq7mLw2pXv');
       return send(ok ? 200 : 401, {});

@@ -1,11 +1,12 @@
 // Issue 18: each hot API path next to a minimal server doing the same work, measured alternately in the same run.
 //
-// The minimal server is node:http + pg + jose: the same access-token check (HS256, key derived from AUTH_SECRET as
-// lib/tokens.ts does, same issuer/audience/claims), the same session + user lookup (the guard's SQL), the same SQL for
+// The minimal server is node:http + pg: the same access-token check (HS256 with node:crypto's HMAC, synchronously, key
+// derived from AUTH_SECRET as lib/tokens.ts does, same issuer/audience/claims), the same session + user lookup (the guard's SQL), the same SQL for
 // the route and the same JSON. Both use the same number of pooled PostgreSQL connections (the real server's default for
 // this machine, or DATABASE_POOL_SIZE) and are loaded with the same autocannon
 // connection count. Rounds alternate minimal / real (warm-up first, not counted); medians, min–max and p99 medians.
-// Login is compared with the same argon2id library and parameters verifying in a bare loop at the same concurrency.
+// Login is compared with the same argon2id library and parameters verifying in a bare loop at the same concurrency,
+// and with a hand-written sign-in (node:http + pg + jose) doing the real one's statements, hash, tokens and cookie.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/paths.mjs   (appends to RESULTS.md)
 //   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_USERS=100000 BENCH_ONLY=<row name part> BENCH_CPU_PROF=<dir> are optional.
@@ -145,45 +146,68 @@ try {
         // a thread that ended meanwhile
       }
     }
-    let postgres = 0;
+    // PostgreSQL per process, so a backend or autovacuum worker that exits during a round does not count negative.
+    const postgres = new Map();
     for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
-        if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres += ticks(`/proc/${p}/stat`);
+        if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres.set(p, ticks(`/proc/${p}/stat`));
       } catch {
         // gone
       }
     }
     return { ...out, postgres };
   };
-  const cpuPer = (before, after, n) => Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] ?? 0) - (before[k] ?? 0)) / n]));
+  // The load generator (autocannon, in this process): its CPU shares the same two cores.
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const cpuPer = (before, after, n) =>
+    Object.fromEntries(
+      Object.keys(after).map((k) => [
+        k,
+        k === 'postgres'
+          ? [...after.postgres].reduce((sum, [pid, t]) => sum + t - (before.postgres.get(pid) ?? 0), 0) / n
+          : ((after[k] ?? 0) - (before[k] ?? 0)) / n,
+      ]),
+    );
 
-  const measure = async (aOpts, bOpts, cpu) => {
-    await run({ ...aOpts, duration: 2 });
-    await run({ ...bOpts, duration: 2 });
-    const A = [];
-    const B = [];
+  const summarise = (xs) => ({
+    rps: median(xs.map((x) => x.rps)),
+    min: Math.min(...xs.map((x) => x.rps)),
+    max: Math.max(...xs.map((x) => x.rps)),
+    p99: median(xs.map((x) => x.p99)),
+    errors: xs.reduce((n, x) => n + x.errors, 0),
+    cpu: xs[0].cpu ? Object.fromEntries(Object.keys(xs[0].cpu).map((k) => [k, median(xs.map((x) => x.cpu[k] ?? 0))])) : null,
+  });
+  // Each series ({ opts, pid }) warmed up, then the rounds alternate through them; medians per series.
+  const measureSeries = async (series, cpu) => {
+    for (const { opts } of series) await run({ ...opts, duration: 2 });
+    const out = series.map(() => []);
     for (let i = 0; i < ROUNDS; i++) {
-      for (const [opts, out] of [
-        [aOpts, A],
-        [bOpts, B],
-      ]) {
-        const pid = out === A ? minimalProc.pid : proc.pid;
-        const c0 = cpu ? cpuByThread(pid) : null;
+      for (const [j, { opts, pid }] of series.entries()) {
+        const c0 = cpu ? { ...cpuByThread(pid), loadgen: cpuMs() } : null;
         const r = await run(opts);
-        const c1 = cpu ? cpuByThread(pid) : null;
-        out.push({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpu: cpu ? cpuPer(c0, c1, r.requests.total) : null });
+        const c1 = cpu ? { ...cpuByThread(pid), loadgen: cpuMs() } : null;
+        out[j].push({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpu: cpu ? cpuPer(c0, c1, r.requests.total) : null });
       }
     }
-    const sum = (xs) => ({
-      rps: median(xs.map((x) => x.rps)),
-      min: Math.min(...xs.map((x) => x.rps)),
-      max: Math.max(...xs.map((x) => x.rps)),
-      p99: median(xs.map((x) => x.p99)),
-      errors: xs.reduce((n, x) => n + x.errors, 0),
-      cpu: xs[0].cpu ? Object.fromEntries(Object.keys(xs[0].cpu).map((k) => [k, median(xs.map((x) => x.cpu[k] ?? 0))])) : null,
-    });
-    return { min: sum(A), real: sum(B) };
+    return out.map(summarise);
   };
+  const measure = async (aOpts, bOpts, cpu) => {
+    const [min, real] = await measureSeries(
+      [
+        { opts: aOpts, pid: minimalProc.pid },
+        { opts: bOpts, pid: proc.pid },
+      ],
+      cpu,
+    );
+    return { min, real };
+  };
+  // Where a request's CPU goes (medians over the rounds, ms per request); notes printed under the table.
+  const cpuText = (x) =>
+    `main thread ${(x.main ?? 0).toFixed(2)}, libuv workers ${(x.libuv ?? 0).toFixed(2)}, PostgreSQL ${x.postgres.toFixed(2)}, load generator ${x.loadgen.toFixed(2)}`;
+  const cpuNotes = [];
   const fmt = (s) => `${Math.round(s.rps)} (${Math.round(s.min)}–${Math.round(s.max)})`;
   lines.push(
     '| path | conns | minimal req/s (min–max) | real req/s (min–max) | ratio | p99 minimal / real ms | p99 ratio | alone minimal / real ms | errors |',
@@ -194,11 +218,13 @@ try {
     const m = await measure(
       { url: minimalBase + r.path, headers: auth, connections: r.connections },
       { url: base + r.path, headers: auth, connections: r.connections },
+      true,
     );
     const line = `| ${r.name} | ${r.connections} | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | ${aloneMin.toFixed(1)} / ${aloneReal.toFixed(1)} | ${m.min.errors} / ${m.real.errors} |`;
     console.log(line);
     lines.push(line);
     figures.push({ row: r.name, ratio: m.real.rps / m.min.rps, p99Ratio: m.real.p99 / Math.max(1, m.min.p99), aloneMs: aloneReal, errors: m.real.errors });
+    cpuNotes.push(`${r.name} — minimal: ${cpuText(m.min.cpu)}; real: ${cpuText(m.real.cpu)}.`);
   }
 
   if (!ONLY || new RegExp(ONLY).test('POST /api/auth-login')) {
@@ -218,16 +244,56 @@ try {
         },
       ],
     };
-    const m = await measure({ url: argonBase, method: 'POST', body: '{}', connections: 50 }, loginOpts, true);
-    const line = `| POST /api/auth-login vs bare argon2id verify (m=19 MiB, t=2, p=1) | 50 | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | — | ${m.min.errors} / ${m.real.errors} |`;
-    console.log(line);
-    lines.push(line);
-    figures.push({ row: 'login', ratio: m.real.rps / m.min.rps, errors: m.real.errors });
+    // The same request stream for all three (body and headers built per request), so the load generator does the same
+    // work for each; the bare server reads the body and ignores it.
+    const handOpts = { ...loginOpts, url: `${minimalBase}/api/auth-login` };
+    // The hand-written sign-in must answer as the real one does (same fields and user; the tokens differ by nature).
+    const probe = async (url) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' },
+        body: JSON.stringify({ email: 'bench.login.1@example.com', password: 'Zq7mLw2pXv' }),
+      });
+      const body = await res.json();
+      const shape = (o) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, shape(v)])) : typeof o);
+      return { status: res.status, cookie: (res.headers.get('set-cookie') ?? '').replace(/=[^;]*/, '=…'), user: body.user, shape: JSON.stringify(shape(body)) };
+    };
+    const [realProbe, handProbe] = [await probe(loginOpts.url), await probe(handOpts.url)];
+    if (JSON.stringify(realProbe) !== JSON.stringify(handProbe)) {
+      throw new Error(`the hand-written sign-in answers differently\nreal: ${JSON.stringify(realProbe)}\nhand: ${JSON.stringify(handProbe)}`);
+    }
+    const [bare, hand, real] = await measureSeries(
+      [
+        { opts: { ...loginOpts, url: argonBase }, pid: minimalProc.pid },
+        { opts: handOpts, pid: minimalProc.pid },
+        { opts: loginOpts, pid: proc.pid },
+      ],
+      true,
+    );
+    const row = (name, a, b) =>
+      `| ${name} | 50 | ${fmt(a)} | ${fmt(b)} | **${(b.rps / a.rps).toFixed(2)}** | ${a.p99} / ${b.p99} | ${(b.p99 / Math.max(1, a.p99)).toFixed(2)} | — | ${a.errors} / ${b.errors} |`;
+    const loginLines = [
+      row('POST /api/auth-login vs bare argon2id verify (m=19 MiB, t=2, p=1)', bare, real),
+      row('POST /api/auth-login vs a hand-written sign-in (node:http + pg + jose: same statements, hash, tokens, cookie)', hand, real),
+      row('(for reference) the hand-written sign-in vs bare argon2id verify', bare, hand),
+    ];
+    for (const line of loginLines) console.log(line);
+    lines.push(...loginLines);
+    figures.push({ row: 'login', ratio: real.rps / bare.rps, vsHandWritten: real.rps / hand.rps, handWrittenVsBare: hand.rps / bare.rps, errors: real.errors });
     // Where a sign-in's CPU goes (medians over the rounds, ms per request): the hash runs on libuv's worker threads.
-    const c = (x) => `main thread ${(x.main ?? 0).toFixed(2)}, argon2 (libuv workers) ${(x.libuv ?? 0).toFixed(2)}, PostgreSQL ${x.postgres.toFixed(2)}`;
-    const cpuLine = `\nCPU per request, ms (from /proc, medians of the rounds) — minimal argon2 server: ${c(m.min.cpu)}; real sign-in: ${c(m.real.cpu)}.`;
-    console.log(cpuLine);
-    lines.push(cpuLine);
+    // The hash runs on libuv's worker threads.
+    cpuNotes.push(
+      `POST /api/auth-login — bare argon2 server: ${cpuText(bare.cpu)}; hand-written sign-in: ${cpuText(hand.cpu)}; real sign-in: ${cpuText(real.cpu)}.`,
+    );
+  }
+  if (cpuNotes.length) {
+    lines.push(
+      '',
+      'CPU per request, ms (from /proc: the server process by thread, every PostgreSQL process, this process for autocannon; medians of the rounds):',
+      '',
+    );
+    for (const note of cpuNotes) lines.push(`- ${note}`);
+    console.log(cpuNotes.join('\n'));
   }
 } finally {
   proc.kill('SIGTERM');
@@ -242,7 +308,7 @@ const text =
   `\n## ${stamp} UTC — issue 18: hot paths next to a minimal server — ${machine}\n\n` +
   `Database: ${dbName} (a throw-away database on the local server), both servers with ${POOL} pooled connections; the real server NODE_ENV=development, LOG_LEVEL=silent. ` +
   `autocannon, ${SECONDS} s per run, ${ROUNDS} rounds alternating minimal / real after a 2 s warm-up of each; medians (min–max), p99 as the median of the rounds' p99. ` +
-  `"alone": median of 21 sequential requests. The minimal server (node:http + pg + jose, in its own process like the real one) checks the same token, runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
+  `"alone": median of 21 sequential requests. The minimal server (node:http + pg, in its own process like the real one) checks the same token with node:crypto's HMAC as the real one does, runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
   `Load average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end — the machine is shared with other jobs, so only the ratios within a row mean much.\n\n` +
   `${lines.join('\n')}\n`;
 if (!ONLY) appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
