@@ -5,7 +5,7 @@
 import { createHash, createHmac, createSecretKey, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { verify } from '@node-rs/argon2';
-import { SignJWT } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import pg from 'pg';
 
 // Fixed statements are named (parsed and planned once per connection), as the real server's hot reads are.
@@ -17,8 +17,24 @@ const db = { url: process.env.DATABASE_URL };
 const pool = new pg.Pool({ connectionString: db.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 // Keys derived from AUTH_SECRET as lib/tokens.ts and auth.device.ts derive them.
 const key = (info) => new Uint8Array(hkdfSync('sha256', AUTH_SECRET, 'company-tools', info, 32));
-// The access-token check: HMAC-SHA256 with node:crypto, synchronously, as lib/tokens.ts checks (jose's WebCrypto HMAC
-// would queue on libuv's thread pool behind the argon2 hashes).
+// The access-token check. TOKEN_CHECK=jose (the default, as issue 18 describes the minimal server): jose's jwtVerify
+// with the key imported once as a CryptoKey (WebCrypto HMAC, a job on libuv's thread pool). TOKEN_CHECK=hmac: node:crypto's
+// HMAC, synchronously, as lib/tokens.ts checks today.
+const TOKEN_CHECK = process.env.TOKEN_CHECK === 'hmac' ? 'hmac' : 'jose';
+const accessVerifyCryptoKey = await crypto.subtle.importKey('raw', key('access-token-v1'), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+async function checkWithJose(token) {
+  try {
+    const { payload } = await jwtVerify(token, accessVerifyCryptoKey, {
+      algorithms: ['HS256'],
+      issuer: 'company-tools',
+      audience: 'company-tools:access',
+      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+    });
+    return payload;
+  } catch {
+    return undefined;
+  }
+}
 const accessVerifyKey = createSecretKey(key('access-token-v1'));
 function checkAccessToken(token) {
   const parts = token.split('.');
@@ -168,7 +184,7 @@ async function signIn(req, text, send, res) {
 async function guard(req) {
   const m = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!m) return undefined;
-  const claims = checkAccessToken(m[1]);
+  const claims = TOKEN_CHECK === 'hmac' ? checkAccessToken(m[1]) : await checkWithJose(m[1]);
   if (!claims) return undefined;
   const r = (await pool.query({ name: 'session', text: SESSION_SQL, values: [claims.sid, claims.sub, 1] })).rows[0];
   const now = Date.now();

@@ -1,7 +1,8 @@
 // Issue 18: each hot API path next to a minimal server doing the same work, measured alternately in the same run.
 //
-// The minimal server is node:http + pg: the same access-token check (HS256 with node:crypto's HMAC, synchronously, key
-// derived from AUTH_SECRET as lib/tokens.ts does, same issuer/audience/claims), the same session + user lookup (the guard's SQL), the same SQL for
+// The minimal server is node:http + pg + jose, as issue 18 describes it: the same access-token check (HS256, key derived
+// from AUTH_SECRET as lib/tokens.ts does, same issuer/audience/claims; a second minimal server checks with node:crypto's
+// HMAC synchronously, as the real server now does, and the 50-connection rows are shown against it too), the same session + user lookup (the guard's SQL), the same SQL for
 // the route and the same JSON. Both use the same number of pooled PostgreSQL connections (the real server's default for
 // this machine, or DATABASE_POOL_SIZE) and are loaded with the same autocannon
 // connection count. Rounds alternate minimal / real (warm-up first, not counted); medians, min–max and p99 medians.
@@ -49,17 +50,32 @@ const json = async (path, body, token) => {
   return out;
 };
 
-// ── The minimal server, in a process of its own ──
-const minimalPort = port + 1;
-const minimalProc = spawn(process.execPath, [fileURLToPath(new URL('./paths-minimal.mjs', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, PORT: String(minimalPort), NODE_OPTIONS: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  minimalProc.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-  minimalProc.on('exit', () => reject(new Error('minimal server exited')));
-});
-const minimalBase = `http://127.0.0.1:${minimalPort}`;
+// ── The minimal servers, each in a process of its own ──
+// As issue 18 describes it, the minimal server checks the token with jose; a second one checks it with node:crypto's
+// HMAC synchronously, as the real server now does, so the API rows are also shown against that.
+const startMinimal = async (minimalPort, tokenCheck) => {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./paths-minimal.mjs', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: String(POOL),
+      AUTH_SECRET,
+      PORT: String(minimalPort),
+      TOKEN_CHECK: tokenCheck,
+      NODE_OPTIONS: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.on('exit', () => reject(new Error('minimal server exited')));
+  });
+  return { proc: child, base: `http://127.0.0.1:${minimalPort}` };
+};
+const minimal = await startMinimal(port + 1, 'jose');
+const minimalHmac = await startMinimal(port + 2, 'hmac');
+const minimalProc = minimal.proc;
+const minimalBase = minimal.base;
 const argonBase = `${minimalBase}/argon2`;
 
 const lines = [];
@@ -107,11 +123,10 @@ try {
 
   // Same answer from both before measuring (the minimal server must do the same work).
   for (const r of rows) {
-    const [a, b] = await Promise.all([
-      fetch(base + r.path, { headers: auth }).then((x) => x.text()),
-      fetch(minimalBase + r.path, { headers: auth }).then((x) => x.text()),
-    ]);
-    if (a !== b) throw new Error(`${r.name}: the minimal server answers differently\nreal:    ${a.slice(0, 400)}\nminimal: ${b.slice(0, 400)}`);
+    const [a, b, c] = await Promise.all([base, minimalBase, minimalHmac.base].map((server) => fetch(server + r.path, { headers: auth }).then((x) => x.text())));
+    for (const other of [b, c]) {
+      if (a !== other) throw new Error(`${r.name}: a minimal server answers differently\nreal:    ${a.slice(0, 400)}\nminimal: ${other.slice(0, 400)}`);
+    }
     r.bytes = a.length;
   }
 
@@ -194,16 +209,7 @@ try {
     }
     return out.map(summarise);
   };
-  const measure = async (aOpts, bOpts, cpu) => {
-    const [min, real] = await measureSeries(
-      [
-        { opts: aOpts, pid: minimalProc.pid },
-        { opts: bOpts, pid: proc.pid },
-      ],
-      cpu,
-    );
-    return { min, real };
-  };
+
   // Where a request's CPU goes (medians over the rounds, ms per request); notes printed under the table.
   const cpuText = (x) =>
     `main thread ${(x.main ?? 0).toFixed(2)}, libuv workers ${(x.libuv ?? 0).toFixed(2)}, PostgreSQL ${x.postgres.toFixed(2)}, load generator ${x.loadgen.toFixed(2)}`;
@@ -213,20 +219,35 @@ try {
     '| path | conns | minimal req/s (min–max) | real req/s (min–max) | ratio | p99 minimal / real ms | p99 ratio | alone minimal / real ms | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
+  const sameCheckLines = [];
   for (const r of rows) {
     const [aloneMin, aloneReal] = [await alone(minimalBase + r.path), await alone(base + r.path)];
-    const m = await measure(
-      { url: minimalBase + r.path, headers: auth, connections: r.connections },
-      { url: base + r.path, headers: auth, connections: r.connections },
-      true,
-    );
+    const minimalOpts = { url: minimalBase + r.path, headers: auth, connections: r.connections };
+    const realOpts = { url: base + r.path, headers: auth, connections: r.connections };
+    // The ratio rows (50 connections) are also measured against the minimal server that checks tokens as ours does.
+    const withHmac = r.connections === 50;
+    const series = [
+      { opts: minimalOpts, pid: minimalProc.pid },
+      ...(withHmac ? [{ opts: { ...minimalOpts, url: minimalHmac.base + r.path }, pid: minimalHmac.proc.pid }] : []),
+      { opts: realOpts, pid: proc.pid },
+    ];
+    const results = await measureSeries(series, true);
+    const m = { min: results[0], real: results.at(-1) };
     const line = `| ${r.name} | ${r.connections} | ${fmt(m.min)} | ${fmt(m.real)} | **${(m.real.rps / m.min.rps).toFixed(2)}** | ${m.min.p99} / ${m.real.p99} | ${(m.real.p99 / Math.max(1, m.min.p99)).toFixed(2)} | ${aloneMin.toFixed(1)} / ${aloneReal.toFixed(1)} | ${m.min.errors} / ${m.real.errors} |`;
     console.log(line);
     lines.push(line);
-    figures.push({ row: r.name, ratio: m.real.rps / m.min.rps, p99Ratio: m.real.p99 / Math.max(1, m.min.p99), aloneMs: aloneReal, errors: m.real.errors });
+    const figure = { row: r.name, ratio: m.real.rps / m.min.rps, p99Ratio: m.real.p99 / Math.max(1, m.min.p99), aloneMs: aloneReal, errors: m.real.errors };
     cpuNotes.push(`${r.name} — minimal: ${cpuText(m.min.cpu)}; real: ${cpuText(m.real.cpu)}.`);
+    if (withHmac) {
+      const h = results[1];
+      figure.sameCheck = { ratio: m.real.rps / h.rps, p99Ratio: m.real.p99 / Math.max(1, h.p99) };
+      const sameLine = `| ${r.name} | ${r.connections} | ${fmt(h)} | ${fmt(m.real)} | **${figure.sameCheck.ratio.toFixed(2)}** | ${h.p99} / ${m.real.p99} | ${figure.sameCheck.p99Ratio.toFixed(2)} | — | ${h.errors} / ${m.real.errors} |`;
+      console.log(sameLine);
+      sameCheckLines.push(sameLine);
+      cpuNotes.push(`${r.name} — minimal checking tokens with node:crypto: ${cpuText(h.cpu)}.`);
+    }
+    figures.push(figure);
   }
-
   if (!ONLY || new RegExp(ONLY).test('POST /api/auth-login')) {
     // Login: each request from its own address (TRUST_PROXY=true, as behind a proxy), so per-IP limits do not apply.
     let ip = 0;
@@ -286,6 +307,17 @@ try {
       `POST /api/auth-login — bare argon2 server: ${cpuText(bare.cpu)}; hand-written sign-in: ${cpuText(hand.cpu)}; real sign-in: ${cpuText(real.cpu)}.`,
     );
   }
+  if (sameCheckLines.length) {
+    lines.push(
+      '',
+      'The same rows against a minimal server that checks the token as the real one now does (node:crypto HMAC, synchronously), measured in the same rounds:',
+      '',
+      '| path | conns | minimal (node:crypto check) req/s (min–max) | real req/s (min–max) | ratio | p99 minimal / real ms | p99 ratio | — | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...sameCheckLines,
+      '',
+    );
+  }
   if (cpuNotes.length) {
     lines.push(
       '',
@@ -299,6 +331,7 @@ try {
   proc.kill('SIGTERM');
   await new Promise((r) => proc.on('exit', r));
   minimalProc.kill('SIGTERM');
+  minimalHmac.proc.kill('SIGTERM');
   await db.drop();
 }
 
@@ -308,7 +341,7 @@ const text =
   `\n## ${stamp} UTC — issue 18: hot paths next to a minimal server — ${machine}\n\n` +
   `Database: ${dbName} (a throw-away database on the local server), both servers with ${POOL} pooled connections; the real server NODE_ENV=development, LOG_LEVEL=silent. ` +
   `autocannon, ${SECONDS} s per run, ${ROUNDS} rounds alternating minimal / real after a 2 s warm-up of each; medians (min–max), p99 as the median of the rounds' p99. ` +
-  `"alone": median of 21 sequential requests. The minimal server (node:http + pg, in its own process like the real one) checks the same token with node:crypto's HMAC as the real one does, runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
+  `"alone": median of 21 sequential requests. The minimal server (node:http + pg + jose, as issue 18 describes it, in its own process like the real one) checks the same token (with jose; a second minimal server checks it with node:crypto's HMAC as the real one now does), runs the same SQL (guard, route) and answers byte-identical JSON (checked before measuring). ` +
   `Load average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end — the machine is shared with other jobs, so only the ratios within a row mean much.\n\n` +
   `${lines.join('\n')}\n`;
 if (!ONLY) appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
