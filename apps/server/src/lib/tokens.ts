@@ -68,8 +68,7 @@ function jsonPart(part: string): Record<string, unknown> {
  * sign-ins every signed-in request's token check queued behind the hashes: `GET /api/seeds` took 192.9 ms (median)
  * instead of 2.8 ms while 50 connections signed in, 12.9 ms with the check below (bench/auth-burst.mjs).
  * `tokens.test.ts` holds the check to jose's verdicts.
- */
-/**
+ *
  * Checks a compact HS256 JWS as jose's `jwtVerify` does with `algorithms: ['HS256']`, the issuer, the audience and the
  * required claims, without clock tolerance: the signature first (nothing an unauthenticated token says is parsed),
  * then alg exactly HS256 and no `crit`/`b64`, a JSON object payload, `iss`, `aud` (a string or a list holding it),
