@@ -161,18 +161,10 @@ async function signIn(req, text, send, res) {
     avatar_url: u.avatar_url,
     created_at: u.created_at.toISOString(),
   };
-  const claims = {
-    sub: u.id,
-    email: u.email,
-    full_name: u.full_name,
-    phone: u.phone,
-    provider: u.provider,
-    email_verified: u.email_verified,
-    marketing_consent: u.marketing_consent,
-    created_at: user.created_at,
-    role: u.role,
-    sid,
-  };
+  // The access token carries the user's fields except id (as sub), status and avatar, plus the session.
+  const { id, status: _status, avatar_url: _avatar, ...fields } = user;
+  const claims = { sub: id, ...fields, sid };
+
   const access = await jwt(accessSigningKey, { ...claims, iss: 'company-tools', aud: 'company-tools:access', iat, exp: iat + 3600 });
   const account = sha256(email).slice(0, 32);
   const device = randomBytes(18).toString('base64url');
