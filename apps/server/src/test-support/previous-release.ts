@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The last landed release: the commit the fleet runs before this code is rolled out. */
-export const PREVIOUS_RELEASE = '0dd4d45';
+export const PREVIOUS_RELEASE = '8fd1158';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
