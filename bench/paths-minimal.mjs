@@ -7,6 +7,7 @@ import http from 'node:http';
 import { verify } from '@node-rs/argon2';
 import { SignJWT, jwtVerify } from 'jose';
 import pg from 'pg';
+import { pgTimestampIso } from '../apps/server/src/db/timestamps.ts';
 
 // Fixed statements are named (parsed and planned once per connection), as the real server's hot reads are.
 
@@ -65,8 +66,21 @@ const SEED_COLUMNS = `"seeds"."id", "seeds"."seed_name", "seeds"."seed_address",
 )`;
 const SEEDS_SQL = `select ${SEED_COLUMNS} from "seed_members" inner join "seeds" on "seeds"."id" = "seed_members"."seed_id" where "seed_members"."user_id" = $1 order by "seeds"."created_at" asc, "seeds"."id" asc`;
 const SEED_SQL = `select ${SEED_COLUMNS} from "seed_members" inner join "seeds" on "seeds"."id" = "seed_members"."seed_id" where ("seed_members"."seed_id" = $1 and "seed_members"."user_id" = $2) limit $3`;
-const BOOKINGS_SQL =
-  'select "room_bookings"."id", "room_bookings"."seed_id", "room_bookings"."room_id", "room_bookings"."organizer_id", "room_bookings"."title", "room_bookings"."starts_at", "room_bookings"."ends_at", "room_bookings"."attendees", "room_bookings"."agenda", "room_bookings"."minutes", "room_bookings"."status", "room_bookings"."series_id", "room_bookings"."checked_in_at", "room_bookings"."created_at", "room_bookings"."updated_at", "rooms"."name", "users"."full_name", "users"."email" from "room_bookings" inner join "rooms" on "rooms"."id" = "room_bookings"."room_id" inner join "users" on "users"."id" = "room_bookings"."organizer_id" where ("room_bookings"."seed_id" = $1 and "room_bookings"."starts_at" < $2 and "room_bookings"."starts_at" > $3 and "room_bookings"."ends_at" > $4 and "room_bookings"."status" <> $5) order by "room_bookings"."starts_at" asc, "rooms"."name" asc limit $6';
+const TEXT_TIMESTAMPS = { getTypeParser: (oid, format) => (oid === pg.types.builtins.TIMESTAMPTZ ? (v) => v : pg.types.getTypeParser(oid, format)) };
+// The real server's list statement (modules/rooms/bookings.repository.ts), named there as here.
+const BOOKINGS_SQL = `
+  select b.id, b.room_id, r.name as room_name, b.title, b.organizer_id, u.full_name as organizer_name, u.email as organizer_email,
+    b.attendees, b.starts_at, b.ends_at, b.agenda, b.minutes, b.status, b.series_id, b.checked_in_at
+  from "room_bookings" b
+  join "rooms" r on r.id = b.room_id
+  join "users" u on u.id = b.organizer_id
+  where b.seed_id = $1::uuid
+    and b.starts_at < $2::timestamptz and b.starts_at > $3::timestamptz and b.ends_at > $4::timestamptz
+    and ($5::uuid is null or b.room_id = $6::uuid)
+    and ($7::boolean or b.status <> 'cancelled')
+    and ($8::uuid is null or b.organizer_id = $9::uuid or b.attendees @> $10::jsonb)
+  order by b.starts_at asc, r.name asc
+  limit 5000`;
 const USER_COLS =
   '"id", "email", "password_hash", "full_name", "phone", "provider", "google_sub", "email_verified", "marketing_consent", "role", "status", "avatar_url", "created_at", "updated_at", "last_login_at", "deleted_at", "name_initials"';
 
@@ -225,23 +239,31 @@ const minimal = http.createServer(async (req, res) => {
       if (!seed) return send(404, { success: false });
       const from = new Date(url.searchParams.get('from'));
       const to = new Date(url.searchParams.get('to'));
-      const rows = (await pool.query(BOOKINGS_SQL, [parts[3], to, new Date(from.getTime() - 12 * 3_600_000), from, 'cancelled', 5000])).rows;
+      const rows = (
+        await pool.query({
+          name: 'bookings',
+          text: BOOKINGS_SQL,
+          // Timestamps read as text and turned into ISO strings as the real list does (no Date per value).
+          types: TEXT_TIMESTAMPS,
+          values: [parts[3], to, new Date(from.getTime() - 12 * 3_600_000), from, null, null, false, null, null, null],
+        })
+      ).rows;
       const manager = seed.role === 'owner' || seed.role === 'admin';
       return send(200, {
         data: rows.map((b) => ({
           id: b.id,
           roomId: b.room_id,
-          roomName: b.name,
+          roomName: b.room_name,
           title: b.title,
-          organizer: { id: b.organizer_id, name: b.full_name, email: b.email },
+          organizer: { id: b.organizer_id, name: b.organizer_name, email: b.organizer_email },
           attendees: b.attendees.map((a) => ({ email: a.email, userId: a.userId ?? null, name: a.name ?? null })),
-          startsAt: b.starts_at.toISOString(),
-          endsAt: b.ends_at.toISOString(),
+          startsAt: pgTimestampIso(b.starts_at),
+          endsAt: pgTimestampIso(b.ends_at),
           agenda: b.agenda,
           minutes: b.minutes,
           status: b.status,
           seriesId: b.series_id,
-          checkedInAt: b.checked_in_at?.toISOString() ?? null,
+          checkedInAt: b.checked_in_at === null ? null : pgTimestampIso(b.checked_in_at),
           canEdit: ['confirmed', 'checked_in'].includes(b.status) && (b.organizer_id === user.id || manager),
           canWriteMinutes: b.status !== 'cancelled' && (b.organizer_id === user.id || b.attendees.some((a) => a.userId === user.id || a.email === user.email)),
         })),

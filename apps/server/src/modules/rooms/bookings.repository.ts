@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from
 import { roomBookings, rooms, type TBookingAttendee } from '../../db/schema-rooms.ts';
 import { seedMembers, users } from '../../db/schema.ts';
 import type { TTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 
 export type TBookingInsert = typeof roomBookings.$inferInsert;
 
@@ -22,25 +23,66 @@ export type TBookingRow = { b: typeof roomBookings.$inferSelect; roomName: strin
 const base = (db: TTx) =>
   db.select(columns).from(roomBookings).innerJoin(rooms, eq(rooms.id, roomBookings.roomId)).innerJoin(users, eq(users.id, roomBookings.organizerId));
 
+/** A booking as the list reads it: the columns the API answers with, timestamps as PostgreSQL's text. */
+export type TBookingListRow = {
+  id: string;
+  room_id: string;
+  room_name: string;
+  title: string;
+  organizer_id: string;
+  organizer_name: string;
+  organizer_email: string;
+  attendees: TBookingAttendee[];
+  starts_at: string;
+  ends_at: string;
+  agenda: string;
+  minutes: string;
+  status: string;
+  series_id: string | null;
+  checked_in_at: string | null;
+};
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The list is the rooms screen's hot read (a day of 50 rooms is hundreds of rows). It is one statement built once —
+ * a named prepared statement on PostgreSQL, planned once per pooled connection — with the optional filters as
+ * parameters that switch themselves off when null, and it reads rows as plain objects (no per-field mapping; the
+ * timestamps stay text and become ISO strings in one step, `pgTimestampIso`). Decision 023.
+ */
+const listStatement = preparedStatement<TBookingListRow>(
+  'rooms_bookings_in_range',
+  sql`
+  select b.id, b.room_id, r.name as room_name, b.title, b.organizer_id, u.full_name as organizer_name, u.email as organizer_email,
+    b.attendees, b.starts_at, b.ends_at, b.agenda, b.minutes, b.status, b.series_id, b.checked_in_at
+  from ${roomBookings} b
+  join ${rooms} r on r.id = b.room_id
+  join ${users} u on u.id = b.organizer_id
+  where b.seed_id = ${p('seedId')}::uuid
+    and b.starts_at < ${p('to')}::timestamptz and b.starts_at > ${p('startsAfter')}::timestamptz and b.ends_at > ${p('from')}::timestamptz
+    and (${p('roomId')}::uuid is null or b.room_id = ${p('roomId')}::uuid)
+    and (${p('includeCancelled')}::boolean or b.status <> 'cancelled')
+    and (${p('mineId')}::uuid is null or b.organizer_id = ${p('mineId')}::uuid or b.attendees @> ${p('mineEmail')}::jsonb)
+  order by b.starts_at asc, r.name asc
+  limit 5000`,
+);
+
 /** Bookings overlapping [from, to), by start time. */
-export async function listBookings(
+export function listBookings(
   db: TTx,
   seedId: string,
   q: { from: Date; to: Date; roomId?: string | undefined; mine?: { userId: string; email: string } | undefined; includeCancelled?: boolean },
-): Promise<TBookingRow[]> {
-  const where: (SQL | undefined)[] = [
-    eq(roomBookings.seedId, seedId),
-    lt(roomBookings.startsAt, q.to),
-    startsAfter(q.from),
-    gt(roomBookings.endsAt, q.from),
-    q.roomId ? eq(roomBookings.roomId, q.roomId) : undefined,
-    q.includeCancelled ? undefined : ne(roomBookings.status, 'cancelled'),
-    q.mine ? mineFilter(q.mine) : undefined,
-  ];
-  return base(db)
-    .where(and(...where))
-    .orderBy(asc(roomBookings.startsAt), asc(rooms.name))
-    .limit(5000);
+): Promise<TBookingListRow[]> {
+  return listStatement(db, {
+    seedId,
+    to: q.to.toISOString(),
+    startsAfter: new Date(q.from.getTime() - MAX_LENGTH_MS).toISOString(),
+    from: q.from.toISOString(),
+    roomId: q.roomId ?? null,
+    includeCancelled: q.includeCancelled === true,
+    mineId: q.mine ? q.mine.userId : null,
+    mineEmail: q.mine ? JSON.stringify([{ email: q.mine.email.toLowerCase() }]) : null,
+  });
 }
 
 function mineFilter(me: { userId: string; email: string }): SQL {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TBooking, TCreateBookingData, TUpdateBookingData } from '@suite/shared/schemas/rooms';
 import { AppError } from '../../lib/app-error.ts';
+import { pgTimestampIso } from '../../db/timestamps.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
@@ -32,15 +33,26 @@ export const isManager = (seed: TSeedRow) => seed.role === 'owner' || seed.role 
 
 const isAttendee = (row: brepo.TBookingRow, actor: TActor) => row.b.attendees.some((a) => a.userId === actor.id || a.email === actor.email.toLowerCase());
 
+/** What the caller may do with a booking (the server enforces the same rules on every change). */
+function allowed(b: { status: string; organizerId: string; attendees: brepo.TBookingAttendee[] }, actor: TActor, seed: TSeedRow) {
+  const organizer = b.organizerId === actor.id;
+  const email = actor.email.toLowerCase();
+  return {
+    canEdit: ACTIVE.includes(b.status) && (organizer || isManager(seed)),
+    canWriteMinutes: b.status !== 'cancelled' && (organizer || b.attendees.some((a) => a.userId === actor.id || a.email === email)),
+  };
+}
+
+const apiAttendees = (attendees: brepo.TBookingAttendee[]) => attendees.map((a) => ({ email: a.email, userId: a.userId ?? null, name: a.name ?? null }));
+
 export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedRow): TBooking {
-  const organizer = row.b.organizerId === actor.id;
   return {
     id: row.b.id,
     roomId: row.b.roomId,
     roomName: row.roomName,
     title: row.b.title,
     organizer: { id: row.b.organizerId, name: row.organizerName, email: row.organizerEmail },
-    attendees: row.b.attendees.map((a) => ({ email: a.email, userId: a.userId ?? null, name: a.name ?? null })),
+    attendees: apiAttendees(row.b.attendees),
     startsAt: row.b.startsAt.toISOString(),
     endsAt: row.b.endsAt.toISOString(),
     agenda: row.b.agenda,
@@ -48,8 +60,27 @@ export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedR
     status: row.b.status as TBooking['status'],
     seriesId: row.b.seriesId,
     checkedInAt: row.b.checkedInAt?.toISOString() ?? null,
-    canEdit: ACTIVE.includes(row.b.status) && (organizer || isManager(seed)),
-    canWriteMinutes: row.b.status !== 'cancelled' && (organizer || isAttendee(row, actor)),
+    ...allowed(row.b, actor, seed),
+  };
+}
+
+/** The same answer from the list's raw row (`brepo.listBookings`). */
+function listedBooking(r: brepo.TBookingListRow, actor: TActor, seed: TSeedRow): TBooking {
+  return {
+    id: r.id,
+    roomId: r.room_id,
+    roomName: r.room_name,
+    title: r.title,
+    organizer: { id: r.organizer_id, name: r.organizer_name, email: r.organizer_email },
+    attendees: apiAttendees(r.attendees),
+    startsAt: pgTimestampIso(r.starts_at),
+    endsAt: pgTimestampIso(r.ends_at),
+    agenda: r.agenda,
+    minutes: r.minutes,
+    status: r.status as TBooking['status'],
+    seriesId: r.series_id,
+    checkedInAt: r.checked_in_at === null ? null : pgTimestampIso(r.checked_in_at),
+    ...allowed({ status: r.status, organizerId: r.organizer_id, attendees: r.attendees }, actor, seed),
   };
 }
 
@@ -336,7 +367,7 @@ export async function listBookings(
     mine: q.mine === 'true' ? { userId: actor.id, email: actor.email } : undefined,
     includeCancelled: q.includeCancelled === 'true',
   });
-  return rows.map((r) => toApiBooking(r, actor, seed));
+  return rows.map((r) => listedBooking(r, actor, seed));
 }
 
 export async function getBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {

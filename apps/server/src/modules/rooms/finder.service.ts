@@ -20,7 +20,7 @@ export async function freeRooms(
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   const [all, busy] = await Promise.all([rrepo.listRooms(deps.db, seedId), brepo.listBookings(deps.db, seedId, { from, to })]);
-  const busyRooms = new Set(busy.filter((b) => b.b.status === 'confirmed' || b.b.status === 'checked_in').map((b) => b.b.roomId));
+  const busyRooms = new Set(busy.filter((b) => b.status === 'confirmed' || b.status === 'checked_in').map((b) => b.room_id));
   return all
     .filter((r) => r.active && !busyRooms.has(r.id) && r.capacity >= (q.capacity ?? 1) && withinHours(r, from, to))
     .filter((r) => wanted.every((w) => r.equipment.some((e) => e.toLowerCase().includes(w))))

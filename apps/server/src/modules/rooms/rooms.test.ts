@@ -79,6 +79,70 @@ describe.each(dbKinds)('meeting rooms on %s', (kind) => {
     expect(list.body.data.map((b: { title: string }) => b.title)).toEqual(['주간 회의', '연속']);
   });
 
+  it('lists what overlaps the range, filtered by room, mine and cancelled, each exactly as GET of the booking shows it', async () => {
+    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const seedId = base.split('/')[3]!;
+    const other = await signedIn(t, { fullName: '박참석' });
+    const { addMember } = await import('../seeds/seeds.repository.ts');
+    await addMember(t.database.db, seedId, other.id, 'member');
+    const small = await api(t, owner.token)('POST', `${base}/rooms`, {
+      name: '소회의실',
+      capacity: 4,
+      openMinute: 0,
+      closeMinute: 1440,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    const start = seoulWeekday(3, 1, 9);
+    const book = async (token: string, body: Record<string, unknown>) => {
+      const res = await api(t, token)('POST', `${base}/bookings`, body);
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    // Starts before the range and runs into it; ends exactly where the range starts (not listed); inside; after.
+    const spanning = await book(member.token, { roomId, title: '걸친 회의', startsAt: iso(start, -120), endsAt: iso(start, 30) });
+    await book(member.token, { roomId: small.body.data.id, title: '끝난 회의', startsAt: iso(start, -60), endsAt: iso(start) });
+    const inside = await book(owner.token, {
+      roomId: small.body.data.id,
+      title: '내부 회의',
+      startsAt: iso(start, 60),
+      endsAt: iso(start, 90),
+      attendees: [member.email.toUpperCase()],
+    });
+    const others = await book(other.token, { roomId, title: '남의 회의', startsAt: iso(start, 120), endsAt: iso(start, 180), agenda: '줄1\n"인용" \\ 끝' });
+    const cancelled = await book(member.token, { roomId, title: '취소된 회의', startsAt: iso(start, 240), endsAt: iso(start, 270) });
+    expect((await api(t, member.token)('DELETE', `${base}/bookings/${cancelled}`)).status).toBe(200);
+    await book(member.token, { roomId, title: '범위 밖', startsAt: iso(start, 600), endsAt: iso(start, 630) });
+
+    const range = `from=${iso(start)}&to=${iso(start, 300)}`;
+    const list = async (token: string, extra = '') => {
+      const res = await api(t, token)('GET', `${base}/bookings?${range}${extra}`);
+      expect(res.status).toBe(200);
+      return res.body.data as { id: string; title: string }[];
+    };
+    const titles = (rows: { title: string }[]) => rows.map((b) => b.title);
+    const all = await list(member.token);
+    expect(titles(all)).toEqual(['걸친 회의', '내부 회의', '남의 회의']);
+    expect(titles(await list(member.token, `&roomId=${roomId}`))).toEqual(['걸친 회의', '남의 회의']);
+    // Mine: organized by me, or I am an attendee (matched by address whatever its case).
+    expect(titles(await list(member.token, '&mine=true'))).toEqual(['걸친 회의', '내부 회의']);
+    expect(titles(await list(other.token, '&mine=true'))).toEqual(['남의 회의']);
+    expect(titles(await list(member.token, '&includeCancelled=true'))).toEqual(['걸친 회의', '내부 회의', '남의 회의', '취소된 회의']);
+    expect(titles(await list(member.token, `&includeCancelled=true&mine=true&roomId=${roomId}`))).toEqual(['걸친 회의', '취소된 회의']);
+
+    // Each listed booking is what GET of that booking answers for the same caller, field for field (rights included).
+    for (const token of [member.token, owner.token, other.token]) {
+      for (const b of await list(token, '&includeCancelled=true')) {
+        const one = await api(t, token)('GET', `${base}/bookings/${b.id}`);
+        expect(one.status).toBe(200);
+        expect(b).toEqual(one.body.data);
+      }
+    }
+    const byId = new Map(all.map((b) => [b.id, b as Record<string, unknown>]));
+    expect(byId.get(spanning)).toMatchObject({ startsAt: iso(start, -120), endsAt: iso(start, 30), canEdit: true, checkedInAt: null, seriesId: null });
+    expect(byId.get(inside)).toMatchObject({ canEdit: false, canWriteMinutes: true, organizer: { id: owner.id, name: '김소유' } });
+    expect(byId.get(others)).toMatchObject({ canEdit: false, canWriteMinutes: false, agenda: '줄1\n"인용" \\ 끝' });
+  });
+
   it('books the free occurrences of a weekly series and lists the conflicting ones', async () => {
     const { owner, member, base, roomId } = await seedWithRoom(t);
     const start = seoulWeekday(3, 1, 14);
