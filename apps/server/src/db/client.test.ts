@@ -30,4 +30,11 @@ describe('embedded database', () => {
     await expect(d.exec("INSERT INTO t_overlap VALUES (1, '[2,4)')")).rejects.toThrow(/exclusion|t_overlap/i);
     await d.close();
   });
+
+  it('leaves room on the pages of users, so the sign-in update of last_login_at stays on its page (HOT)', async () => {
+    const d = await openDatabase({ dataDir: 'memory://' });
+    const opts = (await d.db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = 'users'`)) as unknown as { rows: { reloptions: string[] | null }[] };
+    expect(opts.rows[0]?.reloptions).toContain('fillfactor=90');
+    await d.close();
+  });
 });
