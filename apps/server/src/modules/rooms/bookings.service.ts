@@ -31,15 +31,18 @@ export async function memberSeed(deps: TRoomsDeps, seedId: string, userId: strin
 
 export const isManager = (seed: TSeedRow) => seed.role === 'owner' || seed.role === 'admin';
 
-const isAttendee = (row: brepo.TBookingRow, actor: TActor) => row.b.attendees.some((a) => a.userId === actor.id || a.email === actor.email.toLowerCase());
+/** The caller is among the attendees: by account, or by address whatever its case. */
+const attends = (attendees: brepo.TBookingAttendee[], actor: TActor) => {
+  const email = actor.email.toLowerCase();
+  return attendees.some((a) => a.userId === actor.id || a.email === email);
+};
 
 /** What the caller may do with a booking (the server enforces the same rules on every change). */
 function allowed(b: { status: string; organizerId: string; attendees: brepo.TBookingAttendee[] }, actor: TActor, seed: TSeedRow) {
   const organizer = b.organizerId === actor.id;
-  const email = actor.email.toLowerCase();
   return {
     canEdit: ACTIVE.includes(b.status) && (organizer || isManager(seed)),
-    canWriteMinutes: b.status !== 'cancelled' && (organizer || b.attendees.some((a) => a.userId === actor.id || a.email === email)),
+    canWriteMinutes: b.status !== 'cancelled' && (organizer || attends(b.attendees, actor)),
   };
 }
 
@@ -333,7 +336,7 @@ export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: str
 
 export async function checkIn(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string) {
   const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
-  if (row.b.organizerId !== actor.id && !isAttendee(row, actor)) throw new AppError('FORBIDDEN', m.checkInOnly);
+  if (row.b.organizerId !== actor.id && !attends(row.b.attendees, actor)) throw new AppError('FORBIDDEN', m.checkInOnly);
   if (row.b.status !== 'confirmed') throw new AppError('CONFLICT', row.b.status === 'checked_in' ? m.alreadyCheckedIn : m.notActive);
   const now = deps.now();
   if (now.getTime() < row.b.startsAt.getTime() - 15 * 60_000 || now >= row.b.endsAt) throw new AppError('CONFLICT', m.checkInWindow);
