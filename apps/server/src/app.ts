@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { declareNonJsonMediaTypes } from './plugins/openapi-media-types.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TAppContext } from './context.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => declareNonJsonMediaTypes('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
