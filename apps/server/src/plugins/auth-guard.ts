@@ -118,6 +118,20 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     sessionCreatedAt: row.createdAt,
     secondFactorAt: row.secondFactorAt,
   };
+  // Issue 27 item 14: every authenticated route under /api/seeds/{seedId}, whatever module registers it, passes here.
+  const seedId = seedScopeOf(request);
+  if (seedId) await requireSeedSecondFactor(request, seedId);
+}
+
+const SEED_ROUTE = '/api/seeds/:seedId';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The seed a route is scoped to: its `:seedId` when the route's pattern lies under /api/seeds/:seedId. */
+function seedScopeOf(request: FastifyRequest): string | undefined {
+  const pattern = request.routeOptions.url;
+  if (!pattern || (pattern !== SEED_ROUTE && !pattern.startsWith(`${SEED_ROUTE}/`))) return undefined;
+  const seedId = (request.params as { seedId?: unknown } | undefined)?.seedId;
+  return typeof seedId === 'string' && UUID.test(seedId) ? seedId : undefined;
 }
 
 /**
@@ -132,8 +146,9 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler for a seed's routes: an owner or admin of a seed that requires a second factor must have passed one in
- * this session (members are not affected). Runs after the route's own requireAuth.
+ * An owner or admin of a seed that requires a second factor must have passed one in this session (members are not
+ * affected). requireAuth runs it for every route under /api/seeds/:seedId (issue 27 item 14), so no module has to
+ * remember it; enrolling a factor (/api/me/second-factor/…) lies outside the seed and stays reachable.
  */
 export async function requireSeedSecondFactor(request: FastifyRequest, seedId: string): Promise<void> {
   const user = request.user;
