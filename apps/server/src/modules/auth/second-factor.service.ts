@@ -22,11 +22,17 @@ import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { consumeFlow, createFlow, peekFlow, type TFlowKind } from './flow.repository.ts';
 import { roleInSeed } from '../seeds/seeds.service.ts';
 import * as repo from './second-factor.repository.ts';
-import { markSecondFactor } from './session.repository.ts';
+import { markSecondFactor, revokeUserSessions } from './session.repository.ts';
+import { sessionsEnded } from './session.service.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 import type { TUserRow } from './user.repository.ts';
 
 const FLOW_TTL_MS = 10 * 60_000;
+/**
+ * Issue 27 item 15: enrolling a factor (an authenticator app or another passkey) ends the account's other sessions,
+ * which never passed it; the session that enrolled stays (it is marked as having passed the second factor).
+ */
+const SESSIONS_ENDED_REASON = 'second_factor_enrolled';
 const RECOVERY_CODES = 10;
 
 const sealKey = (deps: TAuthDeps) => deps.config.encryptionKey;
@@ -88,6 +94,7 @@ export async function confirmTotp(deps: TAuthDeps, user: TUserRow, sessionId: st
   const step = matchTotp(decryptSecret(sealKey(deps), row.secretSealed), code.trim(), deps.now().getTime());
   if (step === null) throw new AppError('SECOND_FACTOR_CODE_INVALID');
   const codes = newRecoveryCodes();
+  let ended = 0;
   await deps.db.transaction(async (tx) => {
     if (!(await repo.confirmTotp(tx, user.id, step, deps.now()))) throw new AppError('SECOND_FACTOR_CODE_INVALID');
     await repo.replaceRecoveryCodes(
@@ -96,14 +103,16 @@ export async function confirmTotp(deps: TAuthDeps, user: TUserRow, sessionId: st
       codes.map((c) => sha256(normaliseRecovery(c))),
     );
     await markSecondFactor(tx, sessionId, deps.now());
+    ended = await revokeUserSessions(tx, user.id, SESSIONS_ENDED_REASON, sessionId);
   });
+  if (ended > 0) await sessionsEnded(deps, user.id);
   await writeAudit(deps.db, {
     action: AUDIT.secondFactorEnrolled,
     actorId: user.id,
     targetType: 'user',
     targetId: user.id,
     ip: meta.ip,
-    metadata: { kind: 'totp' },
+    metadata: { kind: 'totp', sessionsEnded: ended },
   });
   return codes;
 }
@@ -178,6 +187,7 @@ export async function registerPasskey(
   }
   if (!result.verified) throw new AppError('PASSKEY_INVALID');
   const cred = result.registrationInfo.credential;
+  let ended = 0;
   await deps.db.transaction(async (tx) => {
     await repo.insertPasskey(tx, {
       id: cred.id,
@@ -188,14 +198,16 @@ export async function registerPasskey(
       name: input.name || ko.accounts.ui.passkeyDefaultName,
     });
     await markSecondFactor(tx, sessionId, deps.now());
+    ended = await revokeUserSessions(tx, user.id, SESSIONS_ENDED_REASON, sessionId);
   });
+  if (ended > 0) await sessionsEnded(deps, user.id);
   await writeAudit(deps.db, {
     action: AUDIT.secondFactorEnrolled,
     actorId: user.id,
     targetType: 'user',
     targetId: user.id,
     ip: meta.ip,
-    metadata: { kind: 'passkey' },
+    metadata: { kind: 'passkey', sessionsEnded: ended },
   });
 }
 

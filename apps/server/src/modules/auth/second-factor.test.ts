@@ -78,6 +78,19 @@ describe.each(dbKinds)('second factor on %s', (kind) => {
     expect((await call(t, { url: '/api/me/second-factor', token })).body.recovery_codes_left).toBe(9);
   });
 
+  it("enrolling a factor ends the account's other sessions; the session that enrolled stays (issue 27 item 15)", async () => {
+    const { email } = await registerConfirmed(t);
+    const here = await loginAs(t, email);
+    const elsewhere = await loginAs(t, email);
+    expect((await call(t, { url: '/api/me/second-factor', token: elsewhere.tokens.access_token })).status).toBe(200);
+    await enrol(here.tokens.access_token);
+    expect((await call(t, { url: '/api/me/second-factor', token: elsewhere.tokens.access_token })).body.code).toBe('SESSION_REVOKED');
+    expect((await call(t, { url: '/api/refresh-token', body: { refresh_token: elsewhere.tokens.refresh_token } })).status).toBe(401);
+    const mine = await call(t, { url: '/api/me/second-factor', token: here.tokens.access_token });
+    expect(mine.body).toMatchObject({ totp: true, session_verified: true });
+    expect((await call(t, { url: '/api/refresh-token', body: { refresh_token: here.tokens.refresh_token } })).status).toBe(200);
+  });
+
   it('a password sign-in asks for the second step for a confirmed app or a passkey, not for an unconfirmed app', async () => {
     const { email, user } = await registerConfirmed(t);
     const token = (await loginAs(t, email)).tokens.access_token;
