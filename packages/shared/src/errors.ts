@@ -56,6 +56,8 @@ export const errorCatalogue = {
   SECOND_FACTOR_EXPIRED: { status: 401, message: ko.accounts.server.secondFactorExpired },
   SECOND_FACTOR_EXISTS: { status: 409, message: ko.accounts.server.secondFactorExists },
   SECOND_FACTOR_REQUIRED: { status: 403, message: ko.accounts.server.secondFactorRequired },
+  SECOND_FACTOR_LOCKED: { status: 429, message: ko.security.secondStepLocked(15) },
+  LOGIN_UNLOCK_INVALID: { status: 400, message: ko.security.loginUnlockInvalid },
   PASSKEY_INVALID: { status: 400, message: ko.accounts.server.passkeyInvalid },
   PASSWORD_PERSONAL: { status: 400, message: ko.accounts.server.passwordPersonal },
   // Console: seeds and platform administration
@@ -89,6 +91,7 @@ export const errorCatalogue = {
   API_HOST_REFUSED: { status: 422, message: ko.apiBuilder.server.privateHost },
   API_TABLE_INVALID: { status: 400, message: ko.apiBuilder.server.keyScope },
   API_TRIGGERS_FAILED: { status: 422, message: ko.apiBuilder.server.triggersPostgresOnly },
+  API_CONNECTION_IN_USE: { status: 409, message: ko.apiBuilder.server.connectionInUseGeneric },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;

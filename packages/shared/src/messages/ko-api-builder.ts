@@ -22,6 +22,11 @@ export const koApiBuilder = {
     triggersFailed: (detail: string) => `변경 트리거를 설치하지 못했습니다(권한을 확인해주세요): ${detail}`,
     connectionCreated: '데이터베이스에 연결했습니다.',
     connectionDeleted: '연결을 삭제했습니다.',
+    connectionDeletedTriggersLeft: (tables: string) =>
+      `연결을 삭제했습니다. 데이터베이스에 접속하지 못해 변경 트리거(suite_api_builder_changes)가 테이블 ${tables}에 남아 있습니다. DROP TRIGGER로 직접 제거해주세요.`,
+    connectionInUseGeneric: '이 연결을 쓰는 관리자 앱이 있습니다. 앱까지 함께 삭제하려면 확인 후 다시 요청해주세요.',
+    connectionInUse: (names: string) =>
+      `이 연결을 쓰는 관리자 앱이 있습니다: ${names}. 연결을 삭제하면 이 앱들과 그 설정·권한·변경 기록도 함께 삭제됩니다. 확인 후 다시 요청해주세요.`,
     published: 'API를 공개했습니다.',
     apiUpdated: 'API 설정을 저장했습니다.',
     apiDeleted: 'API를 삭제했습니다.',

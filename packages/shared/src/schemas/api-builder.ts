@@ -48,6 +48,19 @@ export type TApiConnection = z.infer<typeof ZApiConnection>;
 export const ZApiConnectionList = z.object({ data: z.array(ZApiConnection) });
 export const ZApiConnectionCreated = z.object({ success: z.literal(true), message: z.string(), data: ZApiConnection });
 
+/** DELETE …/connections/:connectionId: refused (409, naming the admin apps) while admin apps use it, unless force=true. */
+export const ZDeleteConnectionQuery = z.object({ force: z.enum(['true', 'false']).optional() });
+/** GET …/connections/:connectionId/usage: what deleting the connection takes with it (for the confirmation). */
+export const ZApiConnectionUsage = z.object({
+  /** Admin apps built on the connection (deleted with it, with their settings, rights and change records). */
+  adminApps: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** Published APIs of the connection (deleted with it, with their keys). */
+  apis: z.number(),
+  /** Tables carrying the change triggers the suite installed (removed from the customer's database with it). */
+  triggerTables: z.array(z.string()),
+});
+export type TApiConnectionUsage = z.infer<typeof ZApiConnectionUsage>;
+
 export const ZDbColumn = z.object({ name: z.string(), type: z.string(), nullable: z.boolean(), hasDefault: z.boolean(), position: z.number() });
 export const ZDbTable = z.object({
   name: z.string(),

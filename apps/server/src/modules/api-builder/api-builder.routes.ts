@@ -5,6 +5,8 @@ import {
   ZApiConnectionCreated,
   ZApiConnectionList,
   ZApiConnectionParams,
+  ZApiConnectionUsage,
+  ZDeleteConnectionQuery,
   ZApiDefinitionList,
   ZApiKeyCreated,
   ZApiKeyList,
@@ -83,16 +85,38 @@ export const apiBuilderRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (a
       ...auth,
       schema: {
         tags,
-        summary: '연결 삭제 (그 연결의 API와 키도 삭제)',
+        summary: '연결 삭제 (그 연결의 API·키, 변경 트리거도 삭제; 관리자 앱이 쓰는 연결은 ?force=true 일 때만 — 아니면 409)',
         security: bearer,
         params: ZApiConnectionParams,
-        response: { 200: ZMessageResponse, ...errs },
+        querystring: ZDeleteConnectionQuery,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      await svc.deleteConnection(deps, actor(request), request.params.seedId, request.params.connectionId);
-      return { success: true as const, message: m.connectionDeleted };
+      const { triggersLeft } = await svc.deleteConnection(
+        deps,
+        actor(request),
+        request.params.seedId,
+        request.params.connectionId,
+        request.query.force === 'true',
+      );
+      return { success: true as const, message: triggersLeft.length ? m.connectionDeletedTriggersLeft(triggersLeft.join(', ')) : m.connectionDeleted };
     },
+  );
+
+  app.get(
+    `${base}/connections/:connectionId/usage`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '연결을 삭제하면 함께 사라지는 것 (관리자 앱, API, 변경 트리거)',
+        security: bearer,
+        params: ZApiConnectionParams,
+        response: { 200: ZApiConnectionUsage, ...errs },
+      },
+    },
+    async (request) => svc.connectionUsage(deps, actor(request), request.params.seedId, request.params.connectionId),
   );
 
   app.get(

@@ -4,13 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ko } from '@suite/shared';
-import type { TApiBuilderSummary, TApiConnection, TApiDefinition, TApiKey, TDbTable } from '@suite/shared/schemas/api-builder';
+import type { TApiBuilderSummary, TApiConnection, TApiConnectionUsage, TApiDefinition, TApiKey, TDbTable } from '@suite/shared/schemas/api-builder';
 import type { z } from 'zod';
 import type { ZCreateApiKeyInput, ZCreateConnectionInput, ZPublishApiInput, ZUpdateApiInput } from '@suite/shared/schemas/api-builder';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
+import { listApps as listAdminApps } from '../admin-builder/admin-builder.service.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
@@ -95,15 +96,76 @@ export async function createConnection(deps: TDeps, actor: TActor, seedId: strin
   return toConnection(row);
 }
 
-export async function deleteConnection(deps: TDeps, actor: TActor, seedId: string, connectionId: string): Promise<void> {
+/** What deleting a connection takes with it: admin apps built on it, its published APIs, its change triggers. */
+export async function connectionUsage(deps: TDeps, actor: TActor, seedId: string, connectionId: string): Promise<TApiConnectionUsage> {
   await managedSeed(deps, actor, seedId);
   const row = await repo.findConnection(deps.db, seedId, connectionId);
   if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
+  return usageOf(deps, actor, row);
+}
+
+/** The admin apps built on a connection, read through the admin-page builder's service. */
+async function adminAppsOfConnection(deps: TDeps, actor: TActor, seedId: string, connectionId: string) {
+  const apps = await listAdminApps({ api: deps, db: deps.db }, { ...actor, name: '' }, seedId);
+  return apps.filter((a) => a.connectionId === connectionId).map((a) => ({ id: a.id, name: a.name }));
+}
+
+async function usageOf(deps: TDeps, actor: TActor, row: repo.TConnectionRow): Promise<TApiConnectionUsage> {
+  const [apis, adminApps] = await Promise.all([repo.apisOfConnection(deps.db, row.id), adminAppsOfConnection(deps, actor, row.seedId, row.id)]);
+  return { adminApps, apis: apis.filter((a) => !a.internal).length, triggerTables: triggeredTables(row, apis) };
+}
+
+/** Tables of the connection that carry the suite's change trigger (published by an API in trigger mode). */
+function triggeredTables(conn: repo.TConnectionRow, apis: repo.TApiRow[]): string[] {
+  const names = apis.filter((a) => a.cacheMode === 'trigger').flatMap((a) => triggerTables(conn, a.tables as TPublishedTable[]));
+  return [...new Set(names)].sort();
+}
+
+/**
+ * Drops the suite's change triggers from `tables` in the customer's database, except where another trigger-mode API
+ * of the connection still needs them. False when the database could not be reached (the triggers stay).
+ */
+async function dropTriggers(deps: TDeps, conn: repo.TConnectionRow, tables: string[], remaining: repo.TApiRow[]): Promise<boolean> {
+  if (conn.engine !== 'postgres') return true;
+  const needed = new Set(triggeredTables(conn, remaining));
+  const drop = tables.filter((t) => !needed.has(t));
+  if (!drop.length) return true;
+  try {
+    await removeTriggers(await deps.runtime.engineFor(conn), drop);
+    return true;
+  } catch (e) {
+    deps.log.warn({ err: String((e as Error).message).slice(0, 200), connectionId: conn.id }, 'API builder: change triggers not removed');
+    return false;
+  }
+}
+
+/**
+ * Deletes a connection with its APIs and keys. Admin apps built on it go too (their settings, rights and change
+ * records), so while any exist the server refuses (409, naming them) unless the client confirmed with force.
+ * The change triggers the suite installed are removed from the customer's database first.
+ */
+export async function deleteConnection(deps: TDeps, actor: TActor, seedId: string, connectionId: string, force = false): Promise<{ triggersLeft: string[] }> {
+  await managedSeed(deps, actor, seedId);
+  const row = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
+  const usage = await usageOf(deps, actor, row);
+  if (usage.adminApps.length && !force) {
+    const names = usage.adminApps.map((a) => `'${a.name}'`).join(', ');
+    throw new AppError('API_CONNECTION_IN_USE', m.connectionInUse(names), {
+      details: usage.adminApps.map((a) => ({ path: 'adminApps', message: a.name })),
+    });
+  }
   const apis = await repo.apisOfConnection(deps.db, connectionId);
+  const removed = await dropTriggers(deps, row, usage.triggerTables, []);
   await repo.deleteConnection(deps.db, seedId, connectionId);
   for (const a of apis) await deps.runtime.changed('api', a.id);
   await deps.runtime.changed('connection', connectionId);
-  await audit(deps, actor, 'api_builder.connection_deleted', seedId, { label: row.name });
+  await audit(deps, actor, 'api_builder.connection_deleted', seedId, {
+    label: row.name,
+    adminApps: usage.adminApps.map((a) => a.name),
+    triggersRemoved: removed ? usage.triggerTables : [],
+  });
+  return { triggersLeft: removed ? [] : usage.triggerTables };
 }
 
 export async function listTables(
@@ -219,17 +281,29 @@ export async function updateApi(deps: TDeps, actor: TActor, seedId: string, apiI
   }
   const row = await repo.updateApi(deps.db, api.id, patch);
   await deps.runtime.changed('api', api.id);
+  // Tables taken out of a trigger-mode API lose their trigger (unless another API of the connection needs it).
+  if (api.cacheMode === 'trigger') {
+    const kept = new Set(row.cacheMode === 'trigger' ? (row.tables as TPublishedTable[]).map((t) => t.name) : []);
+    const dropped = triggeredTables(conn, [api]).filter((n) => !kept.has(n));
+    const others = (await repo.apisOfConnection(deps.db, conn.id)).filter((a) => a.id !== api.id);
+    if (dropped.length) await dropTriggers(deps, conn, dropped, others);
+  }
   // The listener restarts with the new definition; the answer reports the mode once it is back (or TTL).
   if (row.cacheMode === 'trigger') await deps.feeds.ensure(row);
   await audit(deps, actor, 'api_builder.api_updated', seedId, { label: conn.name, changes: Object.keys(patch) });
   return toApi(deps, row, conn, await usageToday(deps, seedId));
 }
 
+/** Unpublishes an API (its keys go with it); its change triggers are removed where no other API needs them. */
 export async function deleteApi(deps: TDeps, actor: TActor, seedId: string, apiId: string): Promise<void> {
   const { api, conn } = await managedApi(deps, actor, seedId, apiId);
   await repo.deleteApi(deps.db, seedId, api.id);
   await deps.runtime.changed('api', api.id);
-  await audit(deps, actor, 'api_builder.api_deleted', seedId, { label: conn.name });
+  if (api.cacheMode === 'trigger') {
+    const remaining = await repo.apisOfConnection(deps.db, conn.id);
+    await dropTriggers(deps, conn, triggeredTables(conn, [api]), remaining);
+  }
+  await audit(deps, actor, 'api_builder.api_deleted', seedId, { label: conn.name, tables: (api.tables as TPublishedTable[]).map((t) => t.name) });
 }
 
 /** The published tables that can carry a trigger (tables, not views). */

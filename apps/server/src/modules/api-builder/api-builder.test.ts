@@ -9,6 +9,7 @@ import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-su
 describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
   let t: TTestContext;
   let pgDb: TCustomerDb;
+  let myDb: TCustomerDb;
   let shop: Awaited<ReturnType<typeof publishedShop>>;
   const data = (path: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD' = 'GET', payload?: unknown) =>
     t.app.inject({
@@ -21,11 +22,13 @@ describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     pgDb = await createCustomerDb('postgres');
+    myDb = await createCustomerDb('mysql');
     shop = await publishedShop(t, pgDb);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await pgDb?.drop();
+    await myDb?.drop();
   });
 
   it('stores the password encrypted, never returns it, and reports whether the user can write', async () => {
@@ -182,5 +185,100 @@ describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
     expect(summary.body.hitRatio).toBeGreaterThan(0);
     const apis = await shop.o('GET', `${shop.base}/apis`);
     expect(apis.body.data[0]).toMatchObject({ id: shop.apiId, cacheMode: 'ttl', baseUrl: shop.baseUrl });
+  });
+
+  const triggersOn = async () =>
+    (await pgDb.query("SELECT tgrelid::regclass::text AS t FROM pg_trigger WHERE tgname = 'suite_api_builder_changes' ORDER BY 1")).map((r) => r.t);
+
+  it('edits a published API (tables, methods) and unpublishes it, with its keys and change triggers', async () => {
+    const published = await shop.o('POST', `${shop.base}/apis`, {
+      connectionId: shop.connectionId,
+      tables: [
+        { name: 'customers', methods: ['GET', 'POST'] },
+        { name: 'order_items', methods: ['GET'] },
+      ],
+    });
+    expect(published.status).toBe(201);
+    const apiId = published.body.id as string;
+    const key = (await shop.o('POST', `${shop.base}/keys`, { name: '편집 테스트', apiId, rateLimitPerMinute: 1000 })).body.key as string;
+    const call = (path: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+      t.app.inject({ method, url: `/api/v1/${apiId}${path}`, headers: { apikey: key, 'content-type': 'application/json' }, ...(payload ? { payload } : {}) });
+    expect((await shop.o('POST', `${shop.base}/apis/${apiId}/change-triggers`)).status).toBe(200);
+    expect(await triggersOn()).toEqual(['customers', 'order_items']);
+
+    // Edit: order_items unpublished, customers read-only, orders added.
+    const bad = await shop.o('PATCH', `${shop.base}/apis/${apiId}`, { tables: [{ name: 'paid_orders', methods: ['GET', 'POST'] }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('뷰라서 GET만');
+    expect((await shop.o('PATCH', `${shop.base}/apis/${apiId}`, { tables: [{ name: 'nope', methods: ['GET'] }] })).status).toBe(400);
+    const edited = await shop.o('PATCH', `${shop.base}/apis/${apiId}`, {
+      tables: [
+        { name: 'customers', methods: ['GET'] },
+        { name: 'orders', methods: ['GET', 'PATCH'] },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.tables).toEqual([
+      { name: 'customers', methods: ['GET'] },
+      { name: 'orders', methods: ['GET', 'PATCH'] },
+    ]);
+    expect((await call('/customers', 'POST', { name: '새 고객' })).statusCode).toBe(405);
+    expect((await call('/order_items')).statusCode).toBe(404);
+    expect((await call('/orders?id=eq.1')).statusCode).toBe(200);
+    // The trigger left with order_items; orders got one (the API is in trigger mode).
+    expect(await triggersOn()).toEqual(['customers', 'orders']);
+
+    // Unpublish: the API, its key and its triggers go; the other API of the connection stays.
+    expect((await shop.o('DELETE', `${shop.base}/apis/${apiId}`)).status).toBe(200);
+    expect((await call('/customers')).statusCode).toBe(404);
+    expect(await triggersOn()).toEqual([]);
+    const apis = await shop.o('GET', `${shop.base}/apis`);
+    expect(apis.body.data.map((a: { id: string }) => a.id)).toEqual([shop.apiId]);
+    expect((await shop.o('DELETE', `${shop.base}/apis/${apiId}`)).status).toBe(404);
+  });
+
+  it.each(['postgres', 'mysql'] as const)(
+    'refuses to delete a %s connection used by admin apps unless confirmed, names them, and removes its change triggers',
+    async (engine) => {
+      const db = engine === 'postgres' ? pgDb : myDb;
+      const conn = await shop.o('POST', `${shop.base}/connections`, { ...db.connectionInput, name: `삭제할 ${engine}` });
+      expect(conn.status).toBe(201);
+      const connectionId = conn.body.data.id as string;
+      const api = await shop.o('POST', `${shop.base}/apis`, { connectionId, tables: [{ name: 'orders', methods: ['GET'] }] });
+      expect(api.status).toBe(201);
+      if (engine === 'postgres') {
+        expect((await shop.o('POST', `${shop.base}/apis/${api.body.id}/change-triggers`)).status).toBe(200);
+        expect(await triggersOn()).toEqual(['orders']);
+      }
+      const admin = `/api/seeds/${shop.seedId}/admin-builder/apps`;
+      const app = await shop.o('POST', admin, { name: `주문 관리 ${engine}`, connectionId, tables: ['orders'] });
+      expect(app.status).toBe(201);
+
+      const usage = await shop.o('GET', `${shop.base}/connections/${connectionId}/usage`);
+      expect(usage.status).toBe(200);
+      expect(usage.body).toEqual({
+        adminApps: [{ id: app.body.id, name: `주문 관리 ${engine}` }],
+        apis: 1,
+        triggerTables: engine === 'postgres' ? ['orders'] : [],
+      });
+      const refused = await shop.o('DELETE', `${shop.base}/connections/${connectionId}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('API_CONNECTION_IN_USE');
+      expect(refused.body.error).toContain(`'주문 관리 ${engine}'`);
+      expect((await shop.o('GET', admin)).body.data.map((a: { id: string }) => a.id)).toContain(app.body.id);
+
+      const forced = await shop.o('DELETE', `${shop.base}/connections/${connectionId}?force=true`);
+      expect(forced.status).toBe(200);
+      expect(forced.body.message).toBe('연결을 삭제했습니다.');
+      expect((await shop.o('GET', admin)).body.data.map((a: { id: string }) => a.id)).not.toContain(app.body.id);
+      expect((await shop.o('GET', `${shop.base}/connections`)).body.data.map((c: { id: string }) => c.id)).toEqual([shop.connectionId]);
+      if (engine === 'postgres') expect(await triggersOn()).toEqual([]);
+    },
+  );
+
+  it('deletes a connection without admin apps at once', async () => {
+    const conn = await shop.o('POST', `${shop.base}/connections`, { ...myDb.connectionInput, name: '빈 연결' });
+    const res = await shop.o('DELETE', `${shop.base}/connections/${conn.body.data.id}`);
+    expect(res.status).toBe(200);
   });
 });
