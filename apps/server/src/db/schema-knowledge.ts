@@ -26,6 +26,10 @@ export const chatbots = pgTable(
     brandColor: text('brand_color').notNull().default('#2563eb'),
     /** Slack channel told of hand-offs (the seed's connected workspace); null = mail only. */
     slackChannelId: text('slack_channel_id'),
+    /** Origins the widget was refused from, with when last seen (newest first, at most 10): the install tab shows them. */
+    refusedOrigins: jsonb('refused_origins').$type<{ origin: string; lastSeenAt: string }[]>().notNull().default([]),
+    /** When the bot-wide question budget was last used up (the console shows it; the team is mailed once a day). */
+    cappedAt: timestamp('capped_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('chatbots_seed_idx').on(t.seedId)],
@@ -150,6 +154,8 @@ export const chatbotTickets = pgTable(
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the team was told of it (at once or in a digest mail); null = still to tell. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [index('chatbot_tickets_bot_idx').on(t.chatbotId, t.createdAt)],
 );
