@@ -155,6 +155,7 @@ export const koConsoleUi = {
     mySeedsCaption: '내가 속한 워크스페이스 수',
     myServices: '내 서비스',
     memberNote: '플랫폼 전체 지표는 관리자만 볼 수 있습니다. 내 시드의 서비스 현황입니다.',
+    seedNote: (seed: string) => `플랫폼 전체 지표는 관리자만 볼 수 있습니다. ‘${seed}’ 시드 멤버들의 최근 30일 서비스 이용 현황입니다.`,
     noSeedsTitle: '아직 속한 시드가 없습니다',
     noSeedsBody:
       '시드는 팀의 작업 공간입니다. 새 시드를 만들어 서비스를 시작하거나, 이미 시드가 있는 팀이라면 시드 관리자에게 초대를 요청하세요. 초대 메일의 링크를 열면 바로 합류합니다.',

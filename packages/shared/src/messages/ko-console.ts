@@ -5,6 +5,7 @@ export const koConsole = {
     names: {
       'slack-ai': '팀 채팅 AI 비서',
       schedule: '회의실 예약',
+      meal: '식사 관리',
       'api-builder': 'API 빌더',
       'admin-builder': '어드민 빌더',
       'ai-chatbot': 'AI 챗봇',
@@ -13,6 +14,7 @@ export const koConsole = {
     descriptions: {
       'slack-ai': '멘션하면 답하고, 놓친 스레드를 요약하고, 사내 정보를 찾아주는 팀 채팅 AI 비서',
       schedule: '빈 회의실을 보여주고 예약, 회의 전 안내와 회의록 기록까지',
+      meal: '식사 자리를 열어 참석자를 모으고, 식비는 내기 게임과 장부로 나누기',
       'api-builder': '기존 데이터베이스 위에 REST API를 1분 만에, 자동 캐싱까지',
       'admin-builder': '개발자 없이 5분 만에 만드는 관리자 페이지',
       'ai-chatbot': '등록한 정보로 24시간 답하는 고객 응대 AI 챗봇',
@@ -52,6 +54,7 @@ export const koConsole = {
   },
   admin: {
     userNotFound: '사용자를 찾을 수 없습니다.',
+    seedIdInvalid: '시드 식별자가 올바르지 않습니다.',
     userUpdated: '사용자 정보가 수정되었습니다.',
     statusChanged: {
       active: '사용자를 활성화했습니다.',

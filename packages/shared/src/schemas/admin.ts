@@ -8,7 +8,7 @@ const a = koConsole.admin;
 
 export const ZServiceStatus = z.enum(['active', 'beta', 'development', 'inactive']);
 export type TServiceStatus = z.infer<typeof ZServiceStatus>;
-export const ZServiceId = z.enum(['slack-ai', 'schedule', 'api-builder', 'admin-builder', 'ai-chatbot']);
+export const ZServiceId = z.enum(['slack-ai', 'schedule', 'meal', 'api-builder', 'admin-builder', 'ai-chatbot']);
 export type TServiceId = z.infer<typeof ZServiceId>;
 /** Where API calls are counted: the services plus 'platform' (accounts, seeds, console). */
 export type TUsageServiceId = TServiceId | 'platform';
@@ -148,6 +148,13 @@ export const ZOverviewResponse = z.object({
   services: z.array(ZOverviewService),
 });
 export type TOverviewResponse = z.infer<typeof ZOverviewResponse>;
+
+/**
+ * GET /api/console/summary?seedId=: with a seed, what that seed's members used (the same figures for its owner and its
+ * members); without, what the caller and the members of all the caller's seeds used.
+ */
+export const ZConsoleSummaryQuery = z.object({ seedId: z.uuid(a.seedIdInvalid).optional() });
+export type TConsoleSummaryQuery = z.infer<typeof ZConsoleSummaryQuery>;
 
 /** GET /api/console/summary: the caller's seeds and what their members used (last 30 days). */
 export const ZConsoleSummaryResponse = z.object({

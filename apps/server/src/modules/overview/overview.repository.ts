@@ -62,12 +62,29 @@ export async function seedCount(db: TDb, userId: string): Promise<number> {
   return n(row?.n);
 }
 
-/** Per service since `since`: distinct users and calls of the caller and the members of the caller's seeds. */
-export async function peerUsage(db: TDb, userId: string, since: string) {
+/** The members of one seed (whoever asks: its owner and its members get the same set). */
+function membersOf(seedId: string): SQL {
+  return sql`(select ${seedMembers.userId} from ${seedMembers} where ${seedMembers.seedId} = ${seedId})`;
+}
+
+export async function isSeedMember(db: TDb, seedId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(seedMembers)
+    .where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
+  return n(row?.n) > 0;
+}
+
+/**
+ * Per service since `since`: distinct users and calls of a set of people — the members of one seed, or the caller
+ * and the members of every seed the caller belongs to.
+ */
+export async function peerUsage(db: TDb, who: { seedId: string } | { userId: string }, since: string) {
+  const people = 'seedId' in who ? membersOf(who.seedId) : peersOf(who.userId);
   const rows = await db
     .select({ service: apiUsageDaily.service, users: countDistinct(apiUsageDaily.userId), calls: sum(apiUsageDaily.count) })
     .from(apiUsageDaily)
-    .where(and(gte(apiUsageDaily.day, since), inArray(apiUsageDaily.userId, peersOf(userId))))
+    .where(and(gte(apiUsageDaily.day, since), inArray(apiUsageDaily.userId, people)))
     .groupBy(apiUsageDaily.service);
   return rows.map((r) => ({ service: r.service, users: n(r.users), calls: n(r.calls) }));
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAnalyticsQuery, ZAnalyticsResponse, ZConsoleSummaryResponse, ZOverviewResponse, ZServicesResponse } from '@suite/shared/schemas/admin';
+import {
+  ZAnalyticsQuery,
+  ZAnalyticsResponse,
+  ZConsoleSummaryQuery,
+  ZConsoleSummaryResponse,
+  ZOverviewResponse,
+  ZServicesResponse,
+} from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
@@ -41,12 +48,13 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
       onRequest: requireAuth,
       schema: {
         tags: ['console'],
-        summary: '내 콘솔 요약: 내 시드 수와 최근 30일 서비스별 사용자·호출 수 (나와 내 시드 멤버들)',
+        summary: '내 콘솔 요약: 내 시드 수와 최근 30일 서비스별 사용자·호출 수 (seedId를 주면 그 시드 멤버들, 없으면 나와 내 시드 멤버들)',
         security: bearer,
-        response: { 200: ZConsoleSummaryResponse, ...errorResponses(401) },
+        querystring: ZConsoleSummaryQuery,
+        response: { 200: ZConsoleSummaryResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => consoleSummary(db, currentUser(request).id),
+    async (request) => consoleSummary(db, currentUser(request).id, request.query.seedId),
   );
 
   app.get(

@@ -88,10 +88,15 @@ export async function servicesList(db: TDb, now = new Date()): Promise<TServices
   };
 }
 
-/** The caller's seeds and, per service over the last 30 days, what the caller and their seeds' members used. */
-export async function consoleSummary(db: TDb, userId: string, now = new Date()): Promise<TConsoleSummaryResponse> {
+/**
+ * The caller's seeds and, per service over the last 30 days, what people used: with a seed, that seed's members —
+ * the same figures whoever of them asks, owner or member —; without, the caller and all their seeds' members.
+ * A seed the caller does not belong to is not found (its existence is not revealed).
+ */
+export async function consoleSummary(db: TDb, userId: string, seedId?: string, now = new Date()): Promise<TConsoleSummaryResponse> {
   const cal = kstCalendar(now);
-  const [seeds, usage] = await Promise.all([repo.seedCount(db, userId), repo.peerUsage(db, userId, cal.last30Day)]);
+  if (seedId && !(await repo.isSeedMember(db, seedId, userId))) throw new AppError('SEED_NOT_FOUND');
+  const [seeds, usage] = await Promise.all([repo.seedCount(db, userId), repo.peerUsage(db, seedId ? { seedId } : { userId }, cal.last30Day)]);
   return {
     seeds,
     services: SERVICES.map((s) => {

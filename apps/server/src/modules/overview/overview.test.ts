@@ -20,6 +20,10 @@ describe('usage service mapping and Seoul calendar', () => {
     expect(serviceOf('/api/seeds/:seedId/members')).toBe('platform');
     expect(serviceOf('/api/admin/users')).toBe('platform');
     expect(serviceOf('/api/api-builder/apis')).toBe('api-builder');
+    expect(serviceOf('/api/seeds/:seedId/meals/:mealId/draw')).toBe('meal');
+    expect(serviceOf('/api/seeds/:seedId/meal-ledger/settlements')).toBe('meal');
+    expect(serviceOf('/api/seeds/:seedId/chatbots/:botId')).toBe('ai-chatbot');
+    expect(serviceOf('/api/chatbot/:botId/widget')).toBe('ai-chatbot');
     for (const r of ['/api/health', '/api/ready', '/api/docs', '/api/docs/static/x.js', '/api/openapi.json', '/dev/outbox', '/'])
       expect(serviceOf(r)).toBeNull();
   });
@@ -73,11 +77,12 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(res.body.apiCalls).toEqual({ total: 121, today: 11, thisMonth: 11, lastMonth: 10 });
     expect(res.body.revenue).toEqual({ thisMonth: 0, lastMonth: 0, currency: 'KRW' });
     const byId = Object.fromEntries(res.body.services.map((s: { id: string }) => [s.id, s]));
-    expect(Object.keys(byId)).toEqual(['slack-ai', 'schedule', 'api-builder', 'admin-builder', 'ai-chatbot']);
+    expect(Object.keys(byId)).toEqual(['slack-ai', 'schedule', 'meal', 'api-builder', 'admin-builder', 'ai-chatbot']);
     expect(byId['slack-ai']).toEqual({ id: 'slack-ai', name: '팀 채팅 AI 비서', status: 'active', users: 2, apiCalls: 7, revenue: 0, growth: -30 });
     expect(byId.schedule).toMatchObject({ name: '회의실 예약', users: 0, apiCalls: 4, growth: null });
     expect(byId['api-builder']).toMatchObject({ status: catalogueStatus('api-builder'), users: 0, apiCalls: 0, growth: null });
     expect(byId['admin-builder'].status).toBe('beta');
+    expect(byId.meal).toMatchObject({ name: '식사 관리', status: catalogueStatus('meal'), apiCalls: 0 });
   });
 
   it('answers analytics with every day of the range present, zeros filled', async () => {
@@ -92,7 +97,7 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(res.body.signups.slice(0, 4).every((d: { count: number }) => d.count === 0)).toBe(true);
     expect(res.body.activeUsers.at(-1)).toEqual({ day: to, count: 2 });
     expect(res.body.activeUsers[0]).toEqual({ day: from, count: 0 });
-    expect(res.body.apiCalls).toHaveLength(5 * 6);
+    expect(res.body.apiCalls).toHaveLength(5 * 7);
     expect(res.body.apiCalls).toContainEqual({ day: to, service: 'slack-ai', count: 7 });
     expect(res.body.apiCalls).toContainEqual({ day: to, service: 'schedule', count: 4 });
     expect(res.body.apiCalls).toContainEqual({ day: from, service: 'platform', count: 0 });
@@ -108,7 +113,7 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toMatchObject({ id: 'slack-ai', name: '팀 채팅 AI 비서', status: 'active', users: 2 });
     expect(res.body.data[0].description).toMatch(/[가-힣]/);
-    expect(res.body.data.map((s: { users: number }) => s.users)).toEqual([2, 0, 0, 0, 0]);
+    expect(res.body.data.map((s: { users: number }) => s.users)).toEqual([2, 0, 0, 0, 0, 0]);
   });
 
   it('summarises a member’s own seeds: calls of the caller and fellow members only', async () => {
@@ -138,6 +143,46 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(loner.body.services.every((s: { apiCalls: number }) => s.apiCalls === 0)).toBe(true);
     await t.database.db.delete(apiUsageDaily).where(eq(apiUsageDaily.service, 'schedule'));
     await t.database.db.insert(apiUsageDaily).values({ day: cal.today, service: 'schedule', userId: null, count: 4 });
+  });
+
+  it('gives the owner and a member of one seed the same figures for it, whatever other seeds they belong to', async () => {
+    const owner = await signedIn(t);
+    const member = await signedIn(t);
+    const stranger = await signedIn(t);
+    const seed = (await api(t, owner.token)('POST', '/api/seeds', { seed_name: '같은 시드' })).body.data;
+    // The owner also has a seed of their own with someone busy in it: that must not change this seed's figures.
+    const other = (await api(t, owner.token)('POST', '/api/seeds', { seed_name: '다른 시드' })).body.data;
+    const busy = await makeUser(t);
+    await t.database.db.insert(seedMembers).values([
+      { seedId: seed.id, userId: member.id, role: 'member' },
+      { seedId: other.id, userId: busy.id, role: 'member' },
+    ]);
+    await t.database.db.insert(apiUsageDaily).values([
+      { day: cal.today, service: 'meal', userId: owner.id, count: 2 },
+      { day: cal.today, service: 'meal', userId: member.id, count: 3 },
+      { day: cal.today, service: 'meal', userId: busy.id, count: 50 },
+    ]);
+    const summary = async (token: string, seedId?: string) => api(t, token)('GET', `/api/console/summary${seedId ? `?seedId=${seedId}` : ''}`);
+    const asOwner = await summary(owner.token, seed.id);
+    const asMember = await summary(member.token, seed.id);
+    expect(asOwner.status).toBe(200);
+    expect(asMember.body.services).toEqual(asOwner.body.services);
+    expect(asOwner.body.services.find((s: { id: string }) => s.id === 'meal')).toEqual({
+      id: 'meal',
+      name: '식사 관리',
+      status: catalogueStatus('meal'),
+      users: 2,
+      apiCalls: 5,
+    });
+    // Without a seed, the caller's whole circle (the owner's other seed included), as before.
+    expect((await summary(owner.token)).body.services.find((s: { id: string }) => s.id === 'meal').apiCalls).toBe(55);
+    // Someone else's seed is not found; a malformed id is a Korean 400.
+    const refused = await summary(stranger.token, seed.id);
+    expect(refused.status).toBe(404);
+    const bad = await summary(owner.token, 'not-a-seed');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(ko.console.admin.seedIdInvalid);
+    await t.database.db.delete(apiUsageDaily).where(eq(apiUsageDaily.service, 'meal'));
   });
 
   it('refuses bad ranges in Korean and members with 403', async () => {

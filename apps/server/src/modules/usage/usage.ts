@@ -22,9 +22,10 @@ export function serviceOf(route: string): TUsageServiceId | null {
   if (!route.startsWith('/api/') || NOT_COUNTED.test(route)) return null;
   if (/^\/api\/slack/.test(route)) return 'slack-ai';
   if (/^\/api\/(seeds\/[^/]+\/)?(rooms|bookings)(\/|$)/.test(route)) return 'schedule';
+  if (/^\/api\/seeds\/[^/]+\/(meals|meal-ledger)(\/|$)/.test(route)) return 'meal';
   if (/^\/api\/(api-builder|v1)(\/|$)/.test(route) || /^\/api\/seeds\/[^/]+\/api-builder(\/|$)/.test(route)) return 'api-builder';
   if (/^\/api\/admin-builder(\/|$)/.test(route) || /^\/api\/seeds\/[^/]+\/admin-builder(\/|$)/.test(route)) return 'admin-builder';
-  if (/^\/api\/(ai-chatbot|chatbot)(\/|$)/.test(route)) return 'ai-chatbot';
+  if (/^\/api\/(ai-chatbot|chatbot)(\/|$)/.test(route) || /^\/api\/seeds\/[^/]+\/chatbots(\/|$)/.test(route)) return 'ai-chatbot';
   return 'platform';
 }
 

@@ -4,6 +4,7 @@ import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CreateSeedDialog } from '@/features/console/components/create-seed-dialog';
+import { useSeeds } from '@/lib/seed-context';
 import { useSession } from '@/lib/session';
 import type { TConsoleSummaryResponse } from '@suite/shared/schemas/admin';
 import { useConsoleSummary } from '@/features/console/api/get-console-summary';
@@ -99,7 +100,9 @@ export function OverviewPage() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const overview = useOverview(isAdmin);
-  const summary = useConsoleSummary(!isAdmin);
+  const { selected, isLoading: seedsLoading } = useSeeds();
+  // The selected seed's figures: its owner and its members see the same numbers.
+  const summary = useConsoleSummary(!isAdmin && !seedsLoading, selected?.id);
   const error = overview.error ?? summary.error;
   if (error)
     return (
@@ -138,7 +141,7 @@ export function OverviewPage() {
   const s = summary.data;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <p className="text-sm text-muted-foreground">{t.memberNote}</p>
+      <p className="text-sm text-muted-foreground break-keep">{selected ? t.seedNote(selected.seed_name) : t.memberNote}</p>
       {s && s.seeds === 0 ? <NoSeeds /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label={t.mySeeds} icon={Boxes} value={s ? num(s.seeds) : '…'} caption={t.mySeedsCaption} />
