@@ -63,6 +63,8 @@ export const koConsoleUi = {
     helpCenter: '도움말 센터',
     docs: '문서',
     integrations: '연동 상태',
+    soon: '준비 중',
+    soonHint: '아직 준비 중인 페이지입니다',
   },
   status: { active: '운영 중', beta: '베타', development: '개발 중', inactive: '중단' },
   header: {

@@ -20,7 +20,7 @@ import {
   PlugZap,
   type LucideIcon,
 } from 'lucide-react';
-import { catalogueStatus, isAppRoute, ko, matchesRoute, type TCatalogueId } from '@suite/shared';
+import { catalogueStatus, isAppRoute, ko, matchesRoute, type TCatalogueId, type TSeed } from '@suite/shared';
 
 /** A service's badge in the sidebar: its status in the one catalogue ('planned' shows as in development). */
 function consoleStatus(id: TCatalogueId): 'active' | 'beta' | 'development' {
@@ -36,6 +36,8 @@ export type TConsoleNavItem = {
   icon: LucideIcon;
   status?: 'active' | 'beta' | 'development';
   adminOnly?: boolean;
+  /** Not built yet (its page says 준비 중): marked in the sidebar, and left out for members (see canSee). */
+  soon?: boolean;
   children?: { title: string; href: string }[];
 };
 export type TConsoleNavGroup = { id: string; label: string; items: TConsoleNavItem[] };
@@ -93,8 +95,8 @@ export const consoleNav: TConsoleNavGroup[] = [
     id: 'billing',
     label: n.groups.billing,
     items: [
-      { title: n.subscription, href: '/admin/billing', icon: CreditCard },
-      { title: n.paymentHistory, href: '/admin/billing/history', icon: Receipt },
+      { title: n.subscription, href: '/admin/billing', icon: CreditCard, soon: true },
+      { title: n.paymentHistory, href: '/admin/billing/history', icon: Receipt, soon: true },
     ],
   },
   {
@@ -103,21 +105,39 @@ export const consoleNav: TConsoleNavGroup[] = [
     items: [
       { title: n.settings, href: '/admin/settings', icon: Settings },
       { title: n.integrations, href: '/admin/settings/integrations', icon: PlugZap, adminOnly: true },
-      { title: n.database, href: '/admin/database', icon: Database },
-      { title: n.domains, href: '/admin/domains', icon: Globe },
-      { title: n.monitoring, href: '/admin/monitoring', icon: Activity },
-      { title: n.notifications, href: '/admin/notifications', icon: Bell },
+      { title: n.database, href: '/admin/database', icon: Database, soon: true },
+      { title: n.domains, href: '/admin/domains', icon: Globe, soon: true },
+      { title: n.monitoring, href: '/admin/monitoring', icon: Activity, soon: true },
+      { title: n.notifications, href: '/admin/notifications', icon: Bell, soon: true },
     ],
   },
   {
     id: 'help',
     label: n.groups.help,
     items: [
-      { title: n.helpCenter, href: '/admin/help', icon: LifeBuoy },
-      { title: n.docs, href: '/admin/docs', icon: FileText },
+      { title: n.helpCenter, href: '/admin/help', icon: LifeBuoy, soon: true },
+      { title: n.docs, href: '/admin/docs', icon: FileText, soon: true },
     ],
   },
 ];
+
+/** Who looks at the sidebar: a platform admin or not, and their role in the selected seed (null without one). */
+export type TNavViewer = { isAdmin: boolean; seedRole: TSeed['role'] | null };
+
+/**
+ * Whether an entry is listed: platform-admin pages for platform admins only; pages still 준비 중 for platform admins
+ * and the selected seed's owner and admins (who decide about billing, domains, …), not for its members.
+ */
+export function canSee(item: TConsoleNavItem, viewer: TNavViewer): boolean {
+  if (item.adminOnly && !viewer.isAdmin) return false;
+  if (item.soon && !viewer.isAdmin && viewer.seedRole !== 'owner' && viewer.seedRole !== 'admin') return false;
+  return true;
+}
+
+/** The sidebar's groups as this viewer sees them; a group left empty is dropped. */
+export function visibleNav(viewer: TNavViewer): TConsoleNavGroup[] {
+  return consoleNav.map((g) => ({ ...g, items: g.items.filter((i) => canSee(i, viewer)) })).filter((g) => g.items.length > 0);
+}
 
 /** Active when the path equals the item or starts with it plus a slash (the dashboard only on equality). */
 export function isActive(path: string, href: string): boolean {

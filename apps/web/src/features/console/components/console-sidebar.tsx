@@ -13,15 +13,17 @@ import {
   SidebarMenuSub,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { useSeeds } from '@/lib/seed-context';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { ThemeSwitch } from '@/features/console/components/theme-switch';
-import { activeHref, consoleNav, isActive, type TConsoleNavItem } from '@/features/console/nav';
+import { activeHref, isActive, visibleNav, type TConsoleNavItem } from '@/features/console/nav';
 
 const statusStyle = {
   active: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
   beta: 'bg-blue-100 text-blue-800 dark:bg-blue-900/50 dark:text-blue-200',
   development: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200',
+  soon: 'bg-muted text-muted-foreground',
 };
 
 function NavItem({ item, path, active }: { item: TConsoleNavItem; path: string; active: string | null }) {
@@ -31,9 +33,13 @@ function NavItem({ item, path, active }: { item: TConsoleNavItem; path: string; 
   const [expanded, setExpanded] = useState(inside);
   const open = expanded || inside;
   const Icon = item.icon;
-  const badge = item.status ? (
-    <span className={cn('ml-auto rounded px-1.5 py-0.5 text-[10px] font-medium group-data-[collapsible=icon]:hidden', statusStyle[item.status])}>
-      {ko.consoleUi.status[item.status]}
+  const mark = item.soon ? 'soon' : item.status;
+  const badge = mark ? (
+    <span
+      className={cn('ml-auto shrink-0 rounded px-1.5 py-0.5 text-[10px] font-medium group-data-[collapsible=icon]:hidden', statusStyle[mark])}
+      title={mark === 'soon' ? ko.consoleUi.nav.soonHint : undefined}
+    >
+      {mark === 'soon' ? ko.consoleUi.nav.soon : ko.consoleUi.status[mark]}
     </span>
   ) : null;
   if (!item.children) {
@@ -92,8 +98,9 @@ function NavItem({ item, path, active }: { item: TConsoleNavItem; path: string; 
 export function ConsoleSidebar({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
-  const visible = consoleNav.flatMap((g) => g.items).filter((i) => !i.adminOnly || isAdmin);
+  const { selected } = useSeeds();
+  const groups = visibleNav({ isAdmin: user?.role === 'admin', seedRole: selected?.role ?? null });
+  const visible = groups.flatMap((g) => g.items);
   // Exactly one entry is highlighted: the most specific one (결제 내역, not 구독 too).
   const active = activeHref(pathname, visible);
   return (
@@ -107,17 +114,13 @@ export function ConsoleSidebar({ onLogout }: { onLogout: () => void }) {
         </Link>
       </SidebarHeader>
       <SidebarContent>
-        {consoleNav.map((group) => {
-          const items = group.items.filter((i) => !i.adminOnly || isAdmin);
-          if (!items.length) return null;
-          return (
-            <SidebarGroup key={group.id} label={group.label}>
-              {items.map((item) => (
-                <NavItem key={item.href} item={item} path={pathname} active={active} />
-              ))}
-            </SidebarGroup>
-          );
-        })}
+        {groups.map((group) => (
+          <SidebarGroup key={group.id} label={group.label}>
+            {group.items.map((item) => (
+              <NavItem key={item.href} item={item} path={pathname} active={active} />
+            ))}
+          </SidebarGroup>
+        ))}
       </SidebarContent>
       <SidebarFooter>
         <div className="px-2 md:hidden">

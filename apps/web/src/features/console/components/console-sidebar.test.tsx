@@ -1,0 +1,108 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ko, type TSeed } from '@suite/shared';
+import { SidebarProvider } from '@/components/ui/sidebar';
+import { consoleNav, visibleNav } from '@/features/console/nav';
+import { ConsoleSidebar } from './console-sidebar';
+
+const n = ko.consoleUi.nav;
+/** The eight pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
+const SOON = [
+  '/admin/billing',
+  '/admin/billing/history',
+  '/admin/database',
+  '/admin/domains',
+  '/admin/monitoring',
+  '/admin/notifications',
+  '/admin/help',
+  '/admin/docs',
+];
+
+const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user', seedRole: null as TSeed['role'] | null }));
+vi.mock('@/lib/session', () => ({
+  useSession: () => ({ user: { id: 'u-1', email: 'kim@example.com', full_name: '김민수', role: viewer.role } }),
+}));
+vi.mock('@/lib/seed-context', () => ({
+  useSeeds: () => ({
+    selected: viewer.seedRole ? { id: 's-1', seed_name: '우리 회사', seed_address: null, created_at: '', role: viewer.seedRole, member_count: 2 } : null,
+  }),
+}));
+
+beforeAll(() => {
+  // jsdom has no matchMedia (the sidebar asks whether the screen is a phone's).
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+function renderAs(role: 'admin' | 'user', seedRole: TSeed['role'] | null) {
+  viewer.role = role;
+  viewer.seedRole = seedRole;
+  render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <SidebarProvider>
+        <ConsoleSidebar onLogout={() => {}} />
+      </SidebarProvider>
+    </MemoryRouter>,
+  );
+}
+
+const link = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}`) });
+
+describe('console sidebar: pages still 준비 중', () => {
+  it('marks exactly the eight placeholder pages', () => {
+    expect(
+      consoleNav
+        .flatMap((g) => g.items)
+        .filter((i) => i.soon)
+        .map((i) => i.href),
+    ).toEqual(SOON);
+  });
+
+  it.each([
+    ['owner', 'user', 'owner'],
+    ['seed admin', 'user', 'admin'],
+    ['platform admin', 'admin', null],
+  ] as const)('lists them with a 준비 중 badge for a %s', (_who, role, seedRole) => {
+    renderAs(role, seedRole);
+    for (const title of [n.subscription, n.paymentHistory, n.database, n.domains, n.monitoring, n.notifications, n.helpCenter, n.docs]) {
+      const a = link(title);
+      expect(a, title).not.toBeNull();
+      expect(within(a!).getByText(n.soon)).toBeTruthy();
+    }
+    // Built pages carry no such mark.
+    expect(within(link(n.settings)!).queryByText(n.soon)).toBeNull();
+    expect(within(link(n.dashboard)!).queryByText(n.soon)).toBeNull();
+  });
+
+  it.each([
+    ['member of the selected seed', 'member'],
+    ['user without a seed', null],
+  ] as const)('hides them (and their empty groups) from a %s', (_who, seedRole) => {
+    renderAs('user', seedRole);
+    for (const title of [n.subscription, n.paymentHistory, n.database, n.domains, n.monitoring, n.notifications, n.helpCenter, n.docs])
+      expect(link(title), title).toBeNull();
+    expect(screen.queryByText(n.soon)).toBeNull();
+    expect(screen.queryByText(n.groups.billing)).toBeNull();
+    expect(screen.queryByText(n.groups.help)).toBeNull();
+    // What they can use is still there.
+    expect(link(n.dashboard)).not.toBeNull();
+    expect(link(n.settings)).not.toBeNull();
+  });
+
+  it('keeps platform-admin pages for platform admins only', () => {
+    const hrefs = (v: Parameters<typeof visibleNav>[0]) => visibleNav(v).flatMap((g) => g.items.map((i) => i.href));
+    expect(hrefs({ isAdmin: false, seedRole: 'owner' })).not.toContain('/admin/analytics');
+    expect(hrefs({ isAdmin: true, seedRole: null })).toContain('/admin/analytics');
+    expect(hrefs({ isAdmin: false, seedRole: 'owner' })).toEqual(expect.arrayContaining(SOON));
+  });
+});
