@@ -54,6 +54,11 @@ export const knowledgeSources = pgTable(
     title: text('title').notNull(),
     question: text('question'),
     answer: text('answer'),
+    /** An FAQ entry's other wordings of its question (the owner's, or added from unanswered questions): matched like it. */
+    phrasings: text('phrasings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
     content: text('content').notNull(),
     /** How often it was the cited source of an answer (suggested questions are the most cited FAQ entries). */
