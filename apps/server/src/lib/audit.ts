@@ -33,6 +33,9 @@ export const AUDIT = {
   secondFactorRemoved: 'auth.second_factor_removed',
   recoveryCodeUsed: 'auth.recovery_code_used',
   secondFactorPolicyChanged: 'auth.second_factor_policy_changed',
+  secondStepLocked: 'auth.second_step_locked',
+  loginLockedMailed: 'auth.login_locked_mailed',
+  loginUnlocked: 'auth.login_unlocked',
 } as const;
 
 export { writeAudit } from './audit.repository.ts';

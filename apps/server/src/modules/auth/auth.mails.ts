@@ -51,3 +51,16 @@ export function providerEmailMail(appUrl: string, to: string, name: string, prov
   const url = `${appUrl}/auth/provider-email?token=${encodeURIComponent(token)}`;
   return compose(to, a.providerEmailSubject, name, a.providerEmailBody(provider), [{ label: a.providerEmailButton, url }]);
 }
+
+/** Tells the owner, once per lock, that wrong second-step codes locked the code step (issue 27 item 4). */
+export function secondStepLockMail(appUrl: string, to: string, name: string, minutes: number): TMail {
+  const s = ko.security;
+  return compose(to, s.secondStepLockSubject, name, s.secondStepLockBody(minutes), [{ label: m.resetLink, url: `${appUrl}/forgot-password` }]);
+}
+
+/** The owner's single-use link that lifts the sign-in lock strangers caused, for the browser that opens it (item 16). */
+export function loginUnlockMail(appUrl: string, to: string, name: string, token: string, minutes: number): TMail {
+  const s = ko.security;
+  const url = `${appUrl}/auth/unlock?token=${encodeURIComponent(token)}`;
+  return compose(to, s.loginUnlockSubject, name, s.loginUnlockBody(minutes), [{ label: s.loginUnlockButton, url }]);
+}

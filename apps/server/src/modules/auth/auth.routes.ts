@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ko, ZAuthConfig, ZAuthResponse, ZLoginInput, ZLogoutQuery, ZMessageResponse, ZRefreshInput, ZRefreshResponse, ZSignupInput } from '@suite/shared';
+import {
+  ko,
+  ZAuthConfig,
+  ZAuthResponse,
+  ZLoginInput,
+  ZLogoutQuery,
+  ZMessageResponse,
+  ZRefreshInput,
+  ZRefreshResponse,
+  ZSignupInput,
+  ZTokenInput,
+} from '@suite/shared';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { login, signup } from './credentials.service.ts';
 import { deviceKeys, issueDevice, trustedDevice } from './auth.device.ts';
 import { logout, refreshSession } from './session.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { LIMITS } from './auth.throttle.ts';
+import { unlockLogin } from './login-unlock.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   const deviceCookieKeys = deviceKeys(deps.config.authSecret, deps.config.appUrl.startsWith('https:'));
@@ -57,6 +70,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
       const res = await login(deps, request.body, requestMeta(request), device);
       if (res.tokens) issueDevice(deviceCookieKeys, reply, request.body.email, device);
       return res;
+    },
+  );
+
+  app.post(
+    '/api/auth/unlock-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '로그인 잠금 해제 링크 (메일, 30분, 1회용): 이 브라우저를 신뢰하는 기기로 등록',
+        body: ZTokenInput,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
+      const email = await unlockLogin(deps, request.body.token, requestMeta(request));
+      issueDevice(deviceCookieKeys, reply, email);
+      return { success: true as const, message: ko.security.loginUnlocked };
     },
   );
 

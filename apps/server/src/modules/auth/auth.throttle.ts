@@ -5,7 +5,12 @@
  * - login (a browser holding a valid device cookie for the account): only its own 10 failures per 15 min;
  * - sign-up and forgot-password (with resend-confirmation): 30 requests per 5 min per IP, each;
  * - refresh: 150 per 5 min per IP;
- * - mail to one address: at most once a minute and 5 an hour.
+ * - mail to one address: at most once a minute and 5 an hour;
+ * - the second step (issue 27 item 4), across sign-ins: 10 wrong codes per account per hour lock the account's code
+ *   step for 15 min, doubling with each lock within a day (up to 24 h), and 30 wrong codes per IP per 15 min lock
+ *   that IP; while locked even the right code is refused. A password reset lifts the account's lock.
+ * - when 100 failures per hour lock an account for unknown devices (issue 27 item 16), the owner is mailed once an
+ *   unlock link that makes the browser opening it a trusted device (login-unlock.service.ts).
  */
 import { ko } from '@suite/shared';
 import { sha256 } from '../../lib/tokens.ts';
@@ -23,6 +28,13 @@ export const LIMITS = {
   signupIp: { max: 30, windowMs: 5 * MIN },
   recoveryIp: { max: 30, windowMs: 5 * MIN },
   refreshIp: { max: 150, windowMs: 5 * MIN },
+  /** Wrong second-step codes per account across sign-ins, and per IP across accounts. */
+  secondStepAccount: { max: 10, windowMs: 60 * MIN },
+  secondStepIp: { max: 30, windowMs: 15 * MIN },
+  /** The first lock of the code step; each further lock within `secondStepLevelMs` doubles it, up to a day. */
+  secondStepLockMs: 15 * MIN,
+  secondStepLockMaxMs: 24 * 60 * MIN,
+  secondStepLevelMs: 24 * 60 * MIN,
   mailMinute: { max: 1, windowMs: MIN },
   mailHour: { max: 5, windowMs: 60 * MIN },
 } as const;
@@ -59,12 +71,12 @@ export async function assertLoginAllowed(limiter: TRateLimiter, email: string, s
     limiter.state.peek(`rl:login-ip:${ip}`),
   ]);
   if (lock.count > 0) throw lockedError(lock.resetMs);
-  if (account.count >= LIMITS.loginAccount.max) throw lockedError(account.resetMs);
+  if (account.count >= LIMITS.loginAccount.max) throw accountLockedError(account.resetMs);
   if (ipFails.count >= LIMITS.loginIp.max) throw ipLockedError(ipFails.resetMs);
 }
 
 /** Counts a failed login; throws 429 when this failure reaches a limit (the pair or device is then locked for 15 min). */
-export async function recordLoginFailure(limiter: TRateLimiter, email: string, source: TLoginSource | string): Promise<void> {
+export async function recordLoginFailure(limiter: TRateLimiter, email: string, source: TLoginSource | string, onAccountLocked?: () => void): Promise<void> {
   const { ip, device } = typeof source === 'string' ? { ip: source, device: undefined } : source;
   const a = acct(email);
   if (device) {
@@ -81,13 +93,20 @@ export async function recordLoginFailure(limiter: TRateLimiter, email: string, s
     limiter.count(`login-acct:${a}`, LIMITS.loginAccount.windowMs),
     limiter.count(`login-ip:${ip}`, LIMITS.loginIp.windowMs),
   ]);
+  // The failure that starts the account lock (counted atomically: once per window across instances) mails the owner.
+  if (account.count === LIMITS.loginAccount.max) onAccountLocked?.();
   if (pair.count >= LIMITS.loginPair.max) {
     await limiter.state.claim(`rl:login-lock:${a}:${ip}`, LIMITS.loginLockMs);
     await limiter.reset(`login-pair:${a}:${ip}`);
     throw lockedError(LIMITS.loginLockMs);
   }
-  if (account.count >= LIMITS.loginAccount.max) throw lockedError(account.resetMs);
+  if (account.count >= LIMITS.loginAccount.max) throw accountLockedError(account.resetMs);
   if (ipFails.count >= LIMITS.loginIp.max) throw ipLockedError(ipFails.resetMs);
+}
+
+/** The per-account lock of unknown devices: its message points to the unlock link mailed to the account's address. */
+function accountLockedError(resetMs: number) {
+  return tooMany('LOGIN_LOCKED', resetMs, ko.security.loginLockedWithMail(Math.max(1, Math.ceil(resetMs / MIN))));
 }
 
 export async function recordLoginSuccess(limiter: TRateLimiter, email: string, source: TLoginSource | string): Promise<void> {
@@ -115,4 +134,43 @@ export async function reserveMail(limiter: TRateLimiter, email: string, strict: 
 export async function resetMailThrottle(limiter: TRateLimiter, email: string): Promise<void> {
   const a = acct(email);
   await Promise.all([limiter.reset(`mail-min:${a}`), limiter.reset(`mail-hour:${a}`)]);
+}
+
+// ---- The second step of a sign-in (issue 27 item 4) ----
+
+const secondStepLockedError = (resetMs: number) =>
+  tooMany('SECOND_FACTOR_LOCKED', resetMs, ko.security.secondStepLocked(Math.max(1, Math.ceil(resetMs / MIN))));
+
+/** Throws 429 while the account's code step or this IP's is locked: the right code is refused too. */
+export async function assertSecondStepAllowed(limiter: TRateLimiter, userId: string, ip: string): Promise<void> {
+  const [lock, ipFails] = await Promise.all([limiter.state.peek(`rl:mfa-lock:${userId}`), limiter.state.peek(`rl:mfa-ip:${ip}`)]);
+  if (lock.count > 0) throw secondStepLockedError(lock.resetMs);
+  if (ipFails.count >= LIMITS.secondStepIp.max)
+    throw tooMany('SECOND_FACTOR_LOCKED', ipFails.resetMs, ko.security.secondStepIpLimited(Math.max(1, Math.ceil(ipFails.resetMs / MIN))));
+}
+
+/**
+ * Counts a wrong code. When it reaches the account's limit the code step is locked (15 min, doubling per lock within
+ * a day) and `onLocked(ms)` runs once, on the instance whose claim started the lock; then 429 is thrown.
+ */
+export async function recordSecondStepFailure(limiter: TRateLimiter, userId: string, ip: string, onLocked?: (lockMs: number) => void): Promise<void> {
+  const [account] = await Promise.all([
+    limiter.count(`mfa-acct:${userId}`, LIMITS.secondStepAccount.windowMs),
+    limiter.count(`mfa-ip:${ip}`, LIMITS.secondStepIp.windowMs),
+  ]);
+  if (account.count < LIMITS.secondStepAccount.max) return;
+  const level = await limiter.count(`mfa-level:${userId}`, LIMITS.secondStepLevelMs);
+  const lockMs = Math.min(LIMITS.secondStepLockMs * 2 ** Math.min(level.count - 1, 10), LIMITS.secondStepLockMaxMs);
+  await limiter.reset(`mfa-acct:${userId}`);
+  if (await limiter.state.claim(`rl:mfa-lock:${userId}`, lockMs)) onLocked?.(lockMs);
+  throw secondStepLockedError(lockMs);
+}
+
+export async function recordSecondStepSuccess(limiter: TRateLimiter, userId: string): Promise<void> {
+  await limiter.reset(`mfa-acct:${userId}`);
+}
+
+/** A password reset proves the mailbox and shuts out whoever knew the old password: the code step unlocks. */
+export async function liftSecondStepLock(limiter: TRateLimiter, userId: string): Promise<void> {
+  await Promise.all([limiter.reset(`mfa-lock:${userId}`), limiter.reset(`mfa-acct:${userId}`), limiter.reset(`mfa-level:${userId}`)]);
 }

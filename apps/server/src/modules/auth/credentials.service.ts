@@ -8,6 +8,7 @@ import { existingAccountMail } from './auth.mails.ts';
 import { assertLoginAllowed, LIMITS, recordLoginFailure, recordLoginSuccess, reserveMail } from './auth.throttle.ts';
 import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from './passwords.ts';
 import { deliver, sendConfirmation } from './recovery.service.ts';
+import { mailUnlockLink } from './login-unlock.service.ts';
 import { secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
@@ -119,7 +120,7 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
       ip: meta.ip,
       metadata: { email: input.email, userAgent: meta.userAgent },
     });
-    await recordLoginFailure(deps.limiter, input.email, source);
+    await recordLoginFailure(deps.limiter, input.email, source, () => mailUnlockLink(deps, input.email, meta));
     throw new AppError('INVALID_CREDENTIALS');
   }
   try {

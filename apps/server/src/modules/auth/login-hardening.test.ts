@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { GOOD_PASSWORD, nextIp, registerConfirmed, uniqueEmail } from './auth-test-kit.ts';
+import { ko } from '@suite/shared';
+import { GOOD_PASSWORD, nextIp, outbox, registerConfirmed, tokenOf, uniqueEmail } from './auth-test-kit.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
 
 type TTry = { email: string; password: string; ip?: string; cookie?: string; xff?: string };
@@ -63,6 +64,42 @@ describe.each(dbKinds)('login throttling that strangers cannot turn against the 
     expect(statuses[9]).toBe(429);
     expect(statuses[10]).toBe(429);
     expect((await attempt({ email, password: GOOD_PASSWORD, cookie: mine.cookie! })).status).toBe(429);
+  }, 120_000);
+
+  it('mails the owner one single-use unlock link when strangers lock the account; the browser that opens it gets in (issue 27 item 16)', async () => {
+    const { email } = await registerConfirmed(t);
+    // 100 wrong passwords from 20 addresses: unknown devices are locked out of the account for an hour.
+    for (let i = 0; i < 20; i++) {
+      const ip = nextIp();
+      for (let j = 0; j < 5; j++) await attempt({ email, password: 'Wrong1pass', ip });
+    }
+    const newBrowser = await attempt({ email, password: GOOD_PASSWORD });
+    expect(newBrowser.status).toBe(429);
+    expect(newBrowser.body).toMatchObject({ code: 'LOGIN_LOCKED', error: ko.security.loginLockedWithMail(60) });
+    for (let j = 0; j < 5; j++) await attempt({ email, password: 'Wrong1pass' });
+
+    // One mail, however many failures follow.
+    const mails = (await outbox(t, email)).filter((m) => m.subject === ko.security.loginUnlockSubject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(ko.security.loginUnlockBody(30));
+    const link = mails[0]!.links[0]!;
+    expect(link).toMatch(/\/auth\/unlock\?token=/);
+
+    const unlock = async (token: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/unlock-login', remoteAddress: nextIp(), payload: { token } });
+      const setCookie = res.headers['set-cookie'];
+      return { status: res.statusCode, body: res.json(), cookie: typeof setCookie === 'string' ? setCookie.split(';')[0]! : undefined, raw: setCookie };
+    };
+    const opened = await unlock(tokenOf(link));
+    expect(opened).toMatchObject({ status: 200, body: { success: true, message: ko.security.loginUnlocked } });
+    expect(opened.cookie).toMatch(/^ct_dev_[0-9a-f]{16}=[\w-]+\.[\w-]{43}$/);
+    expect(String(opened.raw)).toContain('Path=/api/auth-login');
+    // The browser that opened the link signs in, from any address; strangers stay locked out.
+    expect((await attempt({ email, password: GOOD_PASSWORD, cookie: opened.cookie! })).status).toBe(200);
+    expect((await attempt({ email, password: GOOD_PASSWORD })).status).toBe(429);
+    // Single use; a made-up token is refused the same way, in Korean.
+    expect(await unlock(tokenOf(link))).toMatchObject({ status: 400, body: { code: 'LOGIN_UNLOCK_INVALID', error: ko.security.loginUnlockInvalid } });
+    expect((await unlock('x'.repeat(43))).status).toBe(400);
   }, 120_000);
 
   it('limits failed logins per IP across accounts (password spraying)', async () => {

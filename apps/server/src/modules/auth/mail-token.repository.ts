@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authTokens } from '../../db/schema.ts';
 import type { TTx } from './user.repository.ts';
 
-export type TMailTokenKind = 'confirm_email' | 'reset_password';
+/** `unlock_login`: the owner's link that trusts a browser while strangers keep the account's sign-in locked. */
+export type TMailTokenKind = 'confirm_email' | 'reset_password' | 'unlock_login';
 
 export async function createMailToken(
   db: TTx,

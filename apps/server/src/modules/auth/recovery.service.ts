@@ -7,7 +7,7 @@ import { afterResponse } from '../../lib/after-response.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { confirmMail, resetMail } from './auth.mails.ts';
-import { LIMITS, reserveMail } from './auth.throttle.ts';
+import { liftSecondStepLock, LIMITS, reserveMail } from './auth.throttle.ts';
 import { consumeMailToken, createMailToken, peekMailToken, voidMailTokens, type TMailTokenKind } from './mail-token.repository.ts';
 import { assertNotCommon, assertNotPersonal, hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './session.repository.ts';
@@ -15,9 +15,9 @@ import { deleteUnconfirmedIdentities } from './identity.repository.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
-const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000 };
+const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000, unlock_login: 30 * 60_000 };
 
-async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailTokenKind): Promise<string> {
+export async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailTokenKind): Promise<string> {
   const token = newTokenId();
   await createMailToken(deps.db, {
     userId: user.id,
@@ -107,6 +107,8 @@ export async function resetPassword(deps: TAuthDeps, token: string, password: st
   await updateUser(deps.db, user.id, { passwordHash, emailVerified: true });
   await voidMailTokens(deps.db, user.id, 'reset_password');
   const ended = await revokeUserSessions(deps.db, user.id, 'password_reset');
+  // Whoever knew the old password is out: a lock of the second step they caused no longer holds the owner back.
+  await liftSecondStepLock(deps.limiter, user.id);
   if (ended > 0) await sessionsEnded(deps, user.id);
   // The reset proved the mailbox: links to outside accounts that the owner never confirmed go (issue 19).
   const dropped = await deleteUnconfirmedIdentities(deps.db, user.id);

@@ -22,11 +22,13 @@ import { assertReauth } from './reauth.service.ts';
 import * as sf from './second-factor.service.ts';
 import { completeSignIn, passkeySignIn, requiredFor } from './second-step.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { deviceKeys, issueDevice } from './auth.device.ts';
 
 const tags = ['auth'];
 const a = ko.accounts.server;
 
 export const secondFactorRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
+  const deviceCookieKeys = deviceKeys(deps.config.authSecret, deps.config.appUrl.startsWith('https:'));
   // ---- Sign-in ----
   app.post(
     '/api/auth/second-factor',
@@ -38,7 +40,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = as
         response: { 200: ZAuthResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => completeSignIn(deps, request.body, requestMeta(request)),
+    async (request, reply) => {
+      const res = await completeSignIn(deps, request.body, requestMeta(request));
+      // The browser that passed both steps becomes a known device of the account (auth.device.ts), as after a
+      // sign-in without a second factor: strangers' locks no longer keep it out.
+      if (res.tokens && res.user) issueDevice(deviceCookieKeys, reply, res.user.email);
+      return res;
+    },
   );
   app.post(
     '/api/auth/second-factor/passkey-options',

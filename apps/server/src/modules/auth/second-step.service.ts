@@ -11,6 +11,10 @@ import { revokeUserSessions } from './session.repository.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserById, type TUserRow } from './user.repository.ts';
+import { afterResponse } from '../../lib/after-response.ts';
+import { assertSecondStepAllowed, recordSecondStepFailure, recordSecondStepSuccess } from './auth.throttle.ts';
+import { secondStepLockMail } from './auth.mails.ts';
+import { deliver } from './recovery.service.ts';
 import { sessionsEnded } from './session.service.ts';
 
 async function sessionFor(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, how: string): Promise<TAuthResponse> {
@@ -36,10 +40,15 @@ export async function completeSignIn(
   const pending = await pendingSignIn(deps, input.mfaToken);
   let how: string | null = null;
   if (input.passkey && input.flowToken) {
+    // A passkey cannot be guessed: it is not held by the code step's lock, so the owner can still use one.
     await verifyPasskeyAssertion(deps, input.flowToken, input.passkey, pending.userId);
     how = 'passkey';
   } else if (input.code) {
+    // Issue 27 item 4: wrong codes count per account and per IP across sign-ins (not per mfaToken only).
+    await assertSecondStepAllowed(deps.limiter, pending.userId, meta.ip);
     how = await verifySecondFactorCode(deps, pending.userId, input.code);
+    if (!how) await recordSecondStepFailure(deps.limiter, pending.userId, meta.ip, (lockMs) => tellOwnerOfLock(deps, pending.userId, lockMs));
+    else await recordSecondStepSuccess(deps.limiter, pending.userId);
   }
   if (!how) throw new AppError('SECOND_FACTOR_CODE_INVALID');
   await spendSignIn(deps, input.mfaToken);
@@ -47,6 +56,23 @@ export async function completeSignIn(
   if (!user) throw new AppError('SECOND_FACTOR_EXPIRED');
   if (how === 'recovery') await writeAudit(deps.db, { action: AUDIT.recoveryCodeUsed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
   return sessionFor(deps, user, meta, how);
+}
+
+/**
+ * Mails the owner once when the code step locks. Not counted against the address's mail limits: the lock's growing
+ * delay bounds these mails, and the owner's password-reset mail must still go out.
+ */
+function tellOwnerOfLock(deps: TAuthDeps, userId: string, lockMs: number): void {
+  afterResponse(
+    deps.log,
+    async () => {
+      const user = await findUserById(deps.db, userId);
+      if (!user || user.deletedAt) return;
+      await writeAudit(deps.db, { action: AUDIT.secondStepLocked, actorId: user.id, targetType: 'user', targetId: user.id, metadata: { lockMs } });
+      await deliver(deps, secondStepLockMail(deps.config.appUrl, user.email, user.fullName, Math.ceil(lockMs / 60_000)));
+    },
+    'second-step lock mail',
+  );
 }
 
 /** Passwordless: a discoverable passkey alone signs in (possession plus the authenticator's own check). */
