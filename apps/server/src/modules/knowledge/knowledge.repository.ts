@@ -73,6 +73,20 @@ export async function listSources(db: TDb, scope: TScope) {
     .orderBy(desc(knowledgeSources.createdAt));
 }
 
+/** A chatbot's FAQ entries as the matcher reads them (faq-match.ts). */
+export async function faqEntries(db: TDb, chatbotId: string) {
+  return db
+    .select({
+      id: knowledgeSources.id,
+      question: knowledgeSources.question,
+      answer: knowledgeSources.answer,
+      phrasings: knowledgeSources.phrasings,
+    })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.kind, 'faq')))
+    .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
+}
+
 /** Every source of a seed with its attachments (the consoles show where each one is used). */
 export async function seedAttachments(db: TDb, seedId: string) {
   return db

@@ -13,6 +13,7 @@ import type { TDocumentPool } from '../../lib/document-pool.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { splitPassages } from '../../lib/text-search.ts';
 import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
+import { buildIndex, decideAnswer, scoreFaq, type TFaqIndex, type TFaqScore } from './faq-match.ts';
 import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as repo from './knowledge.repository.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
@@ -63,9 +64,12 @@ async function fetchPage(url: string, allowPrivate: boolean) {
     if (reason === 'blocked') throw new AppError('BAD_REQUEST', ko.slack.server.urlNotAllowed);
     if (reason === 'too-big') throw new AppError('PAYLOAD_TOO_LARGE', ko.security.urlTooBig(MAX_PAGE_BYTES / 1_000_000));
     if (reason === 'too-many-redirects') throw new AppError('BAD_REQUEST', ko.security.urlTooManyRedirects);
-    throw new AppError('BAD_REQUEST', ko.slack.server.urlFetchFailed);
+    // The owner sees why (issue 27 item 28): a bad address, no answer in time, or a server that cannot be reached.
+    if (reason === 'bad-url') throw new AppError('BAD_REQUEST', ko.chatbot.server.urlBadUrl);
+    if (err instanceof Error && err.message.includes('timeout')) throw new AppError('BAD_REQUEST', ko.chatbot.server.urlTimeout);
+    throw new AppError('BAD_REQUEST', ko.chatbot.server.urlUnreachable);
   }
-  if (res.status < 200 || res.status >= 300) throw new AppError('BAD_REQUEST', ko.slack.server.urlFetchFailed);
+  if (res.status < 200 || res.status >= 300) throw new AppError('BAD_REQUEST', ko.chatbot.server.urlHttpStatus(res.status));
   const body = res.body.toString('utf8');
   return res.contentType.includes('html') ? htmlToText(body) : { title: '', text: body.trim() };
 }
@@ -78,6 +82,7 @@ export function toApiSource(row: repo.TSourceRow, passages: number): TChatbotSou
     url: row.sourceUrl,
     question: row.question,
     answer: row.answer,
+    phrasings: row.phrasings,
     passages,
     createdAt: row.createdAt.toISOString(),
   };
@@ -134,7 +139,7 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     const content = `${input.question}\n${input.answer}`;
     const row = await repo.insertSource(
       db,
-      { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, content },
+      { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, phrasings: input.phrasings ?? [], content },
       keyed(input.question, [content]),
     );
     return { row, passages: 1 };
@@ -152,7 +157,7 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     content = input.content;
   }
   const passages = splitPassages(content);
-  if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? s.emptySource);
+  if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? (sourceUrl ? ko.chatbot.server.urlNoText : s.emptySource));
   const row = await repo.insertSource(
     db,
     { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? new Date() : null },
@@ -301,6 +306,50 @@ export async function search(db: TDb, chatbotId: string, question: string, k = 3
     if (hits.length === k) break;
   }
   return hits;
+}
+
+// ── FAQ matching (issue 29): a chatbot's entries against a question, with the refusal rule ──
+
+/** The analysed entries of a chatbot, rebuilt when its entries change (compared by their text, so edits count). */
+const faqIndexes = new Map<string, { signature: string; index: TFaqIndex }>();
+const FAQ_INDEX_CACHE = 200;
+
+async function faqIndex(db: TDb, chatbotId: string): Promise<{ index: TFaqIndex; entries: Map<string, { question: string; answer: string }> }> {
+  const rows = await repo.faqEntries(db, chatbotId);
+  const entries = new Map(rows.map((r) => [r.id, { question: r.question ?? '', answer: r.answer ?? '' }]));
+  const signature = rows.map((r) => `${r.id}\u0000${r.question}\u0000${r.answer}\u0000${r.phrasings.join('\u0001')}`).join('\u0002');
+  const cached = faqIndexes.get(chatbotId);
+  if (cached && cached.signature === signature) return { index: cached.index, entries };
+  const index = buildIndex(rows.map((r) => ({ id: r.id, question: r.question ?? '', answer: r.answer ?? '', phrasings: r.phrasings })));
+  faqIndexes.delete(chatbotId);
+  faqIndexes.set(chatbotId, { signature, index });
+  if (faqIndexes.size > FAQ_INDEX_CACHE) faqIndexes.delete(faqIndexes.keys().next().value!);
+  return { index, entries };
+}
+
+export type TFaqMatch = { sourceId: string; question: string; answer: string; score: number };
+
+/**
+ * The FAQ entry that answers a question, or null when none does clearly enough (faq-match.ts decideAnswer), with the
+ * best candidates (for the console's suggestions and the language model's passages).
+ */
+export async function matchFaq(db: TDb, chatbotId: string, question: string): Promise<{ answer: TFaqMatch | null; candidates: TFaqMatch[] }> {
+  const { index, entries } = await faqIndex(db, chatbotId);
+  const scores = scoreFaq(index, question);
+  const toMatch = (sc: TFaqScore): TFaqMatch => ({
+    sourceId: sc.id,
+    question: entries.get(sc.id)!.question,
+    answer: entries.get(sc.id)!.answer,
+    score: sc.score,
+  });
+  const best = decideAnswer(scores);
+  return {
+    answer: best ? toMatch(best) : null,
+    candidates: scores
+      .slice(0, 3)
+      .filter((sc) => sc.score > 0)
+      .map(toMatch),
+  };
 }
 
 // ── Search keys of passages copied without them (migration 0016) ──

@@ -1,0 +1,537 @@
+/**
+ * Matching a customer's question to an FAQ entry in basic mode (issue 29), without a language model.
+ *
+ * A text is read as units: concepts found by the lexicon (lexicon-ko.ts, matched in the spaceless text so '주문취소'
+ * and '주문 취소' read alike) and the remaining words with their endings and particles stripped; words that only shape
+ * a question ('어떻게', '되나요', '알려주세요') are dropped. An entry is read from its question, its alternative
+ * phrasings and (with less weight) its answer.
+ *
+ * Score of an entry for a question = α·(how much of the question the entry covers) + (1−α)·(how much of the entry's
+ * question — its best phrasing — the question covers), each weighted by inverse entry frequency, so a rare word counts
+ * more than one every entry shares and a word no entry has (a question about something else) pulls coverage down.
+ * The reverse coverage separates near misses: '배송비는 얼마예요?' covers all of '배송비는 얼마인가요?' but only part
+ * of '반품할 때 배송비는 누가 부담하나요?'. Typos are forgiven by a one-jamo edit distance between words.
+ *
+ * Whether to answer is decided by the best score and its margin over the runner-up (decideAnswer), with constants
+ * calibrated on the development split of the evaluation set (chatbot/eval), never on its test split.
+ * No imports besides the lexicon: it is pure and cheap (a few hundred entries score in well under a millisecond each).
+ */
+import { FILLERS, LEXICON, type TLexiconGroup } from './lexicon-ko.ts';
+
+export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
+type TUnit = { surface: string; concepts: readonly string[] | null };
+type TField = { units: TUnit[]; concepts: Set<string>; words: Set<string>; compact: string };
+export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answer: TField };
+export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon };
+export type TFaqScore = { id: string; score: number; cover: number; reverse: number };
+
+type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]> };
+
+const FILLER_SET = new Set(FILLERS);
+/** Nouns that end in a syllable that is also a particle. */
+const PROTECTED = new Set(['요가', '나이', '사이', '아이', '오이', '거북이', '고기', '자기', '누나', '언니', '하나', '바나나', '소파', '카페']);
+/** Concepts that say what is asked about a topic (price, duration, moment) rather than the topic: they count less. */
+const INTENT = new Set(['가격', '기간', '신청', '발급', '작성', '변경', '상품']);
+const INTENT_WEIGHT = 0.6;
+
+/** Multi-syllable endings (stripped while one syllable stays), then one-syllable particles (while two stay). */
+const LONG_ENDINGS = [
+  '하시려면',
+  '으시려면',
+  '하려고요',
+  '하려는데',
+  '하려면',
+  '으려면',
+  '려면',
+  '했는데요',
+  '했는데',
+  '하는데요',
+  '하는데',
+  '했어요',
+  '했어',
+  '할까요',
+  '을까요',
+  '습니까',
+  '습니다',
+  '입니다',
+  '합니다',
+  '됩니다',
+  '하나요',
+  '되나요',
+  '있나요',
+  '없나요',
+  '인가요',
+  '한가요',
+  '건가요',
+  '나요',
+  '까요',
+  '어요',
+  '아요',
+  '에요',
+  '예요',
+  '이에요',
+  '해요',
+  '세요',
+  '셔요',
+  '시나요',
+  '는데요',
+  '은데요',
+  '인데요',
+  '는데',
+  '은데',
+  '인데',
+  '으면',
+  '하면',
+  '거든요',
+  '거든',
+  '잖아요',
+  '네요',
+  '군요',
+  '던데',
+  '더라고요',
+  '어서',
+  '아서',
+  '해서',
+  '으로',
+  '에서',
+  '에게',
+  '한테',
+  '께서',
+  '이랑',
+  '하고',
+  '부터',
+  '까지',
+  '마다',
+  '처럼',
+  '보다',
+  '이나',
+  '이요',
+  '라고',
+  '이라',
+  '냐고',
+  '는지',
+  '인지',
+  '을지',
+  '할지',
+  '겠죠',
+  '겠어요',
+  'ㄴ가요',
+  '던가요',
+  '나여',
+  '죠',
+  '지요',
+  '고요',
+  '어도',
+  '아도',
+  '해도',
+  '이면',
+  '라면',
+  '이라면',
+];
+const SHORT_ENDINGS = [
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '에',
+  '의',
+  '와',
+  '과',
+  '도',
+  '만',
+  '로',
+  '요',
+  '나',
+  '랑',
+  '죠',
+  '고',
+  '면',
+  '서',
+  '지',
+  '다',
+  '네',
+  '니',
+  '냐',
+  '야',
+  '여',
+  '게',
+];
+
+function compileLexicon(groups: readonly TLexiconGroup[]): TLexicon {
+  const concepts = new Map<string, readonly string[]>();
+  for (const [surfaces, cs] of groups) {
+    for (const raw of surfaces) {
+      const s = normalise(raw).replace(/\s+/g, '');
+      if (!s) continue;
+      concepts.set(s, [...new Set([...(concepts.get(s) ?? []), ...cs])]);
+    }
+  }
+  const byFirst = new Map<string, string[]>();
+  for (const s of concepts.keys()) {
+    const list = byFirst.get(s[0]!) ?? [];
+    list.push(s);
+    byFirst.set(s[0]!, list);
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.length - a.length);
+  return { byFirst, concepts };
+}
+
+const DEFAULT_LEXICON = compileLexicon(LEXICON);
+
+/** Lower case, NFC, colloquial spellings evened out, everything but Hangul, Latin letters, digits and ':' spaced. */
+export function normalise(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[ㅋㅎㅠㅜ]+/g, ' ')
+    .replace(/몇일/g, '며칠')
+    .replace(/되요/g, '돼요')
+    .replace(/([0-9])\s*:\s*([0-9])/g, '$1:$2')
+    .replace(/[^\uac00-\ud7a3a-z0-9:]+/g, ' ')
+    .trim();
+}
+
+function strip(word: string): string {
+  let w = word;
+  if (PROTECTED.has(w)) return w;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const e of LONG_ENDINGS) {
+      if (w.length - e.length >= 1 && w.endsWith(e)) {
+        w = w.slice(0, -e.length);
+        changed = true;
+        break;
+      }
+    }
+    if (!changed && w.length >= 3 && !PROTECTED.has(w)) {
+      const last = w.slice(-1);
+      if (SHORT_ENDINGS.includes(last)) {
+        w = w.slice(0, -1);
+        changed = true;
+      }
+    }
+  }
+  // Two syllables ending in '요' ('써요', '돼요'): a conjugated one-syllable stem.
+  if (w.length === 2 && w[1] === '요') w = w[0]!;
+  // One syllable left: a particle after a one-syllable noun ('컵이' → '컵').
+  if (w.length === 2 && ['이', '가', '을', '를', '은', '는', '도', '만', '에'].includes(w[1]!) && !PROTECTED.has(w)) w = w[0]!;
+  return w;
+}
+
+/** Every ending stripped, down to nothing if the text is only endings ('는', '나요', '려요'). */
+function stripAll(word: string): string {
+  let w = word;
+  for (let changed = true; changed && w;) {
+    changed = false;
+    for (const e of [...LONG_ENDINGS, ...SHORT_ENDINGS, ...VERB_TAILS]) {
+      if (w.endsWith(e)) {
+        w = w.slice(0, -e.length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return w;
+}
+
+/** Tails of conjugated verbs seen after a stem ('걸려요' → '걸' + '려요'). */
+const VERB_TAILS = ['려요', '러요', '워요', '와요', '쳐요', '져요', '혀요', '겨요', '대요', '래요', '내요', '세', '셔', '려', '져', '와', '워'];
+/** Light verbs and auxiliaries that follow a noun ('반품하고', '교환돼요', '취소시켜'). */
+const LIGHT_VERB = new Set([
+  '하',
+  '해',
+  '했',
+  '할',
+  '한',
+  '함',
+  '되',
+  '돼',
+  '됐',
+  '될',
+  '된',
+  '됨',
+  '시',
+  '셨',
+  '드',
+  '주',
+  '줘',
+  '받',
+  '싶',
+  '가',
+  '갈',
+  '와',
+  '올',
+  '있',
+  '없',
+]);
+
+/** One-syllable nouns a customer may ask about. */
+const NOUN1 = new Set([
+  '컵',
+  '돈',
+  '차',
+  '빵',
+  '책',
+  '집',
+  '방',
+  '물',
+  '술',
+  '약',
+  '밥',
+  '표',
+  '짐',
+  '침',
+  '몸',
+  '손',
+  '발',
+  '눈',
+  '목',
+  '팔',
+  '병',
+  '펜',
+  '끈',
+  '칼',
+  '솥',
+  '팬',
+  '잔',
+  '캔',
+  '문',
+  '창',
+  '벽',
+  '턱',
+  '땀',
+  '빗',
+  '솔',
+  '실',
+  '천',
+  '털',
+  '쌀',
+  '꽃',
+  '개',
+  '새',
+  '소',
+  '말',
+  '곰',
+  '금',
+  '은',
+  '철',
+  '망',
+  '줄',
+  '판',
+  '알',
+]);
+const LIGHT_START = new Set(['해', '했', '하', '되', '돼', '됐', '될', '된', '좋', '싫', '가', '갈', '와', '올', '받', '줘', '주', '드', '봐', '볼', '보']);
+
+/** A one-syllable stem whose final consonant is ㅆ ('왔', '됐', '샀') is a verb, not a topic. */
+function isVerbStub(w: string): boolean {
+  if (w.length !== 1) return false;
+  const c = w.charCodeAt(0) - 0xac00;
+  return c >= 0 && c <= 11171 && c % 28 === 20;
+}
+
+export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TField {
+  const words = normalise(text).split(' ').filter(Boolean);
+  let compact = '';
+  const owner: number[] = [];
+  words.forEach((w, i) => {
+    compact += w;
+    for (let k = 0; k < w.length; k++) owner.push(i);
+  });
+  const consumed = new Array<boolean>(compact.length).fill(false);
+  const units: TUnit[] = [];
+  for (let i = 0; i < compact.length;) {
+    const list = lexicon.byFirst.get(compact[i]!);
+    const hit = list?.find((s) => compact.startsWith(s, i));
+    if (!hit) {
+      i++;
+      continue;
+    }
+    units.push({ surface: hit, concepts: lexicon.concepts.get(hit)! });
+    for (let k = i; k < i + hit.length; k++) consumed[k] = true;
+    i += hit.length;
+  }
+  // The rest of each word, in runs of unconsumed characters; a run that follows a concept inside the same word
+  // ('반품' + '하고싶은데', '배송비' + '는') is its ending or a light verb, not a topic of its own.
+  const found = new Set<string>();
+  for (let k = 0; k < compact.length;) {
+    if (consumed[k]) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < compact.length && !consumed[end] && owner[end] === owner[k]) end++;
+    const r = compact.slice(k, end);
+    const suffix = k > 0 && consumed[k - 1] && owner[k - 1] === owner[k];
+    k = end;
+    const w = suffix ? stripAll(r) : strip(r);
+    if (!w || FILLER_SET.has(w) || FILLER_SET.has(r) || isVerbStub(w)) continue;
+    if (suffix && (w.length < 2 || LIGHT_VERB.has(w[0]!))) continue;
+    // A lone syllable is a verb or adjective stem ('살', '큰', '써') unless it is one of the common one-syllable nouns;
+    // a short word that starts with a light verb ('해주시', '되면') is a conjugation.
+    if (w.length === 1 && !NOUN1.has(w)) continue;
+    if (w.length <= 3 && LIGHT_START.has(w[0]!)) continue;
+    if (/^[0-9:]+$/.test(w) && w.length < 2) continue;
+    if (found.has(w)) continue;
+    found.add(w);
+    units.push({ surface: w, concepts: null });
+  }
+  const concepts = new Set<string>();
+  const wordSet = new Set<string>();
+  for (const u of units) {
+    if (u.concepts) for (const c of u.concepts) concepts.add(c);
+    else wordSet.add(u.surface);
+  }
+  return { units: dedupe(units), concepts, words: wordSet, compact };
+}
+
+function dedupe(units: TUnit[]): TUnit[] {
+  const seen = new Set<string>();
+  return units.filter((u) => {
+    const k = u.concepts ? `c:${[...u.concepts].sort().join('|')}` : `w:${u.surface}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function merge(fields: TField[]): TField {
+  const concepts = new Set<string>();
+  const words = new Set<string>();
+  for (const f of fields) {
+    for (const c of f.concepts) concepts.add(c);
+    for (const w of f.words) words.add(w);
+  }
+  return { units: dedupe(fields.flatMap((f) => f.units)), concepts, words, compact: fields.map((f) => f.compact).join('|') };
+}
+
+// ── Word similarity: one jamo edit forgives a typo ──
+
+function jamo(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.charCodeAt(0) - 0xac00;
+    if (c < 0 || c > 11171) {
+      out += ch;
+      continue;
+    }
+    out += String.fromCharCode(0x1100 + Math.floor(c / 588), 0x1161 + Math.floor((c % 588) / 28));
+    if (c % 28) out += String.fromCharCode(0x11a7 + (c % 28));
+  }
+  return out;
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** How well a word of one text is found in a field of another: 1 exact, less for containment or a typo. */
+function wordMatch(w: string, field: TField): number {
+  if (field.words.has(w)) return 1;
+  if (w.length >= 2 && field.compact.includes(w)) return 0.9;
+  let best = 0;
+  const jw = w.length >= 2 ? jamo(w) : '';
+  for (const x of field.words) {
+    if (x.length >= 2 && w.includes(x)) best = Math.max(best, 0.8 * (x.length / w.length) + 0.2);
+    if (jw && x.length >= 2 && Math.abs(x.length - w.length) <= 1 && withinOneEdit(jw, jamo(x))) best = Math.max(best, 0.8);
+    if (w.length >= 2 && x.length >= 2 && w.slice(0, 2) === x.slice(0, 2)) best = Math.max(best, 0.7);
+  }
+  return best;
+}
+
+function unitMatch(u: TUnit, field: TField): number {
+  if (u.concepts) {
+    for (const c of u.concepts) if (field.concepts.has(c)) return 1;
+    return field.compact.includes(u.surface) ? 1 : 0;
+  }
+  return wordMatch(u.surface, field);
+}
+
+/** How an entry covers a unit: its question and phrasings fully, its answer at 0.7. */
+function entryMatch(u: TUnit, e: TAnalysedEntry): number {
+  const inTitle = unitMatch(u, e.title);
+  return inTitle >= 1 ? 1 : Math.max(inTitle, 0.7 * unitMatch(u, e.answer));
+}
+
+const unitKey = (u: TUnit) => (u.concepts ? `c:${[...u.concepts].sort().join('|')}` : `w:${u.surface}`);
+
+export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexiconGroup[] = []): TFaqIndex {
+  const lexicon = extra.length ? compileLexicon([...LEXICON, ...extra]) : DEFAULT_LEXICON;
+  const analysed = entries.map((e) => {
+    const titles = [e.question, ...(e.phrasings ?? [])].filter((t) => t.trim()).map((t) => analyse(t, lexicon));
+    return { id: e.id, titles, title: merge(titles), answer: analyse(e.answer, lexicon) };
+  });
+  // Entry frequency of every title unit (the reverse coverage's weights).
+  const df = new Map<string, number>();
+  for (const e of analysed) {
+    const keys = new Set(e.title.units.map(unitKey));
+    for (const k of keys) df.set(k, (df.get(k) ?? 0) + 1);
+  }
+  return { entries: analysed, df, lexicon };
+}
+
+/** How much a score keeps when the question covers none of the entry's own wording (1 − α is the reverse coverage's share). */
+export const ALPHA = 0.5;
+
+/** Every entry scored for a question, best first. */
+export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA): TFaqScore[] {
+  const q = analyse(question, index.lexicon);
+  const n = index.entries.length;
+  if (!n || !q.units.length) return [];
+  const matches = q.units.map((u) => index.entries.map((e) => entryMatch(u, e)));
+  const weights = q.units.map((u, i) => {
+    const df = matches[i]!.filter((m) => m >= 0.5).length;
+    const idf = Math.log(1 + n / (1 + df));
+    return idf * (u.concepts && u.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1);
+  });
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  return index.entries
+    .map((e, j) => {
+      let covered = 0;
+      for (let i = 0; i < q.units.length; i++) covered += weights[i]! * matches[i]![j]!;
+      const cover = covered / total;
+      let reverse = 0;
+      for (const t of e.titles) {
+        let tw = 0;
+        let tc = 0;
+        for (const v of t.units) {
+          const w = Math.log(1 + n / (index.df.get(unitKey(v)) ?? 1)) * (v.concepts && v.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1);
+          tw += w;
+          tc += w * unitMatch(v, q);
+        }
+        if (tw > 0) reverse = Math.max(reverse, tc / tw);
+      }
+      const score = cover * (alpha + (1 - alpha) * reverse);
+      return { id: e.id, score: Math.round(score * 1000) / 1000, cover: Math.round(cover * 1000) / 1000, reverse: Math.round(reverse * 1000) / 1000 };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
+export const DECISION = { minScore: 0.5, minCover: 0.5, margin: 0.05, sure: 0.8 };
+
+export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
+  const [best, second] = scores;
+  if (!best || best.score < rule.minScore || best.cover < rule.minCover) return null;
+  if (best.score >= rule.sure) return best;
+  return !second || best.score - second.score >= rule.margin ? best : null;
+}
