@@ -88,3 +88,16 @@ describe('refreshTokens(): cross-tab lock', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('api(): paths with an empty segment', () => {
+  it('refuses /api/seeds//… (a seed id not chosen yet) without sending it', async () => {
+    tokenStorage.set({ access_token: 'a', refresh_token: 'r1' });
+    for (const path of ['/api/seeds//api-builder/summary', '/api/seeds/', '/api/seeds//rooms?x=1']) {
+      await expect(api(path)).rejects.toMatchObject({ status: 400, code: 'EMPTY_PATH_SEGMENT' });
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    await expect(api('/api/seeds/abc/rooms?next=a//b')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

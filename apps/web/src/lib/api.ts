@@ -18,6 +18,10 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = '서버에 연결할 수 없습니다. 네트워크 연결을 확인해주세요.';
+export const EMPTY_SEGMENT_ERROR = '시드 등 필요한 값이 아직 정해지지 않아 요청을 보내지 않았습니다. 시드를 먼저 선택해주세요.';
+
+/** A path with an empty segment (`/api/seeds//rooms`: built before the seed was chosen) is a bug, not a request. */
+const hasEmptySegment = (path: string) => /\/\/|\/$/.test(path.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')) && path !== '/';
 
 type TRequest = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -136,6 +140,8 @@ type TRawRequest = {
  */
 export async function apiRaw(path: string, req: TRawRequest = {}): Promise<Response> {
   const { method = 'GET', body, auth = true, retryOn401 = true, signal } = req;
+  // Refused here rather than sent to answer 400: callers gate such queries with `enabled` until the id is known.
+  if (hasEmptySegment(path)) throw new ApiError(400, 'EMPTY_PATH_SEGMENT', EMPTY_SEGMENT_ERROR);
   const send = async () => {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (auth) {

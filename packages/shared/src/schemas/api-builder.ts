@@ -118,9 +118,9 @@ export const ZApiUpdated = z.object({ success: z.literal(true), message: z.strin
 export const ZCreateApiKeyInput = z.object({
   name: z.string({ error: v.name }).trim().min(1, v.name).max(60, v.name),
   apiId: z.uuid(v.id),
-  methods: z.array(ZHttpMethod).min(1).max(4).optional(),
+  methods: z.array(ZHttpMethod).min(1, v.methods).max(4).optional(),
   tables: z.array(z.string().min(1).max(128)).min(1).max(500).optional(),
-  rateLimitPerMinute: z.number().int().min(1, v.rate).max(100_000, v.rate).optional(),
+  rateLimitPerMinute: z.number({ error: v.rate }).int(v.rate).min(1, v.rate).max(100_000, v.rate).optional(),
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
 export const ZApiKeyCreated = z.object({ id: z.uuid(), key: z.string() });

@@ -7,4 +7,4 @@ import { abBase, abKeys } from './keys';
 export const fetchConnections = (seedId: string) => api<z.infer<typeof ZApiConnectionList>>(`${abBase(seedId)}/connections`);
 export const connectionsQuery = (seedId: string) =>
   queryOptions({ queryKey: abKeys.connections(seedId), queryFn: async () => (await fetchConnections(seedId)).data, retry: false });
-export const useConnections = (seedId: string) => useQuery(connectionsQuery(seedId));
+export const useConnections = (seedId: string) => useQuery({ ...connectionsQuery(seedId), enabled: Boolean(seedId) });

@@ -9,4 +9,4 @@ export const fetchTables = (seedId: string, connectionId: string, refresh = fals
 export const tablesQuery = (seedId: string, connectionId: string) =>
   queryOptions({ queryKey: abKeys.tables(seedId, connectionId), queryFn: () => fetchTables(seedId, connectionId), retry: false });
 export const useTables = (seedId: string, connectionId: string | undefined) =>
-  useQuery({ ...tablesQuery(seedId, connectionId ?? ''), enabled: Boolean(connectionId) });
+  useQuery({ ...tablesQuery(seedId, connectionId ?? ''), enabled: Boolean(seedId && connectionId) });

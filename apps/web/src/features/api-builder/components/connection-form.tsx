@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
@@ -10,13 +11,21 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCreateConnection } from '../api/create-connection';
+import { parseConnectionString } from '../lib/connection-string';
 
 const t = ko.apiBuilder.ui.form;
+const cs = ko.apiBuilder.ui.connectionString;
 
 /** Connect a database; the server checks the connection before saving and says in Korean what failed. */
 export function ConnectionForm({ seedId, onCreated }: { seedId: string; onCreated?: (c: TApiConnection) => void }) {
   const create = useCreateConnection(seedId);
-  const { register, handleSubmit, formState, setValue, watch, setError } = useForm<TCreateConnectionInput, unknown, z.output<typeof ZCreateConnectionInput>>({
+  const [pasted, setPasted] = useState('');
+  const [pasteNote, setPasteNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const { register, handleSubmit, formState, setValue, getValues, watch, setError } = useForm<
+    TCreateConnectionInput,
+    unknown,
+    z.output<typeof ZCreateConnectionInput>
+  >({
     resolver: zodResolver(ZCreateConnectionInput),
     defaultValues: {
       name: '',
@@ -32,6 +41,19 @@ export function ConnectionForm({ seedId, onCreated }: { seedId: string; onCreate
     },
   });
   const engine = watch('engine');
+  // A pasted connection string fills the fields and is cleared at once (read here only; never sent or logged as is).
+  const fillFrom = (text: string, final: boolean) => {
+    const parsed = parseConnectionString(text);
+    if (!parsed) {
+      setPasted(text);
+      setPasteNote(final && text.trim() ? { ok: false, text: cs.invalid } : null);
+      return;
+    }
+    for (const [k, v] of Object.entries(parsed)) setValue(k as keyof typeof parsed, v, { shouldValidate: k !== 'password' });
+    if (!getValues('name').trim()) setValue('name', parsed.database.slice(0, 60));
+    setPasted('');
+    setPasteNote({ ok: true, text: cs.filled });
+  };
   const onSubmit = handleSubmit(async (v) => {
     try {
       const r = await create.mutateAsync(v);
@@ -52,6 +74,28 @@ export function ConnectionForm({ seedId, onCreated }: { seedId: string; onCreate
   const busy = formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={ko.apiBuilder.ui.connections}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ab-connection-string">{cs.label}</Label>
+        <Input
+          id="ab-connection-string"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={cs.placeholder}
+          disabled={busy}
+          value={pasted}
+          aria-describedby="ab-connection-string-hint"
+          onChange={(e) => fillFrom(e.target.value, false)}
+          onBlur={(e) => fillFrom(e.target.value, true)}
+        />
+        <p id="ab-connection-string-hint" className="text-xs text-muted-foreground break-keep">
+          {cs.hint}
+        </p>
+        {pasteNote ? (
+          <p role={pasteNote.ok ? 'status' : 'alert'} className={`text-xs break-keep ${pasteNote.ok ? 'text-primary' : 'text-destructive'}`}>
+            {pasteNote.text}
+          </p>
+        ) : null}
+      </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {field('name', t.name, <Input id="ab-name" placeholder={t.namePlaceholder} disabled={busy} {...register('name')} />)}
         {field(

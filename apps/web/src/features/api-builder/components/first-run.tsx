@@ -9,14 +9,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { callDataApi, type TTryResult } from '../api/call-data-api';
 import { useCreateKey } from '../api/create-key';
-import { useTables } from '../api/list-tables';
-import { usePublishApi } from '../api/publish-api';
 import { ConnectionForm } from './connection-form';
-import { CopyBlock } from './snippets';
+import { PublishApi } from './publish-api';
+import { CopyBlock, curlSnippet, jsSnippet } from './snippets';
+import { METHODS } from './table-picker';
 
 const t = ko.apiBuilder.ui;
 const f = t.firstRun;
-const WRITE_METHODS = ['POST', 'PATCH', 'DELETE'] as const;
 
 /** Same-origin URL of a published base URL (the console calls its own server). */
 export const localUrl = (baseUrl: string) => `${window.location.origin}${new URL(baseUrl).pathname}`;
@@ -55,9 +54,10 @@ export function FirstRun({ seedId }: { seedId: string }) {
           />
         ) : null}
         {step === 1 && conn ? (
-          <PickTables
+          <PublishApi
             seedId={seedId}
             connectionId={conn.id}
+            fixedConnection
             onPublished={(p) => {
               setPublished(p);
               setStep(2);
@@ -80,95 +80,15 @@ export function FirstRun({ seedId }: { seedId: string }) {
   );
 }
 
-function PickTables({
-  seedId,
-  connectionId,
-  onPublished,
-}: {
-  seedId: string;
-  connectionId: string;
-  onPublished: (p: { id: string; baseUrl: string; table: string }) => void;
-}) {
-  const tables = useTables(seedId, connectionId);
-  const publish = usePublishApi(seedId);
-  const [picked, setPicked] = useState<Record<string, string[]>>({});
-  const [error, setError] = useState<string | null>(null);
-  const toggle = (name: string, method: string, on: boolean) =>
-    setPicked((p) => {
-      const cur = p[name] ?? [];
-      const next = on ? [...new Set([...cur, method, 'GET'])] : cur.filter((m) => m !== method);
-      const copy = { ...p };
-      if (next.length && !(method === 'GET' && !on)) copy[name] = next;
-      else delete copy[name];
-      return copy;
-    });
-  const submit = async () => {
-    setError(null);
-    const chosen = Object.entries(picked).map(([name, methods]) => ({ name, methods: methods as ('GET' | 'POST' | 'PATCH' | 'DELETE')[] }));
-    try {
-      const r = await publish.mutateAsync({ connectionId, tables: chosen });
-      toast.success(ko.apiBuilder.server.published);
-      onPublished({ ...r, table: chosen[0]!.name });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : ko.errors.internal);
-    }
-  };
-  if (tables.isLoading) return <p className="text-sm text-muted-foreground">{t.loading}</p>;
-  if (tables.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {tables.error.message}
-      </p>
-    );
-  return (
-    <div className="grid gap-3">
-      <p className="text-sm break-keep">{f.pickTables}</p>
-      <ul className="grid gap-2">
-        {tables.data?.data.map((tb) => (
-          <li key={tb.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border p-2">
-            <span className="flex items-center gap-2">
-              <Checkbox id={`pick-${tb.name}`} checked={Boolean(picked[tb.name])} onCheckedChange={(c) => toggle(tb.name, 'GET', c === true)} />
-              <Label htmlFor={`pick-${tb.name}`} className="font-mono">
-                {tb.name}
-              </Label>
-              <span className="text-xs text-muted-foreground">{tb.kind === 'view' ? 'view' : `${tb.columns.length} cols`}</span>
-            </span>
-            {tb.kind === 'table'
-              ? WRITE_METHODS.map((m) => (
-                  <span key={m} className="flex items-center gap-1 text-xs">
-                    <Checkbox
-                      id={`pick-${tb.name}-${m}`}
-                      checked={picked[tb.name]?.includes(m) ?? false}
-                      onCheckedChange={(c) => toggle(tb.name, m, c === true)}
-                    />
-                    <Label htmlFor={`pick-${tb.name}-${m}`}>{m}</Label>
-                  </span>
-                ))
-              : null}
-          </li>
-        ))}
-      </ul>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <Button onClick={() => void submit()} disabled={!Object.keys(picked).length || publish.isPending}>
-          {f.publish}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function MakeKey({ seedId, apiId, onKey }: { seedId: string; apiId: string; onKey: (k: string) => void }) {
   const create = useCreateKey(seedId);
   const [name, setName] = useState<string>(f.keyDefault);
+  // The safe default, as in the settings' key form: reads only, unless the user opts into writes.
+  const [readOnly, setReadOnly] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     try {
-      const r = await create.mutateAsync({ name, apiId });
+      const r = await create.mutateAsync({ name, apiId, methods: readOnly ? ['GET'] : [...METHODS] });
       toast.success(ko.apiBuilder.server.keyCreated);
       onKey(r.key);
     } catch (e) {
@@ -179,6 +99,12 @@ function MakeKey({ seedId, apiId, onKey }: { seedId: string; apiId: string; onKe
     <div className="grid max-w-md gap-2">
       <Label htmlFor="ab-key-name">{f.keyName}</Label>
       <Input id="ab-key-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <span className="flex items-center gap-2 text-sm">
+        <Checkbox id="ab-key-readonly" checked={readOnly} onCheckedChange={(c) => setReadOnly(c === true)} />
+        <Label htmlFor="ab-key-readonly" className="break-keep">
+          {t.getOnly}
+        </Label>
+      </span>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}
@@ -209,6 +135,9 @@ function FirstCall({ baseUrl, table, apiKey }: { baseUrl: string; table: string;
       <p className="text-sm font-medium break-keep">{f.keyOnce}</p>
       <CopyBlock label={t.keys} text={apiKey} />
       <CopyBlock label={t.baseUrl} text={baseUrl} />
+      <p className="text-xs text-muted-foreground break-keep">{f.snippets}</p>
+      <CopyBlock label={t.curl} text={curlSnippet(baseUrl, table, apiKey)} />
+      <CopyBlock label={t.js} text={jsSnippet(baseUrl, table, apiKey)} />
       <div>
         <Button onClick={() => void run()} disabled={busy}>
           {f.firstCall}

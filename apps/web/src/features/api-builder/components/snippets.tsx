@@ -24,7 +24,10 @@ export function CopyBlock({ label, text }: { label: string; text: string }) {
   );
 }
 
-export const curlSnippet = (baseUrl: string, table: string) => `curl '${baseUrl}/${table}?select=*&limit=10' \\\n  -H 'apikey: ${t.keyPlaceholder}'`;
+/** A first request with curl; `key` (the one just issued) or a placeholder. */
+export const curlSnippet = (baseUrl: string, table: string, key: string = t.keyPlaceholder) =>
+  `curl '${baseUrl}/${table}?select=*&limit=10' \\\n  -H 'apikey: ${key}'`;
 
-export const jsSnippet = (baseUrl: string, table: string) =>
-  `import { PostgrestClient } from '@supabase/postgrest-js';\n\nconst db = new PostgrestClient('${baseUrl}', { headers: { apikey: '${t.keyPlaceholder}' } });\nconst { data, error } = await db.from('${table}').select('*').limit(10);`;
+/** The same request with postgrest-js. */
+export const jsSnippet = (baseUrl: string, table: string, key: string = t.keyPlaceholder) =>
+  `import { PostgrestClient } from '@supabase/postgrest-js';\n\nconst db = new PostgrestClient('${baseUrl}', { headers: { apikey: '${key}' } });\nconst { data, error } = await db.from('${table}').select('*').limit(10);`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useApis } from '../api/list-apis';
 import { useConnections } from '../api/list-connections';
@@ -60,7 +61,16 @@ function Overview({ seedId }: { seedId: string }) {
               {apis.error.message}
             </p>
           ) : null}
-          {apis.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noApis}</p> : null}
+          {apis.data?.length === 0 ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisYet}</p>
+              {conns.data?.length ? (
+                <Button asChild size="sm">
+                  <Link to="/admin/services/api-builder/apis">{t.publish.open}</Link>
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
           <ul className="grid gap-2">
             {apis.data?.map((a) => {
               const total = a.cacheHitsToday + a.cacheMissesToday;

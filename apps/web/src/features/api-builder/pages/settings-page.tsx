@@ -4,30 +4,30 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
-import { ZCreateApiKeyInput, ZUpdateApiInput, type TApiDefinition } from '@suite/shared/schemas/api-builder';
+import { ZUpdateApiInput, type TApiConnection, type TApiDefinition } from '@suite/shared/schemas/api-builder';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useChangeTriggers } from '../api/change-triggers';
-import { useCreateKey } from '../api/create-key';
-import { useDeleteConnection } from '../api/delete-connection';
 import { useApis } from '../api/list-apis';
 import { useConnections } from '../api/list-connections';
 import { useKeys } from '../api/list-keys';
 import { fetchTables } from '../api/list-tables';
 import { useRevokeKey } from '../api/revoke-key';
 import { useUpdateApi } from '../api/update-api';
+import { ApiActions } from '../components/api-actions';
 import { ConnectionForm } from '../components/connection-form';
-import { CopyBlock } from '../components/snippets';
+import { DeleteConnectionDialog } from '../components/delete-connection-dialog';
+import { KeyForm } from '../components/key-form';
+import { PublishApi } from '../components/publish-api';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
 const t = ko.apiBuilder.ui;
 const fail = (e: unknown) => toast.error(e instanceof Error ? e.message : ko.errors.internal);
 
-/** /admin/services/api-builder/settings: connections, keys, cache. */
+/** /admin/services/api-builder/settings: connections (publish an API from any of them), keys, the published APIs and their cache. */
 export function ApiBuilderSettingsPage() {
   const { seed } = useSelectedSeed();
   if (!seed) return <NoSeed />;
@@ -43,9 +43,9 @@ export function ApiBuilderSettingsPage() {
 
 function Connections({ seedId }: { seedId: string }) {
   const conns = useConnections(seedId);
-  const del = useDeleteConnection(seedId);
   const [adding, setAdding] = useState(false);
-  const [confirm, setConfirm] = useState<string | null>(null);
+  const [publishFor, setPublishFor] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TApiConnection | null>(null);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -55,7 +55,15 @@ function Connections({ seedId }: { seedId: string }) {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {adding ? <ConnectionForm seedId={seedId} onCreated={() => setAdding(false)} /> : null}
+        {adding ? (
+          <ConnectionForm
+            seedId={seedId}
+            onCreated={(c) => {
+              setAdding(false);
+              setPublishFor(c.id);
+            }}
+          />
+        ) : null}
         {conns.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {conns.error.message}
@@ -64,102 +72,51 @@ function Connections({ seedId }: { seedId: string }) {
         {conns.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noConnections}</p> : null}
         <ul className="grid gap-2">
           {conns.data?.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-              <div className="grid min-w-0 gap-0.5">
-                <span className="flex flex-wrap items-center gap-2 font-medium">
-                  {c.name} <Badge variant="outline">{t.form.engines[c.engine]}</Badge>
-                  <Badge variant={c.canWrite ? 'destructive' : 'secondary'}>{c.canWrite ? t.canWrite : t.readOnly}</Badge>
-                </span>
-                <span className="break-all text-xs text-muted-foreground">
-                  {c.user}@{c.host}:{c.port}/{c.database} · {t.tables(c.tableCount)} · {c.statementTimeoutMs}ms · {c.rowCap}
-                </span>
-                {c.canWrite ? <span className="text-xs text-muted-foreground break-keep">{t.form.readOnlyAdvice}</span> : null}
-              </div>
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" onClick={() => fetchTables(seedId, c.id, true).then(() => toast.success(t.resync), fail)}>
-                  {t.resync}
-                </Button>
-                {confirm === c.id ? (
-                  <Button size="sm" variant="destructive" onClick={() => del.mutateAsync(c.id).then((r) => toast.success(r.message), fail)}>
-                    {t.confirmDelete}
+            <li key={c.id} className="grid gap-3 rounded-md border p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="grid min-w-0 gap-0.5">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {c.name} <Badge variant="outline">{t.form.engines[c.engine]}</Badge>
+                    <Badge variant={c.canWrite ? 'destructive' : 'secondary'}>{c.canWrite ? t.canWrite : t.readOnly}</Badge>
+                  </span>
+                  <span className="break-all text-xs text-muted-foreground">
+                    {c.user}@{c.host}:{c.port}/{c.database} · {t.tables(c.tableCount)} · {c.statementTimeoutMs}ms · {c.rowCap}
+                  </span>
+                  {c.canWrite ? <span className="text-xs text-muted-foreground break-keep">{t.form.readOnlyAdvice}</span> : null}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant={publishFor === c.id ? 'outline' : 'default'} onClick={() => setPublishFor((x) => (x === c.id ? null : c.id))}>
+                    {publishFor === c.id ? t.publish.close : t.publish.publishFor}
                   </Button>
-                ) : (
-                  <Button size="sm" variant="outline" onClick={() => setConfirm(c.id)}>
+                  <Button size="sm" variant="outline" onClick={() => fetchTables(seedId, c.id, true).then(() => toast.success(t.resync), fail)}>
+                    {t.resync}
+                  </Button>
+                  <Button size="sm" variant="outline" className="text-destructive" onClick={() => setDeleting(c)}>
                     {t.deleteConnection}
                   </Button>
-                )}
+                </div>
               </div>
+              {publishFor === c.id ? <PublishApi seedId={seedId} connectionId={c.id} fixedConnection onPublished={() => setPublishFor(null)} /> : null}
             </li>
           ))}
         </ul>
+        <DeleteConnectionDialog seedId={seedId} connection={deleting} onClose={() => setDeleting(null)} />
       </CardContent>
     </Card>
   );
 }
 
-/** The shared key schema's name; the API is the one picked (the first one until another is picked; the server checks it). */
-const ZKeyForm = ZCreateApiKeyInput.pick({ name: true }).extend({ apiId: z.string(), readOnly: z.boolean() });
-
 function Keys({ seedId }: { seedId: string }) {
   const keys = useKeys(seedId);
   const apis = useApis(seedId);
-  const create = useCreateKey(seedId);
   const revoke = useRevokeKey(seedId);
-  const [shown, setShown] = useState<string | null>(null);
-  const { register, handleSubmit, formState, resetField, setValue, watch } = useForm<z.input<typeof ZKeyForm>, unknown, z.output<typeof ZKeyForm>>({
-    resolver: zodResolver(ZKeyForm),
-    defaultValues: { name: '', apiId: '', readOnly: true },
-  });
-  const submit = handleSubmit(async (v) => {
-    try {
-      const r = await create.mutateAsync({ name: v.name, apiId: v.apiId || apis.data?.[0]?.id || '', ...(v.readOnly ? { methods: ['GET'] } : {}) });
-      setShown(r.key);
-      resetField('name');
-    } catch (err) {
-      fail(err);
-    }
-  });
-  const nameError = formState.errors.name?.message;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">{t.keys}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1">
-            <Label htmlFor="key-name">{t.firstRun.keyName}</Label>
-            <Input id="key-name" className="w-48" aria-invalid={nameError ? true : undefined} {...register('name')} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="key-api">{t.test.api}</Label>
-            {/* Controlled: until one is picked, the first API shows as picked (it is the one sent). */}
-            <NativeSelect id="key-api" value={watch('apiId')} onChange={(e) => setValue('apiId', e.target.value)}>
-              {apis.data?.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.connectionName} ({a.id.slice(0, 8)})
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <label className="flex items-center gap-1 pb-2 text-sm">
-            <input type="checkbox" {...register('readOnly')} /> {t.getOnly}
-          </label>
-          <Button type="submit" disabled={!watch('name').trim() || !apis.data?.length || create.isPending}>
-            {t.newKey}
-          </Button>
-          {nameError ? (
-            <p role="alert" className="basis-full text-sm text-destructive">
-              {nameError}
-            </p>
-          ) : null}
-        </form>
-        {shown ? (
-          <div className="grid gap-1 rounded-md border border-primary/40 p-2">
-            <p className="text-sm break-keep">{t.firstRun.keyOnce}</p>
-            <CopyBlock label={t.keys} text={shown} />
-          </div>
-        ) : null}
+        {apis.data?.length ? <KeyForm seedId={seedId} apis={apis.data} /> : <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisYet}</p>}
         {keys.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noKeys}</p> : null}
         <ul className="grid gap-2">
           {keys.data?.map((k) => (
@@ -169,8 +126,8 @@ function Keys({ seedId }: { seedId: string }) {
                   {k.name} <code className="text-xs">{k.prefix}…</code> {k.revokedAt ? <Badge variant="secondary">{t.revoked}</Badge> : null}
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  {t.keyScope(k.methods?.join(', ') ?? t.all, k.tables?.join(', ') ?? t.all)} · {t.perMinute(k.rateLimitPerMinute)} · {t.callsToday}{' '}
-                  {k.callsToday}
+                  {t.keyScope(k.methods?.map((m) => t.methodLabels[m]).join(', ') ?? t.all, k.tables?.join(', ') ?? t.all)} ·{' '}
+                  {t.perMinute(k.rateLimitPerMinute)} · {t.callsToday} {k.callsToday}
                 </span>
               </span>
               {!k.revokedAt ? (
@@ -191,7 +148,7 @@ function Cache({ seedId }: { seedId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{t.cache}</CardTitle>
+        <CardTitle className="text-lg">{t.apisAndCache}</CardTitle>
         <CardDescription className="break-keep">{t.ttlNote}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -225,6 +182,11 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
           {t.hitRatio} {total ? `${Math.round((api.cacheHitsToday / total) * 1000) / 10}%` : t.noData}
         </span>
       </div>
+      <code className="break-all text-xs text-muted-foreground">{api.baseUrl}</code>
+      <span className="text-xs text-muted-foreground">
+        {api.tables.map((x) => `${x.name} (${x.methods.map((m) => t.methodLabels[m]).join(', ')})`).join(' · ')}
+      </span>
+      <ApiActions seedId={seedId} api={api} />
       {api.engine === 'postgres' ? (
         <div className="grid gap-1">
           <p className="text-xs text-muted-foreground break-keep">{t.triggersConsent}</p>

@@ -96,7 +96,7 @@ export function ApiBuilderTestPage() {
               <NativeSelect id="try-method" value={method} onChange={(e) => setMethod(e.target.value)}>
                 {(tb?.methods ?? ['GET']).map((m) => (
                   <option key={m} value={m}>
-                    {m}
+                    {ko.apiBuilder.ui.methodLabels[m]}
                   </option>
                 ))}
               </NativeSelect>
@@ -110,11 +110,11 @@ export function ApiBuilderTestPage() {
             <div className="grid gap-3 sm:grid-cols-3">
               <div className="grid gap-1">
                 <Label htmlFor="try-select">{t.select}</Label>
-                <Input id="try-select" value={select} onChange={(e) => setSelect(e.target.value)} />
+                <Input id="try-select" placeholder={t.selectHint} title={t.selectHint} value={select} onChange={(e) => setSelect(e.target.value)} />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor="try-order">{t.order}</Label>
-                <Input id="try-order" placeholder="id.desc" value={order} onChange={(e) => setOrder(e.target.value)} />
+                <Input id="try-order" placeholder={t.orderHint} title={t.orderHint} value={order} onChange={(e) => setOrder(e.target.value)} />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor="try-limit">{t.limit}</Label>
@@ -126,14 +126,20 @@ export function ApiBuilderTestPage() {
             <legend className="text-sm font-medium">{t.filters}</legend>
             {filters.map((f, i) => (
               <div key={i} className="flex flex-wrap items-center gap-2">
-                <Input aria-label={t.column} className="w-28" value={f.column} onChange={(e) => setFilter(i, { column: e.target.value })} />
+                <Input
+                  aria-label={t.column}
+                  placeholder={t.column}
+                  className="w-28"
+                  value={f.column}
+                  onChange={(e) => setFilter(i, { column: e.target.value })}
+                />
                 <label className="flex items-center gap-1 text-xs">
-                  <input type="checkbox" checked={f.not} onChange={(e) => setFilter(i, { not: e.target.checked })} /> not
+                  <input type="checkbox" checked={f.not} onChange={(e) => setFilter(i, { not: e.target.checked })} /> {t.not}
                 </label>
                 <NativeSelect aria-label={t.operator} value={f.op} onChange={(e) => setFilter(i, { op: e.target.value })}>
                   {OPS.map((o) => (
                     <option key={o} value={o}>
-                      {o}
+                      {t.operators[o]}
                     </option>
                   ))}
                 </NativeSelect>
@@ -178,7 +184,7 @@ export function ApiBuilderTestPage() {
           {result ? (
             <>
               <p>
-                {t.status}: <strong data-testid="try-status">{result.status}</strong> · {t.time}: {result.ms}ms · x-cache:{' '}
+                {t.status}: <strong data-testid="try-status">{result.status}</strong> · {t.time}: {result.ms}ms · {t.cache}:{' '}
                 <strong data-testid="try-cache">{result.headers.find(([h]) => h === 'x-cache')?.[1] ?? '-'}</strong>
               </p>
               <details>

@@ -13,6 +13,8 @@ import { ThemeSwitch } from '@/features/console/components/theme-switch';
 import { pageHeading } from '@/features/console/nav';
 
 const h = ko.consoleUi.header;
+/** The API builder's pages: /admin/services/api-builder and below. */
+const isApiBuilderPage = (pathname: string) => /^\/admin\/services\/api-builder(\/|$)/.test(pathname);
 /** The console shell: sidebar, header (title, seed selector, theme, user, back to main, logout), notice, page. */
 export function ConsoleLayout() {
   const { pathname } = useLocation();
@@ -54,8 +56,8 @@ export function ConsoleLayout() {
           </header>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/40 px-3 py-2 sm:px-4">
             <SeedSelector />
-            {/* The spec's system notice, only once it is true (the catalogue says the API builder is in beta). */}
-            {catalogueStatus('api-builder') === 'beta' ? (
+            {/* The API builder's notice (in beta, per the catalogue), shown on its own pages only. */}
+            {isApiBuilderPage(pathname) && catalogueStatus('api-builder') === 'beta' ? (
               <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="note">
                 <Megaphone className="size-3.5 shrink-0 text-primary" aria-hidden="true" /> {h.notice}
               </p>
