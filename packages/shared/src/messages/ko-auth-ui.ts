@@ -134,6 +134,12 @@ export const koAuthUi = {
     title: '이메일 인증',
     working: '이메일을 인증하고 있습니다...',
     toLogin: '로그인하기',
+    toSeedLogin: '로그인하고 시드로 가기',
+  },
+  invitation: {
+    signupNotice: (seed: string) => `'${seed}' 시드 초대로 가입합니다. 초대받은 이메일로 가입하면 가입을 마칠 때 시드에 참여합니다.`,
+    loginNotice: (seed: string) => `'${seed}' 시드 초대를 받으셨습니다. 로그인하면 바로 시드에 참여합니다.`,
+    accepting: '초대를 수락하는 중입니다...',
   },
   dashboard: {
     title: '대시보드',

@@ -45,6 +45,7 @@ export const koAuth = {
     profileUpdated: '정보가 수정되었습니다.',
     confirmSent: '인증 메일을 다시 보냈습니다. 메일함을 확인해주세요.',
     emailConfirmed: '이메일 인증이 완료되었습니다. 로그인해주세요.',
+    emailConfirmedJoined: (seed: string) => `이메일 인증이 완료되었고 '${seed}' 시드에 참여했습니다. 로그인하면 시드 콘솔로 이동합니다.`,
     tokenInvalid: '링크가 유효하지 않거나 만료되었습니다. 다시 요청해주세요.',
     forgotSent: '입력하신 이메일로 가입된 계정이 있다면 비밀번호 재설정 링크를 보냈습니다.',
     resetDone: '비밀번호가 재설정되었습니다. 새 비밀번호로 로그인해주세요.',

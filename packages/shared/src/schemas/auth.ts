@@ -60,6 +60,8 @@ export const ZSignupInput = z.object({
   phone: ZPhone.optional(),
   marketing_consent: z.boolean().default(false),
   terms: z.literal(true, { error: v.termsRequired }),
+  /** Signing up from a seed invitation link: the invitation is accepted once the address is confirmed (issue 27). */
+  invitation_token: z.string().min(16).max(256).optional(),
 });
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
@@ -122,6 +124,9 @@ export const ZOAuthSignupInput = z.object({
 });
 
 export const ZTokenInput = z.object({ token: z.string().min(16).max(256) });
+/** POST /api/auth/confirm-email: `seed_id` when the sign-up came from a seed invitation that is now accepted. */
+export const ZConfirmEmailResponse = z.object({ success: z.literal(true), message: z.string(), seed_id: z.string().optional() });
+export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponse>;
 export const ZResetPasswordForm = z
   .object({ password: ZNewPassword, confirmPassword: z.string().min(1, v.confirmRequired) })
   .refine((d) => d.password === d.confirmPassword, { message: v.confirmMismatch, path: ['confirmPassword'] });

@@ -81,7 +81,7 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
   }
 
   if (confirm) {
-    await sendConfirmation(deps, created, false);
+    await sendConfirmation(deps, created, false, input.invitation_token);
     return pending(toApiUser(created));
   }
   const tokens = await startSession(deps, created, meta);

@@ -7,7 +7,7 @@ export type TMailTokenKind = 'confirm_email' | 'reset_password' | 'unlock_login'
 
 export async function createMailToken(
   db: TTx,
-  values: { userId: string; kind: TMailTokenKind; tokenHash: string; email: string; expiresAt: Date },
+  values: { userId: string; kind: TMailTokenKind; tokenHash: string; email: string; expiresAt: Date; payload?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmailOnlyInput, ZMessageResponse, ZResetPasswordInput, ZTokenInput } from '@suite/shared';
+import { ZConfirmEmailResponse, ZEmailOnlyInput, ZMessageResponse, ZResetPasswordInput, ZTokenInput } from '@suite/shared';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from './recovery.service.ts';
 import { errorResponses } from '../../lib/route-helpers.ts';
@@ -13,12 +13,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
         tags: ['auth'],
         summary: '이메일 인증 (메일의 링크 토큰, 24시간, 1회용)',
         body: ZTokenInput,
-        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+        response: { 200: ZConfirmEmailResponse, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
-      return { success: true as const, message: await confirmEmail(deps, request.body.token, requestMeta(request)) };
+      const done = await confirmEmail(deps, request.body.token, requestMeta(request));
+      return { success: true as const, message: done.message, ...(done.seedId ? { seed_id: done.seedId } : {}) };
     },
   );
 

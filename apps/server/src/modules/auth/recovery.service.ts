@@ -14,10 +14,11 @@ import { revokeUserSessions } from './session.repository.ts';
 import { deleteUnconfirmedIdentities } from './identity.repository.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
+import { acceptInvitation } from '../seeds/seed-invitations.service.ts';
 
 const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000, unlock_login: 30 * 60_000 };
 
-export async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailTokenKind): Promise<string> {
+export async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailTokenKind, payload?: Record<string, unknown>): Promise<string> {
   const token = newTokenId();
   await createMailToken(deps.db, {
     userId: user.id,
@@ -25,6 +26,7 @@ export async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailT
     tokenHash: sha256(token),
     email: user.email,
     expiresAt: new Date(Date.now() + TTL_MS[kind]),
+    ...(payload ? { payload } : {}),
   });
   return token;
 }
@@ -41,10 +43,13 @@ export async function deliver(deps: TAuthDeps, mail: TMail): Promise<void> {
   await deps.mailer.send(mail);
 }
 
-/** Mails a confirmation link. `reserved`: the caller already counted this mail against the address's limits. */
-export async function sendConfirmation(deps: TAuthDeps, user: TUserRow, reserved: boolean): Promise<void> {
+/**
+ * Mails a confirmation link. `reserved`: the caller already counted this mail against the address's limits.
+ * `invitationToken`: the sign-up came from a seed invitation, accepted when the link is opened (issue 27 item 21).
+ */
+export async function sendConfirmation(deps: TAuthDeps, user: TUserRow, reserved: boolean, invitationToken?: string): Promise<void> {
   if (!reserved && !(await reserveMail(deps.limiter, user.email, false))) return;
-  const token = await newMailToken(deps, user, 'confirm_email');
+  const token = await newMailToken(deps, user, 'confirm_email', invitationToken ? { invitationToken } : undefined);
   await deliver(deps, confirmMail(deps.config.appUrl, user.email, user.fullName, token));
 }
 
@@ -68,14 +73,27 @@ export async function resendConfirmation(deps: TAuthDeps, email: string, meta: T
   return ko.auth.server.confirmSent;
 }
 
-export async function confirmEmail(deps: TAuthDeps, token: string, meta: TRequestMeta): Promise<string> {
+export async function confirmEmail(deps: TAuthDeps, token: string, meta: TRequestMeta): Promise<{ message: string; seedId?: string }> {
   const row = await consumeMailToken(deps.db, 'confirm_email', sha256(token));
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
   await updateUser(deps.db, user.id, { emailVerified: true });
   await voidMailTokens(deps.db, user.id, 'confirm_email');
   await writeAudit(deps.db, { action: AUDIT.emailConfirmed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
-  return ko.auth.server.emailConfirmed;
+  // Issue 27 item 21: a sign-up from a seed invitation joins the seed now. The seeds service checks, as for any
+  // acceptance, that the invited address is this account's; a used, expired or another address's invitation is
+  // left alone (the account is confirmed either way).
+  const carried = (row.payload as { invitationToken?: unknown } | null)?.invitationToken;
+  const invitationToken = typeof carried === 'string' ? carried : undefined;
+  if (invitationToken) {
+    try {
+      const seed = await acceptInvitation(deps, { id: user.id, email: user.email, ip: meta.ip }, invitationToken);
+      return { message: ko.auth.server.emailConfirmedJoined(seed.seed_name), seedId: seed.id };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return { message: ko.auth.server.emailConfirmed };
 }
 
 export async function forgotPassword(deps: TAuthDeps, email: string, meta: TRequestMeta): Promise<string> {

@@ -4,7 +4,7 @@ import { ko } from '@suite/shared';
 import { seedInvitations } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { outbox } from '../auth/auth-test-kit.ts';
+import { call, loginAs, minutePassed, outbox, signupBody, tokenOf } from '../auth/auth-test-kit.ts';
 import { api, freshEmail, signedIn } from '../admin-users/console-test-kit.ts';
 import { inviteAndGetToken } from './seeds-test-kit.ts';
 
@@ -107,5 +107,37 @@ describe.each(dbKinds)('seed invitations on %s', (kind) => {
     const newcomer = await signedIn(t, { email });
     const res = await api(t, newcomer.token)('POST', '/api/seed-invitations/accept', { token });
     expect(res.body.data).toMatchObject({ seed_name: '신규 가입', role: 'member', member_count: 2 });
+  });
+  it('carries the invitation through sign-up: confirming the address joins the seed, only for the invited address (issue 27 item 21)', async () => {
+    const owner = await signedIn(t);
+    const seed = (await api(t, owner.token)('POST', '/api/seeds', { seed_name: '가입 초대 시드' })).body.data;
+    const email = freshEmail('newcomer').toLowerCase();
+    const token = await inviteAndGetToken(t, owner.token, seed.id, email, 'member');
+    await minutePassed(t, email);
+
+    const signup = await call(t, { url: '/api/auth-signup', body: signupBody(email, { invitation_token: token }) });
+    expect(signup.body.needsEmailConfirmation).toBe(true);
+    const link = (await outbox(t, email)).map((m) => m.links.find((l) => l.includes('/auth/confirm'))).find(Boolean)!;
+    const confirmed = await call(t, { url: '/api/auth/confirm-email', body: { token: tokenOf(link) } });
+    expect(confirmed).toMatchObject({ status: 200, body: { success: true, seed_id: seed.id, message: ko.auth.server.emailConfirmedJoined('가입 초대 시드') } });
+    const session = await loginAs(t, email);
+    const listed = (await api(t, session.tokens.access_token)('GET', '/api/seeds')).body.data;
+    expect(listed).toMatchObject([{ id: seed.id, role: 'member' }]);
+    // The invitation is spent.
+    expect((await api(t)('GET', `/api/seed-invitations/preview?token=${encodeURIComponent(token)}`)).status).toBe(404);
+
+    // Another address signing up with someone else's invitation is confirmed but does not join; the invitation stays.
+    const invited = freshEmail('invited').toLowerCase();
+    const other = freshEmail('other').toLowerCase();
+    const theirs = await inviteAndGetToken(t, owner.token, seed.id, invited, 'admin');
+    await call(t, { url: '/api/auth-signup', body: signupBody(other, { invitation_token: theirs }) });
+    const otherLink = (await outbox(t, other)).map((m) => m.links.find((l) => l.includes('/auth/confirm'))).find(Boolean)!;
+    const otherConfirmed = await call(t, { url: '/api/auth/confirm-email', body: { token: tokenOf(otherLink) } });
+    expect(otherConfirmed.status).toBe(200);
+    expect(otherConfirmed.body.seed_id).toBeUndefined();
+    expect(otherConfirmed.body.message).toBe(ko.auth.server.emailConfirmed);
+    const otherSession = await loginAs(t, other);
+    expect((await api(t, otherSession.tokens.access_token)('GET', '/api/seeds')).body.data).toEqual([]);
+    expect((await api(t)('GET', `/api/seed-invitations/preview?token=${encodeURIComponent(theirs)}`)).status).toBe(200);
   });
 });
