@@ -69,7 +69,9 @@ test.describe('site header on desktop', () => {
 
     await nav.getByRole('link', { name: '소개' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(nav.getByRole('link', { name: 'APIs' })).toHaveAttribute('href', '/');
+    // The header's API link goes to the API builder (its public page, else its console page), never to '/'.
+    const apiBuilder = catalogueEntry('api-builder');
+    await expect(nav.getByRole('link', { name: 'API 빌더', exact: true })).toHaveAttribute('href', apiBuilder.sitePath ?? apiBuilder.consolePath ?? '');
     await company.hover();
     await nav.getByRole('link', { name: /^Slack AI 비서 멘션하면/ }).click();
     await expect(page).toHaveURL(/\/slack-ai$/);
@@ -81,7 +83,7 @@ test.describe('site header on desktop', () => {
     await gotoApp(page, '/');
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.getByRole('button', { name: '다크 모드 전환' }).click();
     await expect(html).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     // No flash: with the app's script held back, theme-init.js (a classic script in <head>) has already set the class.
@@ -100,7 +102,7 @@ test.describe('site header on desktop', () => {
     await waitForApp(page);
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
     await expect(html).toHaveClass(/dark/);
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.getByRole('button', { name: '다크 모드 전환' }).click();
     await expect(html).not.toHaveClass(/dark/);
     await page.reload();
     await waitForApp(page);
@@ -164,6 +166,10 @@ test.describe('site header on desktop', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('사업자등록번호');
     await expect(footer).toContainText('대표');
+    // Every usable service is listed, the customer tools (the AI chatbot) included.
+    const chatbot = catalogueEntry('ai-chatbot');
+    if (isAvailable(chatbot.status))
+      await expect(footer.getByRole('link', { name: 'AI 고객 상담 챗봇' })).toHaveAttribute('href', chatbot.sitePath ?? chatbot.consolePath ?? '');
     await footer.getByRole('link', { name: '개인정보 처리방침' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '개인정보 처리방침' })).toBeVisible();
     await expect(page.getByText('시행일: 2025년 9월 1일')).toBeVisible();

@@ -62,9 +62,12 @@ export const customerToolGroups: TNavGroup[] = [
 
 export type TNavLink = { id: string; title: string; href: string; icon: TNavIcon };
 
-/** Simple links after the dropdowns ('APIs' is a placeholder to '/'). */
+const apiBuilder = catalogueEntry('api-builder');
+const apiBuilderHref = apiBuilder.sitePath ?? apiBuilder.consolePath;
+
+/** Simple links after the dropdowns: the API builder (its public page, else its console page, once usable), 'about'. */
 export const simpleLinks: TNavLink[] = [
-  { id: 'apis', title: n.apis, href: '/', icon: 'code' },
+  ...(isAvailable(apiBuilder.status) && apiBuilderHref ? [{ id: 'apis', title: n.apis, href: apiBuilderHref, icon: 'code' as const }] : []),
   { id: 'about', title: n.about, href: '/about', icon: 'info' },
 ];
 

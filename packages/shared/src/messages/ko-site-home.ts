@@ -32,7 +32,8 @@ export const koSiteHome = {
       points: ['메뉴 함께 고르기', '참석자 관리', '내기 게임으로 식비 나누기'],
     },
   },
-  comingSoonTitle: '곧 만나요',
-  comingSoon: 'API 빌더, 어드민 페이지 빌더, AI 고객 상담 챗봇을 준비하고 있습니다. 출시 소식은 베타 신청자에게 가장 먼저 알려드려요.',
+  betaTitle: '베타로 먼저 써 보세요',
+  betaLead: 'API 빌더, 어드민 페이지 빌더, AI 고객 상담 챗봇은 지금 베타로 열려 있습니다. 가입하면 콘솔에서 바로 쓸 수 있어요.',
+  betaOpen: (title: string) => `${title} 시작하기`,
   aboutLink: '컴퍼니 툴즈 소개 보기',
 } as const;

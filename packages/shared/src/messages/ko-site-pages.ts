@@ -27,6 +27,8 @@ export const koSitePages = {
     servicesTitle: '서비스 현황',
     more: (title: string) => `${title} 알아보기`,
     cta: '베타 테스트에 함께해주세요',
+    inConsole: (title: string) => `콘솔에서 ${title} 시작하기`,
+    betaNote: '베타 서비스는 가입하면 콘솔에서 바로 쓸 수 있습니다. 써 보시고 의견을 들려주세요.',
   },
   service: {
     featuresTitle: '주요 기능',

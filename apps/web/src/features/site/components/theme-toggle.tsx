@@ -3,7 +3,7 @@ import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { useTheme } from '@/lib/theme';
 import { siteClasses } from './site-classes';
 
-/** Switches between light and dark (the profile menu also offers 'system'). Accessible name: 'Toggle theme'. */
+/** Switches between light and dark (the profile menu also offers 'system'). Accessible name: 다크 모드 전환. */
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   return (

@@ -139,6 +139,12 @@ export function AboutPage() {
                         {t.more(koCatalogue.names[x.id])}
                       </Link>
                     </CardContent>
+                  ) : x.consolePath && isAvailable(x.status) ? (
+                    <CardContent>
+                      <Link to={x.consolePath} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                        {t.inConsole(koCatalogue.names[x.id])}
+                      </Link>
+                    </CardContent>
                   ) : null}
                 </Card>
               </li>
@@ -146,7 +152,7 @@ export function AboutPage() {
           </ul>
           <p className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
             <Users className="size-4" aria-hidden="true" />
-            {koSite.home.comingSoon}
+            <span className="break-keep">{t.betaNote}</span>
           </p>
         </PageContainer>
       </section>

@@ -1,8 +1,21 @@
-import { ArrowRight, Bot, CalendarDays, Check, Clock, Lock, Hash, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Bot,
+  Braces,
+  CalendarDays,
+  Check,
+  LayoutDashboard,
+  Lock,
+  Hash,
+  MessageSquareText,
+  Sparkles,
+  UtensilsCrossed,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
-import { catalogueCounts, catalogueStatus, type TCatalogueId } from '@suite/shared/catalogue';
+import { catalogueCounts, catalogueEntry, catalogueStatus, isAvailable, type TCatalogueId } from '@suite/shared/catalogue';
 import { koCatalogue } from '@suite/shared/messages/ko-catalogue';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { catalogueBadgeClass } from '@/components/catalogue-status';
@@ -30,6 +43,19 @@ const SECTIONS: TSection[] = [
   { key: 'foodManager', service: 'meal', href: '/food-manager', icon: UtensilsCrossed },
 ];
 const COUNTS = catalogueCounts();
+
+/**
+ * The tools without a marketing page of their own, as the catalogue has them: those usable now (beta) are listed
+ * with a link to where they are used, so the page never says "coming soon" of something that exists.
+ */
+type TBetaTool = { service: TCatalogueId; item: 'apiBuilder' | 'adminBuilder' | 'aiChatbot'; icon: LucideIcon };
+const BETA_TOOLS = (
+  [
+    { service: 'api-builder', item: 'apiBuilder', icon: Braces },
+    { service: 'admin-builder', item: 'adminBuilder', icon: LayoutDashboard },
+    { service: 'ai-chatbot', item: 'aiChatbot', icon: MessageSquareText },
+  ] satisfies TBetaTool[]
+).filter((b) => isAvailable(catalogueStatus(b.service)));
 
 /**
  * Pictures of the real console screens (scripts/home-screens.mjs renders them from the app, light and dark, as WebP
@@ -194,18 +220,46 @@ export function HomePage() {
         </Container>
       </section>
 
-      <section className="border-t bg-muted/40 py-14" aria-labelledby="coming-soon-title">
-        <Container className="text-center">
-          <Clock className="mx-auto size-8 text-primary" aria-hidden="true" />
-          <h2 id="coming-soon-title" className="mt-3 text-2xl font-bold break-keep">
-            {t.comingSoonTitle}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-muted-foreground break-keep">{t.comingSoon}</p>
-          <Link to="/about" className={siteClasses.aboutLink}>
-            {t.aboutLink}
-          </Link>
-        </Container>
-      </section>
+      {BETA_TOOLS.length ? (
+        <section className="border-t bg-muted/40 py-14" aria-labelledby="beta-tools-title">
+          <Container>
+            <div className="mx-auto max-w-2xl text-center">
+              <Sparkles className="mx-auto size-8 text-primary" aria-hidden="true" />
+              <h2 id="beta-tools-title" className="mt-3 text-2xl font-bold break-keep">
+                {t.betaTitle}
+              </h2>
+              <p className="mt-3 text-muted-foreground break-keep">{t.betaLead}</p>
+            </div>
+            <ul className="mt-8 grid gap-4 md:grid-cols-3">
+              {BETA_TOOLS.map((b) => {
+                const item = koSiteShell.nav.items[b.item];
+                const status = catalogueStatus(b.service);
+                const entry = catalogueEntry(b.service);
+                const Icon = b.icon;
+                return (
+                  <li key={b.service} className="flex flex-col rounded-lg border bg-card p-5">
+                    <div className="flex items-center justify-between gap-2">
+                      <Icon className="size-6 text-primary" aria-hidden="true" />
+                      <span className={catalogueBadgeClass(status)}>{koCatalogue.status[status]}</span>
+                    </div>
+                    <h3 className="mt-3 font-semibold break-keep">{item.title}</h3>
+                    <p className="mt-1 flex-1 whitespace-pre-line text-sm text-muted-foreground break-keep">{item.description}</p>
+                    <Link to={entry.sitePath ?? entry.consolePath ?? '/signup'} className={siteClasses.moreLink}>
+                      {t.betaOpen(item.title)}
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="text-center">
+              <Link to="/about" className={siteClasses.aboutLink}>
+                {t.aboutLink}
+              </Link>
+            </div>
+          </Container>
+        </section>
+      ) : null}
     </>
   );
 }
