@@ -1,6 +1,8 @@
 // `npm run test:topology`: the production topology on loopback — nginx (deploy/nginx.conf) in front of two instances
 // started from scripts/build-image.sh's output, on the machine's PostgreSQL and Redis — and what operations do to it.
 // Exits non-zero on the first failed check. TOPOLOGY_RECORD=1 appends the figures to bench/RESULTS.md.
+// nginx is checked for first (NGINX_BIN, default /usr/sbin/nginx); whatever fails later, the instances and nginx are
+// stopped (each runs in its own process group, ended on any exit, uncaught error or Ctrl-C).
 // TOPOLOGY_IMAGE_DIR=<dir> reuses an existing image build (local iteration only; CI always builds).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -11,7 +13,24 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, fleetEnv, Instance, openStream, startNginx } from './topology/fleet.mjs';
+import { api, fleetEnv, Instance, killFleet, openStream, requireNginx, startNginx } from './topology/fleet.mjs';
+
+// 0. nginx first: nothing is built or started without it.
+requireNginx();
+// Whatever ends this process, no instance or nginx outlives it.
+process.on('exit', () => killFleet('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    console.error(`topology test stopped (${signal}): stopping the instances and nginx`);
+    killFleet('SIGTERM');
+    process.exit(1);
+  });
+for (const event of ['uncaughtException', 'unhandledRejection'])
+  process.on(event, (err) => {
+    console.error('topology test FAILED:', err);
+    killFleet('SIGKILL');
+    process.exit(1);
+  });
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ports = { nginx: 3470, a: 3471, b: 3472 };
@@ -260,7 +279,8 @@ try {
 } finally {
   for (const s of streams) s.close();
   await nginx?.stop().catch(() => undefined);
-  for (const inst of [A, B]) if (inst.proc && inst.proc.exitCode === null && inst.proc.signalCode === null) await inst.stop('SIGTERM').catch(() => undefined);
+  for (const inst of [A, B]) if (inst.running) await inst.stop('SIGTERM').catch(() => undefined);
+  killFleet('SIGKILL');
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await admin.end();
 }

@@ -1,6 +1,6 @@
 // The pieces of `npm run test:topology`: app instances started from the image build, nginx with deploy/nginx.conf,
 // a server-sent-events client that reconnects like a browser, and a bounded HTTP load through nginx.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -9,6 +9,43 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/**
+ * Fails with the install command when nginx is missing — before anything is built or started (as
+ * scripts/check-chromium.mjs does for the browser): the test would otherwise start two instances first.
+ */
+export function requireNginx() {
+  const probe = spawnSync(NGINX, ['-v'], { stdio: 'ignore' });
+  if (!probe.error && probe.status === 0) return;
+  console.error(
+    `nginx를 찾을 수 없습니다 (${NGINX}). 토폴로지 테스트는 deploy/nginx.conf를 쓰는 nginx 앞에 두 인스턴스를 띄웁니다:\n` +
+      '  sudo apt-get install -y nginx\n' +
+      '다른 위치의 nginx를 쓰려면 NGINX_BIN 환경 변수로 경로를 지정하세요.',
+  );
+  process.exit(1);
+}
+
+/**
+ * Every process the fleet started (instances and nginx), each the leader of its own process group, so that one
+ * signal to the group ends it with anything it started. killFleet() is synchronous: it also works in an 'exit'
+ * handler, after an uncaught error or a signal, so nothing outlives the test holding the caller's output open.
+ */
+const live = new Set();
+function track(proc) {
+  live.add(proc);
+  const forget = () => live.delete(proc);
+  proc.on('exit', forget);
+  proc.on('error', forget);
+}
+export function killFleet(signal = 'SIGKILL') {
+  for (const proc of live) {
+    try {
+      process.kill(-proc.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
 
 /** The production environment of every instance (secrets shared by the fleet, company details set). */
 export function fleetEnv({ appUrl, databaseUrl, redisUrl }) {
@@ -47,9 +84,14 @@ export class Instance {
       cwd: this.imageDir,
       env: { PATH: process.env.PATH, ...this.env, PORT: String(this.port), DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-topo-')) },
       stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
     });
     this.proc = proc;
-    this.exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+    track(proc);
+    this.exited = new Promise((resolve) => {
+      proc.on('exit', (code, signal) => resolve({ code, signal }));
+      proc.on('error', (err) => resolve({ code: null, signal: null, error: err.message }));
+    });
     let gone = false;
     void this.exited.then(() => (gone = true));
     for (let i = 0; i < 900 && !gone; i++) {
@@ -63,9 +105,19 @@ export class Instance {
     throw new Error(`${this.name}: not ready`);
   }
 
-  /** Sends a signal and waits for the process to exit. */
+  /** Whether the process is still running. */
+  get running() {
+    return Boolean(this.proc?.pid) && this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
+  /** Sends a signal to the instance's process group and waits for the process to exit. */
   async stop(signal = 'SIGTERM') {
-    this.proc.kill(signal);
+    if (!this.running) return this.exited;
+    try {
+      process.kill(-this.proc.pid, signal);
+    } catch {
+      this.proc.kill(signal);
+    }
     return this.exited;
   }
 }
@@ -89,8 +141,15 @@ export async function startNginx(root, port, upstreams) {
   conf = conf.replaceAll('/tmp/nginx', `${dir}/nginx`);
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, conf);
-  const proc = spawn(NGINX, ['-p', dir, '-c', file, '-e', 'stderr', '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  const proc = spawn(NGINX, ['-p', dir, '-c', file, '-e', 'stderr', '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  track(proc);
+  // A missing binary is an 'error' event, not an exception: without a listener it would end the test before its
+  // clean-up and leave the instances running.
+  let failure;
+  const exited = new Promise((resolve) => {
+    proc.on('exit', resolve);
+    proc.on('error', (err) => resolve((failure = err)));
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`${base}/api/health`).then(
@@ -98,6 +157,7 @@ export async function startNginx(root, port, upstreams) {
       () => false,
     );
     if (up) break;
+    if (failure) throw new Error(`nginx did not start (${NGINX}): ${failure.message}`);
     if (proc.exitCode !== null) throw new Error('nginx exited');
     await sleep(100);
   }
@@ -125,7 +185,13 @@ export async function startNginx(root, port, upstreams) {
         });
     },
     async stop() {
-      proc.kill('SIGQUIT');
+      if (proc.exitCode === null && proc.signalCode === null && !failure) {
+        try {
+          process.kill(-proc.pid, 'SIGQUIT');
+        } catch {
+          proc.kill('SIGQUIT');
+        }
+      }
       await exited;
     },
   };
