@@ -64,7 +64,7 @@ function Overview({ seedId }: { seedId: string }) {
           {apis.data?.length === 0 ? (
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisYet}</p>
-              {conns.data?.length ? (
+              {conns.data?.length && !guided ? (
                 <Button asChild size="sm">
                   <Link to="/admin/services/api-builder/apis">{t.publish.open}</Link>
                 </Button>
