@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { Loader2 } from 'lucide-react';
+import { Hash, Loader2 } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { usePublicConfig } from '@/lib/public-config';
 import { useSeeds } from '@/lib/seed-context';
 import { useSlackWorkspaces } from '../api/list-workspaces';
 import { SlackConnectButton } from '@/components/slack-connect-button';
@@ -27,6 +29,8 @@ export function SlackConsolePage() {
   const list = q.data ?? [];
   const ws = list.find((w) => w.id === picked) ?? list.find((w) => w.status === 'active') ?? list[0];
   const seedId = seed && (seed.role === 'owner' || seed.role === 'admin') ? seed.id : undefined;
+  // The server says whether a Slack app is configured; without one, connecting can only fail at Slack.
+  const slackUnavailable = usePublicConfig().data?.slackAvailable === false;
 
   if (q.isLoading) {
     return (
@@ -64,10 +68,22 @@ export function SlackConsolePage() {
         ) : (
           <div className="grid gap-1 break-keep">
             <p className="font-medium">{t.noWorkspaces}</p>
-            <p className="text-sm text-muted-foreground">{t.noWorkspacesHint}</p>
+            {slackUnavailable ? null : <p className="text-sm text-muted-foreground">{t.noWorkspacesHint}</p>}
           </div>
         )}
-        <SlackConnectButton label={t.connectAnother} seedId={seedId} size="default" />
+        {slackUnavailable ? (
+          <div className="grid w-full max-w-md gap-2">
+            <Button disabled aria-describedby="slack-unavailable" className="w-fit">
+              <Hash aria-hidden="true" />
+              {t.connectAnother}
+            </Button>
+            <p id="slack-unavailable" className="text-sm text-muted-foreground break-keep">
+              {t.connectUnavailable}
+            </p>
+          </div>
+        ) : (
+          <SlackConnectButton label={t.connectAnother} seedId={seedId} size="default" />
+        )}
       </div>
 
       {ws ? (
