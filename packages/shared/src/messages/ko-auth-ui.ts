@@ -171,6 +171,21 @@ export const koAuthUi = {
     toSettings: '정보 수정',
   },
   settings: {
+    /** 회원 탈퇴 (terms article 15): how to ask, until the self-service flow exists. */
+    withdrawal: {
+      title: '회원 탈퇴',
+      description: '이용약관 제15조에 따라 언제든지 탈퇴를 요청할 수 있습니다.',
+      howTo:
+        '이 화면에서 바로 탈퇴하는 기능은 준비 중입니다. 그때까지는 아래 연락처로 가입한 이메일 주소와 함께 탈퇴를 요청해주세요. 본인 확인 후 지체 없이 처리하고, 처리 결과를 이메일로 알려드립니다.',
+      email: '이메일',
+      phone: '전화',
+      mailSubject: '회원 탈퇴 요청',
+      mailBody: (email: string) => `가입한 이메일: ${email}\n회원 탈퇴를 요청합니다.`,
+      noContact: '운영자 연락처가 아직 설정되지 않았습니다. 이 서비스를 운영하는 곳에 직접 탈퇴를 요청해주세요.',
+      afterwards: '탈퇴하면 회원 정보는 개인정보 처리방침에 따라 처리됩니다.',
+      privacy: '개인정보 처리방침',
+      terms: '이용약관',
+    },
     title: '정보 수정',
     description: '프로필과 비밀번호, 로그인된 기기를 관리합니다.',
     profile: '프로필',

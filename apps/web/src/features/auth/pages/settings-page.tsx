@@ -4,6 +4,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useMe } from '@/lib/me-api';
 import { PasswordForm } from '@/components/account/password-form';
 import { ProfileForm } from '@/components/account/profile-form';
+import { WithdrawalCard } from '@/components/account/withdrawal-card';
 import { SessionsList } from '@/features/auth/components/sessions-list';
 import { IdentitiesList } from '@/features/auth/components/identities-list';
 import { SecondFactorCard } from '@/features/auth/components/second-factor-card';
@@ -64,6 +65,7 @@ export function SettingsPage() {
           <EndOtherSessions />
         </CardContent>
       </Card>
+      <WithdrawalCard accountEmail={me.data?.email} />
     </div>
   );
 }
