@@ -101,6 +101,7 @@ export const koApiBuilder = {
       unpublishBody: (url: string) => `${url} 로 오는 요청은 더 이상 응답하지 않고, 이 API의 키도 모두 삭제됩니다. 데이터베이스의 데이터는 그대로입니다.`,
       unpublishTriggers: '이 API가 설치한 변경 트리거도 고객 데이터베이스에서 제거됩니다.',
       noApisYet: '아직 공개한 API가 없습니다. ‘새 API 공개’로 테이블을 공개하세요.',
+      noApisSettings: '아직 공개한 API가 없습니다. 위 연결 목록에서 ‘API 공개’를 눌러 테이블을 공개하세요.',
     },
     deleteDialog: {
       title: (name: string) => `'${name}' 연결을 삭제할까요?`,

@@ -116,7 +116,11 @@ function Keys({ seedId }: { seedId: string }) {
         <CardTitle className="text-lg">{t.keys}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {apis.data?.length ? <KeyForm seedId={seedId} apis={apis.data} /> : <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisYet}</p>}
+        {apis.data?.length ? (
+          <KeyForm seedId={seedId} apis={apis.data} />
+        ) : (
+          <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisSettings}</p>
+        )}
         {keys.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noKeys}</p> : null}
         <ul className="grid gap-2">
           {keys.data?.map((k) => (
@@ -152,7 +156,7 @@ function Cache({ seedId }: { seedId: string }) {
         <CardDescription className="break-keep">{t.ttlNote}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {apis.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t.noApis}</p> : null}
+        {apis.data?.length === 0 ? <p className="text-sm text-muted-foreground break-keep">{t.publish.noApisSettings}</p> : null}
         {apis.data?.map((a) => (
           <CacheRow key={a.id} seedId={seedId} api={a} />
         ))}
