@@ -8,6 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { callDataApi, type TTryResult } from '../api/call-data-api';
 import { useApis } from '../api/list-apis';
+import { useTables } from '../api/list-tables';
 import { localUrl, prettyJson } from '../components/first-run';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
@@ -31,10 +32,13 @@ export function ApiBuilderTestPage() {
   const [result, setResult] = useState<TTryResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const api = apis.data?.find((a) => a.id === apiId) ?? apis.data?.[0];
+  // The table's columns (from the last introspection) are offered in the filter's column field.
+  const introspected = useTables(seed?.id ?? '', api?.connectionId);
   if (!seed) return <NoSeed />;
   if (!isManager(seed.role)) return <ManagersOnly />;
-  const api = apis.data?.find((a) => a.id === apiId) ?? apis.data?.[0];
   const tb = api?.tables.find((x) => x.name === table) ?? api?.tables[0];
+  const columns = introspected.data?.data.find((x) => x.name === tb?.name)?.columns.map((c) => c.name) ?? [];
   const query = new URLSearchParams();
   if (method === 'GET' && select.trim()) query.set('select', select.trim());
   for (const f of filters) if (f.column) query.append(f.column, `${f.not ? 'not.' : ''}${f.op}.${f.value}`);
@@ -124,11 +128,17 @@ export function ApiBuilderTestPage() {
           ) : null}
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">{t.filters}</legend>
+            <datalist id="try-columns">
+              {columns.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
             {filters.map((f, i) => (
               <div key={i} className="flex flex-wrap items-center gap-2">
                 <Input
                   aria-label={t.column}
                   placeholder={t.column}
+                  list="try-columns"
                   className="w-28"
                   value={f.column}
                   onChange={(e) => setFilter(i, { column: e.target.value })}
