@@ -85,3 +85,58 @@ test('guided first run: sign in → connect → pick tables → key → first ca
     await db.drop();
   }
 });
+
+test('publish from the API list, edit requests, unpublish; deleting a connection names its admin apps', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const db = await customerDatabase();
+  try {
+    const owner = await createUser(request, '김공개', 'api-builder-publish');
+    const session = await loginApi(request, owner.email);
+    const headers = { authorization: `Bearer ${session.tokens.access_token}` };
+    const seed = (await (await request.post('/api/seeds', { headers, data: { seed_name: 'API 공개 회사' } })).json()).data as { id: string };
+    const base = `/api/seeds/${seed.id}/api-builder`;
+    const conn = await request.post(`${base}/connections`, {
+      headers,
+      data: { name: '상품 DB', engine: 'postgres', host: '127.0.0.1', port: 5432, database: db.name, user: 'postgres', password: '' },
+    });
+    expect(conn.status()).toBe(201);
+    const connectionId = ((await conn.json()) as { data: { id: string } }).data.id;
+
+    await login(page, owner.email);
+    // A connection but nothing published (e.g. a reload in the middle of the first run): the way forward is shown.
+    await page.goto('/admin/services/api-builder');
+    await page.getByRole('link', { name: '새 API 공개' }).click();
+    await expect(page).toHaveURL('/admin/services/api-builder/apis');
+    await page.getByLabel('products', { exact: true }).check();
+    await page.getByRole('checkbox', { name: 'products 추가(POST)' }).check();
+    await page.getByRole('button', { name: 'API 공개', exact: true }).click();
+    await expect(page.getByText('추가(POST)', { exact: true })).toBeVisible();
+
+    // Edit: reads only.
+    await page.getByRole('button', { name: '테이블·요청 편집' }).click();
+    await page.getByRole('checkbox', { name: 'products 추가(POST)' }).uncheck();
+    await page.getByRole('button', { name: '변경 저장' }).click();
+    await expect(page.getByText('추가(POST)', { exact: true })).toHaveCount(0);
+    const apis = (await (await request.get(`${base}/apis`, { headers })).json()) as { data: { tables: unknown }[] };
+    expect(apis.data[0]!.tables).toEqual([{ name: 'products', methods: ['GET'] }]);
+
+    // Unpublish through the confirmation dialog.
+    await page.getByRole('button', { name: '공개 중단' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '공개 중단' }).click();
+    await expect(page.getByText('아직 공개한 API가 없습니다. ‘새 API 공개’로 테이블을 공개하세요.')).toBeVisible();
+
+    // An admin app on the connection: the deletion dialog names it, and deleting takes it along.
+    const app = await request.post(`/api/seeds/${seed.id}/admin-builder/apps`, { headers, data: { name: '상품 관리', connectionId, tables: ['products'] } });
+    expect(app.status()).toBe(201);
+    await page.goto('/admin/services/api-builder/settings');
+    await page.getByRole('button', { name: '연결 삭제' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('상품 관리');
+    await dialog.getByRole('button', { name: '관리자 앱 1개와 함께 삭제' }).click();
+    await expect(page.getByText('아직 연결한 데이터베이스가 없습니다.')).toBeVisible();
+    const left = (await (await request.get(`/api/seeds/${seed.id}/admin-builder/apps`, { headers })).json()) as { data: unknown[] };
+    expect(left.data).toEqual([]);
+  } finally {
+    await db.drop();
+  }
+});
