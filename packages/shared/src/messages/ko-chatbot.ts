@@ -13,6 +13,7 @@ export const koChatbot = {
     conversationNotFound: '대화를 찾을 수 없습니다. 새 대화를 시작해 주세요.',
     tokenInvalid: '대화 토큰이 올바르지 않습니다.',
     visitorRateLimited: '질문이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    handoffRateLimited: '상담원 연결 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     botRateLimited: '지금은 문의가 많아 답변할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     dontKnow: '죄송합니다. 등록된 정보에서는 이 질문의 답을 찾지 못했습니다. 상담원에게 연결해 드릴까요?',
     answerFailed: '답변을 만드는 중 문제가 생겼습니다. 상담원에게 연결해 드릴까요?',
@@ -24,6 +25,19 @@ export const koChatbot = {
     teamMailSubject: (bot: string) => `[${bot}] 상담원 연결 요청이 들어왔습니다`,
     teamMailBody: (bot: string, email: string, transcript: string, link: string) =>
       `챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.\n\n대화 내용:\n${transcript}\n\n콘솔에서 답변하기: ${link}`,
+    teamDigestSubject: (bot: string, n: number) => `[${bot}] 상담원 연결 요청 ${n}건이 들어왔습니다`,
+    teamDigestBody: (bot: string, lines: string[], link: string) =>
+      `챗봇 '${bot}'에 상담원 연결 요청 ${lines.length}건이 모였습니다. 요청이 몰릴 때는 한 통으로 묶어 보내 드립니다.\n\n${lines.join('\n')}\n\n콘솔에서 답변하기: ${link}`,
+    teamDigestLine: (email: string, message: string) => `- ${email}${message ? `: ${message}` : ''}`,
+    capMailSubject: (bot: string) => `[${bot}] 챗봇 질문 한도에 도달했습니다`,
+    capMailBody: (bot: string, perMinute: number, link: string) =>
+      `챗봇 '${bot}'에 1분 동안 질문이 ${perMinute}건을 넘게 들어와, 그 분의 남은 시간 동안 방문자들이 "지금은 문의가 많아 답변할 수 없습니다" 안내를 받았습니다.\n한 방문자나 한 주소의 질문은 그보다 낮은 한도로 먼저 막히므로, 여러 방문자가 실제로 몰린 것입니다. 이 안내는 하루에 한 번만 보내 드립니다.\n\n콘솔에서 보기: ${link}`,
+    urlHttpStatus: (status: number) =>
+      `웹 페이지가 ${status} 응답을 보냈습니다${status === 404 ? ' (페이지 없음)' : status === 401 || status === 403 ? ' (로그인이 필요하거나 접근이 막힌 페이지)' : status >= 500 ? ' (사이트 서버 오류)' : ''}. 주소를 확인해 주세요.`,
+    urlTimeout: '웹 페이지가 10초 안에 응답하지 않았습니다. 잠시 후 다시 시도하거나 주소를 확인해 주세요.',
+    urlUnreachable: '웹 페이지의 서버에 연결하지 못했습니다. 주소(도메인)가 맞는지 확인해 주세요.',
+    urlBadUrl: 'http:// 또는 https:// 로 시작하는 웹 페이지 주소만 등록할 수 있습니다.',
+    urlNoText: '이 웹 페이지에서 글을 찾지 못했습니다. 내용이 스크립트로만 그려지는 페이지라면 내용을 복사해 문서로 등록해 주세요.',
     customerMailSubject: (bot: string) => `[${bot}] 문의하신 내용에 답변드립니다`,
     customerMailBody: (bot: string, question: string, answer: string) =>
       `안녕하세요. '${bot}' 상담원입니다.\n\n문의하신 내용:\n${question}\n\n답변:\n${answer}\n\n감사합니다.`,
@@ -44,6 +58,9 @@ export const koChatbot = {
               .join('\n')}`
           : ''
       }\n<${link}|콘솔에서 답변하기>`,
+    /** A digest of several hand-offs (arguments escaped by the caller). */
+    slackHandoffDigest: (bot: string, n: number, link: string) =>
+      `:raising_hand: 챗봇 '${bot}'에 상담원 연결 요청 ${n}건이 모였습니다.\n<${link}|콘솔에서 답변하기>`,
   },
   usage: {
     label: '쓰는 곳',
@@ -66,12 +83,39 @@ export const koChatbot = {
     noBots: '아직 챗봇이 없습니다.',
     create: '챗봇 만들기',
     name: '이름',
+    nameHelp: '고객에게 위젯 제목으로 보입니다. 예: 하루마켓 상담봇',
     greeting: '인사말',
+    greetingHelp: '위젯을 열면 처음 보이는 말입니다. 비우면 기본 인사말을 씁니다.',
     origins: '허용 출처 (쉼표로 구분, 예: https://shop.example)',
+    originsHelp: '위젯을 붙일 사이트의 주소에서 경로를 뺀 부분입니다. 여기에 없는 사이트에서는 위젯이 나타나지 않습니다.',
     brandColor: '색상',
+    brandColorHelp: '위젯 버튼과 머리글 색입니다. #2563eb 처럼 적어 주세요.',
     save: '저장',
     delete: '삭제',
-    tabs: { install: '설치', sources: '지식', conversations: '대화', unanswered: '답하지 못한 질문', tickets: '문의', figures: '지표' },
+    settingsTitle: '챗봇 설정',
+    deleteBot: '챗봇 삭제',
+    deleteBotTitle: (name: string) => `'${name}' 챗봇을 삭제할까요?`,
+    deleteBotBody: '대화, 문의, 이 챗봇에만 쓰던 지식이 함께 삭제되고 되돌릴 수 없습니다. 사이트에 붙인 위젯은 더 이상 나타나지 않습니다.',
+    readOnly: '멤버는 볼 수만 있습니다. 설정을 바꾸려면 시드 소유자나 관리자에게 요청해 주세요.',
+    refusedTitle: '허용되지 않은 사이트에서 불러온 기록',
+    refusedHelp: '아래 사이트에서 위젯을 불러왔지만 허용 출처에 없어 위젯이 나타나지 않았습니다. 내 사이트라면 허용 출처에 추가해 주세요.',
+    refusedAt: (when: string) => `마지막 시도 ${when}`,
+    addOrigin: '허용 출처에 추가',
+    capped: (when: string) => `${when}에 챗봇 전체 질문 한도(1분에 600건)에 도달해, 그 분의 남은 시간 동안 방문자들이 답을 받지 못했습니다.`,
+    slackChannelCurrent: (id: string) =>
+      `지금 알림 채널 ID: ${id}. 이 서비스는 채널 이름을 받아 오지 않으므로 ID로 보여 드립니다. Slack에서 채널 이름을 누르면 정보 창 맨 아래에서 같은 ID를 찾을 수 있습니다.`,
+    sourceTypes: { faq: 'FAQ', text: '문서', markdown: '문서', url: '웹 페이지', pdf: 'PDF' } as Record<string, string>,
+    ticketEmail: (email: string) => `답변 받을 이메일: ${email}`,
+    resolutionHelp: '방문자가 질문한 대화 가운데 챗봇이 한 번 이상 답했고 상담원 연결을 요청하지 않은 대화의 비율입니다. 콘솔의 미리보기 대화는 세지 않습니다.',
+    tabs: {
+      install: '설치',
+      settings: '설정',
+      sources: '지식',
+      conversations: '대화',
+      unanswered: '답하지 못한 질문',
+      tickets: '문의',
+      figures: '지표',
+    },
     snippet: '아래 코드를 사이트의 </body> 바로 앞에 붙여 넣으세요.',
     preview: '미리보기',
     copy: '복사',
@@ -118,6 +162,8 @@ export const koChatbot = {
     handoffName: '이름 (선택)',
     handoffMessage: '남기실 말씀 (선택)',
     handoffSubmit: '연결 요청',
+    privacyNotice:
+      '개인정보 수집·이용 안내: 문의에 답변을 보내 드리기 위해 이메일(필수), 이름과 남기신 말씀(선택), 대화 내용을 수집합니다. 문의를 받은 날부터 1년 동안 보관한 뒤 파기합니다. 수집을 원하지 않으시면 요청을 보내지 않으셔도 되며, 이 경우 메일 답변은 받으실 수 없습니다.',
     thinking: '답변을 찾는 중입니다…',
     failed: '연결에 문제가 생겼습니다. 잠시 후 다시 시도해 주세요.',
   },

@@ -43,6 +43,10 @@ export const ZChatbot = z.object({
   slackChannelId: z.string().nullable(),
   sources: z.number(),
   createdAt: z.string(),
+  /** Origins the widget was refused from (not in allowedOrigins), newest first, at most 10. */
+  refusedOrigins: z.array(z.object({ origin: z.string(), lastSeenAt: z.string() })),
+  /** When the bot-wide question budget was last used up (visitors got "문의가 많아" for the rest of that minute); null = never. */
+  cappedAt: z.string().nullable(),
 });
 export type TChatbot = z.infer<typeof ZChatbot>;
 
@@ -107,7 +111,7 @@ export const ZAnswer = z.object({
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 export const ZHandoffInput = z.object({
-  email: z.email({ error: '올바른 이메일 주소를 입력해 주세요.' }).max(254),
+  email: z.email({ error: '올바른 이메일 주소를 입력해 주세요.' }).max(254, { error: '이메일 주소가 너무 깁니다.' }),
   name: z.string().trim().max(60).optional(),
   message: z.string().trim().max(2000).optional(),
 });
@@ -183,7 +187,12 @@ export type TChatbotTicket = z.infer<typeof ZChatbotTicket>;
 export const ZChatbotTicketListResponse = z.object({ data: z.array(ZChatbotTicket) });
 export type TChatbotTicketListResponse = z.infer<typeof ZChatbotTicketListResponse>;
 
-/** Figures of the last 30 days; `day` is YYYY-MM-DD (Asia/Seoul); resolutionRate 0..1, null without conversations. */
+/**
+ * Figures of the last 30 days; `day` is YYYY-MM-DD (Asia/Seoul). Counted: conversations in which the visitor asked at
+ * least one question, from the sites of the bot (the console's preview is left out). resolutionRate 0..1 = resolved ÷
+ * counted, where resolved = the bot answered at least one question and the visitor did not ask for a person; null
+ * without conversations.
+ */
 export const ZChatbotFigures = z.object({
   conversationsPerDay: z.array(z.object({ day: z.string(), conversations: z.number() })),
   conversations: z.number(),

@@ -15,7 +15,10 @@ export const JOB_KINDS = {
   'meal.close': 'Closes a round at its order deadline (key meal:<id>)',
   'knowledge.refetch-url': 'Fetches a knowledge web page again on its schedule',
   'knowledge.rekey': 'Rebuilds the search keys of documents indexed by an older key version',
-  'chatbot.handoff-slack': 'Tells the Slack channel that a visitor asked for a person',
+  'chatbot.handoff-slack': 'Tells the Slack channel that a visitor asked for a person (one ticket, or a digest count)',
+  'chatbot.handoff-mail':
+    "Mails the seed's team the bot's hand-offs not yet told of: at once for a window's first, one digest at the window's end (key chatbot-handoff:<botId>)",
+  'chatbot.cap-notice': "Mails the seed's team that a bot used up its bot-wide question budget (at most once a day per bot)",
 } as const;
 
 /**
@@ -29,6 +32,7 @@ export const SCHEDULES = {
   'auth.prune-expired': { everyMs: HOUR, scope: 'cluster' },
   'admin.purge-deleted-users': { everyMs: HOUR, scope: 'cluster' },
   'slack.mirror-retention': { everyMs: HOUR, scope: 'cluster' },
+  'chatbot.purge-tickets': { everyMs: HOUR, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
   'slack.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },

@@ -7,6 +7,8 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import { createSlackNotifier } from '../slack/notify.service.ts';
 import * as bots from './chatbot.service.ts';
+import * as notify from './chatbot-notify.ts';
+import * as repo from './chatbot.repository.ts';
 
 /** Customer AI chatbot (issue 14). The mailer and the job runner come from buildApp. */
 
@@ -18,6 +20,9 @@ export const chatbotModule: FastifyPluginAsync<{ ctx: TAppContext; mailer: TMail
   const slack = createSlackNotifier(ctx.database.db, ctx.config);
   const deps = { db: ctx.database.db, config: ctx.config, limiter: createRateLimiter(ctx.state), mailer, log: app.log, refetch, jobs, slack };
   jobs.register(bots.HANDOFF_SLACK_KIND, (payload) => bots.postHandoffNotice(deps, payload));
+  jobs.register(notify.HANDOFF_MAIL_KIND, (payload) => notify.sendHandoffMail(deps, payload));
+  jobs.register(notify.CAP_NOTICE_KIND, (payload) => notify.sendCapMail(deps, payload, bots.LIMITS.bot.max));
+  jobs.every(notify.PURGE_TICKETS_SCHEDULE, () => repo.purgeTickets(ctx.database.db, notify.TICKET_RETENTION_DAYS));
   jobs.register(knowledge.REFETCH_KIND, (payload) =>
     knowledge.refetchUrlSource(ctx.database.db, refetch, String(payload.sourceId ?? ''), { allowPrivateUrls: ctx.config.allowPrivateUrls, log: app.log }),
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
 
@@ -17,6 +17,21 @@ export async function findBot(db: TDb, id: string): Promise<TBotRow | undefined>
 }
 export async function updateBot(db: TDb, id: string, patch: Partial<typeof chatbots.$inferInsert>): Promise<void> {
   await db.update(chatbots).set(patch).where(eq(chatbots.id, id));
+}
+/** How many refused origins a bot keeps (newest first). */
+export const REFUSED_ORIGINS_KEPT = 10;
+
+/** Records that the widget was refused from `origin` at `at` (one entry per origin, newest first, bounded). */
+export async function recordRefusedOrigin(db: TDb, id: string, origin: string, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ list: chatbots.refusedOrigins }).from(chatbots).where(eq(chatbots.id, id)).for('update');
+    if (!row) return;
+    const list = [{ origin, lastSeenAt: at.toISOString() }, ...row.list.filter((e) => e.origin !== origin)].slice(0, REFUSED_ORIGINS_KEPT);
+    await tx.update(chatbots).set({ refusedOrigins: list }).where(eq(chatbots.id, id));
+  });
+}
+export async function markCapped(db: TDb, id: string, at: Date): Promise<void> {
+  await db.update(chatbots).set({ cappedAt: at }).where(eq(chatbots.id, id));
 }
 export async function deleteBot(db: TDb, id: string): Promise<void> {
   await db.delete(chatbots).where(eq(chatbots.id, id));
@@ -100,6 +115,21 @@ export async function findTicket(db: TDb, botId: string, id: string) {
     .where(and(eq(chatbotTickets.id, id), eq(chatbotTickets.chatbotId, botId)));
   return row;
 }
+/** Tickets of a bot the team has not been told of yet, created since `since`, oldest first. */
+export const unnotifiedTickets = (db: TDb, botId: string, since: Date) =>
+  db
+    .select()
+    .from(chatbotTickets)
+    .where(and(eq(chatbotTickets.chatbotId, botId), isNull(chatbotTickets.notifiedAt), gte(chatbotTickets.createdAt, since)))
+    .orderBy(asc(chatbotTickets.createdAt))
+    .limit(500);
+export async function markNotified(db: TDb, ids: string[], at: Date): Promise<void> {
+  if (ids.length) await db.update(chatbotTickets).set({ notifiedAt: at }).where(inArray(chatbotTickets.id, ids));
+}
+/** Deletes tickets older than `days` (the retention the widget's collection notice states). */
+export async function purgeTickets(db: TDb, days: number): Promise<void> {
+  await db.delete(chatbotTickets).where(sql`${chatbotTickets.createdAt} < now() - make_interval(days => ${days})`);
+}
 export async function answerTicket(db: TDb, id: string, answer: string, userId: string): Promise<boolean> {
   const rows = await db
     .update(chatbotTickets)
@@ -109,33 +139,40 @@ export async function answerTicket(db: TDb, id: string, answer: string, userId: 
   return rows.length === 1;
 }
 
-/** Figures since `since`: conversations per day, answered share without hand-off, thumbs, top questions. */
-export async function figures(db: TDb, botId: string, since: Date) {
+/**
+ * Figures since `since`: conversations per day, resolution, thumbs, top questions. Conversations from the console's
+ * own origin (its live preview) are left out. A conversation counts once the visitor asked something; it is
+ * resolved when the bot answered at least one question and the visitor did not ask for a person (hand-off).
+ */
+export async function figures(db: TDb, botId: string, since: Date, consoleOrigin: string) {
+  const real = and(eq(chatbotConversations.chatbotId, botId), gte(chatbotConversations.createdAt, since), ne(chatbotConversations.origin, consoleOrigin));
+  const asked = sql`exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.role = 'visitor')`;
   const perDay = await db
     .select({ day: sql<string>`to_char(${chatbotConversations.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
     .from(chatbotConversations)
-    .where(and(eq(chatbotConversations.chatbotId, botId), gte(chatbotConversations.createdAt, since)))
+    .where(and(real, asked))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   const [totals] = await db
     .select({
       conversations: sql<number>`count(*)::int`,
       handedOff: sql<number>`count(*) filter (where ${chatbotConversations.handedOff})::int`,
-      resolved: sql<number>`count(*) filter (where not ${chatbotConversations.handedOff} and exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.role = 'bot') and not exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.answered = false))::int`,
+      resolved: sql<number>`count(*) filter (where not ${chatbotConversations.handedOff} and exists (select 1 from chatbot_messages m where m.conversation_id = chatbot_conversations.id and m.role = 'bot' and m.answered))::int`,
     })
     .from(chatbotConversations)
-    .where(and(eq(chatbotConversations.chatbotId, botId), gte(chatbotConversations.createdAt, since)));
+    .where(and(real, asked));
+  const notPreview = sql`${chatbotMessages.conversationId} in (select c.id from chatbot_conversations c where c.chatbot_id = ${botId} and c.origin <> ${consoleOrigin})`;
   const [thumbs] = await db
     .select({
       up: sql<number>`count(*) filter (where ${chatbotMessages.feedback} = 1)::int`,
       down: sql<number>`count(*) filter (where ${chatbotMessages.feedback} = -1)::int`,
     })
     .from(chatbotMessages)
-    .where(and(eq(chatbotMessages.chatbotId, botId), gte(chatbotMessages.createdAt, since)));
+    .where(and(eq(chatbotMessages.chatbotId, botId), gte(chatbotMessages.createdAt, since), notPreview));
   const top = await db
     .select({ question: chatbotMessages.question, n: sql<number>`count(*)::int` })
     .from(chatbotMessages)
-    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), gte(chatbotMessages.createdAt, since)))
+    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), gte(chatbotMessages.createdAt, since), notPreview))
     .groupBy(chatbotMessages.question)
     .orderBy(desc(sql`count(*)`))
     .limit(10);

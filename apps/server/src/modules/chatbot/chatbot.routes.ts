@@ -52,6 +52,8 @@ const MAX_PDF = 10 * 1_048_576;
 
 export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; documents: TDocumentPool }> = async (app, { deps, documents }) => {
   const { db } = deps;
+  /** The console's own origin: its live preview may use every bot, and its conversations are left out of the figures. */
+  const appOrigin = new URL(deps.config.appUrl).origin.toLowerCase();
   const auth = { onRequest: requireAuth };
   const uid = (r: FastifyRequest) => currentUser(r).id;
 
@@ -267,7 +269,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
     '/api/seeds/:seedId/chatbots/:botId/figures',
     { ...auth, schema: { tags, summary: '지표 (최근 30일)', security: bearer, params: ZBotParams, response: { 200: ZChatbotFiguresResponse } } },
     async (request) => ({
-      data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId),
+      data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId, appOrigin),
     }),
   );
 
@@ -283,7 +285,6 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   });
 
   // ── Public conversation API (CORS only for the bot's allowed origins) ──
-  const appOrigin = new URL(deps.config.appUrl).origin.toLowerCase();
   const originOf = (r: FastifyRequest) => (typeof r.headers.origin === 'string' ? r.headers.origin : undefined);
   const cors = (reply: FastifyReply, origin: string | undefined) => {
     if (!origin) return {};
@@ -293,7 +294,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   };
   const open = async (request: FastifyRequest<{ Params: { botId: string } }>, reply: FastifyReply) => {
     const origin = originOf(request);
-    const bot = await bots.publicBot(db, request.params.botId, origin, appOrigin);
+    const bot = await bots.publicBot(deps, request.params.botId, origin, appOrigin);
     return { bot, origin, headers: cors(reply, origin) };
   };
 
@@ -340,7 +341,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       const { bot, headers } = await open(request, reply);
       const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
       const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-      if (!wantsStream) return bots.ask(deps, bot, conv.id, request.body.text);
+      if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
       let started = false;
       const write = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const start = () => {
@@ -356,7 +357,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         });
       };
       try {
-        const result = await bots.ask(deps, bot, conv.id, request.body.text, (part) => {
+        const result = await bots.ask(deps, bot, conv.id, request.ip, request.body.text, (part) => {
           start();
           write('part', { text: part });
         });
@@ -405,7 +406,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
     async (request, reply) => {
       const { bot } = await open(request, reply);
       const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
-      const data = await bots.handoff(deps, bot, conv.id, request.body);
+      const data = await bots.handoff(deps, bot, conv.id, request.ip, request.body);
       return reply.status(201).send({ message: s.handoffCreated, ...data });
     },
   );

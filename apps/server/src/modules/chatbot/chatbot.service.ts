@@ -14,7 +14,8 @@ import { afterResponse } from '../../lib/after-response.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
-import { assertManager, managerEmails, seedFor } from '../seeds/seeds.service.ts';
+import { assertManager, seedFor } from '../seeds/seeds.service.ts';
+import { consoleLink, escapeHtml, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
 import * as repo from './chatbot.repository.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
@@ -35,8 +36,7 @@ export type TChatbotDeps = {
   slack: TSlackNotifier;
 };
 
-/** The hand-off notice in the bot's Slack channel: a persisted job, so a Slack outage neither fails nor loses it. */
-export const HANDOFF_SLACK_KIND = 'chatbot.handoff-slack';
+export { HANDOFF_SLACK_KIND };
 
 /**
  * Retrieval confidence (korean-search.ts scoreCandidates, 0..1) below which the bot says it does not know. Set from
@@ -44,8 +44,23 @@ export const HANDOFF_SLACK_KIND = 'chatbot.handoff-slack';
  */
 export const CONFIDENCE = 0.175;
 
-/** Per conversation (visitor): 20 questions a minute; per bot: 600 a minute; conversations per IP: 30 a minute. */
-export const LIMITS = { visitor: { max: 20, windowMs: 60_000 }, bot: { max: 600, windowMs: 60_000 }, start: { max: 30, windowMs: 60_000 } };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Questions: per conversation (visitor) 20 a minute, per address 60 a minute, and only then per bot 600 a minute, so
+ * one visitor or a handful of addresses cannot use up the bot-wide budget (it takes ten busy addresses). Conversations
+ * per address: 30 a minute. Hand-offs: 3 an hour per conversation and 10 an hour per address; the team's mail about
+ * them has its own budget (chatbot-notify.ts), not the seed's mail quota.
+ */
+export const LIMITS = {
+  visitor: { max: 20, windowMs: MINUTE },
+  address: { max: 60, windowMs: MINUTE },
+  bot: { max: 600, windowMs: MINUTE },
+  start: { max: 30, windowMs: MINUTE },
+  handoffVisitor: { max: 3, windowMs: HOUR },
+  handoffAddress: { max: 10, windowMs: HOUR },
+};
 
 /** Masks e-mail addresses and phone numbers (logs and analytics). */
 export function maskPii(text: string): string {
@@ -64,6 +79,8 @@ export function toApiBot(row: repo.TBotRow, sources: number): TChatbot {
     slackChannelId: row.slackChannelId,
     sources,
     createdAt: row.createdAt.toISOString(),
+    refusedOrigins: row.refusedOrigins,
+    cappedAt: row.cappedAt?.toISOString() ?? null,
   };
 }
 
@@ -121,13 +138,22 @@ export async function deleteBot(db: TDb, userId: string, seedId: string, botId: 
 
 // ── Public API ──
 
-/** The bot for a public request; an Origin header not in its allowed origins → 403. No Origin (a server) passes. */
-export async function publicBot(db: TDb, botId: string, origin: string | undefined, appOrigin?: string) {
-  const bot = await repo.findBot(db, botId);
+/**
+ * The bot for a public request; an Origin header not in its allowed origins → 403. No Origin (a server) passes. A
+ * refused origin is recorded with the time (at most once a minute per origin, at most 10 kept), so the install tab
+ * can say where the widget was refused — a mistyped origin otherwise fails silently.
+ */
+export async function publicBot(deps: Pick<TChatbotDeps, 'db' | 'limiter' | 'refetch'>, botId: string, origin: string | undefined, appOrigin?: string) {
+  const bot = await repo.findBot(deps.db, botId);
   if (!bot) throw new AppError('NOT_FOUND', s.botNotFound);
   // The console's own origin may use every bot (its live preview).
   const o = origin?.toLowerCase();
-  if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o)) throw new AppError('FORBIDDEN', s.originNotAllowed);
+  if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o)) {
+    const recordable = o.length <= 200 && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$|^null$/.test(o);
+    if (recordable && (await deps.limiter.state.claim(`chatbot:refused:${bot.id}:${o}`, MINUTE)))
+      await repo.recordRefusedOrigin(deps.db, bot.id, o, deps.refetch.now());
+    throw new AppError('FORBIDDEN', s.originNotAllowed);
+  }
   return bot;
 }
 
@@ -138,11 +164,19 @@ async function limit(limiter: TRateLimiter, key: string, l: { max: number; windo
   if (count > l.max) throw tooMany('RATE_LIMITED', resetMs, message);
 }
 
+/** The bot-wide budget, counted only for requests that passed the visitor's and the address's own limits. */
+async function botLimit(deps: TChatbotDeps, bot: repo.TBotRow) {
+  const { count, resetMs } = await deps.limiter.count(`chatbot:bot:${bot.id}`, LIMITS.bot.windowMs);
+  if (count <= LIMITS.bot.max) return;
+  await noteCapReached(deps, bot.id).catch((err: unknown) => deps.log.warn({ err, botId: bot.id }, 'chatbot: could not note the bot-wide cap'));
+  throw tooMany('RATE_LIMITED', resetMs, s.botRateLimited);
+}
+
 export async function startConversation(deps: TChatbotDeps, bot: repo.TBotRow, ip: string, origin: string | undefined) {
   await limit(deps.limiter, `chatbot:start:${bot.id}:${ip}`, LIMITS.start, s.visitorRateLimited);
-  await limit(deps.limiter, `chatbot:bot:${bot.id}`, LIMITS.bot, s.botRateLimited);
+  await botLimit(deps, bot);
   const token = randomBytes(32).toString('base64url');
-  const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin ?? '' });
+  const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin?.toLowerCase() ?? '' });
   return { conversationId: conv.id, token };
 }
 
@@ -181,9 +215,17 @@ export function partsOf(text: string): string[] {
  * retrieval; below CONFIDENCE → "don't know" + hand-off offer. With a model: written only from the passages (the
  * model may still decline); without: the best FAQ answer or passage, quoted. `onPart` receives the answer as it comes.
  */
-export async function ask(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, text: string, onPart?: (part: string) => void): Promise<TAnswer> {
+export async function ask(
+  deps: TChatbotDeps,
+  bot: repo.TBotRow,
+  conversationId: string,
+  ip: string,
+  text: string,
+  onPart?: (part: string) => void,
+): Promise<TAnswer> {
   await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
-  await limit(deps.limiter, `chatbot:bot:${bot.id}`, LIMITS.bot, s.botRateLimited);
+  await limit(deps.limiter, `chatbot:address:${bot.id}:${ip}`, LIMITS.address, s.visitorRateLimited);
+  await botLimit(deps, bot);
   await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
   const hits = await knowledge.search(deps.db, bot.id, text, 3);
   const confident = hits.filter((h) => h.score >= CONFIDENCE);
@@ -239,16 +281,22 @@ function transcriptText(rows: repo.TMessageRow[]): string {
   return rows.map((m) => `${m.role === 'visitor' ? s.visitor : s.bot}: ${m.text}`).join('\n');
 }
 
-/** Hand-off: a ticket with the transcript (one transaction), then — after the response — mail to the seed's managers. */
+/**
+ * Hand-off: limited per conversation and per address (429 beyond), then a ticket with the transcript and the
+ * team's notification scheduled in one transaction. The ticket is always written once the request is accepted; how
+ * the team is told (at once, or in the window's digest) is chatbot-notify.ts's business, and it never uses the seed's
+ * mail quota.
+ */
 export async function handoff(
   deps: TChatbotDeps,
   bot: repo.TBotRow,
   conversationId: string,
+  ip: string,
   input: { email: string; name?: string | undefined; message?: string | undefined },
 ) {
-  await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
-  const to = await managerEmails(deps.db, bot.seedId);
-  await reserveMails(deps.limiter, deps.config.mailQuota, { userId: `chatbot-visitor:${conversationId}`, seedId: bot.seedId, count: to.length });
+  await limit(deps.limiter, `chatbot:handoff:visitor:${conversationId}`, LIMITS.handoffVisitor, s.handoffRateLimited);
+  await limit(deps.limiter, `chatbot:handoff:address:${bot.id}:${ip}`, LIMITS.handoffAddress, s.handoffRateLimited);
+  const window = await deps.limiter.count(`chatbot:handoff-notice:${bot.id}`, HANDOFF_WINDOW_MS);
   const ticket = await deps.db.transaction(async (tx) => {
     const rows = await repo.transcript(tx as unknown as TDb, conversationId);
     const t = await repo.insertTicket(tx as unknown as TDb, {
@@ -260,21 +308,10 @@ export async function handoff(
       transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
     });
     await repo.markHandedOff(tx as unknown as TDb, conversationId);
-    if (bot.slackChannelId)
-      await deps.jobs.enqueue(tx, { kind: HANDOFF_SLACK_KIND, key: `chatbot-ticket:${t.id}`, payload: { botId: bot.id, ticketId: t.id }, runAt: new Date() });
+    await scheduleHandoffNotice(deps, tx, bot.id, window.count, window.resetMs);
     return t;
   });
-  const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
-  afterResponse(
-    deps.log,
-    async () => {
-      for (const addr of to) {
-        const body = s.teamMailBody(bot.name, input.email, ticket.transcript, link);
-        await deps.mailer.send({ to: addr, subject: s.teamMailSubject(bot.name), text: body, html: `<pre>${escapeHtml(body)}</pre>`, links: [link] });
-      }
-    },
-    'chatbot hand-off mail',
-  );
+  deps.log.info({ botId: bot.id, ticketId: ticket.id, email: maskPii(input.email), nth: window.count }, 'chatbot hand-off: ticket stored');
   return { ticketId: ticket.id };
 }
 
@@ -285,9 +322,15 @@ export async function handoff(
  */
 export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config' | 'slack' | 'log'>, payload: Record<string, unknown>) {
   const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
-  const ticket = bot && (await repo.findTicket(deps.db, bot.id, String(payload.ticketId ?? '')));
-  if (!bot?.slackChannelId || !ticket) return;
-  const link = `${deps.config.appUrl}/admin/services/ai-chatbot?bot=${bot.id}&ticket=${ticket.id}`;
+  if (!bot?.slackChannelId) return;
+  if (typeof payload.count === 'number') {
+    const text = s.slackHandoffDigest(slackEscape(bot.name), payload.count, consoleLink(deps.config.appUrl, bot.id, 'tickets'));
+    await deps.slack.post(bot.seedId, bot.slackChannelId, text);
+    return;
+  }
+  const ticket = await repo.findTicket(deps.db, bot.id, String(payload.ticketId ?? ''));
+  if (!ticket) return;
+  const link = consoleLink(deps.config.appUrl, bot.id, 'tickets', ticket.id);
   // A visitor's words never become Slack markup: no mentions (<!channel>, <@U…>), no links, no formatting escapes.
   const text = s.slackHandoffNotice(slackEscape(bot.name), slackEscape(maskPii(ticket.email)), slackEscape(maskPii(ticket.message).slice(0, 1_000)), link);
   const posted = await deps.slack.post(bot.seedId, bot.slackChannelId, text);
@@ -296,8 +339,6 @@ export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config'
 
 /** Slack's mrkdwn escapes: &, < and > (the characters of its control sequences). */
 export const slackEscape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // ── Console ──
 
@@ -375,10 +416,10 @@ export async function unanswered(db: TDb, userId: string, seedId: string, botId:
   return (await repo.unanswered(db, botId, 100)).map((r) => ({ id: r.id, question: r.question ?? '', createdAt: r.createdAt.toISOString() }));
 }
 
-export async function figures(db: TDb, userId: string, seedId: string, botId: string, now = new Date()) {
+export async function figures(db: TDb, userId: string, seedId: string, botId: string, consoleOrigin: string, now = new Date()) {
   await managedBot(db, userId, seedId, botId, { read: true });
   const since = new Date(now.getTime() - 30 * 86_400_000);
-  const f = await repo.figures(db, botId, since);
+  const f = await repo.figures(db, botId, since, consoleOrigin);
   return {
     conversationsPerDay: f.perDay.map((d) => ({ day: d.day, conversations: d.n })),
     conversations: f.totals.conversations,

@@ -33,10 +33,15 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const inject = (method: 'POST' | 'OPTIONS' | 'GET', url: string, opts: { origin?: string; token?: string; body?: unknown; accept?: string } = {}) =>
+  const inject = (
+    method: 'POST' | 'OPTIONS' | 'GET',
+    url: string,
+    opts: { origin?: string; token?: string; body?: unknown; accept?: string; ip?: string } = {},
+  ) =>
     t.app.inject({
       method,
       url,
+      remoteAddress: opts.ip ?? '127.0.0.1',
       headers: {
         ...(opts.origin ? { origin: opts.origin } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
@@ -44,13 +49,21 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
       },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
+  // Each conversation from its own address, as visitors are (questions are limited per address too).
+  let visitors = 0;
   const start = async () => {
-    const r = await inject('POST', `/api/chatbot/${botId}/conversations`, { origin: SHOP });
+    const ip = `10.1.${Math.floor(++visitors / 250)}.${visitors % 250}`;
+    const r = await inject('POST', `/api/chatbot/${botId}/conversations`, { origin: SHOP, ip });
     expect(r.statusCode).toBe(201);
-    return r.json() as { conversationId: string; token: string };
+    return { ...(r.json() as { conversationId: string; token: string }), ip };
   };
-  const askIn = async (c: { conversationId: string; token: string }, text: string) => {
-    const r = await inject('POST', `/api/chatbot/${botId}/conversations/${c.conversationId}/messages`, { origin: SHOP, token: c.token, body: { text } });
+  const askIn = async (c: { conversationId: string; token: string; ip: string }, text: string) => {
+    const r = await inject('POST', `/api/chatbot/${botId}/conversations/${c.conversationId}/messages`, {
+      origin: SHOP,
+      token: c.token,
+      body: { text },
+      ip: c.ip,
+    });
     expect(r.statusCode).toBe(200);
     return r.json() as { answer: string; answered: boolean; sources: { title: string }[]; messageId: string };
   };
@@ -139,7 +152,7 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
       body: { email: 'customer@example.com', name: '손님', message: '전화 상담 원해요' },
     });
     expect(ho.statusCode).toBe(201);
-    await settleAfterResponse();
+    await t.app.jobs.runDue(); // the hand-off mail is a job (the first of a window goes at once)
     const teamMail = (await mailsTo(t, owner.email)).find((m) => m.subject.includes('상담원 연결'));
     expect(teamMail?.text).toContain('배송비 얼마예요?');
     const o = api(t, owner.token);

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { ko } from '@suite/shared';
+import type { TChatbot } from '@suite/shared/schemas/chatbot';
+import { Button } from '@/components/ui/button';
+import { useUpdateBot } from '../api/update-bot';
+import { ErrorText } from './error-text';
+
+const c = ko.chatbot.console;
+const when = (iso: string) => new Date(iso).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' });
+
+/** The install tab: the snippet with a live preview, where the widget was refused (a mistyped origin), and the bot-wide cap. */
+export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
+  const origin = window.location.origin;
+  const snippet = `<script src="${origin}/widget.js" data-bot="${bot.id}" async></script>`;
+  const [copied, setCopied] = useState(false);
+  const update = useUpdateBot(seedId);
+  const srcDoc = `<!doctype html><html lang="ko"><body style="font-family:sans-serif;background:#f3f4f6"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
+  return (
+    <div className="space-y-3">
+      {bot.cappedAt && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 break-keep dark:bg-amber-950 dark:text-amber-100">
+          {c.capped(when(bot.cappedAt))}
+        </p>
+      )}
+      {bot.refusedOrigins.length > 0 && (
+        <section className="space-y-2 rounded-md border border-amber-300 p-3" aria-labelledby="chatbot-refused">
+          <h3 id="chatbot-refused" className="text-sm font-medium break-keep">
+            {c.refusedTitle}
+          </h3>
+          <p className="text-xs text-muted-foreground break-keep">{c.refusedHelp}</p>
+          <ul className="divide-y text-sm">
+            {bot.refusedOrigins.map((r) => (
+              <li key={r.origin} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                <span className="min-w-0 break-all">
+                  <code>{r.origin}</code> <span className="text-xs text-muted-foreground">· {c.refusedAt(when(r.lastSeenAt))}</span>
+                </span>
+                {canManage && /^https?:\/\//.test(r.origin) && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ botId: bot.id, patch: { allowedOrigins: [...bot.allowedOrigins, r.origin] } })}
+                  >
+                    {c.addOrigin}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <ErrorText error={update.error} />
+        </section>
+      )}
+      <p className="text-sm break-keep">{c.snippet}</p>
+      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs" data-testid="chatbot-snippet">
+        {snippet}
+      </pre>
+      <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
+        {copied ? c.copied : c.copy}
+      </Button>
+      <p className="text-sm font-medium">{c.preview}</p>
+      <iframe title={c.preview} srcDoc={srcDoc} className="h-[640px] w-full rounded-md border" />
+    </div>
+  );
+}

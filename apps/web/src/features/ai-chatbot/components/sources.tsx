@@ -1,0 +1,130 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ko } from '@suite/shared';
+import { ZChatbotSourceInput } from '@suite/shared/schemas/chatbot';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { FieldError } from '@/components/ui/field-error';
+import { KnowledgeUsage } from '@/components/knowledge-usage';
+import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
+import { useAddSource } from '../api/add-source';
+import { useDeleteSource } from '../api/delete-source';
+import { useSources } from '../api/list-sources';
+import { ErrorText } from './error-text';
+
+const c = ko.chatbot.console;
+
+/** The kind picked with the buttons and its two inputs (question and answer, title and content, or the address). */
+const ZSourceFields = z.object({ kind: z.enum(['faq', 'text', 'url']), a: z.string(), b: z.string() });
+type TSourceFields = z.infer<typeof ZSourceFields>;
+const sourceOf = (v: TSourceFields) =>
+  v.kind === 'faq'
+    ? { type: 'faq', question: v.a, answer: v.b }
+    : v.kind === 'text'
+      ? { type: 'markdown', title: v.a, content: v.b }
+      : { type: 'url', url: v.a };
+const inputOf: Record<string, 'a' | 'b'> = { answer: 'b', content: 'b' };
+
+/** The two inputs as the source to add, checked by the shared schema; each issue lands under the input it came from. */
+const ZSourceForm = ZSourceFields.transform((v, ctx) => {
+  const r = ZChatbotSourceInput.safeParse(sourceOf(v));
+  if (r.success) return r.data;
+  for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: [inputOf[String(i.path[0])] ?? 'a'] });
+  return z.NEVER;
+});
+
+/** The Korean name of a source's kind (never the raw "MARKDOWN"). */
+export const sourceTypeLabel = (type: string) => c.sourceTypes[type] ?? c.sourceTypes.text!;
+
+/** The knowledge tab: add (owners and admins), list, where each source is used, delete. */
+export function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; canManage: boolean }) {
+  const sources = useSources(seedId, botId);
+  const deleteSource = useDeleteSource(seedId);
+  const usage = useKnowledgeUsage(seedId);
+  const attach = useSetKnowledgeAttachment(seedId, () => void sources.refetch());
+  return (
+    <div className="space-y-4">
+      {canManage ? <AddSourceForm seedId={seedId} botId={botId} /> : <p className="text-sm text-muted-foreground break-keep">{c.readOnly}</p>}
+      <ErrorText error={attach.error} />
+      <ErrorText error={deleteSource.error} />
+      {sources.data?.length === 0 && <p className="text-sm text-muted-foreground">{c.noSources}</p>}
+      <ul className="divide-y text-sm">
+        {sources.data?.map((s) => (
+          <li key={s.id} className="flex items-start justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="font-medium break-keep">{s.title}</p>
+              <p className="text-xs text-muted-foreground break-all">
+                {sourceTypeLabel(s.type)} · {c.passages(s.passages)}
+                {s.url ? ` · ${s.url}` : ''}
+              </p>
+              {usage.data && (
+                <KnowledgeUsage
+                  usage={usage.data}
+                  sourceId={s.id}
+                  service="chatbot"
+                  canManage={canManage}
+                  busy={attach.isPending}
+                  onChange={(input) => attach.mutate({ sourceId: s.id, input })}
+                />
+              )}
+            </div>
+            {canManage && (
+              <Button size="sm" variant="ghost" aria-label={`${c.delete}: ${s.title}`} onClick={() => deleteSource.mutate({ botId, id: s.id })}>
+                {c.delete}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AddSourceForm({ seedId, botId }: { seedId: string; botId: string }) {
+  const addSource = useAddSource(seedId);
+  const { register, handleSubmit, formState, reset, setValue, watch } = useForm<TSourceFields, unknown, z.output<typeof ZSourceForm>>({
+    resolver: zodResolver(ZSourceForm),
+    defaultValues: { kind: 'faq', a: '', b: '' },
+  });
+  const kind = watch('kind');
+  const err = formState.errors;
+  const submit = handleSubmit((input) => addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '' }) }));
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <div className="flex gap-1">
+        {(['faq', 'text', 'url'] as const).map((k) => (
+          <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setValue('kind', k)}>
+            {c[k]}
+          </Button>
+        ))}
+      </div>
+      <Input
+        aria-label={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : c.url}
+        placeholder={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : 'https://'}
+        required
+        aria-invalid={err.a ? true : undefined}
+        {...register('a')}
+      />
+      <FieldError message={err.a?.message} />
+      {kind !== 'url' && (
+        <>
+          <Textarea
+            aria-label={kind === 'faq' ? c.answer : c.content}
+            placeholder={kind === 'faq' ? c.answer : c.content}
+            required
+            rows={4}
+            aria-invalid={err.b ? true : undefined}
+            {...register('b')}
+          />
+          <FieldError message={err.b?.message} />
+        </>
+      )}
+      <Button type="submit" disabled={addSource.isPending}>
+        {c.add}
+      </Button>
+      <ErrorText error={addSource.error} />
+    </form>
+  );
+}
