@@ -25,7 +25,11 @@ const CSS = `
   background: #fff; color: #111827; border-radius: 14px; box-shadow: 0 10px 40px rgba(0,0,0,.3); display: flex; flex-direction: column;
   overflow: hidden; z-index: 2147483000; font-size: 14px; line-height: 1.5; }
 .panel[hidden] { display: none; }
-@media (max-width: 420px) { .panel { right: 8px; left: 8px; width: auto; bottom: 80px; height: calc(100vh - 96px); } }
+/* Narrow screens (phones): the panel takes the whole screen, and the launcher steps aside while it is open. */
+@media (max-width: 480px) {
+  .panel { inset: 0; width: 100%; max-width: none; height: 100%; max-height: none; border-radius: 0; }
+  .launcher[aria-expanded="true"] { display: none; }
+}
 header { background: var(--brand); color: #fff; padding: 12px 14px; display: flex; align-items: center; justify-content: space-between; }
 header h2 { margin: 0; font-size: 15px; font-weight: 600; }
 header button { background: transparent; border: 0; color: #fff; font-size: 20px; cursor: pointer; width: 32px; height: 32px; border-radius: 6px; }
@@ -41,12 +45,14 @@ header button { background: transparent; border: 0; color: #fff; font-size: 20px
 .suggest { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .suggest p { margin: 0; font-size: 12px; color: #6b7280; }
 form.ask { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e5e7eb; background: #fff; }
-input, textarea { flex: 1; border: 1px solid #d1d5db; border-radius: 8px; padding: 8px 10px; font-size: 14px; color: #111827; background: #fff; min-width: 0; }
-.send { background: var(--brand); color: #fff; border: 0; border-radius: 8px; padding: 8px 14px; cursor: pointer; font-size: 14px; }
+/* 16px: iOS Safari zooms the page into any field whose text is smaller. */
+input, textarea { flex: 1; border: 1px solid #d1d5db; border-radius: 8px; padding: 8px 10px; font-size: 16px; color: #111827; background: #fff; min-width: 0; }
+.send { background: var(--brand); color: #fff; border: 0; border-radius: 8px; padding: 8px 14px; cursor: pointer; font-size: 16px; }
 .launcher svg, .chip svg { display: block; margin: auto; }
 .log { min-height: 140px; }
 .handoff { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border-top: 1px solid #e5e7eb; background: #fff; max-height: 45%; overflow-y: auto; flex-shrink: 0; }
 .handoff label { font-size: 12px; color: #374151; display: flex; flex-direction: column; gap: 3px; }
+.handoff .notice { margin: 0; font-size: 12px; line-height: 1.45; color: #4b5563; word-break: keep-all; }
 .bar { display: flex; justify-content: flex-end; padding: 6px 10px 0; background: #fff; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
@@ -254,7 +260,7 @@ async function mount() {
       handoffForm.querySelector('input')?.focus();
       return;
     }
-    const f = el('form', { class: 'handoff', 'aria-label': t.handoff });
+    const f = el('form', { class: 'handoff', 'aria-label': t.handoff, 'aria-describedby': 'ct-privacy' });
     const email = el('input', { type: 'email', required: '', autocomplete: 'email' });
     const name = el('input', { type: 'text', autocomplete: 'name' });
     const message = el('textarea', { rows: '1' });
@@ -265,7 +271,9 @@ async function mount() {
     const l3 = el('label', {}, t.handoffMessage);
     l3.append(message);
     const submit = el('button', { type: 'submit', class: 'send' }, t.handoffSubmit);
-    f.append(l1, l2, l3, submit);
+    // What is collected, why and for how long (개인정보 보호법 제15조), shown before the visitor sends anything.
+    const notice = el('p', { class: 'notice', id: 'ct-privacy' }, t.privacyNotice);
+    f.append(notice, l1, l2, l3, submit);
     f.addEventListener('submit', async (e) => {
       e.preventDefault();
       submit.disabled = true;
