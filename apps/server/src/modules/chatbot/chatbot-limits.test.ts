@@ -12,6 +12,10 @@ import { api } from '../admin-users/console-test-kit.ts';
 import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 import { LIMITS } from './chatbot.service.ts';
+import { purgeTickets } from './chatbot.repository.ts';
+import { TICKET_RETENTION_DAYS } from './chatbot-notify.ts';
+import { chatbotTickets } from '../../db/schema-knowledge.ts';
+import { eq } from 'drizzle-orm';
 
 const s = ko.chatbot.server;
 const SHOP = 'https://shop.example';
@@ -210,6 +214,20 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
     expect(f.handedOff).toBe(1);
     expect(f.resolutionRate).toBeCloseTo(2 / 3);
   }, 120_000);
+
+  it('tickets are deleted after the retention the collection notice states (one year)', async () => {
+    const botId = await newBot('보관 봇');
+    const old = (await handoff(botId, await start(botId, '192.0.2.60'), '192.0.2.60', 'old@example.com')).json().ticketId as string;
+    const fresh = (await handoff(botId, await start(botId, '192.0.2.61'), '192.0.2.61', 'fresh@example.com')).json().ticketId as string;
+    await t.database.db
+      .update(chatbotTickets)
+      .set({ createdAt: new Date(Date.now() - (TICKET_RETENTION_DAYS + 1) * 86_400_000) })
+      .where(eq(chatbotTickets.id, old));
+    await purgeTickets(t.database.db, TICKET_RETENTION_DAYS);
+    const left = (await api(t, owner.token)('GET', `${base}/chatbots/${botId}/tickets`)).body.data.map((x: { id: string }) => x.id);
+    expect(left).toEqual([fresh]);
+    expect(ko.chatbot.widget.privacyNotice).toContain('1년');
+  });
 
   it('a web page that cannot be used as knowledge answers with the reason in Korean (HTTP status, no text)', async () => {
     const site = createServer((req, res) => {
