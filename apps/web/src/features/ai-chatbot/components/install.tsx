@@ -14,6 +14,8 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
   const snippet = `<script src="${origin}/widget.js" data-bot="${bot.id}" async></script>`;
   const [copied, setCopied] = useState(false);
   const update = useUpdateBot(seedId);
+  // Origins refused before and allowed since then are no longer a problem.
+  const refused = bot.refusedOrigins.filter((r) => !bot.allowedOrigins.includes(r.origin));
   const srcDoc = `<!doctype html><html lang="ko"><body style="font-family:sans-serif;background:#f3f4f6"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
   return (
     <div className="space-y-3">
@@ -22,14 +24,14 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
           {c.capped(when(bot.cappedAt))}
         </p>
       )}
-      {bot.refusedOrigins.length > 0 && (
+      {refused.length > 0 && (
         <section className="space-y-2 rounded-md border border-amber-300 p-3" aria-labelledby="chatbot-refused">
           <h3 id="chatbot-refused" className="text-sm font-medium break-keep">
             {c.refusedTitle}
           </h3>
           <p className="text-xs text-muted-foreground break-keep">{c.refusedHelp}</p>
           <ul className="divide-y text-sm">
-            {bot.refusedOrigins.map((r) => (
+            {refused.map((r) => (
               <li key={r.origin} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                 <span className="min-w-0 break-all">
                   <code>{r.origin}</code> <span className="text-xs text-muted-foreground">· {c.refusedAt(when(r.lastSeenAt))}</span>

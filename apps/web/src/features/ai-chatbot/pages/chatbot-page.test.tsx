@@ -197,6 +197,13 @@ describe('ChatbotPage bot settings', () => {
     );
   });
 
+  it('an origin refused before and allowed since is no longer listed', async () => {
+    bots = [{ ...bot, allowedOrigins: ['https://shop.example'], refusedOrigins: [{ origin: 'https://shop.example', lastSeenAt: '2031-01-03T01:00:00Z' }] }];
+    renderPage();
+    expect(await screen.findByTestId('chatbot-snippet')).toBeTruthy();
+    expect(screen.queryByText(c.refusedTitle)).toBeNull();
+  });
+
   it('a member sees no controls that would end in 403', async () => {
     role.current = 'member';
     bots = [{ ...bot, refusedOrigins: [{ origin: 'https://shop.example', lastSeenAt: '2031-01-03T01:00:00Z' }] }];
