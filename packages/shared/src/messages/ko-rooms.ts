@@ -98,6 +98,8 @@ export const koRooms = {
     minCapacity: '최소 인원',
     equipment: '장비',
     equipmentHint: '쉼표로 구분 (예: 모니터, 화이트보드)',
+    equipmentSeparated: '쉼표로 구분',
+    equipmentExample: '예: 모니터, TV',
     room: '회의실',
     meetingTitle: '회의 제목',
     attendees: '참석자 이메일',

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import {
   ZCreateBookingInput,
   ZUpdateBookingInput,
@@ -93,9 +94,21 @@ export function BookingDialog({ seedId, rooms, target, onClose }: { seedId: stri
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       <FieldError message={error} />
@@ -257,8 +270,9 @@ function NewBooking({
           ))}
         </NativeSelect>
       </Field>
-      <div className="grid grid-cols-3 gap-2">
-        <Field id="bk-date" label={t.date}>
+      {/* On a phone the date takes its own row: three fields side by side cut the date and the times off. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Field id="bk-date" label={t.date} className="col-span-2 sm:col-span-1">
           <Input id="bk-date" type="date" required {...register('date')} />
         </Field>
         <Field id="bk-start" label={t.from}>
@@ -408,8 +422,8 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
           <Field id="ed-title" label={t.meetingTitle} error={errors.title?.message}>
             <Input id="ed-title" {...register('title')} />
           </Field>
-          <div className="grid grid-cols-3 gap-2">
-            <Field id="ed-date" label={t.date}>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <Field id="ed-date" label={t.date} className="col-span-2 sm:col-span-1">
               <Input id="ed-date" type="date" {...register('date')} />
             </Field>
             <Field id="ed-start" label={t.from}>

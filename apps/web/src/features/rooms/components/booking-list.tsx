@@ -26,15 +26,17 @@ function Item({ b, onOpen }: { b: TBooking; onOpen: (b: TBooking) => void }) {
 }
 
 /**
- * The week as a grid of seven day columns (Monday first) at every width, today marked. On a phone each column is
- * narrow, so a booking shows its start time and a clamped title; the button's name and tooltip hold everything.
+ * The week, Monday first, today marked: seven day columns from the small breakpoint up; on a phone seven day rows (a
+ * column there is 45 px, which cut titles mid-word), each booking with its time, title and room at full width.
+ * Titles wrap between words only (break-keep; a word longer than the line may still break); the button's name and
+ * tooltip hold everything.
  */
 export function WeekView({ monday, today, bookings, onOpen }: { monday: string; today: string; bookings: TBooking[]; onOpen: (b: TBooking) => void }) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const live = bookings.filter((b) => b.status !== 'cancelled' && b.status !== 'released');
   return (
     <div className="grid gap-2">
-      <div role="list" aria-label={t.week} className="grid grid-cols-7 overflow-hidden rounded-md border" data-testid="week-grid">
+      <div role="list" aria-label={t.week} className="grid overflow-hidden rounded-md border sm:grid-cols-7" data-testid="week-grid">
         {days.map((d, i) => {
           const list = live.filter((b) => seoulDate(b.startsAt) === d).sort((x, y) => x.startsAt.localeCompare(y.startsAt));
           const isToday = d === today;
@@ -46,9 +48,13 @@ export function WeekView({ monday, today, bookings, onOpen }: { monday: string; 
               aria-label={`${dateLabel(d)}${isToday ? ` (${t.todayMark})` : ''}`}
               aria-current={isToday ? 'date' : undefined}
               data-today={isToday || undefined}
-              className={cn('flex min-h-32 min-w-0 flex-col gap-1 p-0.5 sm:p-1.5', i > 0 && 'border-l', isToday && 'bg-primary/5')}
+              className={cn(
+                'flex min-w-0 gap-2 p-1.5 sm:min-h-32 sm:flex-col sm:gap-1',
+                i > 0 && 'border-t sm:border-t-0 sm:border-l',
+                isToday && 'bg-primary/5',
+              )}
             >
-              <h2 className="flex flex-col items-center text-center leading-tight">
+              <h2 className="flex w-9 shrink-0 flex-col items-center text-center leading-tight sm:w-auto">
                 <span
                   className={cn(
                     'text-[11px] text-muted-foreground',
@@ -64,7 +70,7 @@ export function WeekView({ monday, today, bookings, onOpen }: { monday: string; 
                 {isToday ? <span className="sr-only">{t.todayMark}</span> : null}
               </h2>
               {list.length ? (
-                <ul className="grid gap-1">
+                <ul className="grid min-w-0 flex-1 gap-1">
                   {list.map((b) => {
                     const time = `${hhmm(seoulMinute(b.startsAt))}–${hhmm(seoulMinute(b.endsAt) || 1440)}`;
                     const label = `${b.title} ${time} · ${b.roomName}${b.status !== 'confirmed' ? ` · ${status[b.status]}` : ''}`;
@@ -76,17 +82,18 @@ export function WeekView({ monday, today, bookings, onOpen }: { monday: string; 
                           title={label}
                           aria-label={label}
                           className={cn(
-                            'grid w-full gap-0.5 overflow-hidden rounded border px-0.5 py-0.5 text-left sm:px-1 text-[11px] leading-tight hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring',
+                            'grid w-full gap-0.5 overflow-hidden rounded border px-2 py-1 text-left text-xs leading-tight hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring sm:px-1 sm:py-0.5 sm:text-[11px]',
                             b.status === 'checked_in'
                               ? 'border-emerald-600/50 bg-emerald-100 text-emerald-950 dark:bg-emerald-900/60 dark:text-emerald-50'
                               : 'border-primary/40 bg-primary/10',
                           )}
                         >
-                          <span className="text-[10px] tracking-tighter whitespace-nowrap text-muted-foreground tabular-nums sm:text-[11px] sm:tracking-normal">
-                            {hhmm(seoulMinute(b.startsAt))}
+                          <span className="whitespace-nowrap text-muted-foreground tabular-nums">
+                            <span className="sm:hidden">{time}</span>
+                            <span className="hidden sm:inline">{hhmm(seoulMinute(b.startsAt))}</span>
                           </span>
-                          <span className="line-clamp-3 font-medium break-all sm:break-words">{b.title}</span>
-                          <span className="hidden truncate text-muted-foreground lg:block">{b.roomName}</span>
+                          <span className="line-clamp-2 font-medium break-keep wrap-anywhere sm:line-clamp-3">{b.title}</span>
+                          <span className="truncate text-muted-foreground sm:hidden lg:block">{b.roomName}</span>
                         </button>
                       </li>
                     );

@@ -132,7 +132,9 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
         {active.map((room, row) => (
           <div role="row" key={room.id} className="relative flex border-b last:border-b-0">
             <div role="rowheader" className="sticky left-0 z-20 w-28 shrink-0 bg-background px-2 py-2 text-sm sm:w-36">
-              <div className="truncate font-medium">{room.name}</div>
+              <div className="line-clamp-2 font-medium break-keep wrap-anywhere" title={room.name}>
+                {room.name}
+              </div>
               <div className="truncate text-[11px] text-muted-foreground">{[room.location, t.capacityN(room.capacity)].filter(Boolean).join(' · ')}</div>
             </div>
             {slots.map((m, col) => {

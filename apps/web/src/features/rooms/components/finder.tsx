@@ -82,15 +82,16 @@ export function Finder({ seedId, date, onBook }: { seedId: string; date: string;
               </NativeSelect>
             </div>
           </div>
-          <div className="grid grid-cols-2 gap-2">
+          {/* The capacity takes a few digits; the equipment gets the rest, so its example is never cut off. */}
+          <div className="grid grid-cols-[minmax(0,5.5rem)_minmax(0,1fr)] gap-2">
             <div className="grid gap-1">
               <Label htmlFor="fd-cap">{t.minCapacity}</Label>
               <Input id="fd-cap" type="number" min={1} inputMode="numeric" {...register('capacity')} />
               <FieldError message={err.capacity?.message} />
             </div>
             <div className="grid gap-1">
-              <Label htmlFor="fd-eq">{t.equipment}</Label>
-              <Input id="fd-eq" placeholder={t.equipmentHint} {...register('equipment')} />
+              <Label htmlFor="fd-eq">{`${t.equipment} (${t.equipmentSeparated})`}</Label>
+              <Input id="fd-eq" placeholder={t.equipmentExample} {...register('equipment')} />
               <FieldError message={err.equipment?.message} />
             </div>
           </div>

@@ -42,7 +42,7 @@ export function FreeNow({ rooms, bookings, now, onBook }: { rooms: TRoom[]; book
               <li key={room.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`free-now-${room.name}`} data-busy={false}>
                 <span className="flex min-w-0 items-center gap-2">
                   {dot(false)}
-                  <span className="truncate font-medium">{room.name}</span>
+                  <span className="min-w-0 font-medium break-keep wrap-anywhere">{room.name}</span>
                 </span>
                 <button type="button" className="shrink-0 text-xs text-primary underline-offset-2 hover:underline" onClick={() => onBook(room.id)}>
                   {t.freeUntil(until)}
@@ -59,7 +59,7 @@ export function FreeNow({ rooms, bookings, now, onBook }: { rooms: TRoom[]; book
                 <li key={room.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`free-now-${room.name}`} data-busy={true}>
                   <span className="flex min-w-0 items-center gap-2">
                     {dot(true)}
-                    <span className="truncate font-medium">{room.name}</span>
+                    <span className="min-w-0 font-medium break-keep wrap-anywhere">{room.name}</span>
                   </span>
                   <span className="shrink-0 text-xs text-muted-foreground">{t.busyUntil(until)}</span>
                 </li>
