@@ -150,6 +150,8 @@ export const koConsoleUi = {
     colStatus: '상태',
     colUsers: '사용자',
     colCalls: 'API 호출 (이번 달)',
+    colCalls30: 'API 호출 (최근 30일)',
+    colUsers30: '사용자 (최근 30일)',
     colRevenue: '매출',
     colGrowth: '성장률',
     noGrowth: '—',

@@ -36,10 +36,10 @@ function ServicesTable({ rows, withMoney }: { rows: TServiceRow[]; withMoney: bo
               {t.colStatus}
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
-              {t.colUsers}
+              {withMoney ? t.colUsers : t.colUsers30}
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
-              {t.colCalls}
+              {withMoney ? t.colCalls : t.colCalls30}
             </th>
             {withMoney ? (
               <th scope="col" className="py-2 pr-3 text-right font-medium">
