@@ -65,7 +65,10 @@ test('home: sections link to their pages; quick connect asks a visitor to log in
   for (const [name, href] of links) {
     await expect(page.getByRole('link', { name })).toHaveAttribute('href', href);
   }
-  await expect(page.getByText('곧 만나요')).toBeVisible();
+  // The builders and the chatbot exist (beta): said so, with a way in — never "곧 만나요".
+  await expect(page.getByText('곧 만나요')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '베타로 먼저 써 보세요' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'API 빌더 시작하기' })).toHaveAttribute('href', '/admin/services/api-builder');
   await expect(page.getByText('로그인 후 이용할 수 있어요')).toBeVisible();
   await page.getByRole('button', { name: /Slack 빠른 연결/ }).click();
   const prompt = page.getByRole('dialog', { name: '로그인 필요' });
