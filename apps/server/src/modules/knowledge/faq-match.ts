@@ -25,7 +25,8 @@ export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answ
 export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon };
 export type TFaqScore = { id: string; score: number; cover: number; reverse: number };
 
-type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]> };
+/** `wordStart`: surfaces written with a leading '^' match only at the start of a word ('해지' not inside '정해지다'). */
+type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]>; wordStart: Set<string> };
 
 const FILLER_SET = new Set(FILLERS);
 /** Nouns that end in a syllable that is also a particle. */
@@ -129,6 +130,7 @@ const LONG_ENDINGS = [
   '이라면',
 ];
 const SHORT_ENDINGS = [
+  '뿐',
   '은',
   '는',
   '이',
@@ -161,10 +163,12 @@ const SHORT_ENDINGS = [
 
 function compileLexicon(groups: readonly TLexiconGroup[]): TLexicon {
   const concepts = new Map<string, readonly string[]>();
+  const wordStart = new Set<string>();
   for (const [surfaces, cs] of groups) {
     for (const raw of surfaces) {
       const s = normalise(raw).replace(/\s+/g, '');
       if (!s) continue;
+      if (raw.startsWith('^')) wordStart.add(s);
       concepts.set(s, [...new Set([...(concepts.get(s) ?? []), ...cs])]);
     }
   }
@@ -175,7 +179,7 @@ function compileLexicon(groups: readonly TLexiconGroup[]): TLexicon {
     byFirst.set(s[0]!, list);
   }
   for (const list of byFirst.values()) list.sort((a, b) => b.length - a.length);
-  return { byFirst, concepts };
+  return { byFirst, concepts, wordStart };
 }
 
 const DEFAULT_LEXICON = compileLexicon(LEXICON);
@@ -322,7 +326,33 @@ const NOUN1 = new Set([
   '판',
   '알',
 ]);
-const LIGHT_START = new Set(['해', '했', '하', '되', '돼', '됐', '될', '된', '좋', '싫', '가', '갈', '와', '올', '받', '줘', '주', '드', '봐', '볼', '보']);
+const LIGHT_START = new Set([
+  '쓰',
+  '써',
+  '쓸',
+  '쓴',
+  '해',
+  '했',
+  '하',
+  '되',
+  '돼',
+  '됐',
+  '될',
+  '된',
+  '좋',
+  '싫',
+  '가',
+  '갈',
+  '와',
+  '올',
+  '받',
+  '줘',
+  '주',
+  '드',
+  '봐',
+  '볼',
+  '보',
+]);
 
 /** A one-syllable stem whose final consonant is ㅆ ('왔', '됐', '샀') is a verb, not a topic. */
 function isVerbStub(w: string): boolean {
@@ -343,7 +373,8 @@ export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TFie
   const units: TUnit[] = [];
   for (let i = 0; i < compact.length;) {
     const list = lexicon.byFirst.get(compact[i]!);
-    const hit = list?.find((s) => compact.startsWith(s, i));
+    const atWordStart = i === 0 || owner[i - 1] !== owner[i];
+    const hit = list?.find((s) => compact.startsWith(s, i) && (atWordStart || !lexicon.wordStart.has(s)));
     if (!hit) {
       i++;
       continue;

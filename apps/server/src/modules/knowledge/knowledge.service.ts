@@ -13,7 +13,7 @@ import type { TDocumentPool } from '../../lib/document-pool.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { splitPassages } from '../../lib/text-search.ts';
 import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
-import { buildIndex, decideAnswer, scoreFaq, type TFaqIndex, type TFaqScore } from './faq-match.ts';
+import { DECISION, buildIndex, decideAnswer, scoreFaq, type TFaqIndex, type TFaqScore } from './faq-match.ts';
 import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as repo from './knowledge.repository.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
@@ -333,7 +333,7 @@ export type TFaqMatch = { sourceId: string; question: string; answer: string; sc
  * The FAQ entry that answers a question, or null when none does clearly enough (faq-match.ts decideAnswer), with the
  * best candidates (for the console's suggestions and the language model's passages).
  */
-export async function matchFaq(db: TDb, chatbotId: string, question: string): Promise<{ answer: TFaqMatch | null; candidates: TFaqMatch[] }> {
+export async function matchFaq(db: TDb, chatbotId: string, question: string): Promise<{ answer: TFaqMatch | null; candidates: TFaqMatch[]; minScore: number }> {
   const { index, entries } = await faqIndex(db, chatbotId);
   const scores = scoreFaq(index, question);
   const toMatch = (sc: TFaqScore): TFaqMatch => ({
@@ -343,13 +343,11 @@ export async function matchFaq(db: TDb, chatbotId: string, question: string): Pr
     score: sc.score,
   });
   const best = decideAnswer(scores);
-  return {
-    answer: best ? toMatch(best) : null,
-    candidates: scores
-      .slice(0, 3)
-      .filter((sc) => sc.score > 0)
-      .map(toMatch),
-  };
+  const candidates = scores
+    .slice(0, 3)
+    .filter((sc) => sc.score > 0)
+    .map(toMatch);
+  return { answer: best ? toMatch(best) : null, candidates, minScore: DECISION.minScore };
 }
 
 // ── Search keys of passages copied without them (migration 0016) ──

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { api } from '../admin-users/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { addFigures, emptyFigures, evalSlugs, evaluate, FIGURES_HEADER, figuresRow, loadEvalSet, type TEvalSet } from './eval/evaluate.ts';
+
+const SHOP = 'https://shop.example';
+
+/**
+ * Issue 29's bar, through the product's HTTP API in basic mode on both databases: on the TEST part of the evaluation
+ * set (never tuned on), the right FAQ entry is cited for ≥ 90 % of in-scope questions, ≥ 90 % of out-of-scope
+ * questions are refused, and at most 5 % of near misses are answered.
+ */
+describe.each(dbKinds)('customer chatbot answer quality on the held-out test split (%s)', (kind) => {
+  let t: TTestContext;
+  let base: string;
+  let token: string;
+  const sets = evalSlugs()
+    .map((slug) => loadEvalSet(slug, 'test'))
+    .filter((s): s is TEvalSet => s !== null);
+
+  beforeAll(async () => {
+    t = await mealTestApp(kind);
+    const s = await seedWithMembers(t, 0);
+    base = s.base;
+    token = s.owner.token;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  /** A bot with the set's FAQ; returns a function that asks one question as a new visitor and gives the cited entry. */
+  async function botFor(set: TEvalSet) {
+    const created = await api(t, token)('POST', `${base}/chatbots`, { name: set.faq.business.slice(0, 40), allowedOrigins: [SHOP] });
+    expect(created.status).toBe(201);
+    const botId = created.body.id as string;
+    const idByQuestion = new Map<string, string>();
+    for (const e of set.faq.entries) {
+      const r = await api(t, token)('POST', `${base}/chatbots/${botId}/sources`, { type: 'faq', question: e.question, answer: e.answer });
+      expect(r.status).toBe(201);
+      idByQuestion.set(e.question, e.id);
+    }
+    let visitor = 0;
+    return async (text: string): Promise<string | null> => {
+      // Each question from its own visitor and address, as customers ask: the per-visitor limits stay out of the way.
+      const remoteAddress = `10.29.${Math.floor(++visitor / 250)}.${visitor % 250}`;
+      const conv = await t.app.inject({ method: 'POST', url: `/api/chatbot/${botId}/conversations`, headers: { origin: SHOP }, remoteAddress });
+      expect(conv.statusCode).toBe(201);
+      const { conversationId, token: convToken } = conv.json() as { conversationId: string; token: string };
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/chatbot/${botId}/conversations/${conversationId}/messages`,
+        headers: { origin: SHOP, authorization: `Bearer ${convToken}` },
+        payload: { text },
+        remoteAddress,
+      });
+      expect(r.statusCode).toBe(200);
+      const a = r.json() as { answered: boolean; sources: { title: string }[] };
+      if (!a.answered) return null;
+      return idByQuestion.get(a.sources[0]?.title ?? '') ?? '(다른 자료)';
+    };
+  }
+
+  it('cites the right entry for ≥ 90 % of in-scope questions, refuses ≥ 90 % of out-of-scope ones, answers ≤ 5 % of near misses', async () => {
+    expect(sets.length).toBeGreaterThanOrEqual(3);
+    let total = emptyFigures();
+    const rows: string[] = [];
+    for (const set of sets) {
+      const ask = await botFor(set);
+      const f = await evaluate(set, ask);
+      rows.push(figuresRow(`${set.slug} (test, ${kind})`, f));
+      total = addFigures(total, f);
+    }
+    rows.push(figuresRow(`all (test, ${kind})`, total));
+    console.log(`${FIGURES_HEADER}\n${rows.join('\n')}`);
+    expect(total.inScope).toBeGreaterThanOrEqual(250);
+    expect(total.rightEntry / total.inScope).toBeGreaterThanOrEqual(0.9);
+    expect(total.refused / total.outOfScope).toBeGreaterThanOrEqual(0.9);
+    expect(total.nearMissWrong / total.nearMisses).toBeLessThanOrEqual(0.05);
+  }, 600_000);
+});
