@@ -58,9 +58,9 @@ export const koChatbot = {
               .join('\n')}`
           : ''
       }\n<${link}|콘솔에서 답변하기>`,
-    /** A digest of several hand-offs (arguments escaped by the caller). */
+    /** The rest of a busy window after the per-hand-off notices stopped (arguments escaped by the caller). */
     slackHandoffDigest: (bot: string, n: number, link: string) =>
-      `:raising_hand: 챗봇 '${bot}'에 상담원 연결 요청 ${n}건이 모였습니다.\n<${link}|콘솔에서 답변하기>`,
+      `:raising_hand: 챗봇 '${bot}'에 상담원 연결 요청이 몰려 건별 알림을 멈췄습니다. 그 뒤로 ${n}건이 더 들어왔습니다.\n<${link}|콘솔에서 답변하기>`,
   },
   usage: {
     label: '쓰는 곳',

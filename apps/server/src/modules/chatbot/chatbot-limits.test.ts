@@ -16,6 +16,7 @@ import { purgeTickets } from './chatbot.repository.ts';
 import { TICKET_RETENTION_DAYS } from './chatbot-notify.ts';
 import { chatbotTickets } from '../../db/schema-knowledge.ts';
 import { eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema-jobs.ts';
 
 const s = ko.chatbot.server;
 const SHOP = 'https://shop.example';
@@ -114,6 +115,21 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
     const invited = await api(t, owner.token)('POST', `${base}/invitations`, { email: 'newcomer@example.com' });
     expect(invited.status).toBe(201);
   }, 120_000);
+
+  it('Slack: a notice per hand-off for the first 10 of a window, then one count of the rest at its end', async () => {
+    const botId = await newBot('슬랙 봇');
+    expect((await api(t, owner.token)('PATCH', `${base}/chatbots/${botId}`, { slackChannelId: 'C0HANDOFF' })).status).toBe(200);
+    for (let i = 0; i < 13; i++) {
+      const ip = `198.51.100.${20 + Math.floor(i / 5)}`;
+      expect((await handoff(botId, await start(botId, ip), ip, `slack${i}@example.com`)).statusCode).toBe(201);
+    }
+    const slackJobs = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'chatbot.handoff-slack'));
+    const mine = slackJobs.filter((j) => (j.payload as { botId?: string }).botId === botId);
+    expect(mine.filter((j) => (j.payload as { ticketId?: string }).ticketId)).toHaveLength(10);
+    const digest = mine.filter((j) => (j.payload as { since?: string }).since);
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.runAt.getTime()).toBeGreaterThan(clock.now().getTime() + 60_000);
+  });
 
   it('questions: limited per address before the bot-wide budget, so other visitors still get answers; the team hears once when the bot-wide cap is hit', async () => {
     const botId = await newBot('질문 한도 봇');

@@ -24,6 +24,8 @@ export const HANDOFF_SLACK_KIND = 'chatbot.handoff-slack';
 
 /** One immediate mail per bot in this window; the rest of the window's hand-offs go into one digest at its end. */
 export const HANDOFF_WINDOW_MS = 10 * 60_000;
+/** Slack: a notice per hand-off for the first ones of a window, then one count for the rest at the window's end. */
+export const SLACK_NOTICES_PER_WINDOW = 10;
 /** The team is told of a used-up bot-wide budget at most once in this time. */
 export const CAP_NOTICE_EVERY_MS = 24 * 3_600_000;
 /** Tickets (the visitor's e-mail, name, message and transcript) are kept this long (the widget's collection notice says so). */
@@ -35,23 +37,37 @@ export const consoleLink = (appUrl: string, botId: string, tab: 'tickets' | 'fig
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 /**
- * Inside the hand-off's transaction: schedules the notification. `nth` is this hand-off's place in the bot's current
- * window (1 = first) and `resetMs` what is left of the window: the first is mailed now, the second schedules the
- * digest for the window's end, the later ones are picked up by that digest.
+ * Inside the hand-off's transaction: schedules the notifications. `nth` is this hand-off's place in the bot's current
+ * window (1 = first) and `resetMs` what is left of the window. Mail: the first is mailed now, the second schedules the
+ * digest for the window's end, the later ones are picked up by that digest. Slack (when the bot has a channel): a
+ * notice per hand-off up to SLACK_NOTICES_PER_WINDOW, then one count of the rest at the window's end.
  */
-export async function scheduleHandoffNotice(deps: Pick<TChatbotDeps, 'jobs' | 'refetch'>, tx: TTx, botId: string, nth: number, resetMs: number) {
-  if (nth > 2) return;
-  const now = deps.refetch.now().getTime();
-  await deps.jobs.enqueue(tx, {
-    kind: HANDOFF_MAIL_KIND,
-    key: `chatbot-handoff:${botId}`,
-    payload: { botId },
-    runAt: new Date(nth === 1 ? now : now + Math.max(resetMs, 1_000)),
-  });
+export async function scheduleHandoffNotice(
+  deps: Pick<TChatbotDeps, 'jobs' | 'refetch'>,
+  tx: TTx,
+  bot: Pick<repo.TBotRow, 'id' | 'slackChannelId'>,
+  ticketId: string,
+  nth: number,
+  resetMs: number,
+) {
+  const now = deps.refetch.now();
+  const windowEnd = new Date(now.getTime() + Math.max(resetMs, 1_000));
+  if (nth <= 2)
+    await deps.jobs.enqueue(tx, { kind: HANDOFF_MAIL_KIND, key: `chatbot-handoff:${bot.id}`, payload: { botId: bot.id }, runAt: nth === 1 ? now : windowEnd });
+  if (!bot.slackChannelId) return;
+  if (nth <= SLACK_NOTICES_PER_WINDOW)
+    await deps.jobs.enqueue(tx, { kind: HANDOFF_SLACK_KIND, key: `chatbot-ticket:${ticketId}`, payload: { botId: bot.id, ticketId }, runAt: now });
+  else if (nth === SLACK_NOTICES_PER_WINDOW + 1)
+    await deps.jobs.enqueue(tx, {
+      kind: HANDOFF_SLACK_KIND,
+      key: `chatbot-handoff:${bot.id}`,
+      payload: { botId: bot.id, since: new Date(now.getTime() - 1_000).toISOString() },
+      runAt: windowEnd,
+    });
 }
 
 /** The hand-off mail job: one mail (one ticket) or one digest (several) to the seed's owner and admins. */
-export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'config' | 'mailer' | 'jobs' | 'refetch' | 'log'>, payload: Record<string, unknown>) {
+export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'config' | 'mailer' | 'refetch' | 'log'>, payload: Record<string, unknown>) {
   const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
   if (!bot) return;
   const now = deps.refetch.now();
@@ -69,20 +85,11 @@ export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'config' |
         link,
       );
   for (const addr of to) await deps.mailer.send({ to: addr, subject, text, html: `<pre>${escapeHtml(text)}</pre>`, links: [link] });
-  await deps.db.transaction(async (tx) => {
-    await repo.markNotified(
-      tx as unknown as TDb,
-      tickets.map((t) => t.id),
-      now,
-    );
-    if (bot.slackChannelId)
-      await deps.jobs.enqueue(tx, {
-        kind: HANDOFF_SLACK_KIND,
-        key: `chatbot-handoff:${bot.id}`,
-        payload: one ? { botId: bot.id, ticketId: one.id } : { botId: bot.id, count: tickets.length },
-        runAt: now,
-      });
-  });
+  await repo.markNotified(
+    deps.db,
+    tickets.map((t) => t.id),
+    now,
+  );
   deps.log.info({ botId: bot.id, tickets: tickets.length, recipients: to.length }, 'chatbot hand-off: team mailed');
 }
 

@@ -123,6 +123,14 @@ export const unnotifiedTickets = (db: TDb, botId: string, since: Date) =>
     .where(and(eq(chatbotTickets.chatbotId, botId), isNull(chatbotTickets.notifiedAt), gte(chatbotTickets.createdAt, since)))
     .orderBy(asc(chatbotTickets.createdAt))
     .limit(500);
+/** How many hand-offs a bot received since `since` (the Slack count of a busy window). */
+export async function ticketsSince(db: TDb, botId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatbotTickets)
+    .where(and(eq(chatbotTickets.chatbotId, botId), gte(chatbotTickets.createdAt, since)));
+  return row?.n ?? 0;
+}
 export async function markNotified(db: TDb, ids: string[], at: Date): Promise<void> {
   if (ids.length) await db.update(chatbotTickets).set({ notifiedAt: at }).where(inArray(chatbotTickets.id, ids));
 }

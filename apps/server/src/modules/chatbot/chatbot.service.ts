@@ -308,7 +308,7 @@ export async function handoff(
       transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
     });
     await repo.markHandedOff(tx as unknown as TDb, conversationId);
-    await scheduleHandoffNotice(deps, tx, bot.id, window.count, window.resetMs);
+    await scheduleHandoffNotice(deps, tx, bot, t.id, window.count, window.resetMs);
     return t;
   });
   deps.log.info({ botId: bot.id, ticketId: ticket.id, email: maskPii(input.email), nth: window.count }, 'chatbot hand-off: ticket stored');
@@ -323,8 +323,9 @@ export async function handoff(
 export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config' | 'slack' | 'log'>, payload: Record<string, unknown>) {
   const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
   if (!bot?.slackChannelId) return;
-  if (typeof payload.count === 'number') {
-    const text = s.slackHandoffDigest(slackEscape(bot.name), payload.count, consoleLink(deps.config.appUrl, bot.id, 'tickets'));
+  if (typeof payload.since === 'string') {
+    const n = await repo.ticketsSince(deps.db, bot.id, new Date(payload.since));
+    const text = s.slackHandoffDigest(slackEscape(bot.name), n, consoleLink(deps.config.appUrl, bot.id, 'tickets'));
     await deps.slack.post(bot.seedId, bot.slackChannelId, text);
     return;
   }
