@@ -194,12 +194,14 @@ test.describe('site header on a phone', () => {
     await expect(productivity).toHaveAttribute('aria-expanded', 'false');
     await productivity.click();
     for (const t of ['API 빌더', '어드민 페이지 빌더', '지표 대시보드', 'Slack AI 비서', '회의실 예약', '식사 관리']) {
-      await expect(sheet.getByText(t, { exact: true })).toBeVisible();
+      // 'API 빌더' is also the sheet's own link (below): the group's entry is the first.
+      await expect(sheet.getByText(t, { exact: true }).first()).toBeVisible();
     }
     await sheet.getByRole('button', { name: '고객 서비스' }).click();
     await expect(sheet.getByText('AI 고객 상담 챗봇', { exact: true })).toBeVisible();
     await expect(sheet.getByText('세금계산서 자동 신고')).toHaveCount(0);
-    await expect(sheet.getByRole('link', { name: 'APIs' })).toBeVisible();
+    const apiBuilder = catalogueEntry('api-builder');
+    await expect(sheet.getByRole('link', { name: 'API 빌더', exact: true })).toHaveAttribute('href', apiBuilder.sitePath ?? apiBuilder.consolePath ?? '');
     await expect(sheet.getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/login');
     await expect(sheet.getByRole('link', { name: '회원가입' })).toHaveAttribute('href', '/signup');
     await page.keyboard.press('Escape');
