@@ -42,6 +42,8 @@ describe('Slack console: connecting a workspace', () => {
     expect(button.getAttribute('aria-describedby')).toBe('slack-unavailable');
     expect(screen.getByText(t.connectUnavailable)).toBeTruthy();
     expect(screen.queryByText(t.noWorkspacesHint)).toBeNull();
+    // Members see this page too: no configuration variable names (the admins' integrations page has the guide).
+    expect(document.body.textContent).not.toMatch(/SLACK_|CLIENT_ID|CLIENT_SECRET/);
   });
 
   it('offers the connect button when Slack is configured', async () => {
