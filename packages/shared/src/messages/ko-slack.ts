@@ -79,7 +79,7 @@ export const koSlack = {
     noWorkspacesHint: '연결하기 버튼을 누르면 Slack 승인 화면으로 이동합니다. 연결은 선택된 시드에 추가됩니다.',
     connectAnother: '워크스페이스 연결하기',
     connectUnavailable:
-      '이 서버에는 Slack 앱이 설정되어 있지 않아 워크스페이스를 연결할 수 없습니다. 운영자가 SLACK_CLIENT_ID와 SLACK_CLIENT_SECRET을 설정하면 연결할 수 있어요.',
+      '이 서버에는 아직 Slack 앱이 설정되어 있지 않아 워크스페이스를 연결할 수 없습니다. 운영자가 Slack 앱을 설정하면 연결할 수 있어요. 설정 방법은 플랫폼 관리자의 연동 상태 화면에 있습니다.',
     seedLabel: (name: string) => `시드: ${name}`,
     disconnectedBadge: '연결 해제됨',
     activeBadge: '연결됨',
