@@ -57,8 +57,38 @@ export const ZBotTicketParams = z.object({ seedId: ZId, botId: ZId, ticketId: ZI
 
 const ZText = (max: number, empty: string) => z.string().trim().min(1, { error: empty }).max(max);
 
+/** An FAQ entry's alternative phrasings: at most 30, each at most 300 characters, blank ones dropped, duplicates once. */
+export const ZPhrasings = z
+  .array(z.string().trim().max(300, { error: '다른 표현은 300자까지 쓸 수 있습니다.' }))
+  .max(30, { error: '다른 표현은 30개까지 넣을 수 있습니다.' })
+  .transform((list) => [...new Set(list.filter(Boolean))]);
+
+/** PATCH an FAQ entry: any of question, answer, phrasings (replaced whole), or one phrasing appended. */
+export const ZFaqEditInput = z
+  .object({
+    question: ZText(300, '질문을 입력해 주세요.').optional(),
+    answer: ZText(4000, '답변을 입력해 주세요.').optional(),
+    phrasings: ZPhrasings.optional(),
+    addPhrasing: ZText(300, '추가할 표현을 입력해 주세요.').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '바꿀 내용을 입력해 주세요.' });
+export type TFaqEditInput = z.infer<typeof ZFaqEditInput>;
+
+/** Which FAQ entries a question comes closest to (the console's suggestion for an unanswered question). */
+export const ZFaqSuggestQuery = z.object({ q: z.string().trim().min(1, { error: '질문을 입력해 주세요.' }).max(300) });
+export const ZFaqSuggestResponse = z.object({
+  data: z.array(z.object({ sourceId: z.string(), question: z.string(), score: z.number() })),
+});
+export type TFaqSuggestResponse = z.infer<typeof ZFaqSuggestResponse>;
+
 export const ZChatbotSourceInput = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('faq'), question: ZText(300, '질문을 입력해 주세요.'), answer: ZText(4000, '답변을 입력해 주세요.') }),
+  z.object({
+    type: z.literal('faq'),
+    question: ZText(300, '질문을 입력해 주세요.'),
+    answer: ZText(4000, '답변을 입력해 주세요.'),
+    /** Other wordings of the question, matched like it (issue 29). */
+    phrasings: ZPhrasings.optional(),
+  }),
   z.object({ type: z.enum(['text', 'markdown']), title: ZText(200, '제목을 입력해 주세요.'), content: ZText(200_000, '내용을 입력해 주세요.') }),
   z.object({ type: z.literal('url'), url: z.url({ error: '올바른 주소가 아닙니다.' }).max(2000), title: z.string().trim().max(200).optional() }),
 ]);
@@ -71,6 +101,8 @@ export const ZChatbotSource = z.object({
   url: z.string().nullable(),
   question: z.string().nullable(),
   answer: z.string().nullable(),
+  /** An FAQ entry's alternative phrasings ([] for other kinds). */
+  phrasings: z.array(z.string()),
   passages: z.number(),
   createdAt: z.string(),
 });

@@ -12,6 +12,9 @@ import {
   ZBotParams,
   ZBotPublicParams,
   ZBotSourceParams,
+  ZFaqEditInput,
+  ZFaqSuggestQuery,
+  ZFaqSuggestResponse,
   ZBotTicketParams,
   ZChatbotConversationListResponse,
   ZChatbotFiguresResponse,
@@ -199,6 +202,45 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId);
       await knowledge.deleteSource(db, request.params.botId, request.params.sourceId);
       return { message: s.sourceDeleted };
+    },
+  );
+
+  app.patch(
+    '/api/seeds/:seedId/chatbots/:botId/sources/:sourceId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'FAQ 항목 수정: question·answer·phrasings(다른 표현, 통째로 바꿈) 또는 addPhrasing(표현 하나 추가)',
+        security: bearer,
+        params: ZBotSourceParams,
+        body: ZFaqEditInput,
+        response: { 200: ZAddChatbotSourceResponse },
+      },
+    },
+    async (request) => {
+      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId);
+      const data = await knowledge.editFaq(db, request.params.botId, request.params.sourceId, request.body);
+      return { message: s.faqSaved, data };
+    },
+  );
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/faq-suggestions',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '질문과 가장 가까운 FAQ 항목 (답하지 못한 질문을 어느 항목에 붙일지 제안)',
+        security: bearer,
+        params: ZBotParams,
+        querystring: ZFaqSuggestQuery,
+        response: { 200: ZFaqSuggestResponse },
+      },
+    },
+    async (request) => {
+      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId, { read: true });
+      const { candidates } = await knowledge.matchFaq(db, request.params.botId, request.query.q);
+      return { data: candidates.map((c) => ({ sourceId: c.sourceId, question: c.question, score: c.score })) };
     },
   );
 

@@ -14,6 +14,7 @@ import { afterResponse } from '../../lib/after-response.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
+import { retrieve } from './chatbot-retrieval.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 import { consoleLink, escapeHtml, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
@@ -37,12 +38,6 @@ export type TChatbotDeps = {
 };
 
 export { HANDOFF_SLACK_KIND };
-
-/**
- * Retrieval confidence (korean-search.ts scoreCandidates, 0..1) below which the bot says it does not know. Set from
- * the score distribution of the accuracy set (bench/RESULTS.md says how, and that the margin is thin).
- */
-export const CONFIDENCE = 0.175;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -227,8 +222,9 @@ export async function ask(
   await limit(deps.limiter, `chatbot:address:${bot.id}:${ip}`, LIMITS.address, s.visitorRateLimited);
   await botLimit(deps, bot);
   await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
-  const hits = await knowledge.search(deps.db, bot.id, text, 3);
-  const confident = hits.filter((h) => h.score >= CONFIDENCE);
+  const { sure, forModel } = await retrieve(deps.db, bot.id, text);
+  const llmReady = Boolean(deps.config.llm.baseUrl && deps.config.llm.model);
+  const confident = llmReady ? forModel : sure;
   let answer: string = s.dontKnow;
   let answered = false;
   let cited: knowledge.THit[] = [];
@@ -325,13 +321,13 @@ export async function postHandoffNotice(deps: Pick<TChatbotDeps, 'db' | 'config'
   if (!bot?.slackChannelId) return;
   if (typeof payload.since === 'string') {
     const n = await repo.ticketsSince(deps.db, bot.id, new Date(payload.since));
-    const text = s.slackHandoffDigest(slackEscape(bot.name), n, consoleLink(deps.config.appUrl, bot.id, 'tickets'));
+    const text = s.slackHandoffDigest(slackEscape(bot.name), n, consoleLink(deps.config.appUrl, bot, 'tickets'));
     await deps.slack.post(bot.seedId, bot.slackChannelId, text);
     return;
   }
   const ticket = await repo.findTicket(deps.db, bot.id, String(payload.ticketId ?? ''));
   if (!ticket) return;
-  const link = consoleLink(deps.config.appUrl, bot.id, 'tickets', ticket.id);
+  const link = consoleLink(deps.config.appUrl, bot, 'tickets', ticket.id);
   // A visitor's words never become Slack markup: no mentions (<!channel>, <@U…>), no links, no formatting escapes.
   const text = s.slackHandoffNotice(slackEscape(bot.name), slackEscape(maskPii(ticket.email)), slackEscape(maskPii(ticket.message).slice(0, 1_000)), link);
   const posted = await deps.slack.post(bot.seedId, bot.slackChannelId, text);

@@ -61,6 +61,26 @@ export async function replaceContent(
   });
 }
 
+/** Rewrites an FAQ entry (question, answer, phrasings) and its one passage, in one transaction. */
+export async function updateFaq(
+  db: TDb,
+  sourceId: string,
+  next: { question: string; answer: string; phrasings: string[] },
+  passage: { content: string; grams: string[] },
+): Promise<TSourceRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(knowledgeSources)
+      .set({ title: next.question, question: next.question, answer: next.answer, phrasings: next.phrasings, content: passage.content })
+      .where(and(eq(knowledgeSources.id, sourceId), eq(knowledgeSources.kind, 'faq')))
+      .returning();
+    if (!row) return undefined;
+    await tx.delete(knowledgePassages).where(eq(knowledgePassages.sourceId, sourceId));
+    await insertPassages(tx, row, [passage]);
+    return row;
+  });
+}
+
 export async function listSources(db: TDb, scope: TScope) {
   return db
     .select({

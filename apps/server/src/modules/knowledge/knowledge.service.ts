@@ -136,11 +136,12 @@ type TCreated = { row: repo.TSourceRow; passages: number };
 export async function createSource(db: TDb, owner: TOwner, input: TChatbotSourceInput, opts: TAddOptions): Promise<TCreated> {
   const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, slackWorkspaceId: owner.slackWorkspaceId ?? null, createdBy: owner.userId };
   if (input.type === 'faq') {
-    const content = `${input.question}\n${input.answer}`;
+    const passage = faqPassage(input.question, input.answer, input.phrasings ?? []);
+    const content = passage.content;
     const row = await repo.insertSource(
       db,
       { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, phrasings: input.phrasings ?? [], content },
-      keyed(input.question, [content]),
+      [passage],
     );
     return { row, passages: 1 };
   }
@@ -306,6 +307,39 @@ export async function search(db: TDb, chatbotId: string, question: string, k = 3
     if (hits.length === k) break;
   }
   return hits;
+}
+
+// ── FAQ entries taught by the owner (issue 29): edits and phrasings added from unanswered questions ──
+
+export const MAX_PHRASINGS = 30;
+
+/** The passage of an FAQ entry: its question, phrasings and answer, keyed for the passage retrieval too. */
+function faqPassage(question: string, answer: string, phrasings: readonly string[]) {
+  const content = `${question}\n${answer}`;
+  return { content, grams: knowledgeKeys(`${question}\n${phrasings.join('\n')}\n${content}`) };
+}
+
+/**
+ * Edits a chatbot's FAQ entry: any of question, answer and phrasings (replaced whole); `addPhrasing` appends one
+ * (the console's one click from an unanswered question). 404 for another bot's or a non-FAQ source, 400 past 30.
+ */
+export async function editFaq(
+  db: TDb,
+  chatbotId: string,
+  sourceId: string,
+  input: { question?: string | undefined; answer?: string | undefined; phrasings?: string[] | undefined; addPhrasing?: string | undefined },
+): Promise<TChatbotSource> {
+  const row = await repo.findSource(db, sourceId);
+  if (!row || row.chatbotId !== chatbotId || row.kind !== 'faq') throw new AppError('NOT_FOUND', s.sourceNotFound);
+  const question = input.question ?? row.question ?? row.title;
+  const answer = input.answer ?? row.answer ?? '';
+  let phrasings = input.phrasings ?? row.phrasings;
+  if (input.addPhrasing) phrasings = [...phrasings, input.addPhrasing];
+  phrasings = [...new Set(phrasings.map((p) => p.trim()).filter((p) => p && p !== question))];
+  if (phrasings.length > MAX_PHRASINGS) throw new AppError('BAD_REQUEST', s.tooManyPhrasings(MAX_PHRASINGS));
+  const updated = await repo.updateFaq(db, sourceId, { question, answer, phrasings }, faqPassage(question, answer, phrasings));
+  if (!updated) throw new AppError('NOT_FOUND', s.sourceNotFound);
+  return toApiSource(updated, 1);
 }
 
 // ── FAQ matching (issue 29): a chatbot's entries against a question, with the refusal rule ──
