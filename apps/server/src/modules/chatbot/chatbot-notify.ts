@@ -31,8 +31,9 @@ export const CAP_NOTICE_EVERY_MS = 24 * 3_600_000;
 /** Tickets (the visitor's e-mail, name, message and transcript) are kept this long (the widget's collection notice says so). */
 export const TICKET_RETENTION_DAYS = 365;
 
-export const consoleLink = (appUrl: string, botId: string, tab: 'tickets' | 'figures', ticketId?: string) =>
-  `${appUrl}/admin/services/ai-chatbot?bot=${botId}&tab=${tab}${ticketId ? `&ticket=${ticketId}` : ''}`;
+/** The console's page for a bot's tab (and ticket); `seed` makes the console switch to the bot's seed. */
+export const consoleLink = (appUrl: string, bot: { id: string; seedId: string }, tab: 'tickets' | 'figures', ticketId?: string) =>
+  `${appUrl}/admin/services/ai-chatbot?seed=${bot.seedId}&bot=${bot.id}&tab=${tab}${ticketId ? `&ticket=${ticketId}` : ''}`;
 
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
@@ -75,7 +76,7 @@ export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'config' |
   if (!tickets.length) return;
   const to = await managerEmails(deps.db, bot.seedId);
   const one = tickets.length === 1 ? tickets[0]! : undefined;
-  const link = consoleLink(deps.config.appUrl, bot.id, 'tickets', one?.id);
+  const link = consoleLink(deps.config.appUrl, bot, 'tickets', one?.id);
   const subject = one ? s.teamMailSubject(bot.name) : s.teamDigestSubject(bot.name, tickets.length);
   const text = one
     ? s.teamMailBody(bot.name, one.email, one.transcript, link)
@@ -109,7 +110,7 @@ export async function noteCapReached(deps: Pick<TChatbotDeps, 'db' | 'limiter' |
 export async function sendCapMail(deps: Pick<TChatbotDeps, 'db' | 'config' | 'mailer'>, payload: Record<string, unknown>, perMinute: number) {
   const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
   if (!bot) return;
-  const link = consoleLink(deps.config.appUrl, bot.id, 'figures');
+  const link = consoleLink(deps.config.appUrl, bot, 'figures');
   const text = s.capMailBody(bot.name, perMinute, link);
   for (const to of await managerEmails(deps.db, bot.seedId))
     await deps.mailer.send({ to, subject: s.capMailSubject(bot.name), text, html: `<pre>${escapeHtml(text)}</pre>`, links: [link] });

@@ -8,8 +8,18 @@ import { tokenStorage } from '@/lib/token-storage';
 import { ChatbotPage } from './chatbot-page';
 
 const SEED = '00000000-0000-4000-8000-000000000001';
-const role = vi.hoisted(() => ({ current: 'owner' }));
-vi.mock('@/lib/seed-context', () => ({ useSeeds: () => ({ selected: { id: SEED, role: role.current } }) }));
+const OTHER_SEED = '00000000-0000-4000-8000-000000000002';
+const role = vi.hoisted(() => ({ current: 'owner', seed: '00000000-0000-4000-8000-000000000001', select: vi.fn() }));
+vi.mock('@/lib/seed-context', () => ({
+  useSeeds: () => ({
+    selected: { id: role.seed, role: role.current },
+    seeds: [
+      { id: '00000000-0000-4000-8000-000000000001', role: role.current },
+      { id: '00000000-0000-4000-8000-000000000002', role: 'owner' },
+    ],
+    select: role.select,
+  }),
+}));
 
 const c = ko.chatbot.console;
 const bot: TChatbot = {
@@ -48,6 +58,8 @@ let answers: Record<string, Response>;
 beforeEach(() => {
   tokenStorage.set({ access_token: 'test-access-token' });
   role.current = 'owner';
+  role.seed = SEED;
+  role.select = vi.fn();
   calls = [];
   bots = [];
   answers = {};
@@ -222,9 +234,15 @@ describe('ChatbotPage bot settings', () => {
     expect(screen.queryByRole('button', { name: `${c.delete}: 배송 안내` })).toBeNull();
   });
 
+  it("a mail's link to a bot of another of the user's seeds switches to that seed", async () => {
+    bots = [bot];
+    renderPage(`/admin/services/ai-chatbot?seed=${OTHER_SEED}&bot=${bot.id}&tab=tickets&ticket=${ticket.id}`);
+    await waitFor(() => expect(role.select).toHaveBeenCalledWith(expect.objectContaining({ id: OTHER_SEED })));
+  });
+
   it("the hand-off mail's link opens that bot's tickets with the ticket marked and the customer's e-mail shown", async () => {
     bots = [other, bot];
-    renderPage(`/admin/services/ai-chatbot?bot=${bot.id}&tab=tickets&ticket=${ticket.id}`);
+    renderPage(`/admin/services/ai-chatbot?seed=${SEED}&bot=${bot.id}&tab=tickets&ticket=${ticket.id}`);
     expect((await screen.findByRole('tab', { name: bot.name })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: c.tabs.tickets }).getAttribute('aria-selected')).toBe('true');
     const item = await screen.findByText(c.ticketEmail(ticket.email), { exact: false });

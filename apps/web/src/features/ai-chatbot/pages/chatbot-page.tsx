@@ -29,11 +29,18 @@ const isTab = (v: string | null): v is TTab => v !== null && v in c.tabs;
 
 /**
  * /admin/services/ai-chatbot: bots, install snippet with a live preview, settings, sources, conversations, unanswered
- * questions, tickets, figures. `?bot=<id>&tab=<tab>&ticket=<id>` (the hand-off mail's link) opens that bot's tab and
+ * questions, tickets, figures. `?seed=<id>&bot=<id>&tab=<tab>&ticket=<id>` (the hand-off mail's link) opens that bot's tab and
  * shows that ticket; a link with a ticket and no tab opens the tickets tab.
  */
 export function ChatbotPage() {
-  const { selected } = useSeeds();
+  const { selected, seeds, select } = useSeeds();
+  const [params] = useSearchParams();
+  // A link from a mail names the bot's seed: switch to it when it is one of the user's seeds.
+  const linkedSeed = seeds?.find((x) => x.id === params.get('seed'));
+  useEffect(() => {
+    if (linkedSeed && selected?.id !== linkedSeed.id) select(linkedSeed);
+  }, [linkedSeed, selected?.id, select]);
+  if (linkedSeed && selected?.id !== linkedSeed.id) return <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
   if (!selected) return <p className="text-sm text-muted-foreground">{c.noSeed}</p>;
   return <ChatbotConsole seedId={selected.id} canManage={selected.role === 'owner' || selected.role === 'admin'} />;
 }
