@@ -145,8 +145,11 @@ export async function publicBot(deps: Pick<TChatbotDeps, 'db' | 'limiter' | 'ref
   const o = origin?.toLowerCase();
   if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o)) {
     const recordable = o.length <= 200 && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$|^null$/.test(o);
-    if (recordable && (await deps.limiter.state.claim(`chatbot:refused:${bot.id}:${o}`, MINUTE)))
-      await repo.recordRefusedOrigin(deps.db, bot.id, o, deps.refetch.now());
+    // At most one write a minute per origin, and at most 30 a minute per bot whatever Origin headers a script invents.
+    if (recordable && (await deps.limiter.state.claim(`chatbot:refused:${bot.id}:${o}`, MINUTE))) {
+      const { count } = await deps.limiter.count(`chatbot:refused-writes:${bot.id}`, MINUTE);
+      if (count <= 30) await repo.recordRefusedOrigin(deps.db, bot.id, o, deps.refetch.now());
+    }
     throw new AppError('FORBIDDEN', s.originNotAllowed);
   }
   return bot;
