@@ -151,6 +151,7 @@ export const koConsoleUi = {
     colUsers: '사용자',
     colCalls: 'API 호출 (이번 달)',
     colCalls30: 'API 호출 (최근 30일)',
+    seedServices: (seed: string) => `‘${seed}’ 시드 멤버들의 서비스 이용`,
     colUsers30: '사용자 (최근 30일)',
     colRevenue: '매출',
     colGrowth: '성장률',

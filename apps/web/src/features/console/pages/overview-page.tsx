@@ -101,8 +101,8 @@ export function OverviewPage() {
   const isAdmin = user?.role === 'admin';
   const overview = useOverview(isAdmin);
   const { selected, isLoading: seedsLoading } = useSeeds();
-  // The selected seed's figures: its owner and its members see the same numbers.
-  const summary = useConsoleSummary(!isAdmin && !seedsLoading, selected?.id);
+  // The selected seed's figures: its owner, its members and a platform admin among them see the same numbers.
+  const summary = useConsoleSummary(!seedsLoading && (!isAdmin || Boolean(selected)), selected?.id);
   const error = overview.error ?? summary.error;
   if (error)
     return (
@@ -135,6 +135,16 @@ export function OverviewPage() {
           </CardHeader>
           <CardContent>{o ? <ServicesTable rows={o.services} withMoney /> : <p className="text-sm text-muted-foreground">{ko.common.loading}</p>}</CardContent>
         </Card>
+        {selected && summary.data ? (
+          <Card data-testid="seed-services">
+            <CardHeader>
+              <CardTitle className="text-lg break-keep">{t.seedServices(selected.seed_name)}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ServicesTable rows={summary.data.services} withMoney={false} />
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
     );
   }
@@ -146,7 +156,7 @@ export function OverviewPage() {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label={t.mySeeds} icon={Boxes} value={s ? num(s.seeds) : '…'} caption={t.mySeedsCaption} />
       </div>
-      <Card>
+      <Card data-testid="seed-services">
         <CardHeader>
           <CardTitle className="text-lg">{t.myServices}</CardTitle>
         </CardHeader>
