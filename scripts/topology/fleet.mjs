@@ -19,7 +19,7 @@ export function requireNginx() {
   if (!probe.error && probe.status === 0) return;
   console.error(
     `nginx를 찾을 수 없습니다 (${NGINX}). 토폴로지 테스트는 deploy/nginx.conf를 쓰는 nginx 앞에 두 인스턴스를 띄웁니다:\n` +
-      '  sudo apt-get install -y nginx\n' +
+      '  sudo apt-get install -y nginx-light\n' +
       '다른 위치의 nginx를 쓰려면 NGINX_BIN 환경 변수로 경로를 지정하세요.',
   );
   process.exit(1);
