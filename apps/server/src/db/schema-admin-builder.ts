@@ -1,5 +1,5 @@
 /** Admin-page builder (issue 13): admin apps over an API-builder connection, per-table settings, audit rows. */
-import { index, jsonb, pgTable, text, timestamp, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { seeds, users } from './schema.ts';
 import { apiConnections, apiDefinitions } from './schema-api-builder.ts';
@@ -62,4 +62,31 @@ export const adminAuditRows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_rows_app_idx').on(t.appId, t.createdAt)],
+);
+
+/**
+ * One committed CSV import per client key (`importId`): written as `pending` (with the rows to insert and how many rows
+ * like the first one existed before) before the customer database is written, `done` with the answer after its audit
+ * rows. A retry with the same key returns the stored answer; a `pending` left by a killed process is reconciled
+ * against the customer database (the insert is all-or-nothing: committed → audit rows written, else `failed`).
+ */
+export const adminImports = pgTable(
+  'admin_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => adminApps.id, { onDelete: 'cascade' }),
+    importKey: text('import_key').notNull(),
+    tableName: text('table_name').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    rows: jsonb('rows').notNull(),
+    probeBefore: integer('probe_before').notNull().default(0),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_imports_key_idx').on(t.appId, t.importKey), index('admin_imports_status_idx').on(t.status, t.createdAt)],
 );

@@ -1,19 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, parseCsv } from './csv.ts';
-import { enumValuesOf } from './admin-builder.service.ts';
+import { csvCell, csvDocument, csvLine, decodeCsvBytes, parseCsv, parseCsvRecords } from './csv.ts';
 
-describe('admin builder CSV and column types', () => {
-  it('parses quoted fields, doubled quotes, CRLF and a BOM; writes formula-safe cells', () => {
+describe('the suite CSV writer and reader', () => {
+  it('escapes every formula start unless the whole cell is a plain number (OWASP CSV injection)', () => {
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe(`'-2+3+cmd|' /C calc'!A0`);
+    expect(csvCell('-2+3')).toBe(`'-2+3`);
+    expect(csvCell('=SUM(A1)')).toBe(`'=SUM(A1)`);
+    expect(csvCell('+82 10')).toBe(`'+82 10`);
+    expect(csvCell('@cmd')).toBe(`'@cmd`);
+    expect(csvCell('\tx')).toBe(`'\tx`);
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell('-1e5')).toBe(`'-1e5`);
+    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('12')).toBe('12');
+    expect(csvCell('김민수')).toBe('김민수');
+    expect(csvLine(['=SUM(A1)', -5, null, 'a,b', { x: 1 }])).toBe(`'=SUM(A1),-5,,"a,b","{""x"":1}"\r\n`);
+    expect(csvDocument(['a'], [['-2+3']])).toBe(`\uFEFFa\r\n'-2+3\r\n`);
+  });
+
+  it('parses quoted fields, doubled quotes, CRLF and a BOM, with the line each record starts on', () => {
     expect(parseCsv('\uFEFFname,note\r\n"한, 가람","say ""hi""\nagain"\r\n\r\nbob,\n')).toEqual([
       ['name', 'note'],
       ['한, 가람', 'say "hi"\nagain'],
       ['bob', ''],
     ]);
-    expect(csvLine(['=SUM(A1)', -5, null, 'a,b', { x: 1 }])).toBe(`'=SUM(A1),-5,,"a,b","{""x"":1}"\r\n`);
+    const parsed = parseCsvRecords('a,b\n"x\ny",1\n\nz,2\n');
+    expect(parsed.records.map((r) => r.line)).toEqual([1, 2, 5]);
+    expect(parsed.unclosedQuoteLine).toBeNull();
   });
 
-  it('reads MySQL/MariaDB enum values', () => {
-    expect(enumValuesOf("enum('paid','it''s','')")).toEqual(['paid', "it's", '']);
-    expect(enumValuesOf('varchar(20)')).toBeNull();
+  it('reports an unclosed quote with its line instead of swallowing the rest', () => {
+    const parsed = parseCsvRecords('name,email\nok,a@example.com\n"broken,b@example.com\nlast,c@example.com\n');
+    expect(parsed.unclosedQuoteLine).toBe(3);
+    expect(parsed.records.map((r) => r.fields[0])).toEqual(['name', 'ok']);
+  });
+
+  it('decodes UTF-8 with or without BOM and CP949 (Excel on Korean Windows)', () => {
+    const cp949 = Buffer.from('c0ccb8a72cbacebcad0d0ac8abb1e6b5bf2cbfb5bef70d0a8c63b9e6b0a2c7cf2c22b0a12c20c5d7bdbac6ae220d0a', 'hex');
+    const d = decodeCsvBytes(cp949);
+    expect(d.encoding).toBe('cp949');
+    expect(parseCsv(d.text)).toEqual([
+      ['이름', '부서'],
+      ['홍길동', '영업'],
+      ['똠방각하', '가, 테스트'],
+    ]);
+    expect(decodeCsvBytes(Buffer.from('\uFEFF이름\r\n', 'utf8'))).toEqual({ text: '이름\r\n', encoding: 'utf-8' });
+    expect(decodeCsvBytes(Buffer.from('이름\r\n', 'utf8'))).toEqual({ text: '이름\r\n', encoding: 'utf-8' });
   });
 });

@@ -52,6 +52,8 @@ export const ZAdminColumn = z.object({
   enumValues: z.array(z.string()).nullable(),
   /** Foreign key to (table, column), if this column is one. */
   ref: z.object({ table: z.string(), column: z.string(), display: z.string() }).nullable(),
+  /** Numbered by the database (identity, serial, auto_increment): read-only in forms, left out on create. */
+  generated: z.boolean(),
 });
 export type TAdminColumn = z.infer<typeof ZAdminColumn>;
 
@@ -76,6 +78,8 @@ export const ZAdminApp = z.object({
   engine: z.enum(['postgres', 'mysql']),
   tables: z.array(z.string()),
   canManage: z.boolean(),
+  /** Only the seed's owner changes what binds admins (their rights, visible and writable columns). */
+  canSetRights: z.boolean(),
   createdAt: z.string(),
 });
 export type TAdminApp = z.infer<typeof ZAdminApp>;
@@ -132,7 +136,22 @@ export const ZAdminRowSavedResponse = z.object({ success: z.literal(true), messa
 export type TAdminRowSavedResponse = z.infer<typeof ZAdminRowSavedResponse>;
 export const ZAdminRowInput = z.record(z.string(), z.unknown());
 export const ZAdminBulkDeleteInput = z.object({ keys: z.array(z.string().min(1).max(1000), { error: v.keys }).min(1, v.keys).max(500, v.keys) });
-export const ZAdminImportInput = z.object({ csv: z.string({ error: v.csv }).min(1, v.csv).max(5_000_000, v.csv), commit: z.boolean().default(false) });
+/**
+ * CSV as text (`csv`) or as the file's bytes in base64 (`csvBase64`: UTF-8 with or without BOM, or CP949/EUC-KR as
+ * Excel on Korean Windows saves it). `importId`: a key the client makes per import; a retry with the same key returns
+ * the first answer without importing again.
+ */
+export const ZAdminImportInput = z
+  .object({
+    csv: z.string({ error: v.csv }).min(1, v.csv).max(5_000_000, v.csv).optional(),
+    csvBase64: z.string({ error: v.csv }).min(1, v.csv).max(6_700_000, v.csv).optional(),
+    commit: z.boolean().default(false),
+    importId: z
+      .string({ error: v.importId })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, v.importId)
+      .optional(),
+  })
+  .refine((x) => (x.csv === undefined) !== (x.csvBase64 === undefined), { message: v.csv, path: ['csv'] });
 export type TAdminImportInput = z.input<typeof ZAdminImportInput>;
 /** POST …/tables/:table/import: the preview (commit=false) or the result. */
 export const ZAdminImportResponse = z.object({
@@ -143,8 +162,13 @@ export const ZAdminImportResponse = z.object({
     z.object({ line: z.number(), values: z.record(z.string(), z.unknown()), errors: z.array(z.object({ path: z.string(), message: z.string() })) }),
   ),
   imported: z.number(),
+  /** How the file was read. */
+  encoding: z.enum(['utf-8', 'cp949']),
 });
 export type TAdminImportResponse = z.infer<typeof ZAdminImportResponse>;
+
+/** GET …/apps?connectionId=: only the apps built on that connection (what deleting it would take along). */
+export const ZAdminAppListQuery = z.object({ connectionId: z.uuid(v.id).optional() });
 
 export const ZAdminAuditQuery = z.object({
   q: z.string().max(200).optional(),

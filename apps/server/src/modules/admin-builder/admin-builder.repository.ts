@@ -1,10 +1,11 @@
 /** The admin-page builder's own tables (the only file of the module that knows Drizzle). */
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { adminApps, adminAuditRows, adminTableSettings } from '../../db/schema-admin-builder.ts';
+import { adminApps, adminAuditRows, adminImports, adminTableSettings } from '../../db/schema-admin-builder.ts';
 
 export type TAdminAppRow = typeof adminApps.$inferSelect;
 export type TAuditRow = typeof adminAuditRows.$inferSelect;
+export type TImportRow = typeof adminImports.$inferSelect;
 
 export const listApps = (db: TDb, seedId: string) => db.select().from(adminApps).where(eq(adminApps.seedId, seedId)).orderBy(desc(adminApps.createdAt));
 
@@ -61,4 +62,61 @@ export async function listAudit(db: TDb, appId: string, opts: { q?: string | und
     db.select({ n: count() }).from(adminAuditRows).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/* ---------------- import intents ---------------- */
+
+export async function findImport(db: TDb, appId: string, importKey: string): Promise<TImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminImports)
+    .where(and(eq(adminImports.appId, appId), eq(adminImports.importKey, importKey)));
+  return row;
+}
+
+/** The intent, before the customer database is written; undefined when the key is already taken (a concurrent retry). */
+export async function insertImportIntent(db: TDb, values: typeof adminImports.$inferInsert): Promise<TImportRow | undefined> {
+  const [row] = await db.insert(adminImports).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A failed intent taken up again by a retry with the same key. */
+export async function restartImport(db: TDb, id: string, values: { rows: unknown; probeBefore: number }): Promise<boolean> {
+  const rows = await db
+    .update(adminImports)
+    .set({ ...values, status: 'pending', result: null, createdAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(adminImports.id, id), eq(adminImports.status, 'failed')))
+    .returning({ id: adminImports.id });
+  return rows.length === 1;
+}
+
+/** Audit rows and the answer in one transaction: a committed import is never left without its audit. */
+export async function finishImport(db: TDb, id: string, result: unknown, audit: (typeof adminAuditRows.$inferInsert)[]) {
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(adminImports)
+      .set({ status: 'done', result, rows: [], updatedAt: new Date() })
+      .where(and(eq(adminImports.id, id), eq(adminImports.status, 'pending')))
+      .returning({ id: adminImports.id });
+    if (done.length && audit.length) await tx.insert(adminAuditRows).values(audit);
+  });
+}
+
+export const failImport = (db: TDb, id: string) =>
+  db
+    .update(adminImports)
+    .set({ status: 'failed', rows: [], updatedAt: new Date() })
+    .where(and(eq(adminImports.id, id), eq(adminImports.status, 'pending')));
+
+/** Intents still pending since before `before` (their process died between the customer's commit and the audit). */
+export const staleImports = (db: TDb, before: Date) =>
+  db
+    .select()
+    .from(adminImports)
+    .where(and(eq(adminImports.status, 'pending'), lt(adminImports.updatedAt, before)))
+    .limit(100);
+
+export async function findAppById(db: TDb, id: string): Promise<TAdminAppRow | undefined> {
+  const [row] = await db.select().from(adminApps).where(eq(adminApps.id, id));
+  return row;
 }

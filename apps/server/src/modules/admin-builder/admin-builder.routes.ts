@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ko, ZMessageResponse } from '@suite/shared';
 import {
   ZAdminAppCreatedResponse,
   ZAdminAppDetailResponse,
+  ZAdminAppListQuery,
   ZAdminAppListResponse,
   ZAdminAppParams,
   ZAdminAuditListResponse,
@@ -28,6 +30,7 @@ import {
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as svc from './admin-builder.service.ts';
+import { importCsv } from './admin-builder.import.ts';
 
 const m = ko.adminBuilder.server;
 const tags = ['admin-builder'];
@@ -46,9 +49,19 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
 
   app.get(
     `${base}/apps`,
-    { ...auth, schema: { tags, summary: '어드민 앱 목록', security: bearer, params: ZAdminSeedParams, response: { 200: ZAdminAppListResponse, ...errs } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '어드민 앱 목록 (?connectionId= 이면 그 연결 위에 만든 앱만: 연결 삭제 확인에 이름을 보일 때)',
+        security: bearer,
+        params: ZAdminSeedParams,
+        querystring: ZAdminAppListQuery,
+        response: { 200: ZAdminAppListResponse, ...errs },
+      },
+    },
     async (request) => ({
-      data: await svc.listApps(deps, actor(request), request.params.seedId),
+      data: await svc.listApps(deps, actor(request), request.params.seedId, request.query.connectionId),
     }),
   );
 
@@ -288,7 +301,17 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
 
   app.get(
     `${tbl}/export.csv`,
-    { ...auth, schema: { tags, summary: '현재 필터의 행을 CSV로 내보내기', security: bearer, params: ZAdminTableParams, querystring: ZExportQuery } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '현재 필터의 행을 CSV로 내보내기 (목록에 보이는 열만)',
+        security: bearer,
+        params: ZAdminTableParams,
+        querystring: ZExportQuery,
+        response: { 200: z.string().describe('text/csv'), ...errs },
+      },
+    },
     async (request, reply) => {
       const lines = svc.exportCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query);
       // The first chunk runs the permission check, so a refusal is still a JSON error, not a broken download.
@@ -301,7 +324,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(request.params.table)}.csv`)
-        .send(Readable.from(rest()));
+        .send(Readable.from(rest()) as unknown as string);
     },
   );
 
@@ -311,14 +334,13 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       ...auth,
       schema: {
         tags,
-        summary: 'CSV 가져오기 (commit=false 면 미리보기와 행별 오류만)',
+        summary: 'CSV 가져오기 (commit=false 면 미리보기와 행별 오류만; importId 가 같은 재시도는 첫 결과를 돌려줌)',
         security: bearer,
         params: ZAdminTableParams,
         body: ZAdminImportInput,
         response: { 200: ZAdminImportResponse, ...errs },
       },
     },
-    async (request) =>
-      svc.importCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body.csv, request.body.commit),
+    async (request) => importCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body),
   );
 };

@@ -20,14 +20,13 @@ import { seedFor } from '../seeds/seeds.service.ts';
 import type { TApiBuilderDeps as TApiDeps } from '../api-builder/data-api.service.ts';
 import { connectionForAdmin, createInternalApi, deleteInternalApi } from '../api-builder/api-builder.service.ts';
 import { callDataApi, dbCauseOf, PgrstError, type TDataCall, type TSchemaInfo, type TTableInfo } from '../api-builder/data-api.service.ts';
-import { csvLine, parseCsv } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import * as repo from './admin-builder.repository.ts';
 
 const m = ko.adminBuilder.server;
 const RIGHTS: TAdminRight[] = ['view', 'create', 'edit', 'delete'];
 const RATE_PER_MINUTE = 6000;
 const EXPORT_MAX = 50_000;
-const IMPORT_MAX = 2000;
 
 export type TDeps = { api: TApiDeps; db: TDb };
 export type TActor = { id: string; ip: string; name: string };
@@ -89,7 +88,7 @@ function settingsFor(t: TTableInfo, stored: unknown): TAdminTableSettings {
   };
 }
 
-type TAppCtx = {
+export type TAppCtx = {
   app: repo.TAdminAppRow;
   role: string;
   engine: 'postgres' | 'mysql';
@@ -99,10 +98,20 @@ type TAppCtx = {
   settings: Map<string, TAdminTableSettings>;
 };
 
+export const appContext = (deps: TDeps, actor: TActor, seedId: string, appId: string) => appCtx(deps, actor, seedId, appId);
+export const writableColumnsOf = (ctx: TAppCtx, t: TTableInfo) => writableColumns(ctx, t);
+
 async function appCtx(deps: TDeps, actor: TActor, seedId: string, appId: string): Promise<TAppCtx> {
   // Membership, app and settings in parallel (the list's first page waits for them); a non-member learns nothing.
   const [seed, app, stored] = await Promise.all([seedFor(deps.db, seedId, actor.id), repo.findApp(deps.db, seedId, appId), repo.settingsOf(deps.db, appId)]);
   if (!app) throw new AppError('ADMIN_APP_NOT_FOUND');
+  return ctxOf(deps, app, seed.role, stored);
+}
+
+/** The app as a role sees it (the reconciler uses the owner's view: it only re-reads rows the import wrote). */
+export async function ctxOf(deps: TDeps, app: repo.TAdminAppRow, role: string, stored?: Awaited<ReturnType<typeof repo.settingsOf>>): Promise<TAppCtx> {
+  stored ??= await repo.settingsOf(deps.db, app.id);
+  const seedId = app.seedId;
   const conn = await connectionForAdmin(deps.api, seedId, app.connectionId);
   const tables = new Map<string, TTableInfo>();
   const settings = new Map<string, TAdminTableSettings>();
@@ -113,7 +122,7 @@ async function appCtx(deps: TDeps, actor: TActor, seedId: string, appId: string)
     tables.set(name, { ...t, foreignKeys: t.foreignKeys.filter((fk) => app.tables.includes(fk.refTable)) });
     settings.set(name, settingsFor(t, stored.find((s) => s.tableName === name)?.settings));
   }
-  return { app, role: seed.role, engine: conn.engine, connectionName: conn.name, rowCap: conn.rowCap, tables, settings };
+  return { app, role, engine: conn.engine, connectionName: conn.name, rowCap: conn.rowCap, tables, settings };
 }
 
 const isManager = (role: string) => role === 'owner' || role === 'admin';
@@ -127,7 +136,7 @@ function rightsOf(ctx: TAppCtx, table: string): TAdminRight[] {
   return mine.filter((r) => r === 'view' || (t.kind === 'table' && (r === 'create' || t.primaryKey.length > 0)));
 }
 
-function tableIn(ctx: TAppCtx, table: string, right: TAdminRight): TTableInfo {
+export function tableIn(ctx: TAppCtx, table: string, right: TAdminRight): TTableInfo {
   const t = ctx.tables.get(table);
   if (!t) throw new AppError('ADMIN_TABLE_NOT_FOUND');
   const rights = rightsOf(ctx, table);
@@ -150,10 +159,66 @@ function columnsOf(ctx: TAppCtx, t: TTableInfo): TAdminColumn[] {
       hasDefault: c.hasDefault,
       maxLength: maxLengthOf(c.type),
       enumValues: c.enumValues ?? enumValuesOf(c.type),
-      ref:
-        fk && refTable ? { table: fk.refTable, column: fk.refColumns[0]!, display: ctx.settings.get(fk.refTable)?.displayColumn ?? fk.refColumns[0]! } : null,
+      ref: fk && refTable ? { table: fk.refTable, column: fk.refColumns[0]!, display: refDisplay(ctx, refTable, fk.refColumns[0]!) } : null,
+      generated: isGenerated(t, c),
     };
   });
+}
+
+/** A single-column numeric primary key with a default is numbered by the database (identity, serial, auto_increment). */
+const isGenerated = (t: TTableInfo, c: TTableInfo['columns'][number]) =>
+  t.primaryKey.length === 1 && t.primaryKey[0] === c.name && c.hasDefault && kindOf(c.type) === 'number';
+
+/**
+ * The columns a page delivers (enforced on every read: list, row, export, filters, search, sort, references):
+ * the list's columns and the primary key; for one row also the form's columns.
+ */
+export function visibleColumns(ctx: Pick<TAppCtx, 'settings'>, t: TTableInfo, scope: 'list' | 'row'): string[] {
+  const s = ctx.settings.get(t.name)!;
+  const want = new Set([...t.primaryKey, ...s.listColumns, ...(scope === 'row' ? s.formColumns : [])]);
+  return t.columns.map((c) => c.name).filter((c) => want.has(c));
+}
+
+/** The columns a form or import may write: the form's, minus read-only and database-numbered ones. */
+function writableColumns(ctx: TAppCtx, t: TTableInfo): Set<string> {
+  const s = ctx.settings.get(t.name)!;
+  return new Set(t.columns.filter((c) => s.formColumns.includes(c.name) && !s.readOnlyColumns.includes(c.name) && !isGenerated(t, c)).map((c) => c.name));
+}
+
+/** The referenced table's display column when this role may see it there, else its key. */
+function refDisplay(ctx: TAppCtx, ref: TTableInfo, key: string): string {
+  const d = ctx.settings.get(ref.name)?.displayColumn;
+  return d && visibleColumns(ctx, ref, 'list').includes(d) ? d : key;
+}
+
+/** `select=` for the data API (names with grammar characters in double quotes, as PostgREST reads them). */
+const selectOf = (cols: string[]) => cols.map((c) => (/[,.:()"!\s]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+
+/** Times as PostgREST sends them: ISO 8601 with the offset (`2026-11-27T19:56:00+00:00`); zoneless stay zoneless. */
+export function isoTime(v: unknown): unknown {
+  if (v instanceof Date)
+    return v
+      .toISOString()
+      .replace(/\.000Z$/, 'Z')
+      .replace(/Z$/, '+00:00');
+  if (typeof v !== 'string') return v;
+  const x = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(v.trim());
+  if (!x) return v;
+  const time = x[2]!.length === 5 ? `${x[2]}:00` : x[2]!;
+  const tz = x[3];
+  const zone = !tz ? '' : /^z$/i.test(tz) ? '+00:00' : tz.length === 3 ? `${tz}:00` : tz.includes(':') ? tz : `${tz.slice(0, 3)}:${tz.slice(3)}`;
+  return `${x[1]}T${time}${zone}`;
+}
+
+/** A row as the pages receive it: only the visible columns, times in ISO 8601. */
+function present(t: TTableInfo, cols: string[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of cols) {
+    if (!(c in row)) continue;
+    const type = t.columns.find((x) => x.name === c)?.type ?? '';
+    out[c] = kindOf(type) === 'datetime' ? isoTime(row[c]) : row[c];
+  }
+  return out;
 }
 
 function describeTable(ctx: TAppCtx, t: TTableInfo): TAdminTable {
@@ -182,6 +247,7 @@ function toApp(ctx: Pick<TAppCtx, 'app' | 'engine' | 'connectionName' | 'role'>)
     engine: ctx.engine,
     tables: ctx.app.tables,
     canManage: isManager(ctx.role),
+    canSetRights: ctx.role === 'owner',
     createdAt: ctx.app.createdAt.toISOString(),
   };
 }
@@ -191,15 +257,23 @@ const consoleAudit = (deps: TDeps, actor: TActor, action: string, seedId: string
 
 /* ---------------- apps ---------------- */
 
-export async function listApps(deps: TDeps, actor: TActor, seedId: string): Promise<TAdminApp[]> {
+export async function listApps(deps: TDeps, actor: TActor, seedId: string, connectionId?: string): Promise<TAdminApp[]> {
   const seed = await seedFor(deps.db, seedId, actor.id);
-  const rows = await repo.listApps(deps.db, seedId);
+  const rows = (await repo.listApps(deps.db, seedId)).filter((a) => !connectionId || a.connectionId === connectionId);
   const out: TAdminApp[] = [];
   for (const app of rows) {
     const conn = await connectionForAdmin(deps.api, seedId, app.connectionId).catch(() => undefined);
     out.push(toApp({ app, engine: conn?.engine ?? 'postgres', connectionName: conn?.name ?? '', role: seed.role }));
   }
   return out;
+}
+
+/**
+ * The admin apps built on a connection (id and name): what deleting the connection would take along. For the API
+ * builder's delete confirmation; also `GET …/admin-builder/apps?connectionId=`.
+ */
+export async function appsOfConnection(deps: Pick<TDeps, 'db'>, seedId: string, connectionId: string): Promise<{ id: string; name: string }[]> {
+  return (await repo.listApps(deps.db, seedId)).filter((a) => a.connectionId === connectionId).map((a) => ({ id: a.id, name: a.name }));
 }
 
 export async function createApp(
@@ -287,6 +361,13 @@ export async function updateSettings(
   ].find((c) => !cols.has(c));
   if (bad) throw new AppError('ADMIN_BAD_INPUT', m.unknownColumn(bad.slice(0, 64)), { status: 400 });
   const next = settingsFor(t, { ...ctx.settings.get(table), ...patch });
+  // What binds admins (their rights, the columns they see and write) is the owner's to set, not an admin's own.
+  if (ctx.role !== 'owner') {
+    const before = ctx.settings.get(table)!;
+    const same = (k: 'listColumns' | 'formColumns' | 'readOnlyColumns') => JSON.stringify([...before[k]].sort()) === JSON.stringify([...next[k]].sort());
+    const adminRights = JSON.stringify([...before.permissions.admin].sort()) === JSON.stringify([...next.permissions.admin].sort());
+    if (!adminRights || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns')) throw new AppError('ADMIN_APP_FORBIDDEN', m.ownerOnlyRights);
+  }
   await repo.saveSettings(deps.db, appId, table, next);
   ctx.settings.set(table, next);
   await consoleAudit(deps, actor, 'admin_builder.settings_saved', seedId, { label: ctx.app.name, table });
@@ -295,7 +376,7 @@ export async function updateSettings(
 
 /* ---------------- rows through the data API ---------------- */
 
-async function data(deps: TDeps, ctx: TAppCtx, call: Omit<TDataCall, 'apiId' | 'principal'>) {
+export async function data(deps: TDeps, ctx: TAppCtx, call: Omit<TDataCall, 'apiId' | 'principal'>) {
   try {
     const res = await callDataApi(deps.api, {
       ...call,
@@ -325,7 +406,7 @@ function refusal(ctx: TAppCtx, table: string, err: unknown): unknown {
     if (key && cols.includes(key)) return key;
     const myFk = /FOREIGN KEY \(`([^`]+)`\)/.exec(text)?.[1];
     if (myFk && cols.includes(myFk)) return myFk;
-    const myCol = /Column '([^']+)'/.exec(text)?.[1] ?? /Field '([^']+)'/.exec(text)?.[1];
+    const myCol = /Column '([^']+)'/.exec(text)?.[1] ?? /Field '([^']+)'/.exec(text)?.[1] ?? /for column (?:`[^`]*`\.)*[`']?([^`']+)[`']?/i.exec(text)?.[1];
     if (myCol && cols.includes(myCol)) return myCol;
     const dupKey = /for key '(?:[^.']*\.)?([^']+)'/.exec(text)?.[1];
     const name = cause.constraint ?? dupKey ?? /CONSTRAINT `(?:[^`.]*\.)?([^`]+)`/.exec(text)?.[1] ?? '';
@@ -343,6 +424,16 @@ function refusal(ctx: TAppCtx, table: string, err: unknown): unknown {
   else if (code === '23503' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_NO_REFERENCED_ROW') message = m.foreignKey(f);
   else if (code === '23502' || code === 'ER_BAD_NULL_ERROR' || code === 'ER_NO_DEFAULT_FOR_FIELD') message = m.notNull(f);
   else if (code === '23514' || code === 'ER_CHECK_CONSTRAINT_VIOLATED' || cause.errno === 4025 || cause.errno === 3819) message = m.check(f);
+  else if (/^ER_(WARN_DATA_OUT_OF_RANGE|DATA_TOO_LONG|WARN_DATA_TRUNCATED|DATA_OUT_OF_RANGE)$/.test(code) || code === '22001' || code === '22003')
+    message = m.outOfRange(f);
+  else if (
+    /^ER_(TRUNCATED_WRONG_VALUE|TRUNCATED_WRONG_VALUE_FOR_FIELD|WRONG_VALUE|WRONG_VALUE_FOR_TYPE|INVALID_JSON_TEXT|INVALID_CHARACTER_STRING)/.test(code) ||
+    /^22/.test(code)
+  )
+    message = m.badValue(f);
+  else if (code === 'ER_FIELD_SPECIFIED_TWICE') message = m.csvDuplicateHeader(f);
+  // A protocol error (08P01: too many bind parameters, a bad message) is not an outage: never "cannot connect".
+  else if (code === '08P01') return new AppError('ADMIN_DB_REFUSED', m.dbFailed, { status: 502 });
   else if (err.status === 400) message = field ? m.badValue(f) : err.message;
   else return new AppError('ADMIN_DB_REFUSED', err.message, { status: err.status >= 500 && err.status !== 503 && err.status !== 504 ? 502 : err.status });
   if (status >= 500) status = 400;
@@ -350,14 +441,15 @@ function refusal(ctx: TAppCtx, table: string, err: unknown): unknown {
 }
 
 /** PostgREST needs a value inside or=(…) quoted when it has grammar characters. */
-const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+export const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 const likeValue = (v: string) => v.replace(/\*/g, '');
 
 export type TRowsQuery = { page: number; pageSize: number; sort?: string | undefined; q?: string | undefined } & Record<string, unknown>;
 
 function filterQuery(ctx: TAppCtx, t: TTableInfo, query: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
-  const cols = columnsOf(ctx, t);
+  const visible = visibleColumns(ctx, t, 'list');
+  const cols = columnsOf(ctx, t).filter((c) => visible.includes(c.name));
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q) {
     const text = cols.filter((c) => c.kind === 'text' && !c.ref);
@@ -406,7 +498,7 @@ function orderQuery(ctx: TAppCtx, t: TTableInfo, sort: string | undefined): stri
   const s = ctx.settings.get(t.name)!;
   const parts: string[] = [];
   const m1 = sort ? /^([^.]+)\.(asc|desc)$/.exec(sort) : null;
-  if (m1 && t.columns.some((c) => c.name === m1[1])) parts.push(`${m1[1]}.${m1[2]}`);
+  if (m1 && visibleColumns(ctx, t, 'list').includes(m1[1]!)) parts.push(`${m1[1]}.${m1[2]}`);
   else if (s.defaultSort) parts.push(`${s.defaultSort.column}.${s.defaultSort.dir}`);
   // A stable order for paging: the primary key last.
   for (const k of t.primaryKey) if (!parts.some((p) => p.startsWith(`${k}.`))) parts.push(`${k}.asc`);
@@ -426,13 +518,14 @@ function keyFilter(t: TTableInfo, key: string): [string, string][] {
   return t.primaryKey.map((k, i) => [k, `eq.${String(values[i])}`]);
 }
 
+export { selectOf };
 export const rowKeyOf = (t: TTableInfo, row: Record<string, unknown>) => JSON.stringify(t.primaryKey.map((k) => row[k]));
 
 /** Readable values of foreign keys on a page: { column: { value: display } } (one IN query per referenced table). */
 async function refsFor(deps: TDeps, ctx: TAppCtx, t: TTableInfo, rows: Record<string, unknown>[]) {
   const out: Record<string, Record<string, string>> = {};
   for (const col of columnsOf(ctx, t)) {
-    if (!col.ref || !rightsOf(ctx, col.ref.table).includes('view')) continue;
+    if (!col.ref || !rightsOf(ctx, col.ref.table).includes('view') || col.ref.display === col.ref.column) continue;
     const values = [
       ...new Set(
         rows
@@ -461,10 +554,12 @@ export async function listRows(deps: TDeps, actor: TActor, seedId: string, appId
   const ctx = await appCtx(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'view');
   const order = orderQuery(ctx, t, query.sort);
+  const cols = visibleColumns(ctx, t, 'list');
   const res = await data(deps, ctx, {
     table,
     method: 'GET',
     query: [
+      ['select', selectOf(cols)],
       ...filterQuery(ctx, t, query),
       ...(order ? ([['order', order]] as [string, string][]) : []),
       ['limit', String(query.pageSize)],
@@ -472,7 +567,7 @@ export async function listRows(deps: TDeps, actor: TActor, seedId: string, appId
     ],
     prefer: 'count=exact',
   });
-  const rows = res.body as Record<string, unknown>[];
+  const rows = (res.body as Record<string, unknown>[]).map((r) => present(t, cols, r));
   const total = /\/(\d+)$/.exec(res.headers['content-range'] ?? '')?.[1];
   return { data: rows, total: total === undefined ? null : Number(total), page: query.page, pageSize: query.pageSize, refs: await refsFor(deps, ctx, t, rows) };
 }
@@ -485,18 +580,19 @@ export async function getRow(deps: TDeps, actor: TActor, seedId: string, appId: 
 }
 
 async function readOne(deps: TDeps, ctx: TAppCtx, t: TTableInfo, key: string) {
-  const res = await data(deps, ctx, { table: t.name, method: 'GET', query: keyFilter(t, key) });
+  const cols = visibleColumns(ctx, t, 'row');
+  const res = await data(deps, ctx, { table: t.name, method: 'GET', query: [['select', selectOf(cols)], ...keyFilter(t, key)] });
   const row = (res.body as Record<string, unknown>[])[0];
   if (!row) throw new AppError('ADMIN_ROW_NOT_FOUND');
-  return row;
+  return present(t, cols, row);
 }
 
 /** Options for a foreign-key pick list: rows of `table` whose display column contains `q`. */
 export async function options(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, q: string | undefined) {
   const ctx = await appCtx(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'view');
-  const display = ctx.settings.get(table)!.displayColumn ?? t.primaryKey[0]!;
-  const key = t.primaryKey[0] ?? display;
+  const key = t.primaryKey[0] ?? visibleColumns(ctx, t, 'list')[0]!;
+  const display = refDisplay(ctx, t, key);
   const query: [string, string][] = [
     ['select', [...new Set([key, display])].join(',')],
     ['order', `${display}.asc`],
@@ -519,7 +615,7 @@ export async function options(deps: TDeps, actor: TActor, seedId: string, appId:
 type TFieldError = { path: string; message: string };
 
 /** Values for the data API from a form or CSV row, checked against the column types; errors name the field. */
-function cleanValues(
+export function cleanValues(
   ctx: TAppCtx,
   t: TTableInfo,
   input: Record<string, unknown>,
@@ -530,14 +626,25 @@ function cleanValues(
   const values: Record<string, unknown> = {};
   const errors: TFieldError[] = [];
   const label = (c: string) => s.columnLabels[c] || c;
+  const writable = writableColumns(ctx, t);
+  const visible = visibleColumns(ctx, t, 'row');
   for (const [name, raw] of Object.entries(input)) {
     const col = cols.find((c) => c.name === name);
-    if (!col) {
+    // A column this role cannot see is answered as missing: its name is not confirmed either.
+    if (!col || !visible.includes(name)) {
       errors.push({ path: name, message: m.unknownColumn(name.slice(0, 64)) });
       continue;
     }
     if (s.readOnlyColumns.includes(name)) {
       errors.push({ path: name, message: m.readOnlyColumn(label(name)) });
+      continue;
+    }
+    if (col.generated) {
+      errors.push({ path: name, message: m.generatedColumn(label(name)) });
+      continue;
+    }
+    if (!writable.has(name)) {
+      errors.push({ path: name, message: m.notWritable(label(name)) });
       continue;
     }
     const f = label(name);
@@ -551,6 +658,11 @@ function cleanValues(
       else if (col.nullable) values[name] = null;
       continue;
     }
+    // A pick list (enum) takes only its values, whatever the column's kind.
+    if (col.enumValues && (typeof v === 'object' || !col.enumValues.includes(String(v)))) {
+      errors.push({ path: name, message: m.notInList(f) });
+      continue;
+    }
     switch (col.kind) {
       case 'text':
         if (typeof v !== 'string' && typeof v !== 'number') errors.push({ path: name, message: m.badValue(f) });
@@ -561,6 +673,7 @@ function cleanValues(
       case 'number':
         if (typeof v === 'number' ? !Number.isFinite(v) : !/^-?\d+(\.\d+)?$/.test(String(v))) errors.push({ path: name, message: m.notNumber(f) });
         else if (/int/i.test(col.type) && !/^-?\d+$/.test(String(v))) errors.push({ path: name, message: m.notNumber(f) });
+        else if (outOfIntRange(col.type, Number(v))) errors.push({ path: name, message: m.outOfRange(f) });
         else values[name] = typeof v === 'number' ? v : Number(v);
         break;
       case 'boolean': {
@@ -577,8 +690,8 @@ function cleanValues(
         else values[name] = String(v);
         break;
       case 'datetime':
-        if (Number.isNaN(Date.parse(String(v)))) errors.push({ path: name, message: m.notDate(f) });
-        else values[name] = String(v);
+        if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) errors.push({ path: name, message: m.notDate(f) });
+        else values[name] = ctx.engine === 'mysql' ? mysqlDateTime(v) : v;
         break;
       case 'json':
         if (typeof v === 'string') {
@@ -590,16 +703,48 @@ function cleanValues(
         } else values[name] = v;
         break;
       default:
-        values[name] = typeof v === 'object' ? JSON.stringify(v) : v;
+        if (typeof v === 'object') errors.push({ path: name, message: m.badValue(f) });
+        else values[name] = v;
     }
   }
   if (mode === 'create') {
     for (const col of cols) {
-      if (!(col.name in input) && !col.nullable && !col.hasDefault && !s.readOnlyColumns.includes(col.name))
+      if (!(col.name in input) && !col.nullable && !col.hasDefault && writable.has(col.name))
         errors.push({ path: col.name, message: m.required(label(col.name)) });
     }
   }
   return { values, errors };
+}
+
+/**
+ * MariaDB/MySQL DATETIME and TIMESTAMP take no offset: a time with one is written as Asia/Seoul wall-clock time
+ * (how the admin builder shows zoneless times); a zoneless one as it is.
+ */
+function mysqlDateTime(v: string): string {
+  const iso = String(isoTime(v));
+  if (!/(Z|[+-]\d{2}:\d{2})$/i.test(iso)) return iso.replace('T', ' ');
+  const seoul = new Date(Date.parse(iso) + 9 * 3600_000).toISOString();
+  return `${seoul.slice(0, 10)} ${seoul.slice(11, 19)}`;
+}
+
+/** Whether an integer is outside its column type's range (the database would refuse it without naming the column). */
+function outOfIntRange(type: string, n: number): boolean {
+  const t = type.toLowerCase();
+  const unsigned = /unsigned/.test(t);
+  const bits = /^tinyint/.test(t)
+    ? 8
+    : /^smallint/.test(t)
+      ? 16
+      : /^mediumint/.test(t)
+        ? 24
+        : /^(int|integer|serial)\b/.test(t)
+          ? 32
+          : /^(bigint|bigserial)/.test(t)
+            ? 64
+            : 0;
+  if (!bits) return false;
+  if (bits === 64) return !Number.isSafeInteger(n) || (unsigned && n < 0);
+  return unsigned ? n < 0 || n >= 2 ** bits : n < -(2 ** (bits - 1)) || n >= 2 ** (bits - 1);
 }
 
 function failIf(errors: TFieldError[]) {
@@ -618,7 +763,7 @@ const changed = (before: Record<string, unknown>, after: Record<string, unknown>
   return { b, a };
 };
 
-const auditRow = (ctx: TAppCtx, actor: TActor, t: TTableInfo, action: 'create' | 'update' | 'delete', key: string, before: unknown, after: unknown) => ({
+export const auditRow = (ctx: TAppCtx, actor: TActor, t: TTableInfo, action: 'create' | 'update' | 'delete', key: string, before: unknown, after: unknown) => ({
   appId: ctx.app.id,
   actorId: actor.id,
   actorName: actor.name,
@@ -644,7 +789,7 @@ export async function createRow(deps: TDeps, actor: TActor, seedId: string, appI
   });
   const row = res.body as Record<string, unknown>;
   await repo.insertAudit(deps.db, [auditRow(ctx, actor, t, 'create', t.primaryKey.length ? rowKeyOf(t, row) : '', null, row)]);
-  return row;
+  return present(t, visibleColumns(ctx, t, 'row'), row);
 }
 
 export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, key: string, input: Record<string, unknown>) {
@@ -655,8 +800,9 @@ export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appI
   const before = await readOne(deps, ctx, t, key);
   if (!Object.keys(values).length) return before;
   const res = await data(deps, ctx, { table, method: 'PATCH', query: keyFilter(t, key), body: values, prefer: 'return=representation' });
-  const row = (res.body as Record<string, unknown>[])[0];
-  if (!row) throw new AppError('ADMIN_ROW_NOT_FOUND');
+  const raw = (res.body as Record<string, unknown>[])[0];
+  if (!raw) throw new AppError('ADMIN_ROW_NOT_FOUND');
+  const row = present(t, visibleColumns(ctx, t, 'row'), raw);
   const { b, a } = changed(before, row);
   if (Object.keys(a).length) await repo.insertAudit(deps.db, [auditRow(ctx, actor, t, 'update', rowKeyOf(t, row), b, a)]);
   return row;
@@ -694,7 +840,7 @@ export async function* exportCsv(
 ): AsyncGenerator<string> {
   const ctx = await appCtx(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'view');
-  const cols = ctx.settings.get(table)!.listColumns.length ? ctx.settings.get(table)!.listColumns : t.columns.map((c) => c.name);
+  const cols = visibleColumns(ctx, t, 'list');
   const filters = filterQuery(ctx, t, query);
   const order = orderQuery(ctx, t, typeof query.sort === 'string' ? query.sort : undefined);
   const step = Math.max(1, Math.min(ctx.rowCap, 1000));
@@ -704,7 +850,7 @@ export async function* exportCsv(
       table,
       method: 'GET',
       query: [
-        ['select', cols.join(',')],
+        ['select', selectOf(cols)],
         ...filters,
         ...(order ? ([['order', order]] as [string, string][]) : []),
         ['limit', String(step)],
@@ -712,46 +858,24 @@ export async function* exportCsv(
       ],
     });
     const rows = res.body as Record<string, unknown>[];
-    yield rows.map((r) => csvLine(cols.map((c) => r[c]))).join('');
+    yield rows
+      .map((r) => present(t, cols, r))
+      .map((r) => csvLine(cols.map((c) => r[c])))
+      .join('');
     if (rows.length < step) break;
   }
 }
 
-export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, csv: string, commit: boolean) {
-  const ctx = await appCtx(deps, actor, seedId, appId);
-  const t = tableIn(ctx, table, 'create');
-  const [header, ...lines] = parseCsv(csv);
-  if (!header || !lines.length) throw new AppError('ADMIN_BAD_INPUT', m.csvEmpty, { status: 400 });
-  if (lines.length > IMPORT_MAX) throw new AppError('ADMIN_BAD_INPUT', m.csvTooMany(IMPORT_MAX), { status: 400 });
-  const columns = header.map((h) => h.trim());
-  const unknown = columns.find((c) => !t.columns.some((x) => x.name === c));
-  if (unknown) throw new AppError('ADMIN_BAD_INPUT', m.csvHeader(unknown.slice(0, 64)), { status: 400 });
-  const rows = lines.map((line, i) => {
-    const input = Object.fromEntries(columns.map((c, j) => [c, line[j] ?? '']));
-    const { values, errors } = cleanValues(ctx, t, input, 'create');
-    return { line: i + 2, values, errors };
-  });
-  const hasErrors = rows.some((r) => r.errors.length);
-  if (!commit || hasErrors) {
-    return { success: !hasErrors, message: hasErrors ? m.csvHasErrors : '', columns, rows: rows.slice(0, 200), imported: 0 };
-  }
-  // One INSERT for all rows (atomic on the customer database): a refusal leaves nothing half-imported.
-  const res = await data(deps, ctx, {
-    table,
-    method: 'POST',
-    query: [['columns', columns.join(',')]],
-    body: rows.map((r) => r.values),
-    prefer: 'return=representation,missing=default',
-  });
-  const inserted = res.body as Record<string, unknown>[];
-  await repo.insertAudit(
-    deps.db,
-    inserted.map((r) => auditRow(ctx, actor, t, 'create', t.primaryKey.length ? rowKeyOf(t, r) : '', null, r)),
-  );
-  return { success: true, message: m.imported(inserted.length), columns, rows: [], imported: inserted.length };
-}
-
 /* ---------------- audit ---------------- */
+
+/** A change record's values without the columns this role may not see (an admin's hidden columns stay hidden). */
+function visibleOf(ctx: TAppCtx, table: string, values: unknown): Record<string, unknown> | null {
+  if (!values || typeof values !== 'object') return null;
+  const t = ctx.tables.get(table);
+  if (ctx.role === 'owner' || !t) return values as Record<string, unknown>;
+  const cols = visibleColumns(ctx, t, 'row');
+  return Object.fromEntries(Object.entries(values).filter(([k]) => cols.includes(k)));
+}
 
 export async function audit(
   deps: TDeps,
@@ -777,8 +901,8 @@ export async function audit(
     table: r.tableName,
     rowKey: r.rowKey,
     action: r.action as TAdminAuditEntry['action'],
-    before: (r.before as Record<string, unknown> | null) ?? null,
-    after: (r.after as Record<string, unknown> | null) ?? null,
+    before: visibleOf(ctx, r.tableName, r.before),
+    after: visibleOf(ctx, r.tableName, r.after),
   }));
   return { data, total };
 }

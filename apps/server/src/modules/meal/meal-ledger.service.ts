@@ -1,5 +1,6 @@
 /** The seed's meal ledger: balances (sum to zero), settle-up suggestion, settlements, monthly spend, CSV. */
 import { ko } from '@suite/shared';
+import { csvCell } from '../../lib/csv.ts';
 import type { TMealLedger, TMealSettlementInput } from '@suite/shared/schemas/meal';
 import { AppError } from '../../lib/app-error.ts';
 import { membersOf, seedFor } from '../seeds/seeds.service.ts';
@@ -50,13 +51,6 @@ export async function recordSettlement(deps: TMealDeps, actor: TActor, seedId: s
   await publishMeal(deps, seedId, { type: 'ledger', mealId: null });
   return getLedger(deps, actor, seedId);
 }
-
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  // Quotes, and a leading apostrophe against formula injection in spreadsheets.
-  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** Every ledger row as CSV (UTF-8 with BOM so spreadsheet apps read Hangul). */
 export async function ledgerCsv(deps: TMealDeps, actor: TActor, seedId: string): Promise<string> {

@@ -17,6 +17,7 @@ const col = (name: string, kind: TAdminColumn['kind'], more: Partial<TAdminColum
   maxLength: null,
   enumValues: null,
   ref: null,
+  generated: false,
   ...more,
 });
 
