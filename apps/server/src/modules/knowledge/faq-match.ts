@@ -23,7 +23,8 @@ type TUnit = { surface: string; concepts: readonly string[] | null };
 type TField = { units: TUnit[]; concepts: Set<string>; words: Set<string>; compact: string };
 export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answer: TField };
 export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon };
-export type TFaqScore = { id: string; score: number; cover: number; reverse: number };
+/** `topical`: whether a unit that names a topic (not only what is asked about it) is matched in full. */
+export type TFaqScore = { id: string; score: number; cover: number; reverse: number; topical: boolean };
 
 /** `wordStart`: surfaces written with a leading '^' match only at the start of a word ('해지' not inside '정해지다'). */
 type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]>; wordStart: Set<string> };
@@ -37,6 +38,13 @@ const INTENT_WEIGHT = 0.6;
 
 /** Multi-syllable endings (stripped while one syllable stays), then one-syllable particles (while two stay). */
 const LONG_ENDINGS = [
+  '돼요',
+  '됐어요',
+  '됐는데',
+  '되면',
+  '되고',
+  '돼',
+  '됐',
   '하시려면',
   '으시려면',
   '하려고요',
@@ -186,15 +194,20 @@ const DEFAULT_LEXICON = compileLexicon(LEXICON);
 
 /** Lower case, NFC, colloquial spellings evened out, everything but Hangul, Latin letters, digits and ':' spaced. */
 export function normalise(text: string): string {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[ㅋㅎㅠㅜ]+/g, ' ')
-    .replace(/몇일/g, '며칠')
-    .replace(/되요/g, '돼요')
-    .replace(/([0-9])\s*:\s*([0-9])/g, '$1:$2')
-    .replace(/[^\uac00-\ud7a3a-z0-9:]+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[ㅋㅎㅠㅜ]+/g, ' ')
+      .replace(/몇일/g, '며칠')
+      .replace(/되요/g, '돼요')
+      .replace(/([0-9])\s*:\s*([0-9])/g, '$1:$2')
+      // Counts of people and sums of money read as what they are about ('3명' → 인원, '5만 원' → 가격).
+      .replace(/[0-9]+\s*명/g, ' 인원수 ')
+      .replace(/[0-9][0-9,]*\s*(만\s*원|천\s*원|원)/g, ' 가격 ')
+      .replace(/[^\uac00-\ud7a3a-z0-9:]+/g, ' ')
+      .trim()
+  );
 }
 
 function strip(word: string): string {
@@ -505,6 +518,26 @@ function entryMatch(u: TUnit, e: TAnalysedEntry): number {
 
 const unitKey = (u: TUnit) => (u.concepts ? `c:${[...u.concepts].sort().join('|')}` : `w:${u.surface}`);
 
+/**
+ * How much a unit says about the topic: concepts of what is asked (price, duration) count INTENT_WEIGHT, a word the
+ * lexicon does not know that reads as a conjugated verb or adjective ('싸져', '눌렀', '찍혀') PREDICATE_WEIGHT — a
+ * question's topic is carried by its nouns — and everything else fully.
+ */
+function unitWeight(u: TUnit): number {
+  if (u.concepts) return u.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1;
+  return looksPredicate(u.surface) ? PREDICATE_WEIGHT : 1;
+}
+
+const PREDICATE_WEIGHT = 0.5;
+const PREDICATE_TAIL = /(어|아|여|워|와|져|쳐|혀|겨|려|러|해|돼|줘|봐|셔|게|고|면|니|네|는데|은데|던|더|을|할|될|된|한|는|운|울|기|지)$/;
+
+function looksPredicate(w: string): boolean {
+  if (!/^[\uac00-\ud7a3]+$/.test(w)) return false;
+  const last = w.charCodeAt(w.length - 1) - 0xac00;
+  if (last % 28 === 20) return true; // a past tense ('눌렀', '왔')
+  return w.length >= 2 && PREDICATE_TAIL.test(w);
+}
+
 export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexiconGroup[] = []): TFaqIndex {
   const lexicon = extra.length ? compileLexicon([...LEXICON, ...extra]) : DEFAULT_LEXICON;
   const analysed = entries.map((e) => {
@@ -521,7 +554,7 @@ export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexic
 }
 
 /** How much a score keeps when the question covers none of the entry's own wording (1 − α is the reverse coverage's share). */
-export const ALPHA = 0.5;
+export const ALPHA = 0.3;
 
 /** Every entry scored for a question, best first. */
 export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA): TFaqScore[] {
@@ -532,37 +565,41 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA): TFa
   const weights = q.units.map((u, i) => {
     const df = matches[i]!.filter((m) => m >= 0.5).length;
     const idf = Math.log(1 + n / (1 + df));
-    return idf * (u.concepts && u.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1);
+    return idf * unitWeight(u);
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   return index.entries
     .map((e, j) => {
       let covered = 0;
-      for (let i = 0; i < q.units.length; i++) covered += weights[i]! * matches[i]![j]!;
+      let topical = false;
+      for (let i = 0; i < q.units.length; i++) {
+        covered += weights[i]! * matches[i]![j]!;
+        if (matches[i]![j]! >= 1 && unitWeight(q.units[i]!) === 1) topical = true;
+      }
       const cover = covered / total;
       let reverse = 0;
       for (const t of e.titles) {
         let tw = 0;
         let tc = 0;
         for (const v of t.units) {
-          const w = Math.log(1 + n / (index.df.get(unitKey(v)) ?? 1)) * (v.concepts && v.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1);
+          const w = Math.log(1 + n / (index.df.get(unitKey(v)) ?? 1)) * unitWeight(v);
           tw += w;
           tc += w * unitMatch(v, q);
         }
         if (tw > 0) reverse = Math.max(reverse, tc / tw);
       }
       const score = cover * (alpha + (1 - alpha) * reverse);
-      return { id: e.id, score: Math.round(score * 1000) / 1000, cover: Math.round(cover * 1000) / 1000, reverse: Math.round(reverse * 1000) / 1000 };
+      return { id: e.id, score: Math.round(score * 1000) / 1000, cover: Math.round(cover * 1000) / 1000, reverse: Math.round(reverse * 1000) / 1000, topical };
     })
     .sort((a, b) => b.score - a.score);
 }
 
 /** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
-export const DECISION = { minScore: 0.5, minCover: 0.5, margin: 0.05, sure: 0.8 };
+export const DECISION = { minScore: 0.45, minCover: 0.5, margin: 0.03, sure: 0.5 };
 
 export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
   const [best, second] = scores;
-  if (!best || best.score < rule.minScore || best.cover < rule.minCover) return null;
+  if (!best || !best.topical || best.score < rule.minScore || best.cover < rule.minCover) return null;
   if (best.score >= rule.sure) return best;
   return !second || best.score - second.score >= rule.margin ? best : null;
 }
