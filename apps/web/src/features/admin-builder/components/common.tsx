@@ -30,11 +30,44 @@ export const labelOf = (table: TAdminTable, column: string) => table.settings.co
 export const tableLabel = (table: TAdminTable) => table.settings.label || table.name;
 export const keyOf = (table: TAdminTable, row: Record<string, unknown>) => JSON.stringify(table.primaryKey.map((k) => row[k]));
 
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)$/;
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(\.\d+)?$/;
+const seoulParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A time from the server (ISO 8601, as PostgREST sends it) as Asia/Seoul wall-clock time for a datetime-local field:
+ * `2026-06-01T10:16:00+00:00` → `2026-06-01T19:16`. A zoneless time (MariaDB DATETIME) stays as it is.
+ */
+export function seoulLocal(v: string): string {
+  if (ZONED.test(v)) {
+    const p = Object.fromEntries(seoulParts.formatToParts(new Date(v)).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  }
+  const z = ZONELESS.exec(v.replace(' ', 'T'));
+  return z ? `${z[1]}T${z[2]}` : v;
+}
+
+/** Whether a datetime column keeps the offset (PostgreSQL timestamptz): its field's value is sent as +09:00. */
+export const zoned = (type: string) => /with time zone|timestamptz/i.test(type);
+/** A datetime-local field's value for the server: Asia/Seoul for a zoned column, as it is otherwise. */
+export const fromLocal = (type: string, v: string) => (v && zoned(type) ? `${v.length === 16 ? `${v}:00` : v}+09:00` : v);
+
 export function show(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? t.yes : t.no;
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  const s = String(v);
+  // Times in Asia/Seoul (the audit log does the same), not the raw UTC the database sends.
+  if (ZONED.test(s) || ZONELESS.test(s)) return seoulLocal(s).replace('T', ' ');
+  return s;
 }
 
 export const inputClass =

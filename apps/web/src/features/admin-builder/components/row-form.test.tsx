@@ -105,4 +105,59 @@ describe('RowForm', () => {
     renderForm(null, new ApiError(403, 'ADMIN_NO_RIGHT', m.noCreate));
     expect(screen.getByRole('alert').textContent).toBe(m.noCreate);
   });
+
+  it('shows a database-numbered key read-only on edit and leaves it out on create', () => {
+    const numbered: TAdminTable = { ...table, settings: { ...table.settings, formColumns: ['id', ...table.settings.formColumns] } };
+    numbered.columns = numbered.columns.map((c) => (c.name === 'id' ? { ...c, generated: true } : c));
+    render(<RowForm seedId="s" appId="a" table={numbered} row={null} refs={{}} saving={false} error={null} onSubmit={vi.fn()} readOnly={false} />);
+    expect(screen.queryByLabelText(/^id/)).toBeNull();
+    cleanup();
+    render(
+      <RowForm
+        seedId="s"
+        appId="a"
+        table={numbered}
+        row={{ id: 7, status: 'paid', amount: 1 }}
+        refs={{}}
+        saving={false}
+        error={null}
+        onSubmit={vi.fn()}
+        readOnly={false}
+      />,
+    );
+    expect((screen.getByLabelText(/^id/) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('edits a timestamptz in Asia/Seoul and sends it with +09:00; shows the server refusing a pick-list value on the field', async () => {
+    const timed: TAdminTable = {
+      ...table,
+      columns: [
+        ...table.columns,
+        col('at', 'datetime', { type: 'timestamp with time zone', nullable: true }),
+        col('kind', 'text', { enumValues: ['a', 'b'], nullable: true }),
+      ],
+      settings: { ...table.settings, formColumns: ['status', 'at', 'kind'] },
+    };
+    const onSubmit = vi.fn();
+    const error = new ApiError(400, 'ADMIN_BAD_INPUT', m.notInList('kind'), [{ path: 'kind', message: m.notInList('kind') }]);
+    render(
+      <RowForm
+        seedId="s"
+        appId="a"
+        table={timed}
+        row={{ id: 1, status: 'paid', at: '2026-06-01T10:16:00+00:00', kind: 'a' }}
+        refs={{}}
+        saving={false}
+        error={error}
+        onSubmit={onSubmit}
+        readOnly={false}
+      />,
+    );
+    const at = screen.getByLabelText(/^at/) as HTMLInputElement;
+    expect(at.value).toBe('2026-06-01T19:16');
+    expect(fieldError('kind')).toBe(m.notInList('kind'));
+    type(/^at/, '2026-06-01T20:00');
+    await save();
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ at: '2026-06-01T20:00:00+09:00' });
+  });
 });

@@ -24,7 +24,7 @@ export function RowForm(props: {
 }) {
   const { table, row, readOnly } = props;
   const creating = row === null;
-  const fields = formFields(table);
+  const fields = formFields(table, creating);
   const schema = useMemo(() => rowSchema(table, row, readOnly), [table, row, readOnly]);
   const { register, handleSubmit, formState, setValue } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),

@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
-import { labelOf } from './common';
+import { fromLocal, labelOf, seoulLocal } from './common';
 
 const m = ko.adminBuilder.server;
 
-/** The columns the form shows, and whether one may be changed here. */
-export const formFields = (table: TAdminTable) => table.columns.filter((c) => table.settings.formColumns.includes(c.name));
-export const isReadOnly = (table: TAdminTable, c: TAdminColumn, readOnly: boolean) => readOnly || table.settings.readOnlyColumns.includes(c.name);
+/** The columns the form shows (a database-numbered key only on edit, read-only), and whether one may be changed here. */
+export const formFields = (table: TAdminTable, creating = false) =>
+  table.columns.filter((c) => table.settings.formColumns.includes(c.name) && !(creating && c.generated));
+export const isReadOnly = (table: TAdminTable, c: TAdminColumn, readOnly: boolean) =>
+  readOnly || c.generated || table.settings.readOnlyColumns.includes(c.name);
 
 /** A column's value as the form shows it ('' for NULL). */
 export const initial = (c: TAdminColumn, v: unknown): string => {
   if (v === null || v === undefined) return '';
   if (c.kind === 'json') return JSON.stringify(v, null, 2);
   if (c.kind === 'boolean') return v ? 'true' : 'false';
-  if (c.kind === 'datetime') return String(v).replace(' ', 'T').slice(0, 16);
+  if (c.kind === 'datetime') return seoulLocal(String(v));
   return String(v);
 };
 
@@ -25,16 +27,18 @@ function columnSchema(table: TAdminTable, c: TAdminColumn, creating: boolean) {
   if (c.maxLength !== null) text = text.max(c.maxLength, m.tooLong(f, c.maxLength));
   if (c.kind === 'number') text = text.regex(/^\s*-?\d+(\.\d+)?\s*$/, m.notNumber(f));
   const value =
-    c.kind === 'json'
-      ? text.transform((s, ctx): unknown => {
-          try {
-            return JSON.parse(s);
-          } catch {
-            ctx.addIssue({ code: 'custom', message: m.notJson(f) });
-            return z.NEVER;
-          }
-        })
-      : text;
+    c.kind === 'datetime'
+      ? text.transform((s) => fromLocal(c.type, s))
+      : c.kind === 'json'
+        ? text.transform((s, ctx): unknown => {
+            try {
+              return JSON.parse(s);
+            } catch {
+              ctx.addIssue({ code: 'custom', message: m.notJson(f) });
+              return z.NEVER;
+            }
+          })
+        : text;
   const required = !c.nullable && !(creating && c.hasDefault);
   return z.preprocess((v) => (v === '' ? null : v), required ? value : value.nullable());
 }
@@ -47,7 +51,7 @@ function columnSchema(table: TAdminTable, c: TAdminColumn, creating: boolean) {
  */
 export function rowSchema(table: TAdminTable, row: Record<string, unknown> | null, readOnly: boolean) {
   const creating = row === null;
-  const fields = formFields(table).map((c) => ({ c, start: initial(c, row?.[c.name]), schema: columnSchema(table, c, creating) }));
+  const fields = formFields(table, creating).map((c) => ({ c, start: initial(c, row?.[c.name]), schema: columnSchema(table, c, creating) }));
   return z.object({ values: z.array(z.string()) }).transform(({ values }, ctx) => {
     const out: Record<string, unknown> = {};
     fields.forEach(({ c, start, schema }, i) => {

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ZCreateAdminAppInput, ZRenameAdminAppInput, type TAdminApp } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -36,6 +37,7 @@ function AppList({ seedId }: { seedId: string }) {
   const apps = useApps(seedId);
   const rename = useRenameApp(seedId);
   const del = useDeleteApp(seedId);
+  const [deleting, setDeleting] = useState<TAdminApp | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <Card>
@@ -67,7 +69,7 @@ function AppList({ seedId }: { seedId: string }) {
                     <Button size="sm" variant="ghost" onClick={() => setEditing(a.id)}>
                       {t.rename}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => window.confirm(t.deleteAppConfirm(a.name)) && del.mutate(a.id)}>
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(a)}>
                       {t.deleteApp}
                     </Button>
                   </>
@@ -78,6 +80,15 @@ function AppList({ seedId }: { seedId: string }) {
         </ul>
         {rename.isError ? <Note alert>{rename.error.message}</Note> : null}
         {del.isError ? <Note alert>{del.error.message}</Note> : null}
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={deleting ? t.deleteAppConfirm(deleting.name) : ''}
+          confirmLabel={t.deleteApp}
+          destructive
+          pending={del.isPending}
+          onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        />
       </CardContent>
     </Card>
   );

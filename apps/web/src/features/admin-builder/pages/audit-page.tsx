@@ -7,8 +7,9 @@ import { ZAdminAuditQuery } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useApp } from '../api/get-app';
 import { useAudit } from '../api/list-audit';
-import { appPath, Note, show, t, useSelectedSeed } from '../components/common';
+import { appPath, labelOf, Note, show, t, tableLabel, useSelectedSeed } from '../components/common';
 
 /** The audit query's search term (the server checks the same rule). */
 const ZSearch = z.object({ q: ZAdminAuditQuery.shape.q });
@@ -25,6 +26,17 @@ export function AdminBuilderAuditPage() {
   const searchError = formState.errors.q?.message;
   const [page, setPage] = useState(1);
   const audit = useAudit(seed?.id ?? '', appId, applied, page);
+  // Tables and columns by the labels the builder set (the raw name where none is set or the table left the app).
+  const app = useApp(seed?.id ?? '', appId);
+  const tableOf = (name: string) => app.data?.schema.find((x) => x.name === name);
+  const tableName = (name: string) => {
+    const tb = tableOf(name);
+    return tb ? tableLabel(tb) : name;
+  };
+  const columnName = (table: string, column: string) => {
+    const tb = tableOf(table);
+    return tb ? labelOf(tb, column) : column;
+  };
   if (!seed) return <Note>{t.noSeed}</Note>;
   const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / 50));
   return (
@@ -57,7 +69,7 @@ export function AdminBuilderAuditPage() {
               <CardContent className="grid gap-1 p-3 text-sm" data-testid="ad-audit">
                 <div className="flex flex-wrap gap-2">
                   <span className="font-medium">{t.actions[e.action]}</span>
-                  <span className="font-mono">{e.table}</span>
+                  <span>{tableName(e.table)}</span>
                   <span className="font-mono">{`${t.key} ${e.rowKey}`}</span>
                   <span>{e.actorName}</span>
                   <time className="ml-auto text-muted-foreground" dateTime={e.at}>
@@ -67,7 +79,7 @@ export function AdminBuilderAuditPage() {
                 <ul className="grid gap-0.5">
                   {[...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].map((k) => (
                     <li key={k} className="break-all">
-                      <span className="font-mono">{k}</span>:{' '}
+                      <span data-testid="ad-audit-col">{columnName(e.table, k)}</span>:{' '}
                       {e.before ? <span className="text-muted-foreground line-through">{show(e.before[k])}</span> : null}
                       {e.before && e.after ? ' → ' : null}
                       {e.after ? <span>{show(e.after[k])}</span> : null}

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteRows } from '../api/delete-rows';
 import { useApp } from '../api/get-app';
 import { useRow } from '../api/get-row';
@@ -66,6 +67,7 @@ function Detail({ seedId, appId, table, rowKey, schema }: { seedId: string; appI
   const row = useRow(seedId, appId, table.name, rowKey);
   const save = useSaveRow(seedId, appId, table.name);
   const del = useDeleteRows(seedId, appId, table.name);
+  const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const [tab, setTab] = useState<string>('detail');
   const [saved, setSaved] = useState('');
@@ -105,15 +107,19 @@ function Detail({ seedId, appId, table, rowKey, schema }: { seedId: string; appI
           <CardHeader className="flex flex-row flex-wrap items-center gap-2">
             <CardTitle className="text-lg">{`${tableLabel(table)} ${table.primaryKey.map((k) => show(data[k])).join(', ')}`}</CardTitle>
             {table.rights.includes('delete') ? (
-              <Button
-                size="sm"
-                variant="destructive"
-                className="ml-auto"
-                onClick={() => window.confirm(t.deleteRowConfirm) && del.mutate([rowKey], { onSuccess: () => void navigate(tablePath(appId, table.name)) })}
-              >
+              <Button size="sm" variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
                 {t.delete}
               </Button>
             ) : null}
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title={t.deleteRowConfirm}
+              confirmLabel={t.delete}
+              destructive
+              pending={del.isPending}
+              onConfirm={() => del.mutate([rowKey], { onSuccess: () => void navigate(tablePath(appId, table.name)), onSettled: () => setConfirming(false) })}
+            />
           </CardHeader>
           <CardContent className="grid gap-3">
             {del.isError ? <Note alert>{del.error.message}</Note> : null}

@@ -24,7 +24,7 @@ export function AdminBuilderSettingsPage() {
   if (!app.data) return <Note>{t.loading}</Note>;
   const tb = app.data.schema.find((x) => x.name === table);
   if (!tb) return <Note alert>{t.noRows}</Note>;
-  return <SettingsForm key={JSON.stringify(tb.settings)} seedId={seed.id} appId={appId} table={tb} />;
+  return <SettingsForm key={JSON.stringify(tb.settings)} seedId={seed.id} appId={appId} table={tb} canSetRights={app.data.canSetRights} />;
 }
 
 function Checks({
@@ -34,7 +34,9 @@ function Checks({
   onChange,
   label,
   error,
+  disabled,
 }: {
+  disabled?: boolean;
   legend: string;
   all: string[];
   value: string[];
@@ -43,7 +45,7 @@ function Checks({
   error?: string | undefined;
 }) {
   return (
-    <fieldset className="grid gap-1">
+    <fieldset className="grid gap-1" disabled={disabled}>
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-3">
         {all.map((x) => (
@@ -58,7 +60,7 @@ function Checks({
   );
 }
 
-function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
+function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; appId: string; table: TAdminTable; canSetRights: boolean }) {
   const save = useSaveSettings(seedId, appId, table.name);
   const cols = table.columns.map((c) => c.name);
   const inTableOrder = (v: string[]) => cols.filter((c) => v.includes(c));
@@ -107,6 +109,7 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
             all={cols}
             value={s.listColumns}
             error={err.listColumns?.message}
+            disabled={!canSetRights}
             onChange={(v) => setValue('listColumns', inTableOrder(v))}
           />
           <Checks
@@ -114,6 +117,7 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
             all={cols}
             value={s.formColumns}
             error={err.formColumns?.message}
+            disabled={!canSetRights}
             onChange={(v) => setValue('formColumns', inTableOrder(v))}
           />
           <Checks
@@ -121,6 +125,7 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
             all={cols}
             value={s.readOnlyColumns}
             error={err.readOnlyColumns?.message}
+            disabled={!canSetRights}
             onChange={(v) => setValue('readOnlyColumns', v)}
           />
           <div className="grid gap-2 sm:grid-cols-2">
@@ -163,11 +168,13 @@ function SettingsForm({ seedId, appId, table }: { seedId: string; appId: string;
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">{t.permissions}</legend>
             <Note>{t.ownerAll}</Note>
+            {canSetRights ? null : <Note>{ko.adminBuilder.server.ownerOnlyRights}</Note>}
             <Checks
               legend={t.roleAdmin}
               all={RIGHTS}
               value={s.permissions.admin}
               label={(r) => t.rights[r] ?? r}
+              disabled={!canSetRights}
               onChange={(v) => setValue('permissions.admin', v as TAdminRight[])}
             />
             <Checks

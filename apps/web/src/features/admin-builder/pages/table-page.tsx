@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ZAdminRowsQuery, type TAdminColumn, type TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -15,7 +16,7 @@ import { downloadCsv } from '../api/export-csv';
 import { useApp } from '../api/get-app';
 import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
-import { appPath, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
 export function AdminBuilderTablePage() {
@@ -63,6 +64,9 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
   const [showImport, setShowImport] = useState(false);
   const [picked, setSelected] = useState<string[]>([]);
   const del = useDeleteRows(seedId, appId, table.name);
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const display = table.settings.displayColumn;
   const [exportError, setExportError] = useState('');
   const can = (r: string) => table.rights.includes(r as never);
   const page = Number(query.get('page') ?? 1);
@@ -134,15 +138,20 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
           {can('delete') && selected.length ? (
             <div className="flex items-center gap-2">
               <span className="text-sm">{t.selected(selected.length)}</span>
-              <Button
-                size="sm"
-                variant="destructive"
-                onClick={() => window.confirm(t.deleteRowsConfirm(selected.length)) && del.mutate(selected, { onSuccess: () => setSelected([]) })}
-              >
+              <Button size="sm" variant="destructive" onClick={() => setConfirming(true)}>
                 {t.deleteSelected}
               </Button>
             </div>
           ) : null}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t.deleteRowsConfirm(selected.length)}
+            confirmLabel={t.deleteSelected}
+            destructive
+            pending={del.isPending}
+            onConfirm={() => del.mutate(selected, { onSuccess: () => setSelected([]), onSettled: () => setConfirming(false) })}
+          />
           {del.isError ? <Note alert>{del.error.message}</Note> : null}
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-label={tableLabel(table)}>
@@ -178,7 +187,16 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                 {rows.data?.data.map((r) => {
                   const key = keyOf(table, r);
                   return (
-                    <tr key={key} className="border-b hover:bg-muted/50" data-testid="ad-row">
+                    <tr
+                      key={key}
+                      className={`border-b hover:bg-muted/50 ${table.primaryKey.length ? 'cursor-pointer' : ''}`}
+                      data-testid="ad-row"
+                      onClick={(e) => {
+                        // The whole row opens it (links and check boxes inside keep their own action).
+                        if (!table.primaryKey.length || (e.target as HTMLElement).closest('a,button,input,label')) return;
+                        void navigate(rowPath(appId, table.name, key));
+                      }}
+                    >
                       {can('delete') ? (
                         <td className="p-2">
                           <input
@@ -194,7 +212,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                         const text = ref !== undefined ? `${ref} (#${show(r[c.name])})` : show(r[c.name]);
                         return (
                           <td key={c.name} className="max-w-64 truncate p-2" data-col={c.name}>
-                            {i === 0 && table.primaryKey.length ? (
+                            {(i === 0 || c.name === display) && table.primaryKey.length && !c.ref ? (
                               <Link to={rowPath(appId, table.name, key)} className="underline-offset-4 hover:underline">
                                 {text || '—'}
                               </Link>
@@ -294,6 +312,26 @@ function Filters({
     const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith(`${op}:`));
     set({ [`f.${c.name}`]: v ? [...others, `${op}:${v}`] : others });
   };
+  const applyContains = (c: TAdminColumn, raw: string) => {
+    const v = raw.trim();
+    const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith('contains:'));
+    const next = v ? [...others, `contains:${v}`] : others;
+    if (JSON.stringify(next) !== JSON.stringify(params.getAll(`f.${c.name}`))) set({ [`f.${c.name}`]: next });
+  };
+  // A range bound: applied on blur or Enter; a datetime bound is Asia/Seoul time.
+  const applyBound = (c: TAdminColumn, op: 'gte' | 'lte', raw: string) => {
+    const v = c.kind === 'datetime' ? fromLocal(c.type, raw) : raw;
+    if (v !== filterOf(params, c.name, op)) setRange(c, op, v);
+  };
+  const boundProps = (c: TAdminColumn, op: 'gte' | 'lte') => ({
+    defaultValue: c.kind === 'datetime' ? filterOf(params, c.name, op).slice(0, 16) : filterOf(params, c.name, op),
+    onBlur: (e: React.FocusEvent<HTMLInputElement>) => applyBound(c, op, e.currentTarget.value),
+    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+      if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+      e.preventDefault();
+      applyBound(c, op, e.currentTarget.value);
+    },
+  });
   const filterable = table.columns.filter((c) => table.settings.listColumns.includes(c.name) && c.kind !== 'json' && c.kind !== 'other');
   return (
     <Card>
@@ -310,7 +348,7 @@ function Filters({
           </div>
           {searchError ? <Note alert>{searchError}</Note> : null}
         </form>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid min-w-0 gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {filterable.map((c) => {
             const name = labelOf(table, c.name);
             if (c.enumValues)
@@ -349,10 +387,11 @@ function Filters({
                     className={inputClass}
                     aria-label={`${name} ${t.contains}`}
                     defaultValue={filterOf(params, c.name, 'contains')}
-                    onBlur={(e) => {
-                      const v = e.target.value.trim();
-                      const others = params.getAll(`f.${c.name}`).filter((x) => !x.startsWith('contains:'));
-                      set({ [`f.${c.name}`]: v ? [...others, `contains:${v}`] : others });
+                    onBlur={(e) => applyContains(c, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+                      e.preventDefault();
+                      applyContains(c, e.currentTarget.value);
                     }}
                   />
                 </label>
@@ -374,26 +413,13 @@ function Filters({
               );
             const type = c.kind === 'number' ? 'number' : c.kind === 'date' ? 'date' : 'datetime-local';
             return (
-              <fieldset key={c.name} className="grid gap-1 text-sm">
+              <fieldset key={c.name} className="grid min-w-0 gap-1 text-sm" data-testid={`ad-range-${c.name}`}>
                 <legend>{name}</legend>
-                <div className="flex items-center gap-1">
-                  <input
-                    type={type}
-                    lang="ko"
-                    className={inputClass}
-                    aria-label={`${name} ${t.from}`}
-                    defaultValue={filterOf(params, c.name, 'gte')}
-                    onBlur={(e) => setRange(c, 'gte', e.target.value)}
-                  />
+                {/* A fieldset is min-content wide by default: min-w-0 and wrapping keep two datetime fields inside 360 px. */}
+                <div className="flex min-w-0 flex-wrap items-center gap-1">
+                  <input type={type} lang="ko" className={`${inputClass} min-w-0 flex-1 basis-36`} aria-label={`${name} ${t.from}`} {...boundProps(c, 'gte')} />
                   <span aria-hidden="true">~</span>
-                  <input
-                    type={type}
-                    lang="ko"
-                    className={inputClass}
-                    aria-label={`${name} ${t.to}`}
-                    defaultValue={filterOf(params, c.name, 'lte')}
-                    onBlur={(e) => setRange(c, 'lte', e.target.value)}
-                  />
+                  <input type={type} lang="ko" className={`${inputClass} min-w-0 flex-1 basis-36`} aria-label={`${name} ${t.to}`} {...boundProps(c, 'lte')} />
                 </div>
               </fieldset>
             );
@@ -417,28 +443,71 @@ function Filters({
   );
 }
 
+/** The file's bytes in base64: the server detects UTF-8 (with or without BOM) or CP949 and answers the decoded preview. */
+async function fileBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
 function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
   const [csv, setCsv] = useState('');
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  // One key per content: a retry after a dropped connection returns the first result instead of importing twice.
+  const [importId, setImportId] = useState(() => crypto.randomUUID());
   const imp = useImportCsv(seedId, appId, table.name);
   const res = imp.data;
+  const source = file ? { csvBase64: file.base64 } : { csv };
+  const ready = Boolean(file || csv);
   return (
     <Card>
       <CardContent className="grid gap-2 p-3">
         <Note>{t.importHint}</Note>
-        <input type="file" accept=".csv,text/csv" aria-label={t.importCsv} onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
-        <Textarea aria-label="CSV" rows={5} value={csv} onChange={(e) => setCsv(e.target.value)} />
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={t.importCsv}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            imp.reset();
+            setImportId(crypto.randomUUID());
+            if (!f) return setFile(null);
+            void fileBase64(f).then((base64) => {
+              setFile({ name: f.name, base64 });
+              setCsv('');
+            });
+          }}
+        />
+        <Textarea
+          aria-label="CSV"
+          rows={5}
+          value={csv}
+          placeholder={file ? file.name : undefined}
+          onChange={(e) => {
+            setCsv(e.target.value);
+            setFile(null);
+            imp.reset();
+            setImportId(crypto.randomUUID());
+          }}
+        />
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={!csv || imp.isPending} onClick={() => imp.mutate({ csv, commit: false })}>
+          <Button size="sm" variant="outline" disabled={!ready || imp.isPending} onClick={() => imp.mutate({ ...source, commit: false })}>
             {t.preview}
           </Button>
-          <Button size="sm" disabled={!csv || imp.isPending || !res || !res.success || res.imported > 0} onClick={() => imp.mutate({ csv, commit: true })}>
+          <Button
+            size="sm"
+            disabled={!ready || imp.isPending || !res || !res.success || res.imported > 0}
+            onClick={() => imp.mutate({ ...source, commit: true, importId })}
+          >
             {t.importNow}
           </Button>
         </div>
         {imp.isError ? <Note alert>{imp.error.message}</Note> : null}
+        {res ? <Note>{t.encoding(res.encoding === 'cp949' ? t.encodingCp949 : t.encodingUtf8)}</Note> : null}
         {res?.message ? <Note alert={!res.success}>{res.message}</Note> : null}
         {res && res.rows.length ? (
-          <ul className="grid gap-1 text-sm">
+          <ul className="grid gap-1 text-sm" data-testid="ad-import-rows">
             {res.rows.map((r) => (
               <li key={r.line} className={r.errors.length ? 'text-destructive' : ''}>
                 {t.line(r.line)}:{' '}

@@ -1,0 +1,121 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { ko } from '@suite/shared';
+import type { TAdminAppDetail } from '@suite/shared/schemas/admin-builder';
+import { tokenStorage } from '@/lib/token-storage';
+import { AdminBuilderTablePage } from './table-page';
+
+const t = ko.adminBuilder.ui;
+const SEED = '11111111-1111-4111-8111-111111111111';
+const APP = '33333333-3333-4333-8333-333333333333';
+const base = `/admin/services/admin-builder/apps/${APP}`;
+
+vi.mock('@/lib/seed-context', () => ({
+  useSeeds: () => ({ selected: { id: SEED, seed_name: '회사', role: 'owner' }, isLoading: false }),
+}));
+
+const col = (name: string, kind: 'text' | 'number' | 'datetime', more: object = {}) => ({
+  name,
+  type: kind === 'number' ? 'integer' : kind === 'datetime' ? 'timestamp with time zone' : 'varchar(20)',
+  kind,
+  nullable: true,
+  hasDefault: false,
+  maxLength: kind === 'text' ? 20 : null,
+  enumValues: null,
+  ref: null,
+  generated: false,
+  ...more,
+});
+const detail: TAdminAppDetail = {
+  id: APP,
+  name: '백오피스',
+  connectionId: '22222222-2222-4222-8222-222222222222',
+  connectionName: '쇼핑몰',
+  engine: 'postgres',
+  tables: ['orders'],
+  canManage: true,
+  canSetRights: true,
+  createdAt: '2026-11-27T00:00:00.000Z',
+  schema: [
+    {
+      name: 'orders',
+      kind: 'table',
+      primaryKey: ['id'],
+      columns: [col('id', 'number', { generated: true, hasDefault: true }), col('status', 'text'), col('at', 'datetime')],
+      related: [],
+      settings: {
+        label: '주문',
+        columnLabels: { status: '상태', at: '주문 시각' },
+        listColumns: ['id', 'status', 'at'],
+        formColumns: ['status', 'at'],
+        readOnlyColumns: [],
+        defaultSort: null,
+        displayColumn: 'status',
+        permissions: { admin: ['view'], member: ['view'] },
+      },
+      rights: ['view', 'create', 'edit', 'delete'],
+    },
+  ],
+};
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  localStorage.clear();
+  tokenStorage.set({ access_token: 'test-access-token' });
+  fetchMock = vi.fn(async (url: string) =>
+    String(url).includes('/rows')
+      ? Response.json({ data: [{ id: 1, status: 'paid', at: '2026-06-01T10:16:00+00:00' }], total: 1, page: 1, pageSize: 25, refs: {} })
+      : Response.json({ data: detail }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'confirm',
+    vi.fn(() => true),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`${base}/orders`]}>
+        <Routes>
+          <Route path="/admin/services/admin-builder/apps/:appId/:table" element={<AdminBuilderTablePage />} />
+          <Route path="/admin/services/admin-builder/apps/:appId/:table/row" element={<p>행 화면</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const rowCalls = () => fetchMock.mock.calls.map((c) => decodeURIComponent(String(c[0]))).filter((u) => u.includes('/rows'));
+
+it('applies a text filter on Enter, shows times in Asia/Seoul and sends datetime bounds as +09:00', async () => {
+  renderPage();
+  await screen.findByText('2026-06-01 19:16');
+  const input = screen.getByLabelText(`상태 ${t.contains}`);
+  fireEvent.change(input, { target: { value: 'paid' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  await waitFor(() => expect(rowCalls().some((u) => u.includes('f.status=contains:paid'))).toBe(true));
+  const from = screen.getByLabelText(`주문 시각 ${t.from}`);
+  fireEvent.change(from, { target: { value: '2026-06-01T09:00' } });
+  fireEvent.keyDown(from, { key: 'Enter' });
+  await waitFor(() => expect(rowCalls().some((u) => u.includes('f.at=gte:2026-06-01T09:00:00+09:00'))).toBe(true));
+  expect(screen.getByTestId('ad-range-at').className).toContain('min-w-0');
+});
+
+it('opens a row from its display column or anywhere on the row, and confirms a bulk delete in the dialog', async () => {
+  renderPage();
+  const link = await screen.findByRole('link', { name: 'paid' });
+  expect(link.getAttribute('href')).toContain('/orders/row?key=');
+  fireEvent.click(screen.getByLabelText('[1]'));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: t.deleteSelected })));
+  expect(await screen.findByRole('alertdialog')).toBeTruthy();
+  expect(window.confirm).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByText('2026-06-01 19:16'));
+  expect(await screen.findByText('행 화면')).toBeTruthy();
+});
