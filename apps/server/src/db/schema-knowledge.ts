@@ -30,6 +30,8 @@ export const chatbots = pgTable(
     refusedOrigins: jsonb('refused_origins').$type<{ origin: string; lastSeenAt: string }[]>().notNull().default([]),
     /** When the bot-wide question budget was last used up (the console shows it; the team is mailed once a day). */
     cappedAt: timestamp('capped_at', { withTimezone: true }),
+    /** The owner's own word groups (issue 29), e.g. [["끊다", "등록하다", "결제하다"]]: each is one lexicon group of the FAQ matcher. */
+    synonyms: jsonb('synonyms').$type<string[][]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('chatbots_seed_idx').on(t.seedId)],
@@ -135,6 +137,12 @@ export const chatbotMessages = pgTable(
     sources: jsonb('sources').$type<{ title: string; url?: string }[]>().notNull().default([]),
     sourceId: uuid('source_id').references(() => knowledgeSources.id, { onDelete: 'set null' }),
     feedback: integer('feedback'),
+    /**
+     * An unanswered or thumbs-down answer the owner has handled (issue 29): the FAQ entry its question was added to as a
+     * phrasing, and when. Handled messages leave the console's 답하지 못한 질문 list.
+     */
+    taughtSourceId: uuid('taught_source_id').references(() => knowledgeSources.id, { onDelete: 'set null' }),
+    taughtAt: timestamp('taught_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('chatbot_messages_conv_idx').on(t.conversationId, t.createdAt), index('chatbot_messages_bot_idx').on(t.chatbotId, t.createdAt)],

@@ -70,8 +70,11 @@ export const ZFaqEditInput = z
     answer: ZText(4000, '답변을 입력해 주세요.').optional(),
     phrasings: ZPhrasings.optional(),
     addPhrasing: ZText(300, '추가할 표현을 입력해 주세요.').optional(),
+    /** The unanswered or thumbs-down message `addPhrasing` comes from: it is marked handled and leaves that list. */
+    messageId: ZId.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '바꿀 내용을 입력해 주세요.' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '바꿀 내용을 입력해 주세요.' })
+  .refine((v) => !v.messageId || v.addPhrasing, { error: '추가할 표현을 입력해 주세요.', path: ['addPhrasing'] });
 export type TFaqEditInput = z.infer<typeof ZFaqEditInput>;
 
 /** Which FAQ entries a question comes closest to (the console's suggestion for an unanswered question). */
@@ -196,8 +199,19 @@ export type TChatbotTranscriptLine = z.infer<typeof ZChatbotTranscriptLine>;
 export const ZChatbotTranscriptResponse = z.object({ data: z.array(ZChatbotTranscriptLine) });
 export type TChatbotTranscriptResponse = z.infer<typeof ZChatbotTranscriptResponse>;
 
-/** A question the bot could not answer (masked). */
-export const ZChatbotUnanswered = z.object({ id: z.string(), question: z.string(), createdAt: z.string() });
+/**
+ * A question to teach from (masked): one the bot could not answer (`kind` unanswered) or an answer the visitor gave a
+ * thumbs-down (`thumbsDown`, with `answeredWith` = the entry it answered from). `suggestion` = the FAQ entry the
+ * question comes closest to (the same matcher as faq-suggestions; for a thumbs-down, not the entry it answered from).
+ */
+export const ZChatbotUnanswered = z.object({
+  id: z.string(),
+  question: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(['unanswered', 'thumbsDown']),
+  answeredWith: z.string().nullable(),
+  suggestion: z.object({ sourceId: z.string(), question: z.string() }).nullable(),
+});
 export type TChatbotUnanswered = z.infer<typeof ZChatbotUnanswered>;
 export const ZChatbotUnansweredListResponse = z.object({ data: z.array(ZChatbotUnanswered) });
 export type TChatbotUnansweredListResponse = z.infer<typeof ZChatbotUnansweredListResponse>;
@@ -233,10 +247,38 @@ export const ZChatbotFigures = z.object({
   thumbsUp: z.number(),
   thumbsDown: z.number(),
   topQuestions: z.array(z.object({ question: z.string(), count: z.number() })),
+  /**
+   * The last 8 weeks, oldest first (Monday–Sunday, Asia/Seoul; `weekStart` YYYY-MM-DD): questions the bot got and how
+   * many it answered, from the bot's sites (the console's preview left out). Weeks without questions are 0.
+   */
+  weekly: z.array(z.object({ weekStart: z.string(), questions: z.number(), answered: z.number() })),
 });
 export type TChatbotFigures = z.infer<typeof ZChatbotFigures>;
 export const ZChatbotFiguresResponse = z.object({ data: ZChatbotFigures });
 export type TChatbotFiguresResponse = z.infer<typeof ZChatbotFiguresResponse>;
+
+/**
+ * A bot's own synonyms (issue 29): word groups that mean the same to its customers, e.g. ["끊다", "등록하다", "결제하다"].
+ * At most 100 groups of 2–10 words, each 1–20 characters; a word twice in a group is kept once.
+ */
+const ZSynonymWord = z.string().trim().min(1, { error: '빈 낱말은 넣을 수 없습니다.' }).max(20, { error: '낱말은 20자까지 쓸 수 있습니다.' });
+export const ZChatbotSynonyms = z.object({
+  groups: z
+    .array(
+      z
+        .array(ZSynonymWord)
+        .transform((g) => [...new Set(g)])
+        .refine((g) => g.length >= 2, { error: '같은 뜻의 낱말은 한 묶음에 2개 이상 넣어 주세요.' })
+        .refine((g) => g.length <= 10, { error: '한 묶음에는 낱말을 10개까지 넣을 수 있습니다.' }),
+    )
+    .max(100, { error: '같은 뜻 묶음은 100개까지 만들 수 있습니다.' }),
+});
+export type TChatbotSynonyms = z.infer<typeof ZChatbotSynonyms>;
+const ZChatbotSynonymsOut = z.object({ groups: z.array(z.array(z.string())) });
+export const ZChatbotSynonymsResponse = z.object({ data: ZChatbotSynonymsOut });
+export type TChatbotSynonymsResponse = z.infer<typeof ZChatbotSynonymsResponse>;
+export const ZSaveChatbotSynonymsResponse = z.object({ message: z.string(), data: ZChatbotSynonymsOut });
+export type TSaveChatbotSynonymsResponse = z.infer<typeof ZSaveChatbotSynonymsResponse>;
 
 // ── Answers of the public widget routes (JSON only; the streamed question answer has none) ──
 

@@ -32,8 +32,13 @@ const asHit = (m: knowledge.TFaqMatch): knowledge.THit => ({
  * the refusal rule accepted, or a document passage above CONFIDENCE); `forModel` adds the near candidates a language
  * model may still use or decline.
  */
-export async function retrieve(db: TDb, chatbotId: string, question: string): Promise<{ sure: knowledge.THit[]; forModel: knowledge.THit[] }> {
-  const [faq, hits] = await Promise.all([knowledge.matchFaq(db, chatbotId, question), knowledge.search(db, chatbotId, question, 4)]);
+export async function retrieve(
+  db: TDb,
+  chatbotId: string,
+  question: string,
+  synonyms: readonly (readonly string[])[] = [],
+): Promise<{ sure: knowledge.THit[]; forModel: knowledge.THit[] }> {
+  const [faq, hits] = await Promise.all([knowledge.matchFaq(db, chatbotId, question, synonyms), knowledge.search(db, chatbotId, question, 4)]);
   const documents = hits.filter((h) => h.kind !== 'faq' && h.score >= CONFIDENCE).slice(0, 3);
   const sure = faq.answer ? [asHit(faq.answer), ...documents] : documents;
   const floor = faq.minScore * LLM_FAQ_FLOOR;

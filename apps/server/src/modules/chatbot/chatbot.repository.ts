@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
 
@@ -93,13 +93,45 @@ export async function listConversations(db: TDb, botId: string, q: string | unde
     .limit(limit);
 }
 
+/**
+ * Questions to teach from, newest first: the bot's messages that did not answer, or that the visitor gave a
+ * thumbs-down, and that the owner has not handled yet (`taught_at` is null).
+ */
 export async function unanswered(db: TDb, botId: string, limit: number) {
   return db
-    .select({ id: chatbotMessages.id, question: chatbotMessages.question, createdAt: chatbotMessages.createdAt })
+    .select({
+      id: chatbotMessages.id,
+      question: chatbotMessages.question,
+      answered: chatbotMessages.answered,
+      sourceId: chatbotMessages.sourceId,
+      sources: chatbotMessages.sources,
+      createdAt: chatbotMessages.createdAt,
+    })
     .from(chatbotMessages)
-    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), eq(chatbotMessages.answered, false)))
+    .where(
+      and(
+        eq(chatbotMessages.chatbotId, botId),
+        eq(chatbotMessages.role, 'bot'),
+        isNull(chatbotMessages.taughtAt),
+        or(eq(chatbotMessages.answered, false), eq(chatbotMessages.feedback, -1)),
+      ),
+    )
     .orderBy(desc(chatbotMessages.createdAt))
     .limit(limit);
+}
+
+/** A bot message of the bot that carries a visitor's question (one the owner can teach from). */
+export async function findQuestionMessage(db: TDb, botId: string, id: string) {
+  const [row] = await db
+    .select({ id: chatbotMessages.id, question: chatbotMessages.question, taughtAt: chatbotMessages.taughtAt })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.id, id), eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot')));
+  return row;
+}
+
+/** Marks a question handled: added as a phrasing of `sourceId`. */
+export async function markTaught(db: TDb, id: string, sourceId: string, at: Date): Promise<void> {
+  await db.update(chatbotMessages).set({ taughtSourceId: sourceId, taughtAt: at }).where(eq(chatbotMessages.id, id));
 }
 
 export async function insertTicket(db: TDb, v: typeof chatbotTickets.$inferInsert): Promise<TTicketRow> {
@@ -185,4 +217,22 @@ export async function figures(db: TDb, botId: string, since: Date, consoleOrigin
     .orderBy(desc(sql`count(*)`))
     .limit(10);
   return { perDay, totals: totals!, thumbs: thumbs!, top };
+}
+
+/**
+ * Questions and answered questions per week since `since` (a Monday 00:00 in Asia/Seoul), by the Monday of their week
+ * (YYYY-MM-DD, Asia/Seoul). The console's own conversations (its live preview) are left out.
+ */
+export async function weeklyAnswers(db: TDb, botId: string, since: Date, consoleOrigin: string) {
+  const notPreview = sql`${chatbotMessages.conversationId} in (select c.id from chatbot_conversations c where c.chatbot_id = ${botId} and c.origin <> ${consoleOrigin})`;
+  return db
+    .select({
+      weekStart: sql<string>`to_char(date_trunc('week', ${chatbotMessages.createdAt} at time zone 'Asia/Seoul'), 'YYYY-MM-DD')`,
+      questions: sql<number>`count(*)::int`,
+      answered: sql<number>`count(*) filter (where ${chatbotMessages.answered})::int`,
+    })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.chatbotId, botId), eq(chatbotMessages.role, 'bot'), gte(chatbotMessages.createdAt, since), notPreview))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
 }

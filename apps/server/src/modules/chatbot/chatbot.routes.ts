@@ -22,6 +22,8 @@ import {
   ZChatbotMessageResponse,
   ZChatbotSourceInput,
   ZChatbotSourceListResponse,
+  ZChatbotSynonyms,
+  ZChatbotSynonymsResponse,
   ZChatbotTicketListResponse,
   ZChatbotTranscriptResponse,
   ZChatbotUnansweredListResponse,
@@ -41,6 +43,7 @@ import {
   ZTicketAnswerInput,
   ZUpdateChatbotInput,
   ZUpdateChatbotResponse,
+  ZSaveChatbotSynonymsResponse,
 } from '@suite/shared/schemas/chatbot';
 import type { TDocumentPool } from '../../lib/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -211,7 +214,8 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       ...auth,
       schema: {
         tags,
-        summary: 'FAQ 항목 수정: question·answer·phrasings(다른 표현, 통째로 바꿈) 또는 addPhrasing(표현 하나 추가)',
+        summary:
+          'FAQ 항목 수정: question·answer·phrasings(다른 표현, 통째로 바꿈) 또는 addPhrasing(표현 하나 추가; messageId를 주면 그 답하지 못한 질문을 처리한 것으로 표시)',
         security: bearer,
         params: ZBotSourceParams,
         body: ZFaqEditInput,
@@ -219,9 +223,9 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       },
     },
     async (request) => {
-      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId);
-      const data = await knowledge.editFaq(db, request.params.botId, request.params.sourceId, request.body);
-      return { message: s.faqSaved, data };
+      const { seedId, botId, sourceId } = request.params;
+      const data = await bots.editFaq(db, uid(request), seedId, botId, sourceId, request.body);
+      return { message: request.body.messageId ? s.phrasingTaught(data.question ?? data.title) : s.faqSaved, data };
     },
   );
   app.get(
@@ -238,10 +242,38 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       },
     },
     async (request) => {
-      await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId, { read: true });
-      const { candidates } = await knowledge.matchFaq(db, request.params.botId, request.query.q);
+      const { bot } = await bots.managedBot(db, uid(request), request.params.seedId, request.params.botId, { read: true });
+      const { candidates } = await knowledge.matchFaq(db, request.params.botId, request.query.q, bot!.synonyms);
       return { data: candidates.map((c) => ({ sourceId: c.sourceId, question: c.question, score: c.score })) };
     },
+  );
+
+  // ── Console: the bot's own synonyms (issue 29), used by its FAQ matcher ──
+  app.get(
+    '/api/seeds/:seedId/chatbots/:botId/synonyms',
+    {
+      ...auth,
+      schema: { tags, summary: '같은 뜻 낱말 묶음 (시드 멤버)', security: bearer, params: ZBotParams, response: { 200: ZChatbotSynonymsResponse } },
+    },
+    async (request) => ({ data: await bots.synonyms(db, uid(request), request.params.seedId, request.params.botId) }),
+  );
+  app.put(
+    '/api/seeds/:seedId/chatbots/:botId/synonyms',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '같은 뜻 낱말 묶음 바꾸기 { groups: string[][] } (100묶음, 묶음마다 2~10개, 낱말 1~20자; 시드 소유자·관리자)',
+        security: bearer,
+        params: ZBotParams,
+        body: ZChatbotSynonyms,
+        response: { 200: ZSaveChatbotSynonymsResponse },
+      },
+    },
+    async (request) => ({
+      message: s.synonymsSaved,
+      data: await bots.saveSynonyms(db, uid(request), request.params.seedId, request.params.botId, request.body.groups),
+    }),
   );
 
   // ── Console: conversations, unanswered questions, tickets, figures ──
@@ -276,7 +308,16 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/unanswered',
-    { ...auth, schema: { tags, summary: '답하지 못한 질문', security: bearer, params: ZBotParams, response: { 200: ZChatbotUnansweredListResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '답하지 못한 질문과 도움이 안 됐다는 답변 (처리 전), 가장 가까운 FAQ 항목과 함께',
+        security: bearer,
+        params: ZBotParams,
+        response: { 200: ZChatbotUnansweredListResponse },
+      },
+    },
     async (request) => ({
       data: await bots.unanswered(db, uid(request), request.params.seedId, request.params.botId),
     }),
@@ -309,7 +350,16 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/figures',
-    { ...auth, schema: { tags, summary: '지표 (최근 30일)', security: bearer, params: ZBotParams, response: { 200: ZChatbotFiguresResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '지표 (최근 30일; weekly: 최근 8주의 주별 질문·답변 수)',
+        security: bearer,
+        params: ZBotParams,
+        response: { 200: ZChatbotFiguresResponse },
+      },
+    },
     async (request) => ({
       data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId, appOrigin),
     }),

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ko } from '@suite/shared';
-import type { TAnswer, TChatbot, TCreateChatbotInput } from '@suite/shared/schemas/chatbot';
+import type { TAnswer, TChatbot, TChatbotUnanswered, TCreateChatbotInput, TFaqEditInput } from '@suite/shared/schemas/chatbot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.ts';
 import type { TMailer } from '../../adapters/mailer.ts';
@@ -225,7 +225,7 @@ export async function ask(
   await limit(deps.limiter, `chatbot:address:${bot.id}:${ip}`, LIMITS.address, s.visitorRateLimited);
   await botLimit(deps, bot);
   await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
-  const { sure, forModel } = await retrieve(deps.db, bot.id, text);
+  const { sure, forModel } = await retrieve(deps.db, bot.id, text, bot.synonyms);
   const llmReady = Boolean(deps.config.llm.baseUrl && deps.config.llm.model);
   const confident = llmReady ? forModel : sure;
   let answer: string = s.dontKnow;
@@ -411,16 +411,84 @@ export async function transcriptOf(db: TDb, userId: string, seedId: string, botI
   }));
 }
 
-export async function unanswered(db: TDb, userId: string, seedId: string, botId: string) {
-  await managedBot(db, userId, seedId, botId, { read: true });
-  return (await repo.unanswered(db, botId, 100)).map((r) => ({ id: r.id, question: r.question ?? '', createdAt: r.createdAt.toISOString() }));
+/**
+ * The questions to teach from (unanswered, or answered with a thumbs-down, not yet handled), each with the FAQ entry
+ * it comes closest to (the matcher faq-suggestions uses; for a thumbs-down, another entry than the one it answered from).
+ */
+export async function unanswered(db: TDb, userId: string, seedId: string, botId: string): Promise<TChatbotUnanswered[]> {
+  const { bot } = await managedBot(db, userId, seedId, botId, { read: true });
+  const rows = await repo.unanswered(db, botId, 100);
+  const out: TChatbotUnanswered[] = [];
+  for (const r of rows) {
+    const question = r.question ?? '';
+    const { candidates } = question ? await knowledge.matchFaq(db, botId, question, bot!.synonyms) : { candidates: [] };
+    const best = candidates.find((c) => c.sourceId !== r.sourceId);
+    out.push({
+      id: r.id,
+      question,
+      createdAt: r.createdAt.toISOString(),
+      kind: r.answered ? 'thumbsDown' : 'unanswered',
+      answeredWith: r.answered ? (r.sources[0]?.title ?? null) : null,
+      suggestion: best ? { sourceId: best.sourceId, question: best.question } : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * Edits an FAQ entry (knowledge.editFaq); with `messageId`, the phrasing comes from that unanswered or thumbs-down
+ * question, which is marked handled in the same transaction (it leaves the list). 404 for another bot's message.
+ */
+export async function editFaq(db: TDb, userId: string, seedId: string, botId: string, sourceId: string, input: TFaqEditInput) {
+  await managedBot(db, userId, seedId, botId);
+  const { messageId, ...edit } = input;
+  if (!messageId) return knowledge.editFaq(db, botId, sourceId, edit);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as TDb;
+    const msg = await repo.findQuestionMessage(t, botId, messageId);
+    if (!msg) throw new AppError('NOT_FOUND', s.messageNotTeachable);
+    const source = await knowledge.editFaq(t, botId, sourceId, edit);
+    await repo.markTaught(t, messageId, sourceId, new Date());
+    return source;
+  });
+}
+
+/** The bot's own synonym groups (issue 29). */
+export async function synonyms(db: TDb, userId: string, seedId: string, botId: string) {
+  const { bot } = await managedBot(db, userId, seedId, botId, { read: true });
+  return { groups: bot!.synonyms };
+}
+
+/** Replaces the bot's synonym groups; the FAQ matcher's index is rebuilt on the next question (its signature has them). */
+export async function saveSynonyms(db: TDb, userId: string, seedId: string, botId: string, groups: string[][]) {
+  await managedBot(db, userId, seedId, botId);
+  await repo.updateBot(db, botId, { synonyms: groups });
+  return { groups };
+}
+
+const WEEK_MS = 7 * 86_400_000;
+const SEOUL_MS = 9 * 3_600_000;
+
+/** The Mondays (YYYY-MM-DD, Asia/Seoul) of the last `n` weeks up to `now`'s week, oldest first, and the first one's start. */
+export function seoulWeeks(now: Date, n = 8): { starts: string[]; since: Date } {
+  const seoul = new Date(now.getTime() + SEOUL_MS);
+  const monday = Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate() - ((seoul.getUTCDay() + 6) % 7));
+  const starts = Array.from({ length: n }, (_, i) => new Date(monday - (n - 1 - i) * WEEK_MS).toISOString().slice(0, 10));
+  return { starts, since: new Date(monday - (n - 1) * WEEK_MS - SEOUL_MS) };
 }
 
 export async function figures(db: TDb, userId: string, seedId: string, botId: string, consoleOrigin: string, now = new Date()) {
   await managedBot(db, userId, seedId, botId, { read: true });
   const since = new Date(now.getTime() - 30 * 86_400_000);
   const f = await repo.figures(db, botId, since, consoleOrigin);
+  const weeks = seoulWeeks(now);
+  const perWeek = new Map((await repo.weeklyAnswers(db, botId, weeks.since, consoleOrigin)).map((w) => [w.weekStart, w]));
   return {
+    weekly: weeks.starts.map((weekStart) => ({
+      weekStart,
+      questions: perWeek.get(weekStart)?.questions ?? 0,
+      answered: perWeek.get(weekStart)?.answered ?? 0,
+    })),
     conversationsPerDay: f.perDay.map((d) => ({ day: d.day, conversations: d.n })),
     conversations: f.totals.conversations,
     handedOff: f.totals.handedOff,
