@@ -98,6 +98,11 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const imp = await shop.o('POST', `${app}/tables/customers/import`, { csv: 'name,balance\n가,1\n' });
     expect(imp.status).toBe(400);
     expect((await shop.o('POST', `${app}/tables/customers/import`, { csv: 'name,city\n가,Seoul\n' })).status).toBe(400);
+    // A hidden foreign key still lists a parent's children (the related tab), without delivering the column.
+    expect((await shop.o('PATCH', `${app}/tables/orders/settings`, { listColumns: ['id', 'status', 'amount', 'ordered_on'] })).status).toBe(200);
+    const children = await shop.o('GET', `${app}/tables/orders/rows?f.customer_id=eq:1`);
+    expect(children.body.total).toBe(2);
+    expect(Object.keys(children.body.data[0])).not.toContain('customer_id');
     const detail = await shop.o('GET', app);
     const customers = detail.body.data.schema.find((x: { name: string }) => x.name === 'customers');
     expect(customers.columns.find((c: { name: string }) => c.name === 'id').generated).toBe(true);

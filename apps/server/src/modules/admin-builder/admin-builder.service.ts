@@ -449,7 +449,10 @@ export type TRowsQuery = { page: number; pageSize: number; sort?: string | undef
 function filterQuery(ctx: TAppCtx, t: TTableInfo, query: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
   const visible = visibleColumns(ctx, t, 'list');
-  const cols = columnsOf(ctx, t).filter((c) => visible.includes(c.name));
+  const all = columnsOf(ctx, t);
+  const cols = all.filter((c) => visible.includes(c.name));
+  // A foreign key filters even when hidden: a parent's page lists its children by it (the related tab).
+  const filterable = all.filter((c) => visible.includes(c.name) || c.ref);
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q) {
     const text = cols.filter((c) => c.kind === 'text' && !c.ref);
@@ -465,7 +468,7 @@ function filterQuery(ctx: TAppCtx, t: TTableInfo, query: Record<string, unknown>
   }
   for (const [k, raw] of Object.entries(query)) {
     if (!k.startsWith('f.')) continue;
-    const col = cols.find((c) => c.name === k.slice(2));
+    const col = filterable.find((c) => c.name === k.slice(2));
     if (!col) throw new AppError('ADMIN_BAD_INPUT', m.unknownColumn(k.slice(2, 66)), { status: 400 });
     for (const one of Array.isArray(raw) ? raw : [raw]) {
       const s = String(one);
