@@ -6,7 +6,7 @@
 //   node bench/chatbot-accuracy.mjs --calibrate  searches the refusal rule's constants on the development part only
 //   node bench/chatbot-accuracy.mjs --misses     also lists the development part's misses (never the test part's)
 // The same figures through HTTP on both databases: apps/server/src/modules/chatbot/chatbot-accuracy.test.ts.
-import { ALPHA, DECISION, buildIndex, decideAnswer, scoreFaq } from '../apps/server/src/modules/knowledge/faq-match.ts';
+import { ALPHA, BETA, DECISION, buildIndex, decideAnswer, scoreFaq } from '../apps/server/src/modules/knowledge/faq-match.ts';
 import { knowledgeKeys, scoreCandidates } from '../apps/server/src/modules/knowledge/korean-search.ts';
 import { FIGURES_HEADER, addFigures, emptyFigures, evalSlugs, evaluate, figuresRow, loadEvalSet } from '../apps/server/src/modules/chatbot/eval/evaluate.ts';
 
@@ -35,10 +35,10 @@ if (args.has('--calibrate')) {
   // answered counting three times against.
   const dev = sets('dev');
   let best = null;
-  for (const alpha of [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
+  for (const [alpha, beta] of [0.3, 0.5, 0.7, 0.9].flatMap((a) => [0, 0.2, 0.3, 0.4, 0.5, 0.6].map((b) => [a, b]))) {
     const scored = dev.map(({ set, index }) => ({
-      inScope: set.questions.inScope.map(({ q, entry }) => ({ s: scoreFaq(index, q, alpha), entry })),
-      out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ s: scoreFaq(index, q, alpha), nearMiss })),
+      inScope: set.questions.inScope.map(({ q, entry }) => ({ s: scoreFaq(index, q, alpha, beta), entry })),
+      out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ s: scoreFaq(index, q, alpha, beta), nearMiss })),
     }));
     for (let minScore = 0.15; minScore <= 0.8; minScore += 0.01)
       for (const minCover of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6])
@@ -71,7 +71,7 @@ if (args.has('--calibrate')) {
             const ok = refused / m >= 0.92 && (near ? nearWrong / near : 0) <= 0.05;
             const objective = (ok ? 1 : 0) + right / n + 0.1 * (refused / m);
             if (!best || objective > best.objective)
-              best = { objective, alpha, rule, right: right / n, refused: refused / m, nearWrong: near ? nearWrong / near : 0 };
+              best = { objective, alpha, beta, rule, right: right / n, refused: refused / m, nearWrong: near ? nearWrong / near : 0 };
           }
   }
   best.rule.minScore = Math.round(best.rule.minScore * 100) / 100;
@@ -101,7 +101,7 @@ if (args.has('--calibrate')) {
   };
   const baseDev = await baseline('dev');
   const baseTest = args.has('--dev') ? null : await baseline('test');
-  console.log(`\nFAQ matcher (basic mode, in process), alpha ${ALPHA}, rule ${JSON.stringify(DECISION)}\n`);
+  console.log(`\nFAQ matcher (basic mode, in process), alpha ${ALPHA}, beta ${BETA}, rule ${JSON.stringify(DECISION)}\n`);
   console.log(FIGURES_HEADER);
   for (const r of [...dev.rows, figuresRow('all (dev)', dev.total), ...test.rows, ...(test.rows.length ? [figuresRow('all (test)', test.total)] : [])])
     console.log(r);

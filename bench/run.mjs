@@ -152,6 +152,7 @@ if (!process.env.BENCH_ISSUE18_ONLY) {
     './instance.mjs',
     './api-builder.mjs',
     './chatbot.mjs',
+    './chatbot-accuracy.mjs',
     './admin-builder.mjs',
   ]) {
     await import(file);

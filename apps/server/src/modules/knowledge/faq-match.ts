@@ -17,12 +17,14 @@
  * No imports besides the lexicon: it is pure and cheap (a few hundred entries score in well under a millisecond each).
  */
 import { FILLERS, LEXICON, type TLexiconGroup } from './lexicon-ko.ts';
+import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 
 export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
 type TUnit = { surface: string; concepts: readonly string[] | null };
 type TField = { units: TUnit[]; concepts: Set<string>; words: Set<string>; compact: string };
 export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answer: TField };
-export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon };
+/** `grams`: each entry's character keys (korean-search.ts) for the fused second opinion. */
+export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon; grams: { id: string; titleKeys: string[]; keys: string[] }[] };
 /** `topical`: whether a unit that names a topic (not only what is asked about it) is matched in full. */
 export type TFaqScore = { id: string; score: number; cover: number; reverse: number; topical: boolean };
 
@@ -550,14 +552,25 @@ export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexic
     const keys = new Set(e.title.units.map(unitKey));
     for (const k of keys) df.set(k, (df.get(k) ?? 0) + 1);
   }
-  return { entries: analysed, df, lexicon };
+  const grams = entries.map((e) => {
+    const titles = [e.question, ...(e.phrasings ?? [])].join('\n');
+    return { id: e.id, titleKeys: knowledgeKeys(titles), keys: knowledgeKeys(`${titles}\n${e.question}\n${e.answer}`) };
+  });
+  return { entries: analysed, df, lexicon, grams };
 }
 
 /** How much a score keeps when the question covers none of the entry's own wording (1 − α is the reverse coverage's share). */
-export const ALPHA = 0.3;
+export const ALPHA = 0.7;
 
 /** Every entry scored for a question, best first. */
-export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA): TFaqScore[] {
+/**
+ * Share of the score taken from the character-key retrieval (korean-search.ts: spaceless bigrams, stems, jamo
+ * trigrams), which forgives spellings and conjugations the units miss; calibrated on the development split.
+ */
+export const BETA = 0.5;
+
+export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta = BETA): TFaqScore[] {
+  const base = new Map(beta > 0 ? scoreCandidates(knowledgeKeys(question, { query: true }), index.grams, index.grams.length).map((c) => [c.id, c.score]) : []);
   const q = analyse(question, index.lexicon);
   const n = index.entries.length;
   if (!n || !q.units.length) return [];
@@ -588,14 +601,14 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA): TFa
         }
         if (tw > 0) reverse = Math.max(reverse, tc / tw);
       }
-      const score = cover * (alpha + (1 - alpha) * reverse);
+      const score = (1 - beta) * cover * (alpha + (1 - alpha) * reverse) + beta * (base.get(e.id) ?? 0);
       return { id: e.id, score: Math.round(score * 1000) / 1000, cover: Math.round(cover * 1000) / 1000, reverse: Math.round(reverse * 1000) / 1000, topical };
     })
     .sort((a, b) => b.score - a.score);
 }
 
 /** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
-export const DECISION = { minScore: 0.45, minCover: 0.5, margin: 0.03, sure: 0.5 };
+export const DECISION = { minScore: 0.38, minCover: 0.5, margin: 0.02, sure: 0.5 };
 
 export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
   const [best, second] = scores;
