@@ -10,6 +10,7 @@ export const chatbotKeys = {
   unanswered: (seedId: string, botId: string) => bot(seedId, botId, 'unanswered'),
   tickets: (seedId: string, botId: string) => bot(seedId, botId, 'tickets'),
   figures: (seedId: string, botId: string) => bot(seedId, botId, 'figures'),
+  synonyms: (seedId: string, botId: string) => bot(seedId, botId, 'synonyms'),
 };
 
 export const chatbotBase = (seedId: string) => `/api/seeds/${seedId}/chatbots`;

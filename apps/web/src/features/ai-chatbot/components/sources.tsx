@@ -13,19 +13,26 @@ import { useAddSource } from '../api/add-source';
 import { useDeleteSource } from '../api/delete-source';
 import { useSources } from '../api/list-sources';
 import { ErrorText } from './error-text';
+import { FaqEntry } from './faq-entry';
 
 const c = ko.chatbot.console;
 
 /** The kind picked with the buttons and its two inputs (question and answer, title and content, or the address). */
-const ZSourceFields = z.object({ kind: z.enum(['faq', 'text', 'url']), a: z.string(), b: z.string() });
+const ZSourceFields = z.object({ kind: z.enum(['faq', 'text', 'url']), a: z.string(), b: z.string(), p: z.string() });
 type TSourceFields = z.infer<typeof ZSourceFields>;
+/** An FAQ entry's other wordings, one a line. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const sourceOf = (v: TSourceFields) =>
   v.kind === 'faq'
-    ? { type: 'faq', question: v.a, answer: v.b }
+    ? { type: 'faq', question: v.a, answer: v.b, phrasings: linesOf(v.p) }
     : v.kind === 'text'
       ? { type: 'markdown', title: v.a, content: v.b }
       : { type: 'url', url: v.a };
-const inputOf: Record<string, 'a' | 'b'> = { answer: 'b', content: 'b' };
+const inputOf: Record<string, 'a' | 'b' | 'p'> = { answer: 'b', content: 'b', phrasings: 'p' };
 
 /** The two inputs as the source to add, checked by the shared schema; each issue lands under the input it came from. */
 const ZSourceForm = ZSourceFields.transform((v, ctx) => {
@@ -53,8 +60,12 @@ export function Sources({ seedId, botId, canManage }: { seedId: string; botId: s
       <ul className="divide-y text-sm">
         {sources.data?.map((s) => (
           <li key={s.id} className="flex items-start justify-between gap-2 py-2">
-            <div className="min-w-0">
-              <p className="font-medium break-keep">{s.title}</p>
+            <div className="min-w-0 flex-1 space-y-1">
+              {s.type === 'faq' ? (
+                <FaqEntry seedId={seedId} botId={botId} source={s} canManage={canManage} />
+              ) : (
+                <p className="font-medium break-keep">{s.title}</p>
+              )}
               <p className="text-xs text-muted-foreground break-all">
                 {sourceTypeLabel(s.type)} · {c.passages(s.passages)}
                 {s.url ? ` · ${s.url}` : ''}
@@ -86,11 +97,11 @@ function AddSourceForm({ seedId, botId }: { seedId: string; botId: string }) {
   const addSource = useAddSource(seedId);
   const { register, handleSubmit, formState, reset, setValue, watch } = useForm<TSourceFields, unknown, z.output<typeof ZSourceForm>>({
     resolver: zodResolver(ZSourceForm),
-    defaultValues: { kind: 'faq', a: '', b: '' },
+    defaultValues: { kind: 'faq', a: '', b: '', p: '' },
   });
   const kind = watch('kind');
   const err = formState.errors;
-  const submit = handleSubmit((input) => addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '' }) }));
+  const submit = handleSubmit((input) => addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '', p: '' }) }));
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <div className="flex gap-1">
@@ -119,6 +130,22 @@ function AddSourceForm({ seedId, botId }: { seedId: string; botId: string }) {
             {...register('b')}
           />
           <FieldError message={err.b?.message} />
+        </>
+      )}
+      {kind === 'faq' && (
+        <>
+          <Textarea
+            aria-label={c.phrasingsNew}
+            aria-describedby="chatbot-new-phrasings-help"
+            placeholder={c.phrasingsPlaceholder}
+            rows={2}
+            aria-invalid={err.p ? true : undefined}
+            {...register('p')}
+          />
+          <p id="chatbot-new-phrasings-help" className="text-xs text-muted-foreground break-keep">
+            {c.phrasingsHelp}
+          </p>
+          <FieldError message={err.p?.message} />
         </>
       )}
       <Button type="submit" disabled={addSource.isPending}>

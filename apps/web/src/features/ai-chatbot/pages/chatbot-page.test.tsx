@@ -73,6 +73,7 @@ beforeEach(() => {
       }
       if (url === `/api/seeds/${SEED}/chatbots`) return json(200, { data: bots });
       if (url.endsWith('/tickets')) return json(200, { data: [ticket] });
+      if (url.endsWith('/synonyms')) return json(200, { data: { groups: [] } });
       if (url.endsWith('/knowledge/usage')) return json(200, { data: { chatbots: [{ id: bot.id, name: bot.name }], slack: null, sources: [] } });
       if (url.endsWith('/sources'))
         return json(200, {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { ko } from '@suite/shared';
 import type { TChatbot } from '@suite/shared/schemas/chatbot';
 import { Button } from '@/components/ui/button';
@@ -8,20 +7,20 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSeeds } from '@/lib/seed-context';
-import { useAddSource } from '../api/add-source';
 import { useAnswerTicket } from '../api/answer-ticket';
-import { useFigures } from '../api/get-figures';
 import { useTranscript } from '../api/get-transcript';
 import { useBots } from '../api/list-bots';
 import { useConversations } from '../api/list-conversations';
 import { useTickets } from '../api/list-tickets';
-import { useUnanswered } from '../api/list-unanswered';
 import { BotSettings } from '../components/bot-settings';
 import { CreateBotForm } from '../components/create-bot-form';
 import { ErrorText } from '../components/error-text';
+import { Figures } from '../components/figures';
 import { Install } from '../components/install';
 import { SlackNotice } from '../components/slack-notice';
 import { Sources } from '../components/sources';
+import { SynonymsEditor } from '../components/synonyms-editor';
+import { Unanswered } from '../components/unanswered';
 
 const c = ko.chatbot.console;
 type TTab = keyof typeof c.tabs;
@@ -132,7 +131,12 @@ function BotPanel({
             <SlackNotice seedId={seedId} bot={bot} canManage={canManage} />
           </div>
         )}
-        {tab === 'settings' && <BotSettings seedId={seedId} bot={bot} canManage={canManage} onDeleted={onDeleted} />}
+        {tab === 'settings' && (
+          <div className="space-y-6">
+            <BotSettings seedId={seedId} bot={bot} canManage={canManage} onDeleted={onDeleted} />
+            <SynonymsEditor seedId={seedId} botId={bot.id} canManage={canManage} />
+          </div>
+        )}
         {tab === 'sources' && <Sources seedId={seedId} botId={bot.id} canManage={canManage} />}
         {tab === 'conversations' && <Conversations seedId={seedId} botId={bot.id} />}
         {tab === 'unanswered' && <Unanswered seedId={seedId} botId={bot.id} canManage={canManage} onDone={() => setTab('sources')} />}
@@ -182,40 +186,6 @@ function Transcript({ seedId, botId, id }: { seedId: string; botId: string; id: 
   );
 }
 
-function Unanswered({ seedId, botId, canManage, onDone }: { seedId: string; botId: string; canManage: boolean; onDone: () => void }) {
-  const list = useUnanswered(seedId, botId);
-  const addSource = useAddSource(seedId);
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  if (list.data?.length === 0) return <p className="text-sm text-muted-foreground">{c.noUnanswered}</p>;
-  return (
-    <ul className="space-y-3 text-sm">
-      {list.data?.map((u) => (
-        <li key={u.id} className="space-y-1">
-          <p className="font-medium break-keep">{u.question}</p>
-          {canManage && (
-            <div className="flex gap-2">
-              <Input
-                aria-label={`${c.answer}: ${u.question}`}
-                placeholder={c.answer}
-                value={drafts[u.id] ?? ''}
-                onChange={(e) => setDrafts({ ...drafts, [u.id]: e.target.value })}
-              />
-              <Button
-                size="sm"
-                disabled={!drafts[u.id]?.trim() || addSource.isPending}
-                onClick={() => addSource.mutate({ botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } }, { onSuccess: onDone })}
-              >
-                {c.toFaq}
-              </Button>
-            </div>
-          )}
-        </li>
-      ))}
-      <ErrorText error={addSource.error} />
-    </ul>
-  );
-}
-
 function Tickets({ seedId, botId, focusId }: { seedId: string; botId: string; focusId: string | null }) {
   const list = useTickets(seedId, botId);
   const answer = useAnswerTicket(seedId);
@@ -256,52 +226,5 @@ function Tickets({ seedId, botId, focusId }: { seedId: string; botId: string; fo
       ))}
       <ErrorText error={answer.error} />
     </ul>
-  );
-}
-
-function Figures({ seedId, botId }: { seedId: string; botId: string }) {
-  const f = useFigures(seedId, botId).data;
-  if (!f) return null;
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 text-sm">
-      <div>
-        <p className="font-medium">{c.conversationsPerDay}</p>
-        {f.conversationsPerDay.length === 0 ? (
-          <p className="text-muted-foreground">{c.none}</p>
-        ) : (
-          <ul>
-            {f.conversationsPerDay.map((d) => (
-              <li key={d.day}>
-                {d.day}: {d.conversations}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <div>
-        <p className="font-medium">{c.resolutionRate}</p>
-        <p className="text-2xl">{f.resolutionRate === null ? '—' : `${Math.round(f.resolutionRate * 100)}%`}</p>
-        <p className="text-xs text-muted-foreground break-keep">{c.resolutionHelp}</p>
-        <p className="font-medium mt-2">{c.thumbs}</p>
-        <p className="flex items-center gap-2">
-          <ThumbsUp className="size-4" aria-label={ko.chatbot.widget.helpful} /> {f.thumbsUp}
-          <ThumbsDown className="size-4" aria-label={ko.chatbot.widget.notHelpful} /> {f.thumbsDown}
-        </p>
-      </div>
-      <div className="sm:col-span-2">
-        <p className="font-medium">{c.topQuestions}</p>
-        {f.topQuestions.length === 0 ? (
-          <p className="text-muted-foreground">{c.none}</p>
-        ) : (
-          <ol className="list-decimal pl-5">
-            {f.topQuestions.map((q) => (
-              <li key={q.question}>
-                {q.question} ({q.count})
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
-    </div>
   );
 }
