@@ -28,6 +28,7 @@ export const ACCOUNT_ROUTES = [
   '/auth/callback/:provider',
   '/auth/provider-email',
   '/auth/link',
+  '/auth/unlock',
   '/dashboard',
   '/invite/seed',
   '/invite/account',

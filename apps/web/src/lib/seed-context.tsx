@@ -34,6 +34,15 @@ function readSelected(): TSelected | null {
 
 export const seedsQueryKey = ['seeds'] as const;
 
+/** Makes a seed the selected one before the console opens (e.g. right after accepting an invitation to it). */
+export function rememberSelectedSeed(seed: TSelected): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ id: seed.id, seed_name: seed.seed_name, created_at: seed.created_at }));
+  } catch {
+    // storage unavailable: the console asks which seed
+  }
+}
+
 export function SeedProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const qc = useQueryClient();

@@ -95,6 +95,13 @@ export const koAccounts = {
     recoveryTitle: '복구 코드',
     recoveryHelp: '휴대폰을 잃어버렸을 때 각 코드를 한 번씩 쓸 수 있습니다. 지금만 보여드리니 안전한 곳에 보관하세요.',
     recoveryLeft: (n: number) => `남은 복구 코드 ${n}개`,
+    recoveryCopy: '복사',
+    recoveryCopied: '복구 코드를 복사했습니다. 안전한 곳에 붙여 넣어 보관하세요.',
+    recoveryCopyFailed: '복사하지 못했습니다. 파일로 저장하거나 직접 옮겨 적어주세요.',
+    recoveryDownload: '텍스트 파일로 저장',
+    recoveryFileName: '컴퍼니툴즈-복구코드.txt',
+    recoveryFileHeader: (email: string, date: string) =>
+      `컴퍼니 툴즈 2단계 인증 복구 코드\n계정: ${email}\n만든 날: ${date}\n\n각 코드는 한 번만 쓸 수 있습니다. 안전한 곳에 보관하세요.\n`,
     passkeys: '패스키',
     passkeyAdd: '패스키 추가',
     passkeyRemove: '삭제',

@@ -13,6 +13,7 @@ import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SettingsPage } from '@/features/auth/pages/settings-page';
 import { SignupCompletePage } from '@/features/auth/pages/signup-complete-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
+import { UnlockLoginPage } from '@/features/auth/pages/unlock-login-page';
 import { AccountInvitePage } from '@/features/invitations/pages/account-invite-page';
 import { SeedInvitePage } from '@/features/invitations/pages/seed-invite-page';
 
@@ -29,6 +30,7 @@ export const authRoutes: RouteObject[] = [
   { path: '/auth/callback/:provider', element: <ProviderCallbackPage /> },
   { path: '/auth/provider-email', element: <ProviderEmailPage /> },
   { path: '/auth/link', element: <LinkIdentityPage /> },
+  { path: '/auth/unlock', element: <UnlockLoginPage /> },
   {
     path: '/dashboard',
     element: (

@@ -6,6 +6,8 @@ import { ko, type TTotpSetupResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useSession } from '@/lib/session';
+import { RecoveryCodes } from '@/features/auth/components/recovery-codes';
 import { addPasskey, confirmTotp, removePasskey, removeTotp, startTotp, useSecondFactor } from '@/features/auth/api/second-factor-settings';
 
 const t = ko.accounts.ui;
@@ -13,6 +15,7 @@ const t = ko.accounts.ui;
 /** /settings: TOTP with a locally drawn QR code, recovery codes shown once, passkeys. */
 export function SecondFactorCard() {
   const status = useSecondFactor();
+  const session = useSession();
   const qc = useQueryClient();
   const [setup, setSetup] = useState<(TTotpSetupResponse & { qr: string }) | null>(null);
   const [code, setCode] = useState('');
@@ -85,17 +88,7 @@ export function SecondFactorCard() {
             </Button>
           </div>
         ) : null}
-        {codes ? (
-          <div className="grid gap-2 rounded-md border border-primary/40 p-3">
-            <p className="text-sm font-medium">{t.recoveryTitle}</p>
-            <p className="text-sm text-muted-foreground break-keep">{t.recoveryHelp}</p>
-            <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
-              {codes.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {codes ? <RecoveryCodes codes={codes} email={session.user?.email ?? ''} /> : null}
         {s.totp ? (
           <div className="flex flex-wrap items-end gap-2">
             <div className="grid gap-1.5">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { TMessageResponse } from '@suite/shared/schemas/auth';
+import type { TConfirmEmailResponse } from '@suite/shared/schemas/auth';
 import { Link, useSearchParams } from 'react-router';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -15,15 +15,15 @@ export function ConfirmEmailPage() {
   usePageTitle(t.title, { noindex: true });
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [state, setState] = useState<{ kind: 'loading' | 'success' | 'error'; message: string }>(
+  const [state, setState] = useState<{ kind: 'loading' | 'success' | 'error'; message: string; seedId?: string | undefined }>(
     token ? { kind: 'loading', message: t.working } : { kind: 'error', message: ko.auth.server.tokenInvalid },
   );
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current || !token) return;
     sent.current = true;
-    api<TMessageResponse>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false }).then(
-      (r) => setState({ kind: 'success', message: r.message }),
+    api<TConfirmEmailResponse>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false }).then(
+      (r) => setState({ kind: 'success', message: r.message, seedId: r.seed_id }),
       (e: unknown) => setState({ kind: 'error', message: e instanceof Error ? e.message : ko.auth.server.tokenInvalid }),
     );
   }, [token]);
@@ -32,7 +32,8 @@ export function ConfirmEmailPage() {
       <StatusView state={state.kind} title={t.title} message={state.message}>
         {state.kind !== 'loading' ? (
           <Button asChild>
-            <Link to="/login">{t.toLogin}</Link>
+            {/* A sign-up from a seed invitation joined the seed on confirmation: sign in straight into its console. */}
+            {state.seedId ? <Link to={`/login?redirect=${encodeURIComponent('/admin')}`}>{t.toSeedLogin}</Link> : <Link to="/login">{t.toLogin}</Link>}
           </Button>
         ) : null}
       </StatusView>

@@ -26,6 +26,7 @@ import { startGoogleCallback } from '@/features/auth/lib/google-flow';
 import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
 import { PasskeyButton } from '@/features/auth/components/passkey-button';
 import { validateReturnedTokens } from '@/features/auth/lib/oauth-return';
+import { invitationTokenOf, useInvitationPreview } from '@/features/auth/api/invitation-preview';
 
 const t = ko.authUi.login;
 
@@ -35,10 +36,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const session = useSession();
   const target = safeRedirect(params.get('redirect'));
+  // Signing in from a seed invitation: say so; the invitation page accepts it on return (issue 27 item 21).
+  const invitation = useInvitationPreview(invitationTokenOf(target));
   const returnedAccess = params.get('access_token');
   const returnedRefresh = params.get('refresh_token');
   const [oauthState, setOauthState] = useState<'idle' | 'processing' | 'error'>(returnedAccess && returnedRefresh ? 'processing' : 'idle');
   const [error, setError] = useState<string | null>(null);
+  const [errorHint, setErrorHint] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
 
   const form = useForm<TLoginForm>({
@@ -103,6 +107,7 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    setErrorHint(null);
     setUnconfirmedEmail(null);
     try {
       const res = await session.login(values.email, values.password);
@@ -123,11 +128,12 @@ export function LoginPage() {
       navigate(target, { replace: true });
     } catch (e) {
       const message = e instanceof ApiError || e instanceof Error ? e.message : t.errorDefault;
-      setError(message || t.errorDefault);
-      if (e instanceof ApiError && e.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(values.email);
+      // One place for the failure: the alert above the form (a toast repeating it showed the message twice, issue 27).
       // 'Check your email or password' only when that is the cause (not for an unconfirmed or suspended account).
       const credentials = !(e instanceof ApiError) || e.code === 'INVALID_CREDENTIALS' || e.code === 'VALIDATION_FAILED';
-      toast.error(message || t.errorDefault, { ...(credentials ? { description: t.errorHint } : {}), duration: 5000 });
+      setError(message || t.errorDefault);
+      setErrorHint(credentials ? t.errorHint : null);
+      if (e instanceof ApiError && e.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(values.email);
     }
   });
 
@@ -168,6 +174,11 @@ export function LoginPage() {
   const submitting = formState.isSubmitting;
   return (
     <AuthCard title={t.title} description={t.description}>
+      {invitation.data ? (
+        <p data-testid="invitation-notice" className="mb-4 rounded-md bg-primary/10 p-3 text-sm break-keep">
+          {ko.authUi.invitation.loginNotice(invitation.data.seed_name)}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {queryError === 'oauth_failed' || queryError === 'callback_failed' ? (
           <Alert variant="destructive">
@@ -176,8 +187,9 @@ export function LoginPage() {
         ) : null}
         {error ? (
           <Alert variant="destructive">
-            <AlertDescription>
+            <AlertDescription className="break-keep">
               <p>{error}</p>
+              {errorHint ? <p>{errorHint}</p> : null}
               {oauthState === 'error' ? <p>{t.oauthErrorHint}</p> : null}
               {unconfirmedEmail ? (
                 <button type="button" onClick={resend} className="mt-1 font-medium underline underline-offset-4">

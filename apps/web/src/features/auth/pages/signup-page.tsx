@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -23,6 +23,8 @@ import { LegalDialog } from '@/features/auth/components/legal-dialog';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { clearGoogleTemp } from '@/features/auth/lib/google-flow';
+import { invitationTokenOf, useInvitationPreview } from '@/features/auth/api/invitation-preview';
+import { safeRedirect } from '@/lib/redirect';
 
 const t = ko.authUi.signup;
 const ORDER = ['fullName', 'email', 'phone', 'password', 'confirmPassword', 'terms'] as const;
@@ -31,6 +33,12 @@ export function SignupPage() {
   usePageTitle(t.title);
   const navigate = useNavigate();
   const session = useSession();
+  const [params] = useSearchParams();
+  // Signing up from a seed invitation (issue 27 item 21): the address is prefilled, the invitation travels with the
+  // sign-up (joined when the address is confirmed) and, signed in at once, the invitation page accepts it on return.
+  const target = safeRedirect(params.get('redirect'));
+  const invitationToken = invitationTokenOf(target);
+  const invitation = useInvitationPreview(invitationToken);
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const termsRef = useRef<HTMLButtonElement>(null);
   const wasChecked = useRef(false);
@@ -46,8 +54,13 @@ export function SignupPage() {
   const password = watch('password');
 
   useEffect(() => {
-    if (session.isAuthenticated) navigate('/', { replace: true });
-  }, [session.isAuthenticated, navigate]);
+    if (session.isAuthenticated) navigate(target, { replace: true });
+  }, [session.isAuthenticated, navigate, target]);
+
+  const invitedEmail = invitation.data?.email;
+  useEffect(() => {
+    if (invitedEmail && !form.getValues('email')) setValue('email', invitedEmail, { shouldValidate: true });
+  }, [invitedEmail, form, setValue]);
 
   const onTermsChange = (checked: boolean) => {
     setValue('terms', checked, { shouldValidate: true });
@@ -78,12 +91,13 @@ export function SignupPage() {
           phone: v.phone ?? '',
           marketing_consent: v.marketing ?? false,
           terms: true,
+          ...(invitationToken && invitation.data ? { invitation_token: invitationToken } : {}),
         },
       });
       if (res.tokens && res.user) {
         session.acceptTokens(res.tokens);
         toast.success(res.message ?? ko.auth.server.signupSuccess);
-        navigate('/', { replace: true });
+        navigate(target, { replace: true });
         return;
       }
       if (res.needsEmailConfirmation) {
@@ -124,7 +138,7 @@ export function SignupPage() {
       const user = session.acceptTokens(res.tokens);
       clearGoogleTemp();
       toast.success(ko.authUi.google.signupSuccess, { description: ko.authUi.google.hello(user.full_name) });
-      navigate('/', { replace: true });
+      navigate(target, { replace: true });
     } catch (e) {
       const message = e instanceof ApiError && e.status === 0 ? ko.authUi.google.networkSignup : e instanceof Error ? e.message : ko.authUi.google.retry;
       toast.error(ko.authUi.google.signupFailTitle, { description: message || ko.authUi.google.retry });
@@ -144,6 +158,11 @@ export function SignupPage() {
   const describe = (name: string, has: boolean) => (has ? `${name}-error` : undefined);
   return (
     <AuthCard title={t.title} description={t.description}>
+      {invitation.data ? (
+        <p data-testid="invitation-notice" className="mb-4 rounded-md bg-primary/10 p-3 text-sm break-keep">
+          {ko.authUi.invitation.signupNotice(invitation.data.seed_name)}
+        </p>
+      ) : null}
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
         <FormField id="fullName" label={t.fullName} error={err.fullName?.message}>
           <Input
@@ -283,7 +302,10 @@ export function SignupPage() {
       <ProviderButtons />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t.haveAccount}{' '}
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={`/login${params.get('redirect') ? `?redirect=${encodeURIComponent(target)}` : ''}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t.toLogin}
         </Link>
       </p>

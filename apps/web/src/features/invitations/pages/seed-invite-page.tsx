@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { ZSeedInvitationPreview } from '@suite/shared/schemas/seeds';
+import type { ZSeedInvitationPreview, ZSeedResponse } from '@suite/shared/schemas/seeds';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { rememberSelectedSeed } from '@/lib/seed-context';
 import { usePageTitle } from '@/lib/page-title';
 
 const t = ko.consoleUi.invite;
@@ -30,11 +31,16 @@ export function SeedInvitePage() {
     retry: false,
     queryFn: () => api<z.infer<typeof ZSeedInvitationPreview>>(`/api/seed-invitations/preview?token=${encodeURIComponent(token)}`, { auth: false }),
   });
-  const here = encodeURIComponent(location.pathname + location.search);
+  // After signing in or signing up from here, the invitation is accepted on return (`accept=1`, issue 27 item 21).
+  const back = encodeURIComponent(`${location.pathname}?token=${encodeURIComponent(token)}&accept=1`);
+  const autoAccept = params.get('accept') === '1';
+  const attempted = useRef(false);
   const accept = async () => {
     setBusy(true);
     try {
-      await api('/api/seed-invitations/accept', { method: 'POST', body: { token } });
+      const res = await api<z.infer<typeof ZSeedResponse>>('/api/seed-invitations/accept', { method: 'POST', body: { token } });
+      // Land in the seed just joined, whatever seed the console showed before.
+      rememberSelectedSeed(res.data);
       toast.success(t.accepted);
       navigate('/admin', { replace: true });
     } catch (e) {
@@ -43,6 +49,12 @@ export function SeedInvitePage() {
       setBusy(false);
     }
   };
+  useEffect(() => {
+    if (!autoAccept || !isAuthenticated || !preview.data || attempted.current) return;
+    attempted.current = true;
+    void accept();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the signed-in user returns with accept=1
+  }, [autoAccept, isAuthenticated, preview.data]);
   return (
     <div className="flex justify-center px-4 py-16">
       <Card className="w-full max-w-md">
@@ -58,6 +70,10 @@ export function SeedInvitePage() {
             </Alert>
           ) : !preview.data ? (
             <p className="text-center text-sm text-muted-foreground">{ko.common.loading}</p>
+          ) : isAuthenticated && autoAccept && busy ? (
+            <p className="text-center text-sm text-muted-foreground break-keep" role="status">
+              {ko.authUi.invitation.accepting}
+            </p>
           ) : isAuthenticated ? (
             <Button onClick={accept} disabled={busy}>
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
@@ -69,10 +85,10 @@ export function SeedInvitePage() {
                 {t.loginFirst} ({preview.data.email})
               </p>
               <Button asChild>
-                <Link to={`/login?redirect=${here}`}>{ko.authUi.login.title}</Link>
+                <Link to={`/login?redirect=${back}`}>{ko.authUi.login.title}</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to={`/signup?redirect=${here}`}>{ko.authUi.signup.title}</Link>
+                <Link to={`/signup?redirect=${back}`}>{ko.authUi.signup.title}</Link>
               </Button>
             </>
           )}
