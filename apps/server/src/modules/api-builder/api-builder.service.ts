@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
-import { listApps as listAdminApps } from '../admin-builder/admin-builder.service.ts';
+import { appsOfConnection } from '../admin-builder/admin-builder.service.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
@@ -101,17 +101,11 @@ export async function connectionUsage(deps: TDeps, actor: TActor, seedId: string
   await managedSeed(deps, actor, seedId);
   const row = await repo.findConnection(deps.db, seedId, connectionId);
   if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
-  return usageOf(deps, actor, row);
+  return usageOf(deps, row);
 }
 
-/** The admin apps built on a connection, read through the admin-page builder's service. */
-async function adminAppsOfConnection(deps: TDeps, actor: TActor, seedId: string, connectionId: string) {
-  const apps = await listAdminApps({ api: deps, db: deps.db }, { ...actor, name: '' }, seedId);
-  return apps.filter((a) => a.connectionId === connectionId).map((a) => ({ id: a.id, name: a.name }));
-}
-
-async function usageOf(deps: TDeps, actor: TActor, row: repo.TConnectionRow): Promise<TApiConnectionUsage> {
-  const [apis, adminApps] = await Promise.all([repo.apisOfConnection(deps.db, row.id), adminAppsOfConnection(deps, actor, row.seedId, row.id)]);
+async function usageOf(deps: TDeps, row: repo.TConnectionRow): Promise<TApiConnectionUsage> {
+  const [apis, adminApps] = await Promise.all([repo.apisOfConnection(deps.db, row.id), appsOfConnection(deps, row.seedId, row.id)]);
   return { adminApps, apis: apis.filter((a) => !a.internal).length, triggerTables: triggeredTables(row, apis) };
 }
 
@@ -148,7 +142,7 @@ export async function deleteConnection(deps: TDeps, actor: TActor, seedId: strin
   await managedSeed(deps, actor, seedId);
   const row = await repo.findConnection(deps.db, seedId, connectionId);
   if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
-  const usage = await usageOf(deps, actor, row);
+  const usage = await usageOf(deps, row);
   if (usage.adminApps.length && !force) {
     const names = usage.adminApps.map((a) => `'${a.name}'`).join(', ');
     throw new AppError('API_CONNECTION_IN_USE', m.connectionInUse(names), {
