@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { ZSeedInvitationPreview, ZSeedResponse } from '@suite/shared/schemas/seeds';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Loader2, Users } from 'lucide-react';
 import { ko } from '@suite/shared';
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
-import { rememberSelectedSeed } from '@/lib/seed-context';
+import { rememberSelectedSeed, seedsQueryKey } from '@/lib/seed-context';
 import { usePageTitle } from '@/lib/page-title';
 
 const t = ko.consoleUi.invite;
@@ -25,6 +25,7 @@ export function SeedInvitePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
   const preview = useQuery({
     queryKey: ['seed-invite', token],
     enabled: Boolean(token),
@@ -41,6 +42,7 @@ export function SeedInvitePage() {
       const res = await api<z.infer<typeof ZSeedResponse>>('/api/seed-invitations/accept', { method: 'POST', body: { token } });
       // Land in the seed just joined, whatever seed the console showed before.
       rememberSelectedSeed(res.data);
+      await qc.invalidateQueries({ queryKey: seedsQueryKey });
       toast.success(t.accepted);
       navigate('/admin', { replace: true });
     } catch (e) {
