@@ -1,5 +1,5 @@
 /** Admin-page builder (issue 13): admin apps over an API-builder connection, per-table settings, audit rows. */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { seeds, users } from './schema.ts';
 import { apiConnections, apiDefinitions } from './schema-api-builder.ts';
@@ -59,6 +59,8 @@ export const adminAuditRows = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** Written before the customer's database (update, delete); cleared after its commit, or reconciled by key. */
+    pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_rows_app_idx').on(t.appId, t.createdAt)],

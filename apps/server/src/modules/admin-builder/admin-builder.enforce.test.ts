@@ -219,6 +219,23 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const lost = await shop.o('POST', path, { csv: 'name,email\n미완,lost@example.com\n', commit: true, importId: 'import-lost-00001' });
     expect(lost.body).toMatchObject({ success: true, imported: 1 });
     expect(await count('lost@example.com')).toBe(1);
+
+    // Single-row changes recorded before the customer's commit and never confirmed: settled when the log is read.
+    await db.query(`UPDATE customers SET name = ${p(1)} WHERE id = 4`, ['갱신됨']);
+    const pending = (rowKey: string, action: string, before: unknown, after: unknown) =>
+      t.database.db.execute(
+        sql`INSERT INTO admin_audit_rows (app_id, actor_name, table_name, row_key, action, before, after, pending, created_at) VALUES (${appId}, '김소유', 'customers', ${rowKey}, ${action}, ${JSON.stringify(before)}::jsonb, ${after === null ? null : JSON.stringify(after)}::jsonb, true, now() - interval '1 hour')`,
+      );
+    await pending('[4]', 'update', { name: 'Alice', email: 'alice@example.com' }, { name: '갱신됨' });
+    await pending('[5]', 'update', { name: 'bob' }, { name: '안바뀜' });
+    await pending('[999]', 'delete', { id: 999, name: '지운 행' }, null);
+    await pending('[6]', 'delete', { id: 6, name: '최유리' }, null);
+    const log = (await shop.o('GET', `${app}/audit?table=customers`)).body.data as { rowKey: string; action: string; before: unknown; after: unknown }[];
+    expect(log.find((e) => e.rowKey === '[4]')).toMatchObject({ action: 'update', before: { name: 'Alice' }, after: { name: '갱신됨' } });
+    expect(log.find((e) => e.rowKey === '[999]')).toMatchObject({ action: 'delete' });
+    expect(log.some((e) => e.rowKey === '[5]' || e.rowKey === '[6]')).toBe(false);
+    const left = await t.database.db.execute(sql`SELECT COUNT(*)::int AS n FROM admin_audit_rows WHERE pending`);
+    expect(Number((left as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
   });
 
   it('sends times as ISO 8601 and refuses a value outside a pick list with a Korean 400 on the field', async () => {

@@ -14,8 +14,12 @@ import { decodeCsvBytes, parseCsvRecords, type TCsvEncoding } from '../../lib/cs
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 import * as repo from './admin-builder.repository.ts';
 import {
+  audit,
   auditRow,
   cleanValues,
+  failIf,
+  keyFilter,
+  presentRow,
   ctxOf,
   data,
   rowKeyOf,
@@ -224,5 +228,102 @@ export async function reconcileOne(deps: TDeps, intent: repo.TImportRow): Promis
 export async function reconcileImports(deps: TDeps, olderThanMs = STALE_IMPORT_MS): Promise<number> {
   const stale = await repo.staleImports(deps.db, new Date(Date.now() - olderThanMs));
   for (const intent of stale) await reconcileOne(deps, intent);
+  return stale.length + (await reconcileAudit(deps, olderThanMs));
+}
+
+/**
+ * A new row, audited like an import of one row: the intent before the customer's database, the audit row with the
+ * intent's end after it (a process killed in between is reconciled by the same rule).
+ */
+export async function createRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, input: Record<string, unknown>) {
+  const ctx = await appContext(deps, actor, seedId, appId);
+  const t = tableIn(ctx, table, 'create');
+  const { values, errors } = cleanValues(ctx, t, input, 'create');
+  failIf(errors);
+  const intent = await takeIntent(deps, ctx, t, `row-${randomUUID()}`, actor, [values]);
+  if ('result' in intent) throw bad(m.importPending, 409);
+  let row: TRow;
+  try {
+    const res = await data(deps, ctx, {
+      table,
+      method: 'POST',
+      query: [],
+      body: values,
+      prefer: 'return=representation',
+      accept: 'application/vnd.pgrst.object+json',
+    });
+    row = res.body as TRow;
+  } catch (e) {
+    await repo.failImport(deps.db, intent.id);
+    throw e;
+  }
+  const rowKey = t.primaryKey.length ? rowKeyOf(t, row) : '';
+  await repo.finishImport(deps.db, intent.id, { rowKey }, [auditRow(ctx, actor, t, 'create', rowKey, null, row)]);
+  return presentRow(ctx, t, row);
+}
+
+const same = (a: unknown, b: unknown) => {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  if (String(a) === String(b)) return true;
+  const na = Number(a);
+  const nb = Number(b);
+  if (Number.isFinite(na) && Number.isFinite(nb) && String(a).trim() !== '' && String(b).trim() !== '') return na === nb;
+  const da = Date.parse(String(a));
+  return !Number.isNaN(da) && da === Date.parse(String(b));
+};
+
+/**
+ * Pending change records whose process died between writing them and confirming them: an update is confirmed when
+ * the row holds the values it wrote, a delete when the row is gone; otherwise the record is dropped (nothing changed).
+ */
+export async function reconcileAudit(deps: TDeps, olderThanMs = STALE_IMPORT_MS, appId?: string): Promise<number> {
+  const stale = await repo.stalePendingAudit(deps.db, new Date(Date.now() - olderThanMs), appId);
+  const ctxs = new Map<string, TAppCtx | null>();
+  for (const rec of stale) {
+    if (!ctxs.has(rec.appId)) {
+      const app = await repo.findAppById(deps.db, rec.appId);
+      ctxs.set(rec.appId, app ? await ctxOf(deps, app, 'owner').catch(() => null) : null);
+    }
+    const ctx = ctxs.get(rec.appId);
+    const t = ctx?.tables.get(rec.tableName);
+    if (!ctx || !t) {
+      await repo.dropAudit(deps.db, [rec.id]);
+      continue;
+    }
+    const res = await data(deps, ctx, {
+      table: t.name,
+      method: 'GET',
+      query: [['select', selectOf(visibleColumns(ctx, t, 'row'))], ...keyFilter(t, rec.rowKey)],
+    });
+    const now = (res.body as TRow[])[0];
+    if (rec.action === 'delete') {
+      if (now) await repo.dropAudit(deps.db, [rec.id]);
+      else await repo.confirmAudit(deps.db, rec.id);
+      continue;
+    }
+    const intended = (rec.after ?? {}) as TRow;
+    const before = (rec.before ?? {}) as TRow;
+    const row = now ? presentRow(ctx, t, now) : undefined;
+    if (!row || !Object.keys(intended).every((k) => same(intended[k], row[k]))) {
+      await repo.dropAudit(deps.db, [rec.id]);
+      continue;
+    }
+    const keys = Object.keys(intended).filter((k) => !same(before[k], row[k]));
+    if (!keys.length) await repo.dropAudit(deps.db, [rec.id]);
+    else
+      await repo.confirmAudit(deps.db, rec.id, {
+        before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+        after: Object.fromEntries(keys.map((k) => [k, row[k] ?? null])),
+      });
+  }
   return stale.length;
+}
+
+/** The change log, with this app's stale pending records settled first (so that it lists every committed change). */
+export async function auditLog(deps: TDeps, actor: TActor, seedId: string, appId: string, query: Parameters<typeof audit>[4]) {
+  const result = await audit(deps, actor, seedId, appId, query);
+  if (!(await reconcileAudit(deps, STALE_IMPORT_MS, appId))) return result;
+  return audit(deps, actor, seedId, appId, query);
 }

@@ -1,5 +1,5 @@
 /** The admin-page builder's own tables (the only file of the module that knows Drizzle). */
-import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { adminApps, adminAuditRows, adminImports, adminTableSettings } from '../../db/schema-admin-builder.ts';
 
@@ -37,12 +37,32 @@ export async function saveSettings(db: TDb, appId: string, table: string, settin
     .onConflictDoUpdate({ target: [adminTableSettings.appId, adminTableSettings.tableName], set: { settings, updatedAt: new Date() } });
 }
 
-export async function insertAudit(db: TDb, rows: (typeof adminAuditRows.$inferInsert)[]) {
-  if (rows.length) await db.insert(adminAuditRows).values(rows);
+export async function insertAudit(db: TDb, rows: (typeof adminAuditRows.$inferInsert)[]): Promise<string[]> {
+  if (!rows.length) return [];
+  return (await db.insert(adminAuditRows).values(rows).returning({ id: adminAuditRows.id })).map((r) => r.id);
 }
 
+/** A pending record confirmed after the customer's commit (with what actually changed). */
+export const confirmAudit = (db: TDb, id: string, values: { rowKey?: string; before?: unknown; after?: unknown } = {}) =>
+  db
+    .update(adminAuditRows)
+    .set({ ...values, pending: false })
+    .where(eq(adminAuditRows.id, id));
+
+export async function dropAudit(db: TDb, ids: string[]) {
+  if (ids.length) await db.delete(adminAuditRows).where(and(inArray(adminAuditRows.id, ids), eq(adminAuditRows.pending, true)));
+}
+
+/** Records still pending since before `before` (their process died between the customer's commit and confirming). */
+export const stalePendingAudit = (db: TDb, before: Date, appId?: string) =>
+  db
+    .select()
+    .from(adminAuditRows)
+    .where(and(eq(adminAuditRows.pending, true), lt(adminAuditRows.createdAt, before), ...(appId ? [eq(adminAuditRows.appId, appId)] : [])))
+    .limit(500);
+
 export async function listAudit(db: TDb, appId: string, opts: { q?: string | undefined; table?: string | undefined; limit: number; offset: number }) {
-  const conds = [eq(adminAuditRows.appId, appId)];
+  const conds = [eq(adminAuditRows.appId, appId), eq(adminAuditRows.pending, false)];
   if (opts.table) conds.push(eq(adminAuditRows.tableName, opts.table));
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -30,7 +30,7 @@ import {
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as svc from './admin-builder.service.ts';
-import { importCsv } from './admin-builder.import.ts';
+import { auditLog, createRow, importCsv } from './admin-builder.import.ts';
 
 const m = ko.adminBuilder.server;
 const tags = ['admin-builder'];
@@ -148,7 +148,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
         response: { 200: ZAdminAuditListResponse, ...errs },
       },
     },
-    async (request) => svc.audit(deps, actor(request), request.params.seedId, request.params.appId, request.query),
+    async (request) => auditLog(deps, actor(request), request.params.seedId, request.params.appId, request.query),
   );
 
   app.patch(
@@ -204,7 +204,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       reply.status(201).send({
         success: true as const,
         message: m.rowCreated,
-        data: await svc.createRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body),
+        data: await createRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body),
       }),
   );
 

@@ -210,6 +210,9 @@ export function isoTime(v: unknown): unknown {
   return `${x[1]}T${time}${zone}`;
 }
 
+/** One row as its page receives it. */
+export const presentRow = (ctx: TAppCtx, t: TTableInfo, row: Record<string, unknown>) => present(t, visibleColumns(ctx, t, 'row'), row);
+
 /** A row as the pages receive it: only the visible columns, times in ISO 8601. */
 function present(t: TTableInfo, cols: string[], row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -508,7 +511,7 @@ function orderQuery(ctx: TAppCtx, t: TTableInfo, sort: string | undefined): stri
   return parts.length ? parts.join(',') : undefined;
 }
 
-function keyFilter(t: TTableInfo, key: string): [string, string][] {
+export function keyFilter(t: TTableInfo, key: string): [string, string][] {
   if (!t.primaryKey.length) throw new AppError('ADMIN_BAD_INPUT', m.noPrimaryKey, { status: 400 });
   let values: unknown;
   try {
@@ -582,7 +585,7 @@ export async function getRow(deps: TDeps, actor: TActor, seedId: string, appId: 
   return { data: row, refs: await refsFor(deps, ctx, t, [row]) };
 }
 
-async function readOne(deps: TDeps, ctx: TAppCtx, t: TTableInfo, key: string) {
+export async function readOne(deps: TDeps, ctx: TAppCtx, t: TTableInfo, key: string) {
   const cols = visibleColumns(ctx, t, 'row');
   const res = await data(deps, ctx, { table: t.name, method: 'GET', query: [['select', selectOf(cols)], ...keyFilter(t, key)] });
   const row = (res.body as Record<string, unknown>[])[0];
@@ -750,11 +753,11 @@ function outOfIntRange(type: string, n: number): boolean {
   return unsigned ? n < 0 || n >= 2 ** bits : n < -(2 ** (bits - 1)) || n >= 2 ** (bits - 1);
 }
 
-function failIf(errors: TFieldError[]) {
+export function failIf(errors: TFieldError[]) {
   if (errors.length) throw new AppError('ADMIN_BAD_INPUT', errors[0]!.message, { status: 400, details: errors });
 }
 
-const changed = (before: Record<string, unknown>, after: Record<string, unknown>) => {
+export const changed = (before: Record<string, unknown>, after: Record<string, unknown>) => {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const k of Object.keys(after)) {
@@ -777,24 +780,6 @@ export const auditRow = (ctx: TAppCtx, actor: TActor, t: TTableInfo, action: 'cr
   after,
 });
 
-export async function createRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, input: Record<string, unknown>) {
-  const ctx = await appCtx(deps, actor, seedId, appId);
-  const t = tableIn(ctx, table, 'create');
-  const { values, errors } = cleanValues(ctx, t, input, 'create');
-  failIf(errors);
-  const res = await data(deps, ctx, {
-    table,
-    method: 'POST',
-    query: [],
-    body: values,
-    prefer: 'return=representation',
-    accept: 'application/vnd.pgrst.object+json',
-  });
-  const row = res.body as Record<string, unknown>;
-  await repo.insertAudit(deps.db, [auditRow(ctx, actor, t, 'create', t.primaryKey.length ? rowKeyOf(t, row) : '', null, row)]);
-  return present(t, visibleColumns(ctx, t, 'row'), row);
-}
-
 export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, key: string, input: Record<string, unknown>) {
   const ctx = await appCtx(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'edit');
@@ -802,12 +787,24 @@ export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appI
   failIf(errors);
   const before = await readOne(deps, ctx, t, key);
   if (!Object.keys(values).length) return before;
-  const res = await data(deps, ctx, { table, method: 'PATCH', query: keyFilter(t, key), body: values, prefer: 'return=representation' });
-  const raw = (res.body as Record<string, unknown>[])[0];
-  if (!raw) throw new AppError('ADMIN_ROW_NOT_FOUND');
+  // The record first (pending: the intended values), confirmed after the customer's commit, else reconciled by key.
+  const [auditId] = await repo.insertAudit(deps.db, [{ ...auditRow(ctx, actor, t, 'update', rowKeyOf(t, before), before, values), pending: true }]);
+  let raw: Record<string, unknown> | undefined;
+  try {
+    const res = await data(deps, ctx, { table, method: 'PATCH', query: keyFilter(t, key), body: values, prefer: 'return=representation' });
+    raw = (res.body as Record<string, unknown>[])[0];
+  } catch (e) {
+    await repo.dropAudit(deps.db, [auditId!]);
+    throw e;
+  }
+  if (!raw) {
+    await repo.dropAudit(deps.db, [auditId!]);
+    throw new AppError('ADMIN_ROW_NOT_FOUND');
+  }
   const row = present(t, visibleColumns(ctx, t, 'row'), raw);
   const { b, a } = changed(before, row);
-  if (Object.keys(a).length) await repo.insertAudit(deps.db, [auditRow(ctx, actor, t, 'update', rowKeyOf(t, row), b, a)]);
+  if (Object.keys(a).length) await repo.confirmAudit(deps.db, auditId!, { rowKey: rowKeyOf(t, row), before: b, after: a });
+  else await repo.dropAudit(deps.db, [auditId!]);
   return row;
 }
 
@@ -821,13 +818,32 @@ export async function deleteRows(deps: TDeps, actor: TActor, seedId: string, app
       : t.primaryKey.length === 1
         ? [[t.primaryKey[0]!, `in.(${filters.map((f) => quote(f[0]![1].slice(3))).join(',')})`]]
         : [['or', `(${filters.map((f) => `and(${f.map(([c, v]) => `${c}.eq.${quote(v.slice(3))}`).join(',')})`).join(',')})`]];
-  const res = await data(deps, ctx, { table, method: 'DELETE', query, prefer: 'return=representation' });
-  const rows = res.body as Record<string, unknown>[];
-  if (!rows.length) throw new AppError('ADMIN_ROW_NOT_FOUND');
+  // The rows as they are, recorded (pending) before they go; confirmed after the commit, else reconciled by key.
+  const found = (await data(deps, ctx, { table, method: 'GET', query })).body as Record<string, unknown>[];
+  if (!found.length) throw new AppError('ADMIN_ROW_NOT_FOUND');
+  const ids = await repo.insertAudit(
+    deps.db,
+    found.map((r) => ({ ...auditRow(ctx, actor, t, 'delete', rowKeyOf(t, r), r, null), pending: true })),
+  );
+  let rows: Record<string, unknown>[];
+  try {
+    rows = (await data(deps, ctx, { table, method: 'DELETE', query, prefer: 'return=representation' })).body as Record<string, unknown>[];
+  } catch (e) {
+    await repo.dropAudit(deps.db, ids);
+    throw e;
+  }
+  const gone = new Set(rows.map((r) => rowKeyOf(t, r)));
+  for (const [i, r] of found.entries()) {
+    if (gone.has(rowKeyOf(t, r))) await repo.confirmAudit(deps.db, ids[i]!);
+    else await repo.dropAudit(deps.db, [ids[i]!]);
+  }
+  // Rows that appeared between the read and the delete are recorded as deleted too.
+  const extra = rows.filter((r) => !found.some((f) => rowKeyOf(t, f) === rowKeyOf(t, r)));
   await repo.insertAudit(
     deps.db,
-    rows.map((r) => auditRow(ctx, actor, t, 'delete', rowKeyOf(t, r), r, null)),
+    extra.map((r) => auditRow(ctx, actor, t, 'delete', rowKeyOf(t, r), r, null)),
   );
+  if (!rows.length) throw new AppError('ADMIN_ROW_NOT_FOUND');
   return rows.length;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_audit_rows" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;
