@@ -66,7 +66,7 @@ describe.each(dbKinds)('customer chatbot, the owner teaches it (%s)', (kind) => 
       payload: { text },
     });
     expect(r.statusCode).toBe(200);
-    return { ...(r.json() as { messageId: string; answered: boolean; sources: { title: string }[] }), conversationId, token };
+    return { ...(r.json() as { messageId: string; answered: boolean; sources: { title: string }[] }), conversationId, token, question: text };
   }
 
   it('answers with an owner’s synonym once it is saved, and refuses again when it is removed', async () => {
@@ -160,6 +160,20 @@ describe.each(dbKinds)('customer chatbot, the owner teaches it (%s)', (kind) => 
     expect(row!.taughtAt).not.toBeNull();
     const again = (await api(t, owner)('GET', `${base}/chatbots/${botId}/unanswered`)).body.data as TItem[];
     expect(again.some((i) => i.id === down.id)).toBe(false);
+    // A new entry written from a question: the console marks the question taught on it (its phrasing is its question).
+    const made = await api(t, owner)('POST', `${base}/chatbots/${botId}/sources`, {
+      type: 'faq',
+      question: parking.question,
+      answer: '건물 뒤 주차장을 쓰실 수 있습니다.',
+    });
+    const marked = await api(t, owner)('PATCH', `${base}/chatbots/${botId}/sources/${made.body.data.id}`, {
+      addPhrasing: parking.question,
+      messageId: parking.messageId,
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.phrasings).toEqual([]);
+    const left = (await api(t, owner)('GET', `${base}/chatbots/${botId}/unanswered`)).body.data as TItem[];
+    expect(left.some((i) => i.id === parking.messageId)).toBe(false);
     // The foreign attempt changed nothing.
     const sources = (await api(t, owner)('GET', `${base}/chatbots/${botId}/sources`)).body.data as { id: string; phrasings: string[] }[];
     expect(sources.find((x) => x.id === ids.delivery)!.phrasings).not.toContain('x');

@@ -160,6 +160,24 @@ describe('답하지 못한 질문', () => {
     expect(screen.getByText('배송비 얼마예요')).toBeTruthy();
   });
 
+  it('a new FAQ entry written from a question takes it off the list too', async () => {
+    gets[`${BASE}/unanswered`] = [down];
+    const created = { ...faq, id: '00000000-0000-4000-8000-0000000000f2', title: down.question, question: down.question, phrasings: [] };
+    writeAnswer = (call) =>
+      call.method === 'POST'
+        ? json(201, { message: ko.chatbot.server.sourceAdded, data: created })
+        : json(200, { message: ko.chatbot.server.phrasingTaught(down.question), data: created });
+    const onDone = vi.fn();
+    wrap(<Unanswered seedId={SEED} botId={BOT} canManage onDone={onDone} />);
+    fireEvent.change(await screen.findByLabelText(`${c.answer}: ${down.question}`), { target: { value: '3,000원입니다.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.toFaq })));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls).toEqual([
+      { method: 'POST', url: `${BASE}/sources`, body: { type: 'faq', question: down.question, answer: '3,000원입니다.' } },
+      { method: 'PATCH', url: `${BASE}/sources/${created.id}`, body: { addPhrasing: down.question, messageId: down.id } },
+    ]);
+  });
+
   it("shows the server's Korean reason when teaching fails, and a member gets no button", async () => {
     gets[`${BASE}/unanswered`] = [miss];
     writeAnswer = () => json(404, { error: ko.chatbot.server.messageNotTeachable });

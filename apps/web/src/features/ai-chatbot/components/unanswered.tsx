@@ -13,7 +13,8 @@ const c = ko.chatbot.console;
 /**
  * 답하지 못한 질문 (issue 29): questions the bot refused and answers a visitor gave a thumbs-down, not yet handled.
  * Each shows the FAQ entry it comes closest to; one click adds the question as that entry's phrasing (PATCH with
- * the message's id, so the server marks it handled and it leaves the list). Or the owner writes a new FAQ entry.
+ * the message's id, so the server marks it handled and it leaves the list). Or the owner writes a new FAQ entry from
+ * it (then marked handled on that entry the same way).
  */
 export function Unanswered({ seedId, botId, canManage, onDone }: { seedId: string; botId: string; canManage: boolean; onDone: () => void }) {
   const list = useUnanswered(seedId, botId);
@@ -79,7 +80,16 @@ export function Unanswered({ seedId, botId, canManage, onDone }: { seedId: strin
                   <Button
                     size="sm"
                     disabled={!drafts[u.id]?.trim() || addSource.isPending}
-                    onClick={() => addSource.mutate({ botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } }, { onSuccess: onDone })}
+                    onClick={() =>
+                      addSource.mutate(
+                        { botId, input: { type: 'faq', question: u.question, answer: drafts[u.id]! } },
+                        // The new entry's question is this question: marking it taught there takes it off the list.
+                        {
+                          onSuccess: (r) =>
+                            teach.mutate({ botId, sourceId: r.data.id, input: { addPhrasing: u.question, messageId: u.id } }, { onSuccess: onDone }),
+                        },
+                      )
+                    }
                   >
                     {c.toFaq}
                   </Button>
