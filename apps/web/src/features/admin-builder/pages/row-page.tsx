@@ -129,7 +129,7 @@ function Detail({ seedId, appId, table, rowKey, schema }: { seedId: string; appI
               </p>
             ) : null}
             {table.columns
-              .filter((c) => c.ref && data[c.name] !== null)
+              .filter((c) => c.ref && data[c.name] !== null && data[c.name] !== undefined)
               .map((c) => (
                 <p key={c.name} className="text-sm">
                   {labelOf(table, c.name)}:{' '}
