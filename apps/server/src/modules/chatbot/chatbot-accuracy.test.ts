@@ -9,7 +9,7 @@ const SHOP = 'https://shop.example';
 /**
  * Answer quality through the product's HTTP API in basic mode on both databases, on the TEST part of the evaluation
  * set (never tuned on). Issue 29's bar is ≥ 90 % right entry, ≥ 90 % out-of-scope refused, ≤ 5 % near misses
- * answered; this release reaches 45.2 % / 95.0 % / 10.0 % (bench/RESULTS.md, decision 028), so the test holds that
+ * answered; this release reaches 45.2 % / 95.0 % / 10.0 % (bench/RESULTS.md, decision 030), so the test holds that
  * level against regressions and prints the figures — it does not claim the bar.
  */
 describe.each(dbKinds)('customer chatbot answer quality on the held-out test split (%s)', (kind) => {
