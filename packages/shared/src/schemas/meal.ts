@@ -48,10 +48,12 @@ export type TUpdateMealInput = z.input<typeof ZUpdateMealInput>;
 export const ZJoinMealInput = z.object({
   choice: z.string({ error: v.choice }).trim().min(1, v.choice).max(100, v.choice),
   price: price.optional(),
+  /** Any visible text (Korean too), up to 64 characters; control, format and unpaired surrogate characters are refused. */
   clientSeed: z
     .string({ error: v.clientSeed })
+    .trim()
     .max(64, v.clientSeed)
-    .regex(/^[A-Za-z0-9_-]*$/, v.clientSeed)
+    .regex(/^[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]*$/u, v.clientSeed)
     .optional(),
 });
 export type TJoinMealInput = z.input<typeof ZJoinMealInput>;

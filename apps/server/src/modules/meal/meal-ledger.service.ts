@@ -3,6 +3,7 @@ import { ko } from '@suite/shared';
 import { csvCell } from '../../lib/csv.ts';
 import type { TMealLedger, TMealSettlementInput } from '@suite/shared/schemas/meal';
 import { AppError } from '../../lib/app-error.ts';
+import { kstDay } from '../../lib/kst-day.ts';
 import { membersOf, seedFor } from '../seeds/seeds.service.ts';
 import { publishMeal, type TMealDeps } from './meal.deps.ts';
 import { balancesOf, settleUp } from './meal.ledger-math.ts';
@@ -11,19 +12,34 @@ import type { TActor } from './meal.service.ts';
 
 const m = ko.meal.server;
 
-async function names(deps: TMealDeps, ids: string[]) {
-  return new Map((await repo.usersByIds(deps.db, [...new Set(ids)])).map((u) => [u.id, u.name]));
+async function names(db: repo.TTx, ids: string[]) {
+  return new Map((await repo.usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u.name]));
+}
+
+type TLedgerRow = Awaited<ReturnType<typeof repo.ledgerOf>>[number];
+
+// A charge: from owes to. A settlement: from paid to, which counts as `to` now owing `from` back the same amount.
+function balancesOfRows(rows: TLedgerRow[]) {
+  return balancesOf(
+    rows.map((r) =>
+      r.kind === 'settlement' ? { from: r.toUserId, to: r.fromUserId, amount: r.amount } : { from: r.fromUserId, to: r.toUserId, amount: r.amount },
+    ),
+  );
+}
+
+/**
+ * The most `from` may record as paid to `to`: a settlement only pays down debt, so `from` must owe (balance < 0),
+ * `to` must be owed (balance > 0), and neither may cross zero. Without this a member could put anyone in debt.
+ */
+export function settlementCap(balances: Map<string, number>, from: string, to: string): number {
+  return Math.max(0, Math.min(-(balances.get(from) ?? 0), balances.get(to) ?? 0));
 }
 
 export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string): Promise<TMealLedger> {
   await seedFor(deps.db, seedId, actor.id);
   const [rows, monthly] = await Promise.all([repo.ledgerOf(deps.db, seedId), repo.monthlySpend(deps.db, seedId)]);
-  // A charge: from owes to. A settlement: from paid to, which counts as `to` now owing `from` back the same amount.
-  const edges = rows.map((r) =>
-    r.kind === 'settlement' ? { from: r.toUserId, to: r.fromUserId, amount: r.amount } : { from: r.fromUserId, to: r.toUserId, amount: r.amount },
-  );
-  const balances = balancesOf(edges);
-  const people = await names(deps, [...balances.keys(), ...monthly.map((x) => x.userId)]);
+  const balances = balancesOfRows(rows);
+  const people = await names(deps.db, [...balances.keys(), ...monthly.map((x) => x.userId)]);
   const person = (id: string) => ({ userId: id, name: people.get(id) ?? '' });
   return {
     balances: [...balances].map(([id, balance]) => ({ ...person(id), balance })).sort((a, b) => b.balance - a.balance || a.name.localeCompare(b.name, 'ko')),
@@ -36,18 +52,36 @@ export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string):
   };
 }
 
-/** Marks a transfer paid: the payer, the receiver or a seed manager; both must be members of the seed. */
+/** Marks a transfer paid: the payer, the receiver or a seed manager; both must be members; at most the debt left (settlementCap). */
 export async function recordSettlement(deps: TMealDeps, actor: TActor, seedId: string, input: TMealSettlementInput): Promise<TMealLedger> {
   const seed = await seedFor(deps.db, seedId, actor.id);
   const members = new Set((await membersOf(deps.db, actor.id, seedId)).data.map((x) => x.user_id));
   if (!members.has(input.fromUserId) || !members.has(input.toUserId)) throw new AppError('BAD_REQUEST', m.settlementMember);
   const manager = seed.role === 'owner' || seed.role === 'admin';
   if (!manager && actor.id !== input.fromUserId && actor.id !== input.toUserId) throw new AppError('FORBIDDEN', m.settlementParty);
-  await deps.db.transaction((tx) =>
-    repo.insertLedger(tx, [
-      { seedId, mealId: null, kind: 'settlement', fromUserId: input.fromUserId, toUserId: input.toUserId, amount: input.amount, createdById: actor.id },
-    ]),
-  );
+  await deps.db.transaction(async (tx) => {
+    // Checked and written under the seed's ledger lock, so two settlements at once cannot both pay the same debt.
+    await repo.lockLedger(tx, seedId);
+    const cap = settlementCap(balancesOfRows(await repo.ledgerOf(tx, seedId)), input.fromUserId, input.toUserId);
+    if (input.amount > cap) {
+      const people = await names(tx, [input.fromUserId, input.toUserId]);
+      const [from, to] = [people.get(input.fromUserId) ?? '', people.get(input.toUserId) ?? ''];
+      const message = cap === 0 ? m.settlementNoDebt(from, to) : m.settlementTooMuch(from, to, cap);
+      throw new AppError('BAD_REQUEST', message, { details: [{ path: 'amount', message }] });
+    }
+    await repo.insertLedger(tx, [
+      {
+        seedId,
+        mealId: null,
+        kind: 'settlement',
+        fromUserId: input.fromUserId,
+        toUserId: input.toUserId,
+        amount: input.amount,
+        createdById: actor.id,
+        createdAt: deps.now(),
+      },
+    ]);
+  });
   await publishMeal(deps, seedId, { type: 'ledger', mealId: null });
   return getLedger(deps, actor, seedId);
 }
@@ -57,13 +91,13 @@ export async function ledgerCsv(deps: TMealDeps, actor: TActor, seedId: string):
   await seedFor(deps.db, seedId, actor.id);
   const rows = await repo.ledgerWithMeals(deps.db, seedId);
   const people = await names(
-    deps,
+    deps.db,
     rows.flatMap((r) => [r.l.fromUserId, r.l.toUserId]),
   );
   const c = ko.meal.csv;
   const lines = rows.map((r) =>
     [
-      r.mealDate ?? r.l.createdAt.toISOString().slice(0, 10),
+      r.mealDate ?? kstDay(r.l.createdAt), // a settlement's day in Asia/Seoul, as meal dates are
       r.title ?? '',
       r.l.kind === 'charge' ? c.charge : c.settlement,
       people.get(r.l.fromUserId) ?? '',

@@ -85,6 +85,11 @@ export async function sharesOf(db: TTx, mealIds: string[]) {
   return db.select().from(mealShares).where(inArray(mealShares.mealId, mealIds)).orderBy(asc(mealShares.userId));
 }
 
+/** Serialises ledger writes of one seed until the transaction ends (a settlement is checked against the balances). */
+export async function lockLedger(tx: TTx, seedId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`meal-ledger:${seedId}`}))`);
+}
+
 export async function ledgerOf(db: TTx, seedId: string) {
   return db.select().from(mealLedger).where(eq(mealLedger.seedId, seedId)).orderBy(asc(mealLedger.createdAt), asc(mealLedger.id));
 }

@@ -214,10 +214,10 @@ export const mealRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps; streams: TEven
       ...auth,
       schema: {
         tags,
-        summary: '식사 장부 CSV (UTF-8)',
+        summary: '식사 장부 CSV (UTF-8, 날짜는 한국 시간)',
         security: bearer,
         params: ZMealSeedParams,
-        response: { 200: z.string(), ...errorResponses(400, 401, 404) },
+        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
