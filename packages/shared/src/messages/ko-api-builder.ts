@@ -49,6 +49,22 @@ export const koApiBuilder = {
     fkViolation: '참조하는 행이 없거나, 다른 행이 참조하고 있습니다.',
     notNull: '필수 컬럼에 값이 없습니다.',
     badValue: '값의 형식이 컬럼의 타입과 맞지 않습니다.',
+    embedNotReadable: (table: string) => `'${table}' 테이블은 조회(GET)가 공개되지 않아 임베드할 수 없습니다.`,
+    keyEmbed: (table: string) => `이 API 키에는 조회(GET) 권한이 없어 '${table}' 테이블을 임베드할 수 없습니다.`,
+    representationNeedsGet: (table: string) =>
+      `결과를 돌려받으려면(Prefer: return=representation) '${table}' 테이블의 조회(GET) 권한이 필요합니다. return=minimal로 보내주세요.`,
+    upsertNeedsPatch: (table: string) =>
+      `이미 있는 행을 고치는 upsert(Prefer: resolution=merge-duplicates)에는 '${table}' 테이블의 수정(PATCH) 권한이 필요합니다.`,
+    uniqueViolationOn: (key: string) => `${key} 값이 같은 행이 이미 있습니다.`,
+    notNullOn: (column: string) => `'${column}' 컬럼은 비워 둘 수 없습니다.`,
+    fkMissingParent: (table: string) => `참조하는 '${table}' 테이블에 해당 행이 없습니다.`,
+    fkReferenced: (table: string) => `'${table}' 테이블의 행이 이 행을 참조하고 있어 삭제하거나 바꿀 수 없습니다.`,
+    permissionDenied: '데이터베이스 사용자에게 이 작업을 할 권한이 없습니다. 데이터베이스에서 권한(GRANT)을 확인해주세요.',
+    undefinedTable: '데이터베이스에 테이블이 없습니다. 연결의 테이블 목록을 다시 불러와 주세요.',
+    undefinedColumn: '데이터베이스에 컬럼이 없습니다. 연결의 테이블 목록을 다시 불러와 주세요.',
+    responseTooLarge: (mb: number) => `응답이 너무 큽니다(최대 ${mb}MB). 행이나 임베드한 행을 줄여주세요.`,
+    responseTooLargeHint: 'limit을 지정하거나 임베드에 orders.limit=10처럼 한도를 주고, 필요한 컬럼만 select하세요.',
+    responseTooLargeRows: (rows: number) => `임베드를 포함해 ${rows}행을 넘습니다.`,
   },
   ui: {
     title: 'API 빌더',

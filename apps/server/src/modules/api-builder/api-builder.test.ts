@@ -155,7 +155,8 @@ describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
   });
 
   it('serves {base}/openapi.json from the introspection', async () => {
-    const res = await t.app.inject({ url: `/api/v1/${shop.apiId}/openapi.json` });
+    expect((await t.app.inject({ url: `/api/v1/${shop.apiId}/openapi.json` })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: `/api/v1/${shop.apiId}/openapi.json`, headers: { apikey: shop.key } });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.servers[0].url).toBe(shop.baseUrl);

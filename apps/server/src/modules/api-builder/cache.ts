@@ -1,11 +1,12 @@
 /**
- * The response cache. An entry's key is the normalised request (table, query entries sorted, Accept, Prefer,
+ * The response cache. An entry's key is the canonical request (table, the parsed query as it executes, Accept, Prefer,
  * Range), the key's scope, and the current version of every table the request reads (root and embeds). A write
  * bumps the versions of the tables it touched, so every cached response that read them — embedding ones included —
  * is unreachable at once, on every instance (the versions are shared-state counters: Redis when configured).
  * MySQL/MariaDB "probe" mode adds each table's information_schema UPDATE_TIME to the key (see the decision record).
  */
 import type { TSharedState } from '../../state/shared-state.ts';
+import type { TParsedQuery } from './postgrest/grammar.ts';
 
 const VERSION_WINDOW_MS = 400 * 86_400_000;
 
@@ -77,7 +78,18 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
 
 export type TResponseCache = ReturnType<typeof createResponseCache>;
 
-/** The normalised form of a request's query: same entries in any order give the same key. */
-export function normaliseQuery(entries: [string, string][]): [string, string][] {
-  return [...entries].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
+/**
+ * A read's cache identity: the canonical form of what the grammar executes, not of the text sent. Where the parser
+ * keeps the last value (`select`, `limit`, `offset`, `columns`, `on_conflict`), only that value counts; where it
+ * concatenates (`order`), the order is kept; filters of one resource are ANDed, so their order does not matter and
+ * they are sorted. `select=status&select=id` and `select=id&select=status` therefore differ, and `limit=3&limit=1`
+ * is `limit=1`.
+ */
+export function canonicalQuery(parsed: TParsedQuery): string {
+  const resources = [...parsed.resources.entries()]
+    .map(
+      ([path, r]) => [path, { where: r.where.map((w) => JSON.stringify(w)).sort(), order: r.order, limit: r.limit ?? null, offset: r.offset ?? null }] as const,
+    )
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return JSON.stringify({ select: parsed.select, resources, onConflict: parsed.onConflict ?? null, columns: parsed.columns ?? null });
 }

@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import type { TEngine } from './engines/engine.ts';
+import { assertNotOwnDatabase } from './connect.ts';
 import { pgClientConfig } from './engines/pg-engine.ts';
 import type { TConnectTarget } from './engines/engine.ts';
 
@@ -70,6 +71,7 @@ export function listen(
     });
     try {
       await c.connect();
+      await assertNotOwnDatabase(async (text) => (await c.query(text)).rows as Record<string, unknown>[], target.ownDatabaseUrl);
       await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
       await onReady();
       if (client === c && !closed) ok = true;

@@ -1,10 +1,14 @@
 /**
  * From a stored or submitted connection to an open engine: the outbound guard resolves the host once (loopback,
- * private and link-local refused unless API_BUILDER_ALLOW_PRIVATE_HOSTS), the product's own database is always
- * refused, and the pool connects to the checked address (TLS keeps the original name as server name).
+ * private and link-local refused unless API_BUILDER_ALLOW_PRIVATE_HOSTS), and the pool connects to the checked
+ * address (TLS keeps the original name as server name). The product's own database is always refused, twice: before
+ * connecting, by every address the host resolves to against its DATABASE_URL's (any spelling of this machine counts
+ * as one), and after connecting, by the cluster and database the connection reached.
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import pg from 'pg';
 import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,31 +30,92 @@ export type TConnectionSpec = {
   statementTimeoutMs: number;
 };
 
-const isLoopback = (a: string) => /^127\./.test(a) || a === '::1' || a === '::ffff:127.0.0.1';
-
-/** The product's own PostgreSQL (DATABASE_URL): its addresses, port and database. PGlite has no TCP port at all. */
-async function ownDatabase(config: TConfig): Promise<{ addresses: string[]; port: number; database: string } | undefined> {
-  if (!config.databaseUrl) return undefined;
-  const url = new URL(config.databaseUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  return { addresses, port: Number(url.port || 5432), database: decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres' };
+/** The 16 bytes of an IPv6 literal (zone and brackets removed; a dotted IPv4 tail allowed), or undefined. */
+function v6Bytes(literal: string): number[] | undefined {
+  const a = literal
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
+  if (isIP(a) !== 6) return undefined;
+  let text = a;
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail) {
+    const o = tail[1]!.split('.').map(Number);
+    text = `${text.slice(0, -tail[1]!.length)}${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const r = rest ? rest.split(':') : [];
+  const groups = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
+  if (groups.length !== 8) return undefined;
+  return groups.flatMap((g) => {
+    const n = parseInt(g || '0', 16);
+    return [n >> 8, n & 255];
+  });
 }
 
+/**
+ * One spelling per address: IPv4 dotted (IPv4-mapped and -compatible IPv6 forms become the IPv4 address they carry:
+ * `::ffff:7f00:1`, `0:0:0:0:0:ffff:7f00:1`, `[::ffff:127.0.0.1]` are all 127.0.0.1), other IPv6 fully expanded.
+ */
+export function canonicalAddress(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 4) return bare;
+  const b = v6Bytes(bare);
+  if (!b) return bare.toLowerCase();
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const mapped = zeros(0, 10) && b[10] === 0xff && b[11] === 0xff;
+  const compatible = zeros(0, 12) && !zeros(12, 15); // ::a.b.c.d, not :: or ::1
+  if (mapped || compatible) return b.slice(12).join('.');
+  return Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':');
+}
+
+/** This machine, however spelled: loopback (127/8, ::1), "this network"/unspecified (0/8, ::), and every own interface. */
+function isThisHost(address: string): boolean {
+  const c = canonicalAddress(address);
+  if (/^(127|0)\./.test(c) || c === '0:0:0:0:0:0:0:1' || c === '0:0:0:0:0:0:0:0') return true;
+  return Object.values(networkInterfaces()).some((list) => (list ?? []).some((i) => canonicalAddress(i.address) === c));
+}
+
+type TOwnDatabase = { url: string; addresses: string[]; local: boolean; port: number; database: string };
+
+/** The product's own PostgreSQL (DATABASE_URL): its addresses, port and database. PGlite has no TCP port at all. */
+async function ownDatabase(config: TConfig): Promise<TOwnDatabase | undefined> {
+  if (!config.databaseUrl) return undefined;
+  const url = new URL(config.databaseUrl);
+  const host = decodeURIComponent(url.hostname.replace(/^\[|\]$/g, ''));
+  // No host, or a socket directory (`?host=/run/postgresql`): the database is on this machine.
+  const socket = !host || host.startsWith('/') || (url.searchParams.get('host') ?? '').startsWith('/');
+  const addresses = socket ? [] : isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  return {
+    url: config.databaseUrl,
+    addresses: addresses.map(canonicalAddress),
+    local: socket || addresses.some(isThisHost),
+    port: Number(url.port || url.searchParams.get('port') || 5432),
+    database: decodeURIComponent(url.pathname.replace(/^\//, '')) || decodeURIComponent(url.username) || 'postgres',
+  };
+}
+
+/** Whether `address` reaches the host of the product's own database (any spelling of it, or of this machine). */
+const reachesOwnHost = (own: TOwnDatabase, address: string) => own.addresses.includes(canonicalAddress(address)) || (own.local && isThisHost(address));
+
 export async function resolveTarget(config: TConfig, spec: TConnectionSpec): Promise<TConnectTarget> {
+  const own = spec.engine === 'postgres' ? await ownDatabase(config) : undefined;
+  const sameDatabase = own !== undefined && spec.port === own.port && spec.database === own.database;
   let resolved;
+  let ownHit = false;
   try {
-    resolved = await resolveGuardedHost(spec.host, { allowPrivate: config.apiBuilder.allowPrivateHosts });
+    resolved = await resolveGuardedHost(spec.host, {
+      allowPrivate: config.apiBuilder.allowPrivateHosts,
+      // Every address the name resolves to is compared, not only the one we connect to.
+      alwaysRefuse: (r) => (ownHit = sameDatabase && reachesOwnHost(own, r.address)),
+    });
   } catch (e) {
     if (!(e instanceof OutboundGuardError)) throw e;
     if (e.reason === 'invalid-host') throw new AppError('API_HOST_REFUSED', m.invalidHost, { status: 400 });
     if (e.reason === 'unresolvable') throw new AppError('API_CONNECTION_FAILED', m.unresolvable(spec.host));
+    if (ownHit) throw new AppError('API_HOST_REFUSED', m.ownDatabase);
     throw new AppError('API_HOST_REFUSED', m.privateHost);
-  }
-  const own = await ownDatabase(config);
-  if (own && spec.engine === 'postgres' && spec.port === own.port && spec.database === own.database) {
-    const same = own.addresses.some((a) => a === resolved.address || (isLoopback(a) && isLoopback(resolved.address)));
-    if (same) throw new AppError('API_HOST_REFUSED', m.ownDatabase);
   }
   return {
     kind: spec.engine,
@@ -62,13 +127,53 @@ export async function resolveTarget(config: TConfig, spec: TConnectionSpec): Pro
     password: spec.password,
     tls: spec.tls,
     statementTimeoutMs: spec.statementTimeoutMs,
+    ...(own ? { ownDatabaseUrl: own.url } : {}),
   };
+}
+
+type TIdentity = { sysid: string | null; started: string | null; db: string };
+
+/** Which PostgreSQL cluster and database a connection reached: `system_identifier` (and the start time, if unreadable). */
+async function identityOf(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<TIdentity | undefined> {
+  const base = await query(`SELECT current_database()::text AS db, pg_postmaster_start_time()::text AS started`).catch(() => undefined);
+  if (!base?.[0]) return undefined;
+  const sys = await query(`SELECT system_identifier::text AS sysid FROM pg_control_system()`).catch(() => undefined);
+  return {
+    db: String(base[0].db),
+    started: base[0].started == null ? null : String(base[0].started),
+    sysid: sys?.[0]?.sysid == null ? null : String(sys[0].sysid),
+  };
+}
+
+/**
+ * After connecting: refuses the product's own database however it was reached (another host name, a proxy, a
+ * forwarded port), by the cluster it is (`system_identifier`, or the postmaster's start time where that is not
+ * readable) and the database (`current_database()`). A server that answers neither cannot be the product's own
+ * PostgreSQL, which answers both to every role.
+ */
+export async function assertNotOwnDatabase(query: (text: string) => Promise<Record<string, unknown>[]>, ownUrl: string | undefined): Promise<void> {
+  if (!ownUrl) return;
+  const theirs = await identityOf(query);
+  if (!theirs) return;
+  const client = new pg.Client({ connectionString: ownUrl, connectionTimeoutMillis: 5_000 });
+  let mine: TIdentity | undefined;
+  try {
+    await client.connect();
+    mine = await identityOf(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  // Our own database not answering: refuse rather than guess.
+  if (!mine) throw new AppError('API_HOST_REFUSED', m.ownDatabase);
+  const sameCluster = theirs.sysid !== null && mine.sysid !== null ? theirs.sysid === mine.sysid : theirs.started !== null && theirs.started === mine.started;
+  if (sameCluster && theirs.db === mine.db) throw new AppError('API_HOST_REFUSED', m.ownDatabase);
 }
 
 /** Opens a pool (checked by one connection); failures become Korean AppErrors saying what failed. */
 export async function openEngine(target: TConnectTarget, poolSize = 10): Promise<TEngine> {
+  let engine: TEngine;
   try {
-    return target.kind === 'postgres' ? await openPgEngine(target, poolSize) : await openMysqlEngine(target, poolSize);
+    engine = target.kind === 'postgres' ? await openPgEngine(target, poolSize) : await openMysqlEngine(target, poolSize);
   } catch (e) {
     const kind = classifyConnectError(e);
     const message =
@@ -85,4 +190,13 @@ export async function openEngine(target: TConnectTarget, poolSize = 10): Promise
                 : m.other(String((e as Error).message ?? '').slice(0, 200));
     throw new AppError('API_CONNECTION_FAILED', message, { details: [{ path: 'reason', message: kind }] });
   }
+  if (target.kind === 'postgres') {
+    try {
+      await assertNotOwnDatabase(async (text) => (await engine.query(text)).rows, target.ownDatabaseUrl);
+    } catch (e) {
+      await engine.close().catch(() => undefined);
+      throw e;
+    }
+  }
+  return engine;
 }

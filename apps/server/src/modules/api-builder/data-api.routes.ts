@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { TDeps } from './api-builder.deps.ts';
-import { callDataApi } from './data-api.service.ts';
+import { authenticate, callDataApi } from './data-api.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import type { TMethod } from './postgrest/handler.ts';
@@ -110,7 +110,18 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
     const { apiId } = request.params as { apiId: string };
     const live = ZId.safeParse(apiId).success ? await deps.runtime.live(apiId) : undefined;
     if (!live) return sendError(reply, new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound));
-    return reply.headers(DATA_API_CORS).type('application/openapi+json; charset=utf-8').send(openApiDocument(deps, live));
+    // Like every route of the API, the document needs one of its keys, and describes only what that key may call.
+    let key;
+    try {
+      key = await authenticate(deps, live.api.id, { authorization: header(request, 'authorization'), apikey: header(request, 'apikey') });
+    } catch (err) {
+      if (err instanceof PgrstError) return sendError(reply, err);
+      throw err;
+    }
+    return reply
+      .headers(DATA_API_CORS)
+      .type('application/openapi+json; charset=utf-8')
+      .send(openApiDocument(deps, live, key));
   };
   app.get('/api/v1/:apiId/openapi.json', { schema: { hide: true } }, openapi);
   app.get('/api/v1/:apiId/', { schema: { hide: true } }, openapi);

@@ -8,9 +8,19 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
-import { normaliseQuery } from './cache.ts';
+import { canonicalQuery } from './cache.ts';
 import { PgrstError } from './postgrest/errors.ts';
-import { handlePostgrest, prepareQuery, tablesOfPlan, type TMethod, type TPgrstContext, type TPgrstResponse, type TPrepared } from './postgrest/handler.ts';
+import {
+  handlePostgrest,
+  parsePrefer,
+  prepareQuery,
+  tablesOfPlan,
+  type TMethod,
+  type TPgrstContext,
+  type TPgrstResponse,
+  type TPrepared,
+} from './postgrest/handler.ts';
+import type { TPlan } from './postgrest/read.ts';
 import type { TLiveApi } from './runtime.ts';
 import type { TTableInfo } from './engines/engine.ts';
 
@@ -98,20 +108,73 @@ function dbError(err: unknown): PgrstError {
 
 export const dbCauseOf = (err: unknown): TDbCause | undefined => (err as { dbCause?: TDbCause } | undefined)?.dbCause;
 
+/** MySQL/MariaDB error names as the SQLSTATE PostgREST would report for the same refusal (PostgreSQL's own codes stay). */
+const MYSQL_SQLSTATE: Record<string, string> = {
+  ER_DUP_ENTRY: '23505',
+  ER_NO_REFERENCED_ROW: '23503',
+  ER_NO_REFERENCED_ROW_2: '23503',
+  ER_ROW_IS_REFERENCED: '23503',
+  ER_ROW_IS_REFERENCED_2: '23503',
+  ER_BAD_NULL_ERROR: '23502',
+  ER_NO_DEFAULT_FOR_FIELD: '23502',
+  ER_CHECK_CONSTRAINT_VIOLATED: '23514',
+  ER_TABLEACCESS_DENIED_ERROR: '42501',
+  ER_COLUMNACCESS_DENIED_ERROR: '42501',
+  ER_SPECIFIC_ACCESS_DENIED_ERROR: '42501',
+  ER_DBACCESS_DENIED_ERROR: '42501',
+  ER_NO_SUCH_TABLE: '42P01',
+  ER_BAD_FIELD_ERROR: '42703',
+};
+
+const quotedList = (cols: string) =>
+  cols
+    .split(',')
+    .map((c) => `'${c.trim().replace(/^"|"$/g, '')}'`)
+    .join(', ');
+
+/**
+ * The database's refusal as PostgREST shapes it (`code` the SQLSTATE, Korean `message`, `details`), naming what it
+ * concerns: the column of a NOT NULL refusal, the key of a duplicate, the referenced (or referencing) table of a
+ * foreign-key refusal. PostgreSQL's `detail` (`Key (email)=(…) already exists.`) is kept in `details`, as PostgREST
+ * does; MySQL's raw text (which names the database user and host) is never sent.
+ */
 function mapDbError(err: unknown): PgrstError {
   if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
-  const e = err as { code?: string; errno?: number; message?: string };
-  const code = String(e.code ?? '');
-  const pick = (status: number, message: string) => new PgrstError(status, code || 'PGRST000', message);
-  if (code === '23505' || code === 'ER_DUP_ENTRY') return pick(409, m.uniqueViolation);
-  if (code === '23503' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_ROW_IS_REFERENCED_2') return pick(409, m.fkViolation);
-  if (code === '23502' || code === 'ER_BAD_NULL_ERROR' || code === 'ER_NO_DEFAULT_FOR_FIELD') return pick(400, m.notNull);
-  if (code === '23514' || code === 'ER_CHECK_CONSTRAINT_VIOLATED' || e.errno === 4025 || e.errno === 3819) return pick(400, m.badValue);
+  const e = err as { code?: string; errno?: number; message?: string; detail?: string; column?: string; table?: string; constraint?: string };
+  const raw = String(e.code ?? '');
+  const mysql = /^ER_/.test(raw);
+  const code = MYSQL_SQLSTATE[raw] ?? raw;
+  const text = String(e.message ?? '');
+  const detail = mysql ? null : typeof e.detail === 'string' ? e.detail : null;
+  const pick = (status: number, message: string, details: string | null = detail) => new PgrstError(status, code || 'PGRST000', message, null, details);
+  if (code === '23505') {
+    const cols = /Key \((.+?)\)=/.exec(detail ?? '')?.[1];
+    const key = /for key '(?:[^.']*\.)?([^']+)'/.exec(text)?.[1];
+    const named = cols ? quotedList(cols) : key === 'PRIMARY' ? '기본 키' : key ? `'${key}'` : e.constraint ? `'${e.constraint}'` : undefined;
+    return pick(409, named ? m.uniqueViolationOn(named) : m.uniqueViolation);
+  }
+  if (code === '23503') {
+    const referenced =
+      /still referenced from table "([^"]+)"/.exec(detail ?? '')?.[1] ??
+      (raw.startsWith('ER_ROW_IS_REFERENCED') ? /fails \((?:`[^`]*`\.)?`([^`]+)`/.exec(text)?.[1] : undefined);
+    if (referenced) return pick(409, m.fkReferenced(referenced));
+    const parent = /is not present in table "([^"]+)"/.exec(detail ?? '')?.[1] ?? /REFERENCES `([^`]+)`/.exec(text)?.[1];
+    return pick(409, parent ? m.fkMissingParent(parent) : m.fkViolation);
+  }
+  if (code === '23502') {
+    const column = e.column ?? /(?:Column|Field) '([^']+)'/.exec(text)?.[1];
+    return pick(400, column ? m.notNullOn(column) : m.notNull);
+  }
+  if (code === '23514' || e.errno === 4025 || e.errno === 3819) return pick(400, m.badValue);
   if (code === '57014' || code === 'ER_STATEMENT_TIMEOUT' || e.errno === 1969 || e.errno === 3024) return pick(504, m.statementTimeout);
-  if (/^(22|42)/.test(code) || /^ER_(TRUNCATED|WRONG|DATA|BAD_FIELD|PARSE|INVALID)/.test(code)) return pick(400, m.badValue);
+  // The raw text of a privilege refusal ("permission denied for schema public") names only the object: kept in details.
+  if (code === '42501') return pick(403, m.permissionDenied, mysql ? null : text.slice(0, 200));
+  if (code === '42P01') return pick(404, m.undefinedTable, null);
+  if (code === '42703') return pick(400, m.undefinedColumn, null);
+  if (/^(22|42)/.test(code) || /^ER_(TRUNCATED|WRONG|DATA|BAD_FIELD|PARSE|INVALID)/.test(raw)) return pick(400, m.badValue, null);
   if (['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST'].includes(code) || /^(08|53|57P)/.test(code))
-    return pick(503, m.unavailable);
-  return pick(500, m.dbError);
+    return pick(503, m.unavailable, null);
+  return pick(500, m.dbError, null);
 }
 
 const noScope = { methods: null, tables: null };
@@ -139,7 +202,17 @@ function prepareRead(live: TLiveApi, call: TDataCall, scope: { methods: string[]
   const query = entriesOf(call.query);
   const prepared = prepareQuery({ schema: live.schema }, call.table, query);
   const tables = tablesOfPlan(prepared.plan);
-  const parts = [call.table, normaliseQuery(query), call.method, call.accept ?? '', call.prefer ?? '', call.range ?? '', scope.methods, scope.tables, tables];
+  const parts = [
+    call.table,
+    canonicalQuery(prepared.parsed),
+    call.method,
+    call.accept ?? '',
+    call.prefer ?? '',
+    call.range ?? '',
+    scope.methods,
+    scope.tables,
+    tables,
+  ];
   const prep = { prepared, tables, keyHash: createHash('sha256').update(JSON.stringify(parts)).digest('base64url') };
   if (sig !== undefined) {
     if (!memo) readMemo.set(live, (memo = new Map()));
@@ -183,9 +256,34 @@ function assertTablesInScope(key: TKeyScope, tables: string[]) {
   if (outside !== undefined) throw new PgrstError(403, 'PGRST403', m.keyTable(outside));
 }
 
+/**
+ * What a request reads or changes beyond its own method needs that right too, as PostgreSQL's privileges decide it
+ * under PostgREST: every embedded table needs GET (published on the API and allowed to the key), a returned
+ * representation needs GET on the table, and an upsert that updates existing rows (merge-duplicates) needs PATCH.
+ */
+function assertRights(live: TLiveApi, key: TKeyScope, call: Pick<TDataCall, 'table' | 'prefer'>, verb: Exclude<TMethod, 'HEAD'>, plan: TPlan) {
+  const allowed = (table: string, method: string) =>
+    (live.published.get(table)?.methods.includes(method) ?? false) && (!key.methods || key.methods.includes(method));
+  const walk = (p: TPlan) => {
+    for (const e of p.embeds) {
+      const t = e.plan.table.name;
+      if (!live.published.get(t)?.methods.includes('GET')) throw new PgrstError(403, 'PGRST403', m.embedNotReadable(t));
+      if (key.methods && !key.methods.includes('GET')) throw new PgrstError(403, 'PGRST403', m.keyEmbed(t));
+      walk(e.plan);
+    }
+  };
+  walk(plan);
+  if (verb === 'GET') return;
+  const prefer = parsePrefer(call.prefer);
+  if (prefer.get('return') === 'representation' && !allowed(call.table, 'GET')) throw new PgrstError(403, 'PGRST403', m.representationNeedsGet(call.table));
+  if (verb === 'POST' && prefer.get('resolution') === 'merge-duplicates' && !allowed(call.table, 'PATCH'))
+    throw new PgrstError(403, 'PGRST403', m.upsertNeedsPatch(call.table));
+}
+
 async function readRule(deps: TDeps, live: TLiveApi, call: TDataCall, key: TKeyScope) {
   const prep = prepareRead(live, call, key);
   assertTablesInScope(key, prep.tables);
+  assertRights(live, key, call, 'GET', prep.prepared.plan);
   const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
   let ttlMs = 0;
   let probed = '';
@@ -228,7 +326,7 @@ async function read(deps: TDeps, live: TLiveApi, call: TDataCall, rule: Awaited<
   const hit = await deps.cache.get(cacheKey);
   if (hit) return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT' };
   const res = await run();
-  const raw = res.body === undefined ? '' : JSON.stringify(res.body);
+  const raw = res.raw ?? (res.body === undefined ? '' : JSON.stringify(res.body));
   if (res.status === 200 || res.status === 206) await deps.cache.set(cacheKey, { status: res.status, headers: res.headers, raw }, ttlMs);
   return { ...res, raw, cache: 'MISS' };
 }
@@ -257,6 +355,7 @@ export async function callDataApi(deps: TDeps, given: TDataCall): Promise<TDataR
       };
       const prepared = prepareQuery({ schema: live.schema }, call.table, req.query);
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
+      assertRights(live, key, call, verb, prepared.plan);
       const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
@@ -293,7 +392,9 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   try {
     ({ live } = await admit(deps, get, key));
     // Parsed, planned and scope-checked before anything is counted (no database work yet).
-    assertTablesInScope(key, prepareRead(live, get, key).tables);
+    const prep = prepareRead(live, get, key);
+    assertTablesInScope(key, prep.tables);
+    assertRights(live, key, get, 'GET', prep.prepared.plan);
   } catch {
     return undefined;
   }

@@ -166,7 +166,7 @@ describe('data API cache hits before the framework', () => {
     expect(await viaHttp.json()).toEqual([{ id: 1 }]);
     const framework = await t.app.inject({ url: upper, headers: { apikey: shop.key } });
     expect(framework.statusCode).toBe(200);
-    const doc = await fetch(`${origin}/api/v1/${shop.apiId.toUpperCase()}/openapi.json`);
+    const doc = await fetch(`${origin}/api/v1/${shop.apiId.toUpperCase()}/openapi.json`, { headers: { apikey: shop.key } });
     expect(doc.status).toBe(200);
   });
 

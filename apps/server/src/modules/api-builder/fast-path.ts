@@ -48,8 +48,19 @@ export function dataApiTarget(url: string): { apiId: string; table: string; quer
   const slash = path.indexOf('/');
   if (slash < 0) return undefined;
   const apiId = path.slice(0, slash);
-  const table = path.slice(slash + 1);
-  if (!UUID.test(apiId) || !/^[A-Za-z_][\w$]{0,62}$/.test(table)) return undefined;
+  let table = path.slice(slash + 1);
+  if (!UUID.test(apiId)) return undefined;
+  // A non-ASCII table name (`직원`) arrives percent-encoded; as on the framework route, the decoded name is the table.
+  // An encoded ASCII character (`%63ustomers`) is left to the framework, as before.
+  if (table.includes('%')) {
+    if (/%[0-7][0-9a-f]/i.test(table)) return undefined;
+    try {
+      table = decodeURIComponent(table);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!/^[^/()<>,.:!"\s\p{Cc}-]{1,128}$/u.test(table)) return undefined;
   return { apiId, table, query: q < 0 ? '' : url.slice(q + 1) };
 }
 

@@ -1,7 +1,7 @@
 /** `{base}/openapi.json`: an OpenAPI 3.1 document generated from the introspection of the published tables. */
 import type { TDeps } from './api-builder.deps.ts';
 import type { TColumn } from './engines/engine.ts';
-import type { TLiveApi } from './runtime.ts';
+import type { TKeyInfo, TLiveApi } from './runtime.ts';
 
 function jsonType(c: TColumn): Record<string, unknown> {
   const t = c.type.toLowerCase();
@@ -17,7 +17,8 @@ function jsonType(c: TColumn): Record<string, unknown> {
 
 const FILTER_HINT = 'PostgREST 필터: eq, neq, gt, gte, lt, lte, like, ilike, in, is (not. 접두사 가능)';
 
-export function openApiDocument(deps: TDeps, live: TLiveApi) {
+/** `scope`: the key the document is for; its tables and methods only (null: every published table and method). */
+export function openApiDocument(deps: TDeps, live: TLiveApi, scope: Pick<TKeyInfo, 'methods' | 'tables'> = { methods: null, tables: null }) {
   const base = `${deps.config.appUrl}/api/v1/${live.api.id}`;
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
@@ -28,8 +29,10 @@ export function openApiDocument(deps: TDeps, live: TLiveApi) {
     { name: 'offset', in: 'query', schema: { type: 'integer' } },
   ];
   for (const t of live.schema.tables.values()) {
-    const pub = live.published.get(t.name);
-    if (!pub) continue;
+    const published = live.published.get(t.name);
+    if (!published || (scope.tables && !scope.tables.includes(t.name))) continue;
+    const pub = { ...published, methods: published.methods.filter((x) => !scope.methods || scope.methods.includes(x)) };
+    if (!pub.methods.length) continue;
     schemas[t.name] = {
       type: 'object',
       properties: Object.fromEntries(t.columns.map((c) => [c.name, jsonType(c)])),

@@ -29,6 +29,8 @@ export type TConnectTarget = {
   password: string;
   tls: boolean;
   statementTimeoutMs: number;
+  /** The product's own PostgreSQL (DATABASE_URL), refused after connecting if this connection reached it. */
+  ownDatabaseUrl?: string | undefined;
 };
 
 export type TQueryResult = { rows: Record<string, unknown>[]; affected: number; insertId?: number };

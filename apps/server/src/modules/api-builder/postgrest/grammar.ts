@@ -40,10 +40,19 @@ export type TParsedQuery = {
   columns: string[] | undefined;
 };
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+/**
+ * A name as PostgREST reads it: any characters but the grammar's own (`( ) , . : ! " -` — PostgREST's `-` separates
+ * JSON paths, refused here anyway) and control characters, so Korean and other non-ASCII names work unquoted
+ * (`select=이름,부서`), or a double-quoted name with any characters but `"` (`select="주문 번호"`). A name is never SQL:
+ * it must match an introspected table or column (or is only a JSON key, for an alias), and the engine quotes it.
+ */
+const IDENT = /^[^(),.:!"\s\p{Cc}-]{1,128}$/u;
+const QUOTED_IDENT = /^"([^"\p{Cc}]{1,128})"$/u;
 
 function ident(name: string, what: string): string {
   const n = name.trim();
+  const quoted = QUOTED_IDENT.exec(n);
+  if (quoted) return quoted[1]!;
   if (!IDENT.test(n)) throw new PgrstError(400, 'PGRST100', msg.badName(what, n.slice(0, 64)));
   return n;
 }

@@ -7,7 +7,19 @@ import { ko } from '@suite/shared';
 import type { TEngine, TTableInfo } from '../engines/engine.ts';
 import { PgrstError } from './errors.ts';
 import { parseQuery, type TParsedQuery } from './grammar.ts';
-import { checkResourcePaths, countRows, planSelect, readRoot, shape, type TPlan } from './read.ts';
+import {
+  charge,
+  checkResourcePaths,
+  countRows,
+  newBudget,
+  planSelect,
+  readRoot,
+  RESPONSE_MAX_BYTES,
+  shape,
+  tooLarge,
+  type TBudget,
+  type TPlan,
+} from './read.ts';
 import { columnOf, keysInSql, type SqlParams, type TPublishedSchema } from './sql.ts';
 import { deleteRows, insertRows, updateRows } from './write.ts';
 
@@ -25,7 +37,8 @@ export type TPgrstRequest = {
   body?: unknown;
 };
 
-export type TPgrstResponse = { status: number; headers: Record<string, string>; body: unknown };
+/** `raw`: the body serialised (its size checked against the response bound); `body` stays for in-process callers. */
+export type TPgrstResponse = { status: number; headers: Record<string, string>; body: unknown; raw?: string };
 
 export type TPgrstContext = { engine: TEngine; schema: TPublishedSchema; rowCap: number };
 
@@ -100,14 +113,22 @@ export function tablesRead(ctx: TPgrstContext, table: string, query: [string, st
 }
 
 /** Reads rows of `plan` whose primary key is one of `keys` (after a write), shaped by the request's select. */
-export async function readByKeys(ctx: TPgrstContext, plan: TPlan, keys: unknown[][]) {
+export async function readByKeys(ctx: TPgrstContext, plan: TPlan, keys: unknown[][], budget: TBudget = newBudget()) {
   const pk = plan.table.primaryKey;
   const noFilters: TPlan = { ...plan, options: { where: [], order: plan.options.order, limit: undefined, offset: undefined } };
   const raw = await readRoot(ctx.engine, noFilters, undefined, undefined, {
     rowCap: Math.max(ctx.rowCap, keys.length),
     extraWhere: (p: SqlParams, alias: string) => keysInSql(ctx.engine, alias, pk, keys, p),
   });
-  return shape(ctx.engine, noFilters, raw);
+  charge(budget, raw);
+  return shape(ctx.engine, noFilters, raw, ctx.rowCap, budget);
+}
+
+/** The body serialised once, refused (PostgREST-shaped 413) beyond the response bound. */
+function serialised(body: unknown): string {
+  const raw = JSON.stringify(body);
+  if (Buffer.byteLength(raw) > RESPONSE_MAX_BYTES) throw tooLarge();
+  return raw;
 }
 
 export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, prepared?: TPrepared): Promise<TPgrstResponse> {
@@ -129,7 +150,9 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
       readRoot(ctx.engine, plan, limit, offset, { rowCap: ctx.rowCap }),
       counting ? countRows(ctx.engine, plan, countMode, ctx.rowCap) : Promise.resolve(undefined),
     ]);
-    const rows = await shape(ctx.engine, plan, raw);
+    const budget = newBudget();
+    charge(budget, raw);
+    const rows = await shape(ctx.engine, plan, raw, ctx.rowCap, budget);
     const end = offset + rows.length - 1;
     headers['content-range'] = `${rows.length ? `${offset}-${end}` : '*'}/${total ?? '*'}`;
     if (countMode) headers['preference-applied'] = `count=${countMode}`;
@@ -138,7 +161,8 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
     }
     const { body } = singular(rows, asObject);
     const partial = total !== undefined && rows.length < total && !asObject;
-    return { status: partial ? 206 : 200, headers, body: req.method === 'HEAD' ? undefined : body };
+    if (req.method === 'HEAD') return { status: partial ? 206 : 200, headers, body: undefined };
+    return { status: partial ? 206 : 200, headers, body, raw: serialised(body) };
   }
 
   if (table.kind !== 'table') throw new PgrstError(405, 'PGRST120', msg.viewWrite(table.name));
@@ -171,7 +195,7 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
   if (representation) rows = result.before ?? (await readByKeys(ctx, plan, result.keys));
   if (representation) {
     const { body } = singular(rows, asObject);
-    return { status: req.method === 'POST' ? 201 : 200, headers: { ...headers, 'preference-applied': 'return=representation' }, body };
+    return { status: req.method === 'POST' ? 201 : 200, headers: { ...headers, 'preference-applied': 'return=representation' }, body, raw: serialised(body) };
   }
   delete headers['content-type'];
   return { status: req.method === 'POST' ? 201 : 204, headers, body: undefined };

@@ -10,6 +10,7 @@ import type { TParsedQuery, TResourceOptions, TSelectItem } from './grammar.ts';
 import { columnOf, conditionSql, keysInSql, limitSql, orderSql, resolveRelation, SqlParams, type TPublishedSchema, type TRelation } from './sql.ts';
 
 const msg = ko.apiBuilder.pgrst;
+const dm = ko.apiBuilder.data;
 
 type TPlanField = { key: string; column: string };
 type TPlanEmbed = { key: string; path: string; relation: TRelation; inner: boolean; plan: TPlan };
@@ -129,8 +130,55 @@ async function plannedRows(engine: TEngine, text: string, values: unknown[]): Pr
 
 const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
 
-/** Fills embeds into raw rows and shapes them (select order, aliases); returns the shaped rows. */
-export async function shape(engine: TEngine, plan: TPlan, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+/**
+ * What one response may hold, across the root and every embedding level: rows, and an estimate of the bytes they
+ * make (the exact size is checked once serialised, in the handler). Without it a 1-row parent with a million
+ * children was read whole (issue 27).
+ */
+export const RESPONSE_MAX_BYTES = 16 * 1024 * 1024;
+export const RESPONSE_MAX_ROWS = 50_000;
+export type TBudget = { rows: number; bytes: number };
+export const newBudget = (): TBudget => ({ rows: RESPONSE_MAX_ROWS, bytes: RESPONSE_MAX_BYTES });
+
+export function tooLarge(rows?: number): PgrstError {
+  return new PgrstError(
+    413,
+    'PGRST413',
+    dm.responseTooLarge(Math.round(RESPONSE_MAX_BYTES / 1024 / 1024)),
+    dm.responseTooLargeHint,
+    rows === undefined ? null : dm.responseTooLargeRows(rows),
+  );
+}
+
+/** Charges rows to the budget (bytes estimated from the values), refusing the response once it is spent. */
+export function charge(budget: TBudget, rows: Record<string, unknown>[]): void {
+  budget.rows -= rows.length;
+  if (budget.rows < 0) throw tooLarge(RESPONSE_MAX_ROWS);
+  let bytes = 0;
+  for (const r of rows) {
+    for (const k in r) {
+      const v = r[k];
+      bytes += k.length + 4 + (typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 8);
+    }
+  }
+  budget.bytes -= bytes;
+  if (budget.bytes < 0) throw tooLarge();
+}
+
+const RN = 'suite_embed_rn_';
+
+/**
+ * Fills embeds into raw rows and shapes them (select order, aliases); returns the shaped rows. A to-many embed is
+ * read with at most `rowCap` children per parent (fewer with the embed's own `limit`, after its `offset`), numbered
+ * per parent in SQL (ROW_NUMBER, on both engines), and every level is charged to the response's budget.
+ */
+export async function shape(
+  engine: TEngine,
+  plan: TPlan,
+  rows: Record<string, unknown>[],
+  rowCap: number = Number.MAX_SAFE_INTEGER,
+  budget: TBudget = newBudget(),
+): Promise<Record<string, unknown>[]> {
   const embedded: Map<string, unknown>[] = [];
   for (const e of plan.embeds) {
     const { relation } = e;
@@ -143,27 +191,37 @@ export async function shape(engine: TEngine, plan: TPlan, rows: Record<string, u
     const byKey = new Map<string, unknown>();
     if (tuples.size) {
       const p = new SqlParams(engine);
+      const q = engine.quote;
       const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
       const where = [keysInSql(engine, 't0', relation.remoteCols, [...tuples.values()], p), ...whereSql(engine, e.plan, p, 't0')];
-      const text =
-        `SELECT ${childCols.map((c) => `t0.${engine.quote(c)}`).join(', ')} FROM ${engine.quote(e.plan.table.name)} t0 WHERE ${where.join(' AND ')}` +
-        orderSql(engine, e.plan.table, e.plan.options.order, 't0');
+      const from = `FROM ${q(e.plan.table.name)} t0 WHERE ${where.join(' AND ')}`;
+      // One row more than the budget allows: reading it means the response is over (refused, never truncated).
+      const overBudget = ` LIMIT ${Math.max(0, budget.rows) + 1}`;
+      let text: string;
+      if (relation.cardinality === 'one') {
+        text = `SELECT ${childCols.map((c) => `t0.${q(c)}`).join(', ')} ${from}${orderSql(engine, e.plan.table, e.plan.options.order, 't0')}${overBudget}`;
+      } else {
+        const off = e.plan.options.offset ?? 0;
+        const per = Math.min(e.plan.options.limit ?? rowCap, rowCap);
+        const order = orderSql(engine, e.plan.table, e.plan.options.order, 't0');
+        const partition = relation.remoteCols.map((c) => `t0.${q(c)}`).join(', ');
+        text =
+          `SELECT ${childCols.map((c) => `s.${q(c)}`).join(', ')} FROM (SELECT ${childCols.map((c) => `t0.${q(c)}`).join(', ')}, ` +
+          `ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS ${RN} ${from}) s WHERE s.${RN} > ${off} AND s.${RN} <= ${off + per} ORDER BY s.${RN}${overBudget}`;
+      }
       const childRaw = (await engine.query(text, p.values)).rows;
-      const shaped = await shape(engine, e.plan, childRaw);
-      const groups = new Map<string, Record<string, unknown>[]>();
+      charge(budget, childRaw);
+      const shaped = await shape(engine, e.plan, childRaw, rowCap, budget);
       childRaw.forEach((raw, i) => {
         const k = tupleKey(raw, relation.remoteCols);
-        const g = groups.get(k) ?? [];
-        g.push(shaped[i]!);
-        groups.set(k, g);
-      });
-      for (const [k, g] of groups) {
-        if (relation.cardinality === 'one') byKey.set(k, g[0] ?? null);
-        else {
-          const off = e.plan.options.offset ?? 0;
-          byKey.set(k, g.slice(off, e.plan.options.limit === undefined ? undefined : off + e.plan.options.limit));
+        if (relation.cardinality === 'one') {
+          if (!byKey.has(k)) byKey.set(k, shaped[i]!);
+        } else {
+          const g = (byKey.get(k) as Record<string, unknown>[] | undefined) ?? [];
+          g.push(shaped[i]!);
+          byKey.set(k, g);
         }
-      }
+      });
     }
     embedded.push(byKey);
   }
