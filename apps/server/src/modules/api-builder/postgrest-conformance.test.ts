@@ -462,7 +462,7 @@ const writeCases: {
     run: (c) => c.from('customers').insert({ id: 1, name: 'dup' }),
     check: async (_db, _k, res) => {
       expect(res.status).toBe(409);
-      expect(res.error).toMatchObject({ message: '같은 키를 가진 행이 이미 있습니다.' });
+      expect(res.error).toMatchObject({ code: '23505', message: expect.stringMatching(/^('id'|기본 키) 값이 같은 행이 이미 있습니다\.$/) });
     },
   },
   {

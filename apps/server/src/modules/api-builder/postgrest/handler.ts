@@ -93,6 +93,8 @@ export type TPrepared = { table: TTableInfo; parsed: TParsedQuery; plan: TPlan }
 export function prepareQuery(ctx: Pick<TPgrstContext, 'schema'>, table: string, query: [string, string][]): TPrepared {
   const info = tableOf(ctx.schema, table);
   const parsed = parseQuery(query);
+  // Names are checked against the table whatever the method: an unknown one is an error, never ignored.
+  for (const c of [...(parsed.onConflict ?? []), ...(parsed.columns ?? [])]) columnOf(info, c);
   return { table: info, parsed, plan: planSelect(ctx.schema, info, parsed.select, parsed.resources) };
 }
 
