@@ -28,6 +28,7 @@ export function FairnessPanel({ meal }: { meal: TMeal }) {
       <h3 id="fairness-title" className="flex items-center gap-2 font-semibold">
         <ShieldCheck className="size-5 text-emerald-600" aria-hidden="true" /> {t.fairness}
       </h3>
+      <p className="text-sm text-muted-foreground break-keep">{t.fairnessHelp}</p>
       <div className="grid gap-1">
         <p className="text-xs font-medium text-muted-foreground">{t.commitment}</p>
         <Mono testId="commitment">{meal.commitment}</Mono>

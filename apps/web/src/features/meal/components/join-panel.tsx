@@ -24,7 +24,7 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
   const { register, handleSubmit, setError, formState } = useForm<TJoinMealInput, unknown, z.output<typeof ZJoinMealInput>>({
     resolver: zodResolver(ZJoinMealInput),
     defaultValues: {
-      choice: mine?.choice ?? (meal.mode === 'menu' ? (meal.options[0]?.id ?? '') : ''),
+      choice: mine?.choice ?? '', // nothing preselected: a member picks their own menu
       // A price is asked (and sent) only for a free choice.
       price: meal.mode === 'free' ? mine?.price : undefined,
       clientSeed: mine?.clientSeed ?? undefined,

@@ -25,3 +25,9 @@ export function seoulLocalIn(minutes: number, now = new Date()): string {
   const d = new Date(now.getTime() + minutes * 60_000 + 9 * 3_600_000);
   return d.toISOString().slice(0, 16);
 }
+
+/** The deadline as short as is clear beside the round's date: only the time when it falls on that Seoul day. */
+export function deadlineBeside(date: string, iso: string): string {
+  if (seoulToday(new Date(iso)) !== date) return seoulTime(iso);
+  return new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+}

@@ -5,6 +5,7 @@ import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSeeds } from '@/lib/seed-context';
+import { useSession } from '@/lib/session';
 import { useCreateSettlement } from '../api/create-settlement';
 import { exportLedgerCsv } from '../api/export-ledger';
 import { useLedger } from '../api/get-ledger';
@@ -18,11 +19,13 @@ const t = ko.meal.ui;
 /** /admin/services/meal/ledger — balances, the fewest transfers to settle up, settlements, monthly spend, CSV. */
 export function MealLedgerPage() {
   const { selected } = useSeeds();
+  const { user } = useSession();
   if (!selected) return <NoSeed />;
-  return <Ledger seedId={selected.id} />;
+  return <Ledger seedId={selected.id} userId={user?.id ?? ''} manager={selected.role === 'owner' || selected.role === 'admin'} />;
 }
 
-function Ledger({ seedId }: { seedId: string }) {
+/** Only the payer, the receiver or a seed manager may mark a transfer paid (the server refuses others with 403). */
+function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; manager: boolean }) {
   useMealStream(seedId);
   const q = useLedger(seedId);
   const settle = useCreateSettlement(seedId);
@@ -95,19 +98,21 @@ function Ledger({ seedId }: { seedId: string }) {
                     {tr.from.name} <ArrowRight className="size-4 text-muted-foreground" aria-label="→" /> {tr.to.name}
                     <span className="font-semibold tabular-nums">{t.won(tr.amount)}</span>
                   </span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={settle.isPending}
-                    onClick={() =>
-                      settle.mutate(
-                        { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount },
-                        { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toast.error(e.message) },
-                      )
-                    }
-                  >
-                    {t.markPaid}
-                  </Button>
+                  {manager || userId === tr.from.userId || userId === tr.to.userId ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={settle.isPending}
+                      onClick={() =>
+                        settle.mutate(
+                          { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount },
+                          { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toast.error(e.message) },
+                        )
+                      }
+                    >
+                      {t.markPaid}
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ArrowLeft, Dices, Lock, Trash2 } from 'lucide-react';
@@ -5,6 +6,8 @@ import { ko } from '@suite/shared';
 import { isGameSplit, type TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useSession } from '@/lib/session';
 import { useSeeds } from '@/lib/seed-context';
 import { useMeal } from '../api/get-meal';
 import { useDrawMeal } from '../api/draw-meal';
@@ -14,7 +17,8 @@ import { FairnessPanel } from '../components/fairness-panel';
 import { GamePanel } from '../components/game-panel';
 import { JoinPanel } from '../components/join-panel';
 import { MealStatusBadge, NoSeed } from '../components/meal-status';
-import { seoulTime } from '../lib/seoul-date';
+import { useGameSeen } from '../lib/game-seen';
+import { deadlineBeside } from '../lib/seoul-date';
 
 const t = ko.meal.ui;
 
@@ -39,6 +43,7 @@ function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
   const close = useCloseMeal(seedId, meal.id);
   const draw = useDrawMeal(seedId, meal.id);
   const del = useDeleteMeal(seedId, meal.id);
+  const [confirming, setConfirming] = useState(false);
   if (!meal.canManage) return null;
   const game = isGameSplit(meal.split);
   return (
@@ -51,18 +56,24 @@ function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
           >
             <Lock aria-hidden="true" /> {t.close}
           </Button>
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!window.confirm(t.confirmDelete)) return;
-              del.mutate(undefined, {
-                onSuccess: (r) => (toast.success(r.message), void navigate('/admin/services/meal')),
-                onError: (e) => toast.error(e.message),
-              });
-            }}
-          >
+          <Button variant="outline" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" /> {t.delete}
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t.delete}
+            description={t.confirmDelete}
+            confirmLabel={t.delete}
+            destructive
+            pending={del.isPending}
+            onConfirm={() =>
+              del.mutate(undefined, {
+                onSuccess: (r) => (setConfirming(false), toast.success(r.message), void navigate('/admin/services/meal')),
+                onError: (e) => toast.error(e.message),
+              })
+            }
+          />
         </>
       ) : null}
       {meal.status === 'closed' && game ? (
@@ -75,6 +86,10 @@ function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
 }
 
 function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
+  const { user } = useSession();
+  const [seen, markSeen] = useGameSeen(user?.id ?? '', meal.id);
+  // A drawn game's payer and shares stay hidden until this user has played or skipped the game.
+  const hideResult = isGameSplit(meal.split) && !!meal.draw && !seen;
   const joined = meal.participants.filter((p) => p.status === 'joined');
   const declined = meal.participants.filter((p) => p.status === 'declined');
   return (
@@ -88,7 +103,7 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
             {meal.title} <MealStatusBadge status={meal.status} />
           </h2>
           <p className="text-sm text-muted-foreground break-keep">
-            {meal.date} · {t.deadlineAt(seoulTime(meal.deadline))} · {t.split[meal.split]}
+            {meal.date} · {t.deadlineAt(deadlineBeside(meal.date, meal.deadline))} · {t.split[meal.split]}
             {meal.payerCount > 1 ? ` ${meal.payerCount}${t.members}` : ''}
             {meal.restaurant ? ` · ${meal.restaurant}` : ''} · {t.host} {meal.host.name}
           </p>
@@ -148,7 +163,12 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
                   </tr>
                 </tfoot>
               </table>
-              {meal.shares.length ? (
+              {meal.shares.length && hideResult ? (
+                <p className="mt-4 text-sm text-muted-foreground break-keep" data-testid="shares-hidden">
+                  {t.sharesHidden}
+                </p>
+              ) : null}
+              {meal.shares.length && !hideResult ? (
                 <div className="mt-4 grid gap-1.5">
                   <p className="text-sm font-medium">{t.shares}</p>
                   {meal.paidBy ? <p className="text-xs text-muted-foreground">{t.paidBy(meal.paidBy.name)}</p> : null}
@@ -166,7 +186,7 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
           </Card>
         </div>
         <div className="grid content-start gap-4">
-          {meal.draw ? <GamePanel meal={meal} /> : null}
+          {meal.draw ? <GamePanel meal={meal} seen={seen} onSeen={markSeen} /> : null}
           {meal.commitment ? <FairnessPanel meal={meal} /> : null}
         </div>
       </div>
