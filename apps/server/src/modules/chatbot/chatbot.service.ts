@@ -15,6 +15,7 @@ import { reserveMails } from '../../lib/mail-quota.ts';
 import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import { retrieve } from './chatbot-retrieval.ts';
+import { addressKey } from './chatbot-address.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 import { consoleLink, escapeHtml, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
@@ -171,7 +172,7 @@ async function botLimit(deps: TChatbotDeps, bot: repo.TBotRow) {
 }
 
 export async function startConversation(deps: TChatbotDeps, bot: repo.TBotRow, ip: string, origin: string | undefined) {
-  await limit(deps.limiter, `chatbot:start:${bot.id}:${ip}`, LIMITS.start, s.visitorRateLimited);
+  await limit(deps.limiter, `chatbot:start:${bot.id}:${addressKey(ip)}`, LIMITS.start, s.visitorRateLimited);
   await botLimit(deps, bot);
   const token = randomBytes(32).toString('base64url');
   const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin?.toLowerCase() ?? '' });
@@ -222,7 +223,7 @@ export async function ask(
   onPart?: (part: string) => void,
 ): Promise<TAnswer> {
   await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
-  await limit(deps.limiter, `chatbot:address:${bot.id}:${ip}`, LIMITS.address, s.visitorRateLimited);
+  await limit(deps.limiter, `chatbot:address:${bot.id}:${addressKey(ip)}`, LIMITS.address, s.visitorRateLimited);
   await botLimit(deps, bot);
   await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
   const { sure, forModel } = await retrieve(deps.db, bot.id, text, bot.synonyms);
@@ -294,7 +295,7 @@ export async function handoff(
   input: { email: string; name?: string | undefined; message?: string | undefined },
 ) {
   await limit(deps.limiter, `chatbot:handoff:visitor:${conversationId}`, LIMITS.handoffVisitor, s.handoffRateLimited);
-  await limit(deps.limiter, `chatbot:handoff:address:${bot.id}:${ip}`, LIMITS.handoffAddress, s.handoffRateLimited);
+  await limit(deps.limiter, `chatbot:handoff:address:${bot.id}:${addressKey(ip)}`, LIMITS.handoffAddress, s.handoffRateLimited);
   const window = await deps.limiter.count(`chatbot:handoff-notice:${bot.id}`, HANDOFF_WINDOW_MS);
   const ticket = await deps.db.transaction(async (tx) => {
     const rows = await repo.transcript(tx as unknown as TDb, conversationId);
