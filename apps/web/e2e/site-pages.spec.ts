@@ -119,7 +119,8 @@ test('apply for beta: validated, stored on the server, toast after its answer; a
 
 test('view demo: the live page behind login (meal manager, meeting rooms)', async ({ page }) => {
   await page.goto('/food-manager');
-  for (const f of ['식사 계획', '참석자 관리', '주문 알림']) await expect(page.getByRole('heading', { name: f })).toBeVisible();
+  for (const f of ['함께 주문', '공정하게 나누기', '마감 알림과 장부']) await expect(page.getByRole('heading', { name: f })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/투표|도착/);
   await page.getByRole('button', { name: '데모 보기' }).click();
   await page.getByRole('dialog', { name: '로그인 필요' }).getByRole('button', { name: '예' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fservices%2Fmeal$/);
