@@ -17,6 +17,7 @@
  * No imports besides the lexicon: it is pure and cheap (a few hundred entries score in well under a millisecond each).
  */
 import { FILLERS, LEXICON, type TLexiconGroup } from './lexicon-ko.ts';
+import { FILLERS_MORE, LEXICON_MORE } from './lexicon-ko-more.ts';
 import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 
 export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
@@ -31,7 +32,9 @@ export type TFaqScore = { id: string; score: number; cover: number; reverse: num
 /** `wordStart`: surfaces written with a leading '^' match only at the start of a word ('해지' not inside '정해지다'). */
 type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]>; wordStart: Set<string> };
 
-const FILLER_SET = new Set(FILLERS);
+const FILLER_SET = new Set([...FILLERS, ...FILLERS_MORE]);
+/** The shipped lexicon: the customer-service core (lexicon-ko.ts) and the wider domains (lexicon-ko-more.ts). */
+const SHIPPED: readonly TLexiconGroup[] = [...LEXICON, ...LEXICON_MORE];
 /** Nouns that end in a syllable that is also a particle. */
 const PROTECTED = new Set(['요가', '나이', '사이', '아이', '오이', '거북이', '고기', '자기', '누나', '언니', '하나', '바나나', '소파', '카페']);
 /** Concepts that say what is asked about a topic (price, duration, moment) rather than the topic: they count less. */
@@ -192,7 +195,7 @@ function compileLexicon(groups: readonly TLexiconGroup[]): TLexicon {
   return { byFirst, concepts, wordStart };
 }
 
-const DEFAULT_LEXICON = compileLexicon(LEXICON);
+const DEFAULT_LEXICON = compileLexicon(SHIPPED);
 
 /** Lower case, NFC, colloquial spellings evened out, everything but Hangul, Latin letters, digits and ':' spaced. */
 export function normalise(text: string): string {
@@ -541,7 +544,7 @@ function looksPredicate(w: string): boolean {
 }
 
 export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexiconGroup[] = []): TFaqIndex {
-  const lexicon = extra.length ? compileLexicon([...LEXICON, ...extra]) : DEFAULT_LEXICON;
+  const lexicon = extra.length ? compileLexicon([...SHIPPED, ...extra]) : DEFAULT_LEXICON;
   const analysed = entries.map((e) => {
     const titles = [e.question, ...(e.phrasings ?? [])].filter((t) => t.trim()).map((t) => analyse(t, lexicon));
     return { id: e.id, titles, title: merge(titles), answer: analyse(e.answer, lexicon) };
@@ -560,7 +563,7 @@ export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexic
 }
 
 /** How much a score keeps when the question covers none of the entry's own wording (1 − α is the reverse coverage's share). */
-export const ALPHA = 0.7;
+export const ALPHA = 0.5;
 
 /** Every entry scored for a question, best first. */
 /**
@@ -608,7 +611,7 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
 }
 
 /** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
-export const DECISION = { minScore: 0.38, minCover: 0.5, margin: 0.02, sure: 0.5 };
+export const DECISION = { minScore: 0.33, minCover: 0.5, margin: 0.01, sure: 0.5 };
 
 export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
   const [best, second] = scores;
