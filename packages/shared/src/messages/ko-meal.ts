@@ -58,8 +58,7 @@ export const koMeal = {
     closedBody: (title: string, lines: string[], total: number, url: string) =>
       `${title} 주문이 마감되었습니다.\n\n${lines.join('\n')}\n\n합계: ${won(total)}\n\n${url}`,
     resultSubject: (title: string) => `[식사] ${title} 결제자 추첨 결과`,
-    resultBody: (title: string, payers: string, url: string) =>
-      `${title}의 결제자는 ${payers} 님입니다.\n\n추첨이 공정했는지 직접 확인할 수 있습니다: ${url}`,
+    resultBody: (title: string, payers: string, url: string) => `${title}의 결제자는 ${payers} 님입니다.\n\n추첨이 공정했는지 직접 확인할 수 있습니다: ${url}`,
     summaryLine: (name: string, quantity: number, amount: number) => `- ${name} × ${quantity} = ${won(amount)}`,
   },
   csv: { header: '날짜,라운드,구분,보낸 사람,받은 사람,금액(원)', charge: '식사', settlement: '송금' },
