@@ -68,7 +68,7 @@ test('plays the ladder on a phone and verifies the draw in the browser', async (
 
   // The host joins in the page with a client seed of their own; the list updates.
   await page.getByRole('radio', { name: '제육볶음' }).check();
-  await page.getByLabel('클라이언트 시드 (선택)').fill('host-seed');
+  await page.getByLabel('내 행운의 문구 (선택)').fill('오늘은 내가 안 낸다');
   await page.getByRole('button', { name: '참여하기' }).click();
   await expect(page.getByTestId('participants').locator('li')).toHaveCount(3);
   await expect(page.getByText('추첨 전에는 공개되지 않습니다.')).toBeVisible();
@@ -77,6 +77,9 @@ test('plays the ladder on a phone and verifies the draw in the browser', async (
   await expect(page.getByTestId('total')).toHaveText('29,000원');
   await page.getByRole('button', { name: '추첨하기' }).click();
   await expect(page.getByTestId('server-seed')).toHaveText(/^[0-9a-f]{64}$/);
+  // Drawn, not yet played: who pays stays hidden on the screen.
+  await expect(page.getByTestId('shares-hidden')).toBeVisible();
+  await expect(page.getByText(/님이 먼저 결제/)).toHaveCount(0);
 
   await page.getByRole('button', { name: '게임 보기' }).click();
   const ladder = page.getByTestId('ladder');
@@ -88,9 +91,10 @@ test('plays the ladder on a phone and verifies the draw in the browser', async (
   const payer = drawn.data.draw.payers[0]!.name;
   await expect(page.getByTestId('game-result')).toHaveText(`결제자: ${payer}`);
   await expect(page.getByTestId('game-result')).toBeVisible();
+  await expect(page.getByText(`${payer} 님이 먼저 결제`)).toBeVisible();
 
-  await page.getByRole('button', { name: '브라우저에서 검증' }).click();
-  await expect(page.getByTestId('verify-result')).toHaveText(/^일치/);
+  await page.getByRole('button', { name: '내 브라우저에서 직접 확인' }).click();
+  await expect(page.getByTestId('verify-result')).toHaveText(/^확인 완료/);
   // No horizontal scrolling of the page on a 360 px phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
