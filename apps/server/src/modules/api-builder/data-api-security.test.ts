@@ -165,6 +165,16 @@ describe.each(['postgres', 'mysql'] as const)('data API rights, bounds and ident
     expect((await call(`/${encodeURIComponent('직원')}?select=${encodeURIComponent('없는컬럼')}`)).body.message).toContain('컬럼이 없습니다');
   });
 
+  it('the admin builder over the Korean table lists, filters and sorts through the same grammar (item 18)', async () => {
+    const base = `/api/seeds/${shop.seedId}/admin-builder`;
+    const app = await shop.o('POST', `${base}/apps`, { name: '인사', connectionId: shop.connectionId, tables: ['직원'] });
+    expect(app.status).toBe(201);
+    const q = `sort=${encodeURIComponent('입사일.desc')}&${encodeURIComponent('f.부서')}=${encodeURIComponent('eq:개발')}`;
+    const rows = await shop.o('GET', `${base}/apps/${app.body.id}/tables/${encodeURIComponent('직원')}/rows?${q}`);
+    expect(rows.status).toBe(200);
+    expect(rows.body.data.map((r: Record<string, unknown>) => r['이름'])).toEqual(['박세나', '이두리']);
+  });
+
   it('serves {base}/openapi.json only with a key, describing what the key may call (item 28)', async () => {
     const anon = await fetch(`${origin}/api/v1/${shop.apiId}/openapi.json`);
     expect(anon.status).toBe(401);
