@@ -107,15 +107,26 @@ export async function deletePasskey(db: TTx, id: string, userId: string): Promis
   return rows.length === 1;
 }
 
+/**
+ * A policy's scope is 'platform' or a seed id. Seed ids are UUIDs, which the database (and the routes' params) accept
+ * in any letter case: the text key is always the lower-case form, or `/api/seeds/{SEED-ID-IN-CAPITALS}/…` would find
+ * no policy and pass the seed's second-factor rule (issue 27 item 14).
+ */
+const scopeKey = (scope: string) => scope.toLowerCase();
+
 export async function getPolicy(db: TTx, scope: string): Promise<boolean> {
-  const [row] = await db.select().from(secondFactorPolicies).where(eq(secondFactorPolicies.scope, scope)).limit(1);
+  const [row] = await db
+    .select()
+    .from(secondFactorPolicies)
+    .where(eq(secondFactorPolicies.scope, scopeKey(scope)))
+    .limit(1);
   return row?.required ?? false;
 }
 
 export async function setPolicy(db: TTx, scope: string, required: boolean): Promise<void> {
   await db
     .insert(secondFactorPolicies)
-    .values({ scope, required })
+    .values({ scope: scopeKey(scope), required })
     .onConflictDoUpdate({ target: secondFactorPolicies.scope, set: { required, updatedAt: new Date() } });
 }
 
@@ -125,6 +136,6 @@ export async function anyScopeRequires(db: TTx, scopes: string[]): Promise<boole
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(secondFactorPolicies)
-    .where(and(inArray(secondFactorPolicies.scope, scopes), eq(secondFactorPolicies.required, true)));
+    .where(and(inArray(secondFactorPolicies.scope, scopes.map(scopeKey)), eq(secondFactorPolicies.required, true)));
   return Number(row?.n ?? 0) > 0;
 }

@@ -99,11 +99,13 @@ describe.each(dbKinds)('a seed that requires a second factor, on every seed rout
 
     const leaks: string[] = [];
     for (const op of ops) {
-      for (const who of [owner, admin]) {
-        const res = await hit(who.token, op, seed.id);
-        if (res.status !== 403 || res.code !== 'SECOND_FACTOR_REQUIRED' || res.error !== ko.accounts.server.secondFactorRequired)
-          leaks.push(`${op.method} ${op.path} as ${who === owner ? 'owner' : 'admin'}: ${res.status} ${String(res.code)}`);
-      }
+      // The seed id in capitals names the same seed (UUIDs are case-insensitive): the rule holds there too.
+      for (const who of [owner, admin])
+        for (const seedId of [seed.id, seed.id.toUpperCase()]) {
+          const res = await hit(who.token, op, seedId);
+          if (res.status !== 403 || res.code !== 'SECOND_FACTOR_REQUIRED' || res.error !== ko.accounts.server.secondFactorRequired)
+            leaks.push(`${op.method} ${op.path} as ${who === owner ? 'owner' : 'admin'} (${seedId}): ${res.status} ${String(res.code)}`);
+        }
       // Members are not asked for a second factor by the seed's rule (a stream would stay open: skipped).
       if (!op.stream) {
         const res = await hit(member.token, op, seed.id);
@@ -117,4 +119,19 @@ describe.each(dbKinds)('a seed that requires a second factor, on every seed rout
     expect((await api(t, owner.token)('GET', '/api/me/second-factor')).body).toMatchObject({ required: true, session_verified: false });
     expect((await api(t, owner.token)('POST', '/api/me/second-factor/totp')).status).toBe(200);
   }, 120_000);
+
+  it('a rule switched on through the seed id in capitals binds the seed under its usual id', async () => {
+    const owner = await signedIn(t);
+    const seed = (await api(t, owner.token)('POST', '/api/seeds', { seed_name: '대문자 시드' })).body.data;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/seeds/${seed.id.toUpperCase()}/security/second-factor`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { required: true },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await api(t, owner.token)('GET', `/api/seeds/${seed.id}/members`);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SECOND_FACTOR_REQUIRED');
+  });
 });
