@@ -136,7 +136,7 @@ const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringif
  * children was read whole (issue 27).
  */
 export const RESPONSE_MAX_BYTES = 16 * 1024 * 1024;
-export const RESPONSE_MAX_ROWS = 50_000;
+const RESPONSE_MAX_ROWS = 50_000;
 export type TBudget = { rows: number; bytes: number };
 export const newBudget = (): TBudget => ({ rows: RESPONSE_MAX_ROWS, bytes: RESPONSE_MAX_BYTES });
 
