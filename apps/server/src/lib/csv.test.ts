@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDocument, csvLine, decodeCsvBytes, parseCsv, parseCsvRecords } from './csv.ts';
+import { CsvEncodingError, csvCell, csvDocument, csvLine, decodeCsvBytes, parseCsv, parseCsvRecords } from './csv.ts';
 
 describe('the suite CSV writer and reader', () => {
   it('escapes every formula start unless the whole cell is a plain number (OWASP CSV injection)', () => {
@@ -17,6 +17,22 @@ describe('the suite CSV writer and reader', () => {
     expect(csvCell('김민수')).toBe('김민수');
     expect(csvLine(['=SUM(A1)', -5, null, 'a,b', { x: 1 }])).toBe(`'=SUM(A1),-5,,"a,b","{""x"":1}"\r\n`);
     expect(csvDocument(['a'], [['-2+3']])).toBe(`\uFEFFa\r\n'-2+3\r\n`);
+  });
+
+  it('escapes formulas after leading whitespace and in full-width forms; leaves other number spellings alone', () => {
+    expect(csvCell(' =1+1')).toBe(`' =1+1`);
+    expect(csvCell('\u3000=HYPERLINK("x")')).toBe(`"'\u3000=HYPERLINK(""x"")"`);
+    expect(csvCell('\n=cmd')).toBe(`"'\n=cmd"`);
+    expect(csvCell('＝1+1')).toBe(`'＝1+1`);
+    expect(csvCell('＋1')).toBe(`'＋1`);
+    expect(csvCell('－1')).toBe(`'－1`);
+    expect(csvCell('＠SUM(1)')).toBe(`'＠SUM(1)`);
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe(`'=cmd|' /C calc'!A0`);
+    expect(csvCell('-0')).toBe('-0');
+    expect(csvCell('+1')).toBe(`'+1`);
+    expect(csvCell('1e5')).toBe('1e5');
+    expect(csvCell('0x1')).toBe('0x1');
+    expect(csvCell('-1\n=cmd')).toBe(`"'-1\n=cmd"`);
   });
 
   it('parses quoted fields, doubled quotes, CRLF and a BOM, with the line each record starts on', () => {
@@ -47,5 +63,13 @@ describe('the suite CSV writer and reader', () => {
     ]);
     expect(decodeCsvBytes(Buffer.from('\uFEFF이름\r\n', 'utf8'))).toEqual({ text: '이름\r\n', encoding: 'utf-8' });
     expect(decodeCsvBytes(Buffer.from('이름\r\n', 'utf8'))).toEqual({ text: '이름\r\n', encoding: 'utf-8' });
+    // A UTF-8 BOM before CP949 text is dropped; bytes neither encoding reads are refused, not turned into U+FFFD.
+    const mixed = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), cp949]);
+    expect(decodeCsvBytes(mixed).encoding).toBe('cp949');
+    expect(parseCsv(decodeCsvBytes(mixed).text)[0]).toEqual(['이름', '부서']);
+    expect(() => decodeCsvBytes(Buffer.from('name\ncaf\xe9\n', 'latin1'))).toThrow(CsvEncodingError);
+    expect(() => decodeCsvBytes(Buffer.from([0xff, 0xfe, 0x6e, 0x00]))).toThrow(CsvEncodingError);
+    // Valid as both (ASCII): read as UTF-8. NUL bytes are text like any other here (the database refuses them).
+    expect(decodeCsvBytes(Buffer.from('a,b\n1,\u0000\n'))).toEqual({ text: 'a,b\n1,\u0000\n', encoding: 'utf-8' });
   });
 });

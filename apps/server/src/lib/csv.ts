@@ -3,14 +3,18 @@ import iconv from 'iconv-lite';
 /**
  * The suite's one CSV writer and reader (RFC 4180: quoted fields, doubled quotes, CRLF).
  *
- * Writing guards against formula injection (OWASP "CSV Injection"): a cell starting with = + - @ tab or CR is
- * prefixed with `'` unless the whole cell is a plain number such as `-12.5`. `-2+3` and `-2+3+cmd|' /C calc'!A0`
+ * Writing guards against formula injection (OWASP "CSV Injection"): a cell starting with = + - @ tab or CR (also
+ * after leading whitespace, and the full-width ＝ ＋ － ＠) is prefixed with `'` unless the whole cell is a plain number such as `-12.5`. `-2+3` and `-2+3+cmd|' /C calc'!A0`
  * are formulas, not numbers. Reading reports an unclosed quote and rows whose field count differs from the header
  * per row instead of importing them silently, and decodes bytes saved as UTF-8 (with or without BOM) or CP949/EUC-KR.
  */
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * = + - @ (also their full-width forms, which some spreadsheet apps fold to ASCII), after any leading whitespace
+ * (spreadsheet apps trim it), or a leading tab or CR.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /** One cell, quoted where needed and formula-safe. Objects are written as JSON; null/undefined as empty. */
 export function csvCell(v: unknown): string {
@@ -83,15 +87,28 @@ export const parseCsv = (text: string): string[][] => parseCsvRecords(text).reco
 
 export type TCsvEncoding = 'utf-8' | 'cp949';
 
+/** Bytes that are neither UTF-8 nor CP949 (Latin-1, UTF-16, a binary file): decoding them would import U+FFFD. */
+export class CsvEncodingError extends Error {
+  constructor() {
+    super('CSV bytes are neither UTF-8 nor CP949');
+  }
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 /**
  * Bytes of a CSV file as text: UTF-8 (a BOM is dropped) when the bytes are valid UTF-8, otherwise CP949/EUC-KR
- * (what Excel on Korean Windows saves). iconv-lite's cp949 table: ICU's `euc-kr` TextDecoder in Node drops the
- * CP949 extension syllables such as 똠 (0x8C63).
+ * (what Excel on Korean Windows saves; a UTF-8 BOM some tools put before it is dropped too). iconv-lite's cp949
+ * table: ICU's `euc-kr` TextDecoder in Node drops the CP949 extension syllables such as 똠 (0x8C63). Bytes that
+ * CP949 cannot read either throw CsvEncodingError instead of turning into replacement characters.
  */
 export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: TCsvEncoding } {
+  const body = UTF8_BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'utf-8' };
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'utf-8' };
   } catch {
-    return { text: iconv.decode(Buffer.from(bytes), 'cp949'), encoding: 'cp949' };
+    const text = iconv.decode(Buffer.from(body), 'cp949');
+    if (text.includes('\uFFFD')) throw new CsvEncodingError();
+    return { text, encoding: 'cp949' };
   }
 }

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TAdminImportResponse } from '@suite/shared/schemas/admin-builder';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCsvBytes, parseCsvRecords, type TCsvEncoding } from '../../lib/csv.ts';
+import { CsvEncodingError, decodeCsvBytes, parseCsvRecords, type TCsvEncoding } from '../../lib/csv.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 import * as repo from './admin-builder.repository.ts';
 import {
@@ -46,7 +46,14 @@ type TRow = Record<string, unknown>;
 const bad = (message: string, status = 400) => new AppError('ADMIN_BAD_INPUT', message, { status });
 
 function decode(input: TImportInput): { text: string; encoding: TCsvEncoding } {
-  if (input.csvBase64 !== undefined) return decodeCsvBytes(Buffer.from(input.csvBase64, 'base64'));
+  if (input.csvBase64 !== undefined) {
+    try {
+      return decodeCsvBytes(Buffer.from(input.csvBase64, 'base64'));
+    } catch (e) {
+      if (e instanceof CsvEncodingError) throw bad(m.csvEncoding);
+      throw e;
+    }
+  }
   return { text: input.csv ?? '', encoding: 'utf-8' };
 }
 
@@ -126,6 +133,8 @@ async function takeIntent(
   values: TRow[],
 ): Promise<{ id: string } | { result: TAdminImportResponse }> {
   let prior = await repo.findImport(deps.db, ctx.app.id, key);
+  // A key answers only the import it was made for: another table's or another user's answer is not replayed.
+  if (prior && (prior.tableName !== t.name || (prior.actorId !== null && prior.actorId !== actor.id))) throw bad(m.importKeyInUse, 409);
   if (prior?.status === 'pending' && Date.now() - prior.updatedAt.getTime() > STALE_IMPORT_MS) {
     await reconcileOne(deps, prior);
     prior = await repo.findImport(deps.db, ctx.app.id, key);

@@ -1,5 +1,5 @@
 /** The admin-page builder's own tables (the only file of the module that knows Drizzle). */
-import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { adminApps, adminAuditRows, adminImports, adminTableSettings } from '../../db/schema-admin-builder.ts';
 
@@ -61,7 +61,15 @@ export const stalePendingAudit = (db: TDb, before: Date, appId?: string) =>
     .where(and(eq(adminAuditRows.pending, true), lt(adminAuditRows.createdAt, before), ...(appId ? [eq(adminAuditRows.appId, appId)] : [])))
     .limit(500);
 
-export async function listAudit(db: TDb, appId: string, opts: { q?: string | undefined; table?: string | undefined; limit: number; offset: number }) {
+/**
+ * A page of an app's change log. `hidden` (for a role that may not see every column): per table, the columns whose
+ * values the search must not look at; values of tables not listed are not searched at all.
+ */
+export async function listAudit(
+  db: TDb,
+  appId: string,
+  opts: { q?: string | undefined; table?: string | undefined; limit: number; offset: number; hidden?: Map<string, string[]> | undefined },
+) {
   const conds = [eq(adminAuditRows.appId, appId), eq(adminAuditRows.pending, false)];
   if (opts.table) conds.push(eq(adminAuditRows.tableName, opts.table));
   if (opts.q) {
@@ -71,8 +79,8 @@ export async function listAudit(db: TDb, appId: string, opts: { q?: string | und
         ilike(adminAuditRows.actorName, like),
         ilike(adminAuditRows.tableName, like),
         ilike(adminAuditRows.rowKey, like),
-        sql`${adminAuditRows.before}::text ILIKE ${like}`,
-        sql`${adminAuditRows.after}::text ILIKE ${like}`,
+        ...valuesLike(adminAuditRows.before, like, opts.hidden),
+        ...valuesLike(adminAuditRows.after, like, opts.hidden),
       )!,
     );
   }
@@ -82,6 +90,20 @@ export async function listAudit(db: TDb, appId: string, opts: { q?: string | und
     db.select({ n: count() }).from(adminAuditRows).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** `before`/`after` matching `like`, without the hidden columns' keys and values. */
+function valuesLike(col: typeof adminAuditRows.before | typeof adminAuditRows.after, like: string, hidden: Map<string, string[]> | undefined): SQL[] {
+  if (!hidden) return [sql`${col}::text ILIKE ${like}`];
+  return [...hidden].map(([table, cols]) => {
+    const values = cols.length
+      ? sql`(${col} - ARRAY[${sql.join(
+          cols.map((c) => sql`${c}`),
+          sql`, `,
+        )}]::text[])`
+      : sql`${col}`;
+    return and(eq(adminAuditRows.tableName, table), sql`${values}::text ILIKE ${like}`)!;
+  });
 }
 
 /* ---------------- import intents ---------------- */

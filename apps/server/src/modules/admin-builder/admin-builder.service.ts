@@ -454,8 +454,10 @@ function filterQuery(ctx: TAppCtx, t: TTableInfo, query: Record<string, unknown>
   const visible = visibleColumns(ctx, t, 'list');
   const all = columnsOf(ctx, t);
   const cols = all.filter((c) => visible.includes(c.name));
-  // A foreign key filters even when hidden: a parent's page lists its children by it (the related tab).
+  // A foreign key filters even when hidden, by equality only: a parent's page lists its children by it (the related
+  // tab). Ranges, patterns and lists on it would read its values row by row.
   const filterable = all.filter((c) => visible.includes(c.name) || c.ref);
+  const eqOnly = (c: TAdminColumn) => !visible.includes(c.name);
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q) {
     const text = cols.filter((c) => c.kind === 'text' && !c.ref);
@@ -478,6 +480,7 @@ function filterQuery(ctx: TAppCtx, t: TTableInfo, query: Record<string, unknown>
       const i = s.indexOf(':');
       const op = i < 0 ? '' : s.slice(0, i);
       const value = i < 0 ? '' : s.slice(i + 1);
+      if (eqOnly(col) && op !== 'eq') throw new AppError('ADMIN_BAD_INPUT', m.unknownColumn(col.name.slice(0, 64)), { status: 400 });
       if (op === 'contains') out.push([col.name, `ilike.*${likeValue(value)}*`]);
       else if (op === 'eq' || op === 'gte' || op === 'lte') {
         if (col.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) throw new AppError('ADMIN_BAD_INPUT', m.notNumber(col.name), { status: 400 });
@@ -504,8 +507,10 @@ function orderQuery(ctx: TAppCtx, t: TTableInfo, sort: string | undefined): stri
   const s = ctx.settings.get(t.name)!;
   const parts: string[] = [];
   const m1 = sort ? /^([^.]+)\.(asc|desc)$/.exec(sort) : null;
-  if (m1 && visibleColumns(ctx, t, 'list').includes(m1[1]!)) parts.push(`${m1[1]}.${m1[2]}`);
-  else if (s.defaultSort) parts.push(`${s.defaultSort.column}.${s.defaultSort.dir}`);
+  const visible = visibleColumns(ctx, t, 'list');
+  // Only by a column the page shows: an order by a hidden one would tell its values' ranks.
+  if (m1 && visible.includes(m1[1]!)) parts.push(`${m1[1]}.${m1[2]}`);
+  else if (s.defaultSort && visible.includes(s.defaultSort.column)) parts.push(`${s.defaultSort.column}.${s.defaultSort.dir}`);
   // A stable order for paging: the primary key last.
   for (const k of t.primaryKey) if (!parts.some((p) => p.startsWith(`${k}.`))) parts.push(`${k}.asc`);
   return parts.length ? parts.join(',') : undefined;
@@ -891,7 +896,8 @@ export async function* exportCsv(
 function visibleOf(ctx: TAppCtx, table: string, values: unknown): Record<string, unknown> | null {
   if (!values || typeof values !== 'object') return null;
   const t = ctx.tables.get(table);
-  if (ctx.role === 'owner' || !t) return values as Record<string, unknown>;
+  if (ctx.role === 'owner') return values as Record<string, unknown>;
+  if (!t) return {};
   const cols = visibleColumns(ctx, t, 'row');
   return Object.fromEntries(Object.entries(values).filter(([k]) => cols.includes(k)));
 }
@@ -906,7 +912,13 @@ export async function audit(
   const ctx = await appCtx(deps, actor, seedId, appId);
   if (!isManager(ctx.role)) throw new AppError('ADMIN_APP_FORBIDDEN');
   const size = 50;
+  // The search looks only at values this role may see (else a hidden value could be found by searching for it).
+  const hidden =
+    ctx.role === 'owner'
+      ? undefined
+      : new Map([...ctx.tables.values()].map((t) => [t.name, t.columns.map((c) => c.name).filter((c) => !visibleColumns(ctx, t, 'row').includes(c))]));
   const { rows, total } = await repo.listAudit(deps.db, ctx.app.id, {
+    hidden,
     q: query.q?.trim() || undefined,
     table: query.table,
     limit: size,
