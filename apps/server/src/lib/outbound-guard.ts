@@ -40,11 +40,54 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
+/** The 16 bytes of an IPv6 literal (zone and brackets removed; a dotted IPv4 tail allowed), or undefined. */
+function v6Bytes(literal: string): number[] | undefined {
+  const a = literal
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
+  if (isIP(a) !== 6) return undefined;
+  let text = a;
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail) {
+    const o = tail[1]!.split('.').map(Number);
+    text = `${text.slice(0, -tail[1]!.length)}${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const r = rest ? rest.split(':') : [];
+  const groups = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
+  if (groups.length !== 8) return undefined;
+  return groups.flatMap((g) => {
+    const n = parseInt(g || '0', 16);
+    return [n >> 8, n & 255];
+  });
+}
+
+/**
+ * One spelling per address: IPv4 dotted (IPv4-mapped and -compatible IPv6 forms become the IPv4 address they carry:
+ * `::ffff:7f00:1`, `0:0:0:0:0:ffff:7f00:1`, `[::ffff:127.0.0.1]` are all 127.0.0.1), other IPv6 fully expanded.
+ */
+export function canonicalAddress(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 4) return bare;
+  const b = v6Bytes(bare);
+  if (!b) return bare.toLowerCase();
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const mapped = zeros(0, 10) && b[10] === 0xff && b[11] === 0xff;
+  const compatible = zeros(0, 12) && !zeros(12, 15); // ::a.b.c.d, not :: or ::1
+  if (mapped || compatible) return b.slice(12).join('.');
+  return Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':');
+}
+
 /** True when `address` (a literal IPv4 or IPv6 address) is loopback, private, link-local or otherwise not public. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   if (family === 6) {
+    // Any spelling of an IPv4-mapped or -compatible address is judged as the IPv4 address it carries.
+    const canonical = canonicalAddress(address);
+    if (isIP(canonical) === 4) return isPrivateAddress(canonical);
     const lower = address.toLowerCase();
     // IPv4-mapped and -compatible forms (::ffff:127.0.0.1, ::ffff:7f00:1) are judged as the IPv4 address they carry.
     const mapped = /^::(ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(lower);

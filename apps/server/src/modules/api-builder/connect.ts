@@ -12,7 +12,7 @@ import pg from 'pg';
 import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { OutboundGuardError, resolveGuardedHost } from '../../lib/outbound-guard.ts';
+import { canonicalAddress, OutboundGuardError, resolveGuardedHost } from '../../lib/outbound-guard.ts';
 import { classifyConnectError, type TConnectTarget, type TEngine, type TEngineKind } from './engines/engine.ts';
 import { openMysqlEngine } from './engines/mysql-engine.ts';
 import { openPgEngine } from './engines/pg-engine.ts';
@@ -29,46 +29,6 @@ export type TConnectionSpec = {
   tls: boolean;
   statementTimeoutMs: number;
 };
-
-/** The 16 bytes of an IPv6 literal (zone and brackets removed; a dotted IPv4 tail allowed), or undefined. */
-function v6Bytes(literal: string): number[] | undefined {
-  const a = literal
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '')
-    .toLowerCase();
-  if (isIP(a) !== 6) return undefined;
-  let text = a;
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail) {
-    const o = tail[1]!.split('.').map(Number);
-    text = `${text.slice(0, -tail[1]!.length)}${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
-  }
-  const [head, rest] = text.split('::') as [string, string | undefined];
-  const h = head ? head.split(':') : [];
-  const r = rest ? rest.split(':') : [];
-  const groups = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
-  if (groups.length !== 8) return undefined;
-  return groups.flatMap((g) => {
-    const n = parseInt(g || '0', 16);
-    return [n >> 8, n & 255];
-  });
-}
-
-/**
- * One spelling per address: IPv4 dotted (IPv4-mapped and -compatible IPv6 forms become the IPv4 address they carry:
- * `::ffff:7f00:1`, `0:0:0:0:0:ffff:7f00:1`, `[::ffff:127.0.0.1]` are all 127.0.0.1), other IPv6 fully expanded.
- */
-export function canonicalAddress(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (isIP(bare) === 4) return bare;
-  const b = v6Bytes(bare);
-  if (!b) return bare.toLowerCase();
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const mapped = zeros(0, 10) && b[10] === 0xff && b[11] === 0xff;
-  const compatible = zeros(0, 12) && !zeros(12, 15); // ::a.b.c.d, not :: or ::1
-  if (mapped || compatible) return b.slice(12).join('.');
-  return Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':');
-}
 
 /** This machine, however spelled: loopback (127/8, ::1), "this network"/unspecified (0/8, ::), and every own interface. */
 function isThisHost(address: string): boolean {

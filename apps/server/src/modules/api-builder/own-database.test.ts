@@ -14,7 +14,7 @@ import type { TSharedState } from '../../state/shared-state.ts';
 import { testConfig, testState, type TTestContext } from '../../test/helpers.ts';
 import { createCustomerDb, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { canonicalAddress } from './connect.ts';
+import { canonicalAddress, isPrivateAddress } from '../../lib/outbound-guard.ts';
 
 describe('canonical addresses', () => {
   it('spells every IPv4-mapped and -compatible form as the IPv4 address it carries', () => {
@@ -23,6 +23,9 @@ describe('canonical addresses', () => {
     expect(canonicalAddress('::1')).toBe('0:0:0:0:0:0:0:1');
     expect(canonicalAddress('0:0:0:0:0:0:0:1')).toBe('0:0:0:0:0:0:0:1');
     expect(canonicalAddress('2001:DB8::1')).toBe('2001:db8:0:0:0:0:0:1');
+    // The outbound guard judges every such spelling as the IPv4 address (private without the operator's permission).
+    for (const a of ['::7f00:1', '0:0:0:0:0:ffff:7f00:1', '::ffff:a9fe:a9fe']) expect(isPrivateAddress(a), a).toBe(true);
+    expect(isPrivateAddress('::ffff:8.8.8.8')).toBe(false);
   });
 });
 
