@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { verifyDraw } from './fairness';
 
 /** A draw made with Node's crypto from the README's formula, checked by the browser code (SubtleCrypto). */
-function makeDraw(roundId: string, users: string[], payerCount: number) {
+function makeDraw(roundId: string, users: string[], payerCount: number, korean = false) {
   const serverSeed = randomBytes(32).toString('hex');
-  const clientSeeds = [...users].sort().map((userId, i) => ({ userId, clientSeed: i === 1 ? '' : `seed-${i}` }));
+  const clientSeeds = [...users].sort().map((userId, i) => ({ userId, clientSeed: i === 1 ? '' : korean ? `행운 ${i} 🍀` : `seed-${i}` }));
   const seeds = clientSeeds.map((c) => c.clientSeed).join(':');
   const hmac = (m: string) => createHmac('sha256', serverSeed).update(m).digest('hex');
   const h = hmac(`${roundId}:${seeds}`);
@@ -31,6 +31,11 @@ describe('verifyDraw (Web Crypto)', () => {
       const draw = makeDraw('3b0f9c1e-1111-4111-8111-111111111111', users, n);
       expect((await verifyDraw('3b0f9c1e-1111-4111-8111-111111111111', draw, n)).ok).toBe(true);
     }
+  });
+
+  it('matches with Korean client seeds (UTF-8 on both sides)', async () => {
+    const id = '3b0f9c1e-1111-4111-8111-111111111111';
+    for (const n of [1, 2]) expect((await verifyDraw(id, makeDraw(id, users, n, true), n)).ok).toBe(true);
   });
 
   it('reports a mismatch when the seed, a client seed or the payer was changed', async () => {
