@@ -1,5 +1,7 @@
 /**
- * Issue 27 item 10 (fresh attack): the per-address limits count an IPv6 visitor by its /64. One line is given a whole
+ * What a fresh attack on the chatbot (issue 27 items 9, 10, 22) still found.
+ *
+ * Item 10: the per-address limits count an IPv6 visitor by its /64. One line is given a whole
  * /64 and can use a new address for every request; keyed on the full address, one visitor passed the per-address
  * question, conversation and hand-off limits and could use up the bot-wide budget alone.
  */
@@ -28,12 +30,14 @@ describe('addressKey', () => {
   });
 });
 
-describe.each(dbKinds)('chatbot per-address limits for IPv6 visitors (%s)', (kind) => {
+describe.each(dbKinds)('chatbot after a fresh attack (%s)', (kind) => {
   let t: TTestContext;
   let botId: string;
+  let owner: Awaited<ReturnType<typeof seedWithMembers>>['owner'];
+  let base: string;
   beforeAll(async () => {
     t = await mealTestApp(kind, { env: { ALLOW_PRIVATE_URLS: 'true' } });
-    const { owner, base } = await seedWithMembers(t, 0);
+    ({ owner, base } = await seedWithMembers(t, 0));
     const o = api(t, owner.token);
     const created = await o('POST', `${base}/chatbots`, { name: '주소 테스트봇', allowedOrigins: [SHOP] });
     botId = created.body.id as string;
@@ -93,5 +97,17 @@ describe.each(dbKinds)('chatbot per-address limits for IPv6 visitors (%s)', (kin
       );
     }
     expect(handed).toEqual([...Array(LIMITS.handoffAddress.max).fill(201), 429, 429]);
+  });
+
+  it('editing a bot with nothing to change answers a Korean 400, not a 500', async () => {
+    const o = api(t, owner.token);
+    for (const body of [{}, { unknownField: 1 }]) {
+      const r = await o('PATCH', `${base}/chatbots/${botId}`, body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(ko.console.seeds.nothingToUpdate);
+    }
+    const renamed = await o('PATCH', `${base}/chatbots/${botId}`, { name: '새 이름' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.name).toBe('새 이름');
   });
 });

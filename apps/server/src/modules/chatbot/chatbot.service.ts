@@ -115,13 +115,16 @@ export async function listBots(db: TDb, userId: string, seedId: string): Promise
 
 export async function updateBot(db: TDb, userId: string, seedId: string, botId: string, patch: Partial<TCreateChatbotInput>) {
   await managedBot(db, userId, seedId, botId);
-  await repo.updateBot(db, botId, {
+  const set = {
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.greeting !== undefined ? { greeting: patch.greeting } : {}),
     ...(patch.allowedOrigins !== undefined ? { allowedOrigins: [...new Set(patch.allowedOrigins)] } : {}),
     ...(patch.brandColor !== undefined ? { brandColor: patch.brandColor } : {}),
     ...(patch.slackChannelId !== undefined ? { slackChannelId: patch.slackChannelId || null } : {}),
-  });
+  };
+  // An empty edit ({} or only unknown fields) is the caller's mistake, not an UPDATE without columns (a 500).
+  if (!Object.keys(set).length) throw new AppError('VALIDATION_FAILED', ko.console.seeds.nothingToUpdate);
+  await repo.updateBot(db, botId, set);
   const bot = (await repo.findBot(db, botId))!;
   return toApiBot(bot, (await knowledge.sourceCounts(db, [botId])).get(botId) ?? 0);
 }
