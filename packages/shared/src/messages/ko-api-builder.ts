@@ -190,7 +190,7 @@ export const koApiBuilder = {
     noConnections: '아직 연결한 데이터베이스가 없습니다.',
     baseUrl: '기본 URL',
     methods: '허용 요청',
-    openapi: 'OpenAPI 문서',
+    openapi: 'OpenAPI 문서 (API 키로 요청)',
     copy: '복사',
     copied: '복사했습니다.',
     curl: 'curl',

@@ -28,6 +28,9 @@ export function CopyBlock({ label, text }: { label: string; text: string }) {
 export const curlSnippet = (baseUrl: string, table: string, key: string = t.keyPlaceholder) =>
   `curl '${baseUrl}/${table}?select=*&limit=10' \\\n  -H 'apikey: ${key}'`;
 
+/** The API's OpenAPI document, as the given key sees it (it needs a key, like every request). */
+export const openapiSnippet = (baseUrl: string, key: string = t.keyPlaceholder) => `curl '${baseUrl}/openapi.json' \\\n  -H 'apikey: ${key}'`;
+
 /** The same request with postgrest-js. */
 export const jsSnippet = (baseUrl: string, table: string, key: string = t.keyPlaceholder) =>
   `import { PostgrestClient } from '@supabase/postgrest-js';\n\nconst db = new PostgrestClient('${baseUrl}', { headers: { apikey: '${key}' } });\nconst { data, error } = await db.from('${table}').select('*').limit(10);`;

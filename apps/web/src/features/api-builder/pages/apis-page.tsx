@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useApis } from '../api/list-apis';
 import { ApiActions } from '../components/api-actions';
 import { PublishApi } from '../components/publish-api';
-import { CopyBlock, curlSnippet, jsSnippet } from '../components/snippets';
+import { CopyBlock, curlSnippet, jsSnippet, openapiSnippet } from '../components/snippets';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
 const t = ko.apiBuilder.ui;
@@ -56,9 +56,8 @@ function Apis({ seedId }: { seedId: string }) {
               {a.connectionName} <Badge variant="secondary">{t.cacheMode[a.cacheMode]}</Badge>
             </CardTitle>
             <code className="break-all text-xs">{a.baseUrl}</code>
-            <a className="text-sm underline" href={`${new URL(a.baseUrl).pathname}/openapi.json`} target="_blank" rel="noreferrer">
-              {t.openapi}
-            </a>
+            {/* The document needs one of the API's keys and describes what that key may use, so it is fetched with it. */}
+            <CopyBlock label={t.openapi} text={openapiSnippet(a.baseUrl)} />
           </CardHeader>
           <CardContent className="grid gap-4">
             <ApiActions seedId={seedId} api={a} />
