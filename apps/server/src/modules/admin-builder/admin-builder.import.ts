@@ -69,7 +69,8 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
   if (!header || (!lines.length && parsed.unclosedQuoteLine === null)) throw bad(m.csvEmpty);
   if (lines.length > IMPORT_MAX) throw bad(m.csvTooMany(IMPORT_MAX));
   const columns = header.fields.map((h) => h.trim());
-  const dup = columns.find((c, i) => columns.indexOf(c) !== i);
+  const seen = new Set<string>();
+  const dup = columns.find((c) => seen.size === seen.add(c).size);
   if (dup !== undefined) throw bad(m.csvDuplicateHeader(dup.slice(0, 64)));
   const visible = visibleColumns(ctx, t, 'row');
   const unknown = columns.find((c) => !visible.includes(c));

@@ -332,6 +332,8 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
     `${tbl}/import`,
     {
       ...auth,
+      // The body schema takes 5 MB of CSV (6.7 MB in base64); the suite-wide limit is 1 MB.
+      bodyLimit: 7 * 1024 * 1024,
       schema: {
         tags,
         summary: 'CSV 가져오기 (commit=false 면 미리보기와 행별 오류만; importId 가 같은 재시도는 첫 결과를 돌려줌)',

@@ -369,7 +369,10 @@ export async function updateSettings(
     const before = ctx.settings.get(table)!;
     const same = (k: 'listColumns' | 'formColumns' | 'readOnlyColumns') => JSON.stringify([...before[k]].sort()) === JSON.stringify([...next[k]].sort());
     const adminRights = JSON.stringify([...before.permissions.admin].sort()) === JSON.stringify([...next.permissions.admin].sort());
-    if (!adminRights || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns')) throw new AppError('ADMIN_APP_FORBIDDEN', m.ownerOnlyRights);
+    // Nor may an admin give members (an account of its own among them) a right the owner did not give admins.
+    const beyondAdmins = next.permissions.member.some((r) => !next.permissions.admin.includes(r) && !before.permissions.member.includes(r));
+    if (!adminRights || beyondAdmins || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns'))
+      throw new AppError('ADMIN_APP_FORBIDDEN', m.ownerOnlyRights);
   }
   await repo.saveSettings(deps.db, appId, table, next);
   ctx.settings.set(table, next);
