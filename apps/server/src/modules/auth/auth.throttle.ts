@@ -145,29 +145,65 @@ const secondStepLockedError = (resetMs: number) =>
 export async function assertSecondStepAllowed(limiter: TRateLimiter, userId: string, ip: string): Promise<void> {
   const [lock, ipFails] = await Promise.all([limiter.state.peek(`rl:mfa-lock:${userId}`), limiter.state.peek(`rl:mfa-ip:${ip}`)]);
   if (lock.count > 0) throw secondStepLockedError(lock.resetMs);
-  if (ipFails.count >= LIMITS.secondStepIp.max)
-    throw tooMany('SECOND_FACTOR_LOCKED', ipFails.resetMs, ko.security.secondStepIpLimited(Math.max(1, Math.ceil(ipFails.resetMs / MIN))));
+  if (ipFails.count >= LIMITS.secondStepIp.max) throw secondStepIpLimitedError(ipFails.resetMs);
 }
 
+const secondStepIpLimitedError = (resetMs: number) =>
+  tooMany('SECOND_FACTOR_LOCKED', resetMs, ko.security.secondStepIpLimited(Math.max(1, Math.ceil(resetMs / MIN))));
+
+/** A code attempt counted before its code is checked (see beginSecondStepAttempt). */
+export type TSecondStepAttempt = { userId: string; ip: string; account: number; onLocked?: ((lockMs: number) => void) | undefined };
+
 /**
- * Counts a wrong code. When it reaches the account's limit the code step is locked (15 min, doubling per lock within
- * a day) and `onLocked(ms)` runs once, on the instance whose claim started the lock; then 429 is thrown.
+ * Counts a code attempt BEFORE the code is checked, atomically in the shared state. Counting only after a wrong
+ * answer let parallel requests all pass a check made before any of them was counted (31 codes tried against a cap
+ * of 10 on PostgreSQL and Redis); now every attempt takes a number first, and the ones past the account's or the
+ * IP's cap are refused without being checked. A right code gives its number back (secondStepSucceeded).
  */
-export async function recordSecondStepFailure(limiter: TRateLimiter, userId: string, ip: string, onLocked?: (lockMs: number) => void): Promise<void> {
-  const [account] = await Promise.all([
+export async function beginSecondStepAttempt(
+  limiter: TRateLimiter,
+  userId: string,
+  ip: string,
+  onLocked?: (lockMs: number) => void,
+): Promise<TSecondStepAttempt> {
+  await assertSecondStepAllowed(limiter, userId, ip);
+  const [account, ipCount] = await Promise.all([
     limiter.count(`mfa-acct:${userId}`, LIMITS.secondStepAccount.windowMs),
     limiter.count(`mfa-ip:${ip}`, LIMITS.secondStepIp.windowMs),
   ]);
-  if (account.count < LIMITS.secondStepAccount.max) return;
-  const level = await limiter.count(`mfa-level:${userId}`, LIMITS.secondStepLevelMs);
-  const lockMs = Math.min(LIMITS.secondStepLockMs * 2 ** Math.min(level.count - 1, 10), LIMITS.secondStepLockMaxMs);
-  await limiter.reset(`mfa-acct:${userId}`);
-  if (await limiter.state.claim(`rl:mfa-lock:${userId}`, lockMs)) onLocked?.(lockMs);
-  throw secondStepLockedError(lockMs);
+  if (account.count > LIMITS.secondStepAccount.max) await lockSecondStep(limiter, userId, onLocked);
+  if (ipCount.count > LIMITS.secondStepIp.max) throw secondStepIpLimitedError(ipCount.resetMs);
+  // A lock claimed since the check above restarted the account's count (it is claimed before the count is reset):
+  // an attempt counted after that restart must still see the lock.
+  const lock = await limiter.state.peek(`rl:mfa-lock:${userId}`);
+  if (lock.count > 0) throw secondStepLockedError(lock.resetMs);
+  return { userId, ip, account: account.count, onLocked };
 }
 
-export async function recordSecondStepSuccess(limiter: TRateLimiter, userId: string): Promise<void> {
-  await limiter.reset(`mfa-acct:${userId}`);
+/**
+ * A wrong code. When its attempt reached the account's limit the code step is locked (15 min, doubling per lock
+ * within a day) and `onLocked(ms)` runs once, on the request whose claim started the lock; then 429 is thrown.
+ */
+export async function secondStepFailed(limiter: TRateLimiter, attempt: TSecondStepAttempt): Promise<void> {
+  if (attempt.account >= LIMITS.secondStepAccount.max) await lockSecondStep(limiter, attempt.userId, attempt.onLocked);
+}
+
+/** A right code: the account's count starts again and the attempt is not held against the IP. */
+export async function secondStepSucceeded(limiter: TRateLimiter, attempt: TSecondStepAttempt): Promise<void> {
+  await Promise.all([limiter.reset(`mfa-acct:${attempt.userId}`), limiter.state.hit(`rl:mfa-ip:${attempt.ip}`, LIMITS.secondStepIp.windowMs, -1)]);
+}
+
+/** Starts the account's code-step lock (once, whoever claims it) or reports the running one; always throws 429. */
+async function lockSecondStep(limiter: TRateLimiter, userId: string, onLocked?: (lockMs: number) => void): Promise<never> {
+  const level = (await limiter.state.peek(`rl:mfa-level:${userId}`)).count + 1;
+  const lockMs = Math.min(LIMITS.secondStepLockMs * 2 ** Math.min(level - 1, 10), LIMITS.secondStepLockMaxMs);
+  if (await limiter.state.claim(`rl:mfa-lock:${userId}`, lockMs)) {
+    await Promise.all([limiter.count(`mfa-level:${userId}`, LIMITS.secondStepLevelMs), limiter.reset(`mfa-acct:${userId}`)]);
+    onLocked?.(lockMs);
+    throw secondStepLockedError(lockMs);
+  }
+  const running = await limiter.state.peek(`rl:mfa-lock:${userId}`);
+  throw secondStepLockedError(running.resetMs || lockMs);
 }
 
 /** A password reset proves the mailbox and shuts out whoever knew the old password: the code step unlocks. */

@@ -84,6 +84,21 @@ describe.each(dbKinds)('limits on the second step across sign-ins, on %s', (kind
     expect(done.body.tokens.access_token).toBeTruthy();
   }, 60_000);
 
+  it('parallel wrong codes on many sign-ins cannot slip past the cap: at most ten are checked, one mail', async () => {
+    const { email, secret } = await withTotp();
+    const tokens: string[] = [];
+    for (let s = 0; s < 12; s++) tokens.push(await firstStep(email));
+    // 60 requests at once, five per sign-in, each from its own address: every one is counted before it is checked.
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => secondStep(tokens[i % tokens.length]!, wrong(secret))));
+    const checked = results.filter((r) => r.status === 400);
+    expect(checked.every((r) => r.body.code === 'SECOND_FACTOR_CODE_INVALID')).toBe(true);
+    expect(checked.length).toBeLessThanOrEqual(9);
+    expect(results.filter((r) => r.status === 429).every((r) => r.body.code === 'SECOND_FACTOR_LOCKED')).toBe(true);
+    expect((await secondStep(await firstStep(email), code(secret))).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 200)); // the lock mail goes out after the answer
+    expect((await outbox(t, email)).filter((m) => m.subject === ko.security.secondStepLockSubject)).toHaveLength(1);
+  }, 60_000);
+
   it('a second lock lasts twice as long', async () => {
     const { email, secret, userId } = await withTotp();
     const lockOnce = async () => {

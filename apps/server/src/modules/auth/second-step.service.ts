@@ -12,7 +12,7 @@ import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserById, type TUserRow } from './user.repository.ts';
 import { afterResponse } from '../../lib/after-response.ts';
-import { assertSecondStepAllowed, recordSecondStepFailure, recordSecondStepSuccess } from './auth.throttle.ts';
+import { beginSecondStepAttempt, secondStepFailed, secondStepSucceeded } from './auth.throttle.ts';
 import { secondStepLockMail } from './auth.mails.ts';
 import { deliver } from './recovery.service.ts';
 import { sessionsEnded } from './session.service.ts';
@@ -45,10 +45,11 @@ export async function completeSignIn(
     how = 'passkey';
   } else if (input.code) {
     // Issue 27 item 4: wrong codes count per account and per IP across sign-ins (not per mfaToken only).
-    await assertSecondStepAllowed(deps.limiter, pending.userId, meta.ip);
+    // Each attempt is counted before its code is checked, so parallel requests cannot slip past the cap.
+    const attempt = await beginSecondStepAttempt(deps.limiter, pending.userId, meta.ip, (lockMs) => tellOwnerOfLock(deps, pending.userId, lockMs));
     how = await verifySecondFactorCode(deps, pending.userId, input.code);
-    if (!how) await recordSecondStepFailure(deps.limiter, pending.userId, meta.ip, (lockMs) => tellOwnerOfLock(deps, pending.userId, lockMs));
-    else await recordSecondStepSuccess(deps.limiter, pending.userId);
+    if (!how) await secondStepFailed(deps.limiter, attempt);
+    else await secondStepSucceeded(deps.limiter, attempt);
   }
   if (!how) throw new AppError('SECOND_FACTOR_CODE_INVALID');
   await spendSignIn(deps, input.mfaToken);
