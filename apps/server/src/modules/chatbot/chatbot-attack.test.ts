@@ -110,4 +110,27 @@ describe.each(dbKinds)('chatbot after a fresh attack (%s)', (kind) => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.data.name).toBe('새 이름');
   });
+
+  it('the bot-wide question budget is spent by questions only: seven busy addresses (30 new conversations and 60 questions each) do not reach it', async () => {
+    const o = api(t, owner.token);
+    const created = await o('POST', `${base}/chatbots`, { name: '예산 테스트봇', allowedOrigins: [SHOP] });
+    const id = created.body.id as string;
+    expect((await o('POST', `${base}/chatbots/${id}/sources`, { type: 'faq', ...FAQ[0]! })).status).toBe(201);
+    const refused: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      const ip = `198.18.0.${n + 1}`;
+      const convs = [];
+      for (let i = 0; i < LIMITS.start.max; i++) {
+        const r = await call(`/api/chatbot/${id}/conversations`, ip);
+        if (r.statusCode !== 201) refused.push(r.statusCode);
+        else convs.push(r.json() as { conversationId: string; token: string });
+      }
+      for (let i = 0; i < LIMITS.address.max; i++) {
+        const c = convs[Math.floor(i / LIMITS.visitor.max)]!;
+        const r = await call(`/api/chatbot/${id}/conversations/${c.conversationId}/messages`, ip, c.token, { text: FAQ[0]!.question });
+        if (r.statusCode !== 200) refused.push(r.statusCode);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
 });

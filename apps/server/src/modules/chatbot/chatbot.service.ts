@@ -166,9 +166,13 @@ async function limit(limiter: TRateLimiter, key: string, l: { max: number; windo
   if (count > l.max) throw tooMany('RATE_LIMITED', resetMs, message);
 }
 
-/** The bot-wide budget, counted only for requests that passed the visitor's and the address's own limits. */
-async function botLimit(deps: TChatbotDeps, bot: repo.TBotRow) {
-  const { count, resetMs } = await deps.limiter.count(`chatbot:bot:${bot.id}`, LIMITS.bot.windowMs);
+/**
+ * The bot-wide budget, counted only for requests that passed the visitor's and the address's own limits. Questions
+ * and new conversations have a budget each: starts spending the question budget let seven busy addresses (30
+ * conversations and 60 questions a minute each) silence the bot instead of ten.
+ */
+async function botLimit(deps: TChatbotDeps, bot: repo.TBotRow, budget: 'bot' | 'bot-start' = 'bot') {
+  const { count, resetMs } = await deps.limiter.count(`chatbot:${budget}:${bot.id}`, LIMITS.bot.windowMs);
   if (count <= LIMITS.bot.max) return;
   await noteCapReached(deps, bot.id).catch((err: unknown) => deps.log.warn({ err, botId: bot.id }, 'chatbot: could not note the bot-wide cap'));
   throw tooMany('RATE_LIMITED', resetMs, s.botRateLimited);
@@ -176,7 +180,7 @@ async function botLimit(deps: TChatbotDeps, bot: repo.TBotRow) {
 
 export async function startConversation(deps: TChatbotDeps, bot: repo.TBotRow, ip: string, origin: string | undefined) {
   await limit(deps.limiter, `chatbot:start:${bot.id}:${addressKey(ip)}`, LIMITS.start, s.visitorRateLimited);
-  await botLimit(deps, bot);
+  await botLimit(deps, bot, 'bot-start');
   const token = randomBytes(32).toString('base64url');
   const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin?.toLowerCase() ?? '' });
   return { conversationId: conv.id, token };
