@@ -56,7 +56,7 @@ export const koAdminBuilder = {
     csvDuplicateHeader: (c: string) => `CSV 머리글에 '${c}' 열이 두 번 이상 있습니다.`,
     csvNotWritable: (c: string) => `CSV 머리글의 '${c}' 열은 가져올 수 없는 열입니다.`,
     importPending: '같은 가져오기가 아직 진행 중입니다. 잠시 뒤 다시 시도해 주세요.',
-    importKeyInUse: '이 가져오기 키는 다른 표나 다른 사람의 가져오기에 이미 쓰였습니다. 파일을 다시 골라 새로 가져와 주세요.',
+    importKeyInUse: '이 가져오기 키는 다른 테이블이나 다른 사람의 가져오기에 이미 쓰였습니다. 파일을 다시 골라 새로 가져와 주세요.',
     csvEncoding: '파일을 UTF-8이나 CP949(한글 Windows Excel)로 읽을 수 없습니다. Excel에서 "CSV UTF-8" 형식으로 다시 저장해 주세요.',
     notWritable: (c: string) => `'${c}' 열은 입력 양식에 없는 열이라 바꿀 수 없습니다.`,
     generatedColumn: (c: string) => `'${c}' 값은 데이터베이스가 자동으로 매기므로 입력할 수 없습니다.`,
