@@ -132,5 +132,5 @@ describe.each(dbKinds)('chatbot after a fresh attack (%s)', (kind) => {
       }
     }
     expect(refused).toEqual([]);
-  });
+  }, 180_000);
 });
