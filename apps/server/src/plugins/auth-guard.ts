@@ -126,11 +126,14 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
 const SEED_ROUTE = '/api/seeds/:seedId';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The seed a route is scoped to: its `:seedId` when the route's pattern lies under /api/seeds/:seedId. */
+/**
+ * The seed a route is scoped to: its `:seedId` when the route's pattern lies under /api/seeds/:seedId, else a
+ * `seedId` in the query string (the console summary reads one seed's figures that way).
+ */
 function seedScopeOf(request: FastifyRequest): string | undefined {
   const pattern = request.routeOptions.url;
-  if (!pattern || (pattern !== SEED_ROUTE && !pattern.startsWith(`${SEED_ROUTE}/`))) return undefined;
-  const seedId = (request.params as { seedId?: unknown } | undefined)?.seedId;
+  const underSeed = pattern === SEED_ROUTE || Boolean(pattern?.startsWith(`${SEED_ROUTE}/`));
+  const seedId = underSeed ? (request.params as { seedId?: unknown } | undefined)?.seedId : (request.query as { seedId?: unknown } | undefined)?.seedId;
   return typeof seedId === 'string' && UUID.test(seedId) ? seedId : undefined;
 }
 

@@ -10,7 +10,7 @@ import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts
 import { api, signedIn } from '../admin-users/console-test-kit.ts';
 import { inviteAndGetToken } from './seeds-test-kit.ts';
 
-type TOperation = { method: string; path: string; stream: boolean };
+type TOperation = { method: string; path: string; stream: boolean; query?: string };
 
 describe.each(dbKinds)('a seed that requires a second factor, on every seed route, on %s', (kind) => {
   let t: TTestContext;
@@ -23,11 +23,17 @@ describe.each(dbKinds)('a seed that requires a second factor, on every seed rout
 
   async function seedOperations(): Promise<TOperation[]> {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }>; parameters?: { in: string; name: string }[] }>>;
     };
     const ops: TOperation[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
-      if (path !== '/api/seeds/{seedId}' && !path.startsWith('/api/seeds/{seedId}/')) continue;
+      if (path !== '/api/seeds/{seedId}' && !path.startsWith('/api/seeds/{seedId}/')) {
+        // A route outside /api/seeds/{seedId} that names a seed in its query string (the console summary).
+        for (const [method, op] of Object.entries(item))
+          if (op.parameters?.some((p) => p.in === 'query' && p.name === 'seedId'))
+            ops.push({ method: method.toUpperCase(), path, stream: false, query: 'seedId' });
+        continue;
+      }
       for (const [method, op] of Object.entries(item)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         const stream = Boolean(op.responses?.['200']?.content?.['text/event-stream']) || path.endsWith('/stream');
@@ -45,7 +51,7 @@ describe.each(dbKinds)('a seed that requires a second factor, on every seed rout
   async function hit(token: string, op: TOperation, seedId: string) {
     const res = await t.app.inject({
       method: op.method as 'GET',
-      url: urlOf(op.path, seedId),
+      url: urlOf(op.path, seedId) + (op.query ? `?${op.query}=${seedId}` : ''),
       headers: { authorization: `Bearer ${token}` },
       ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
     });
@@ -91,6 +97,7 @@ describe.each(dbKinds)('a seed that requires a second factor, on every seed rout
       '/knowledge',
       '/members',
       '/invitations',
+      '/api/console/summary',
     ])
       expect(
         ops.some((o) => o.path.includes(part)),
