@@ -22,7 +22,7 @@ describe('OpenAPI media types of non-JSON answers', () => {
 
   it('declares the CSV exports as text/csv', () => {
     expect(ok('/api/seeds/{seedId}/meal-ledger/export', 'get')).toEqual(['text/csv']);
-    const adminExport = Object.keys(doc.paths).filter((p) => p.startsWith('/api/seeds/{seedId}/admin-builder/') && p.endsWith('/export'));
+    const adminExport = Object.keys(doc.paths).filter((p) => p.startsWith('/api/seeds/{seedId}/admin-builder/') && p.endsWith('/export.csv'));
     expect(adminExport.length).toBeGreaterThan(0);
     for (const p of adminExport) expect(ok(p, 'get')).toEqual(['text/csv']);
   });

@@ -253,5 +253,5 @@ describe.each(dbKinds)('fuzz every API path (%s)', (kind) => {
     await settleAfterResponse();
     if (process.env.FUZZ_TRACE) console.log(JSON.stringify(statuses));
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

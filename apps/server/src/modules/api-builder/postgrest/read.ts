@@ -203,7 +203,10 @@ export async function shape(
       } else {
         const off = e.plan.options.offset ?? 0;
         const per = Math.min(e.plan.options.limit ?? rowCap, rowCap);
-        const order = orderSql(engine, e.plan.table, e.plan.options.order, 't0');
+        // Without an order of its own, children are numbered in key order, so which of them fall within the cap (and the
+        // order they come in) does not depend on how the engine happens to scan the table.
+        const keyOrder = e.plan.table.primaryKey.map((c) => `t0.${q(c)}`).join(', ');
+        const order = orderSql(engine, e.plan.table, e.plan.options.order, 't0') || (keyOrder ? ` ORDER BY ${keyOrder}` : '');
         const partition = relation.remoteCols.map((c) => `t0.${q(c)}`).join(', ');
         text =
           `SELECT ${childCols.map((c) => `s.${q(c)}`).join(', ')} FROM (SELECT ${childCols.map((c) => `t0.${q(c)}`).join(', ')}, ` +
