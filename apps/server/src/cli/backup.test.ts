@@ -10,10 +10,10 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
 import { createSharedState } from '../state/shared-state.ts';
 import { dbKinds, testConfig, type TTestContext } from '../test/helpers.ts';
-import { api, signedIn } from '../modules/admin-users/console-test-kit.ts';
-import { loginAs } from '../modules/auth/auth-test-kit.ts';
-import { seedWithRoom, stepAheadSameDay, iso } from '../modules/rooms/rooms-test-kit.ts';
-import { CLIENT, directWorkspace } from '../modules/slack/slack-test-kit.ts';
+import { api, signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
+import { loginAs } from '../modules/auth/testing/auth-test-kit.ts';
+import { seedWithRoom, stepAheadSameDay, iso } from '../modules/rooms/testing/rooms-test-kit.ts';
+import { CLIENT, directWorkspace } from '../modules/slack/testing/slack-test-kit.ts';
 import { startFakeSlack, type TFakeSlack } from '../modules/slack/testing/fake-slack.ts';
 import { backupDatabase, restoreDatabase, type TBackupTarget } from './backup.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, twoInstances, type TTestContext } from '../test/helpers.ts';
-import { signedIn } from '../modules/admin-users/console-test-kit.ts';
-import { seedWithRoom } from '../modules/rooms/rooms-test-kit.ts';
+import { signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
+import { seedWithRoom } from '../modules/rooms/testing/rooms-test-kit.ts';
 import { MAX_STREAMS_PER_USER } from './event-stream.ts';
 
 type TStream = { status: number; body: string; ended: Promise<void>; abort: () => void };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../test/helpers.ts';
-import { api, signedIn } from '../modules/admin-users/console-test-kit.ts';
+import { api, signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
 import { createSeed } from '../modules/seeds/seeds.service.ts';
 import { findBadText } from './input-text-rule.ts';
 

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TTestContext } from './helpers.ts';
-import { api, signedIn } from '../modules/admin-users/console-test-kit.ts';
+import { api, signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
 import { settleAfterResponse } from '../lib/after-response.ts';
-import { loginAs } from '../modules/auth/auth-test-kit.ts';
+import { loginAs } from '../modules/auth/testing/auth-test-kit.ts';
 
 const REQUESTS = 2_200;
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, publishedShop, type TCustomerDb } from '../api-builder/testing/api-builder-kit.ts';
 
 const engines = ['postgres', 'mysql'] as const;
 

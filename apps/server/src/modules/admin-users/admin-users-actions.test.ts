@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { seedMembers, seeds, users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, GOOD_PASSWORD, minutePassed, outbox, signupBody, tokenOf } from '../auth/auth-test-kit.ts';
-import { api, freshEmail, signedIn } from './console-test-kit.ts';
+import { call, GOOD_PASSWORD, minutePassed, outbox, signupBody, tokenOf } from '../auth/testing/auth-test-kit.ts';
+import { api, freshEmail, signedIn } from './testing/console-test-kit.ts';
 import { purgeDeletedUsers } from './purge.ts';
 
 const m = ko.console.admin;

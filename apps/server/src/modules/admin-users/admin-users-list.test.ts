@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, makeUser, signedIn } from './console-test-kit.ts';
+import { api, makeUser, signedIn } from './testing/console-test-kit.ts';
 import { joinedSince } from './admin-users.service.ts';
 
 const DAY = 86_400_000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { apiConnections } from '../../db/schema-api-builder.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
   let t: TTestContext;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 /** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
 async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {

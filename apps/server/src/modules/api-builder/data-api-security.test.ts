@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 const ROW_CAP = 5;
 

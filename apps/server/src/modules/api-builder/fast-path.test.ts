@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 import { dataApiTarget } from './fast-path.ts';
 
 const METRICS_TOKEN = 'fast-path-metrics-token-0123456789';

@@ -12,8 +12,8 @@ import { buildApp, type TApp } from '../../app.ts';
 import { openDatabase, type TDatabase } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 import { testConfig, testState, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { createCustomerDb, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { canonicalAddress, isPrivateAddress } from '../../lib/outbound-guard.ts';
 
 describe('canonical addresses', () => {

@@ -6,7 +6,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from '../../test-support/api-builder-kit.ts';
+import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 type TRow = Record<string, unknown>;
 type TClient = PostgrestClient;

@@ -8,7 +8,7 @@ import { auditLog, consents, users } from '../../db/schema.ts';
 import { createAuthDeps } from './auth.deps.ts';
 import { createExternalUser } from './identity.service.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, claimsOf, GOOD_PASSWORD, minutePassed, outbox, registerConfirmed, signupBody, tokenOf, uniqueEmail } from './auth-test-kit.ts';
+import { call, claimsOf, GOOD_PASSWORD, minutePassed, outbox, registerConfirmed, signupBody, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';

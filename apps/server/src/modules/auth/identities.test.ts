@@ -5,7 +5,7 @@ import { identities } from '../../db/schema-accounts.ts';
 import { users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { fakeGoogleKeys } from '../../test-support/fake-google-keys.ts';
-import { call, loginAs, minutePassed, outbox, OTHER_PASSWORD, registerConfirmed, tokenOf, uniqueEmail } from './auth-test-kit.ts';
+import { call, loginAs, minutePassed, outbox, OTHER_PASSWORD, registerConfirmed, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
 
 describe.each(dbKinds)('linked identities on %s', (kind) => {
   let t: TTestContext;

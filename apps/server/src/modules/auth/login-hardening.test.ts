@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { ko } from '@suite/shared';
-import { GOOD_PASSWORD, nextIp, outbox, registerConfirmed, tokenOf, uniqueEmail } from './auth-test-kit.ts';
+import { GOOD_PASSWORD, nextIp, outbox, registerConfirmed, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
 
 type TTry = { email: string; password: string; ip?: string; cookie?: string; xff?: string };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { auditLog, authSessions, users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, claimsOf, GOOD_PASSWORD, loginAs, nextIp, registerConfirmed, uniqueEmail } from './auth-test-kit.ts';
+import { call, claimsOf, GOOD_PASSWORD, loginAs, nextIp, registerConfirmed, uniqueEmail } from './testing/auth-test-kit.ts';
 
 describe.each(dbKinds)('login on %s', (kind) => {
   let t: TTestContext;

@@ -6,7 +6,7 @@ import { identities } from '../../db/schema-accounts.ts';
 import { users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { startFakeOAuthProviders, type TFakeProvider } from '../../test-support/fake-oauth-providers.ts';
-import { call, loginAs, minutePassed, outbox, registerConfirmed, tokenOf, uniqueEmail } from './auth-test-kit.ts';
+import { call, loginAs, minutePassed, outbox, registerConfirmed, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
 
 let subjectCounter = 5000;
 const nextSubject = () => String((subjectCounter += 1) * 1000 + Math.floor(Math.random() * 1000));

@@ -15,7 +15,7 @@ import {
   signupBody,
   tokenOf,
   uniqueEmail,
-} from './auth-test-kit.ts';
+} from './testing/auth-test-kit.ts';
 
 describe.each(dbKinds)('forgot and reset password on %s', (kind) => {
   let t: TTestContext;

@@ -5,7 +5,7 @@ import { passkeys, totpFactors } from '../../db/schema-accounts.ts';
 import { users } from '../../db/schema.ts';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
-import { call, GOOD_PASSWORD, loginAs, minutePassed, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './auth-test-kit.ts';
+import { call, GOOD_PASSWORD, loginAs, minutePassed, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './testing/auth-test-kit.ts';
 import { stepOf, totpAt } from './totp.ts';
 
 describe.each(dbKinds)('second factor on %s', (kind) => {

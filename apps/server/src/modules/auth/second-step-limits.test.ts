@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
-import { call, GOOD_PASSWORD, loginAs, minutePassed, nextIp, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './auth-test-kit.ts';
+import { call, GOOD_PASSWORD, loginAs, minutePassed, nextIp, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './testing/auth-test-kit.ts';
 import { stepOf, totpAt } from './totp.ts';
 
 describe.each(dbKinds)('limits on the second step across sign-ins, on %s', (kind) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, GOOD_PASSWORD, loginAs, registerConfirmed, signupBody, uniqueEmail } from './auth-test-kit.ts';
+import { call, GOOD_PASSWORD, loginAs, registerConfirmed, signupBody, uniqueEmail } from './testing/auth-test-kit.ts';
 
 describe.each(dbKinds)('session control and password rules on %s', (kind) => {
   let t: TTestContext;

@@ -4,7 +4,7 @@ import { ko } from '@suite/shared';
 import { loadConfig, parseDuration } from '../../config.ts';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
-import { call, claimsOf, loginAs, registerConfirmed } from './auth-test-kit.ts';
+import { call, claimsOf, loginAs, registerConfirmed } from './testing/auth-test-kit.ts';
 
 const MIN = 60_000;
 

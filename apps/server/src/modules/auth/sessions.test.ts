@@ -6,7 +6,7 @@ import { ko } from '@suite/shared';
 import { auditLog, authSessions, consents, refreshTokens, users } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, claimsOf, GOOD_PASSWORD, loginAs, nextIp, OTHER_PASSWORD, registerConfirmed } from './auth-test-kit.ts';
+import { call, claimsOf, GOOD_PASSWORD, loginAs, nextIp, OTHER_PASSWORD, registerConfirmed } from './testing/auth-test-kit.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, TERMS_VERSION } from '@suite/shared';
 import { consents, users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, claimsOf, GOOD_PASSWORD, loginAs, minutePassed, outbox, signupBody, tokenOf, uniqueEmail } from './auth-test-kit.ts';
+import { call, claimsOf, GOOD_PASSWORD, loginAs, minutePassed, outbox, signupBody, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
 
 const v = ko.auth.validation;
 

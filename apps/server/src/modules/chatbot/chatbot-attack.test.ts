@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 import { LIMITS } from './chatbot.service.ts';
 import { addressKey } from './chatbot-address.ts';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 
 /**

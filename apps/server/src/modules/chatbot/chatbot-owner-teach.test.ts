@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { seoulWeeks } from './chatbot.service.ts';
 
 const SHOP = 'https://shop.example';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 
 const SHOP = 'https://shop.example';
 

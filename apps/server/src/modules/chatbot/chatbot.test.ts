@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
+import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../meal/testing/meal-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { FAQ, OUT_OF_SCOPE, PARAPHRASES } from './testing/faq-set.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 
 /** The console's setup guide (admins only) and what the browser learns from the public configuration. */
 describe.each(dbKinds)('integrations and public configuration (%s)', (kind) => {

@@ -1,8 +1,8 @@
 /** Meal mails count against the hourly mail quotas like bookings and invitations (issue 11, item 2): over it → 429, nothing written. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { inMinutes, mealTestApp, seedWithMembers } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { inMinutes, mealTestApp, seedWithMembers } from './testing/meal-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { meals } from '../../db/schema-meal.ts';
 

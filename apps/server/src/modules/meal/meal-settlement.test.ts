@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
-import { inMinutes, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
+import { inMinutes, mealTestApp, seedWithMembers, testClock } from './testing/meal-test-kit.ts';
 
 type TLedger = { balances: { userId: string; balance: number }[]; settlements: unknown[] };
 

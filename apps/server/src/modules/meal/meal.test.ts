@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { inMinutes, mailsTo, mealTestApp, seedWithMembers, testClock } from '../../test-support/meal-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { inMinutes, mailsTo, mealTestApp, seedWithMembers, testClock } from './testing/meal-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
 import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms-chat.service.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueStatus, ko } from '@suite/shared';
 import { apiUsageDaily, seedMembers } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, makeUser, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, makeUser, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import { serviceOf } from '../usage/usage.ts';
 import { daysBetween, kstCalendar } from './overview.service.ts';

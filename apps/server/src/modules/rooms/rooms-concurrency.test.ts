@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { iso, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 describe.each(dbKinds)('booking races and live updates over real HTTP on %s', (kind) => {
   let t: TTestContext;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { twoInstances } from '../../test/helpers.ts';
-import { iso, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 /** Two instances on one database and one Redis: a booking made through one reaches a stream opened on the other. */
 describe.runIf(Boolean(process.env.REDIS_URL))('live updates across instances (REDIS_URL)', () => {

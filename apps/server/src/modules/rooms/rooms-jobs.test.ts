@@ -6,8 +6,8 @@ import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../tes
 import { createSharedState } from '../../state/shared-state.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { movableClock, type TClock } from '../../test-support/clock-app.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './rooms-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './testing/rooms-test-kit.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
 
 /** The same secrets for every instance, as several instances of one deployment share them. */

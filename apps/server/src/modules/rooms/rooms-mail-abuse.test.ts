@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/console-test-kit.ts';
-import { iso, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 const outside = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i}@outside.example`);
 const outboxCount = async (t: TTestContext, like: string) =>

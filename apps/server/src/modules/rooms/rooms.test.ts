@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { iso, mailsTo, roomJobsOf, seedWithRoom, seoulWeekday } from './rooms-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { iso, mailsTo, roomJobsOf, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 const m = ko.rooms.server;
 

@@ -4,9 +4,9 @@ import { ko } from '@suite/shared';
 import { seedInvitations } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { call, loginAs, minutePassed, outbox, signupBody, tokenOf } from '../auth/auth-test-kit.ts';
-import { api, freshEmail, signedIn } from '../admin-users/console-test-kit.ts';
-import { inviteAndGetToken } from './seeds-test-kit.ts';
+import { call, loginAs, minutePassed, outbox, signupBody, tokenOf } from '../auth/testing/auth-test-kit.ts';
+import { api, freshEmail, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { inviteAndGetToken } from './testing/seeds-test-kit.ts';
 
 const m = ko.console.seeds;
 

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { inviteAndGetToken } from './seeds-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { inviteAndGetToken } from './testing/seeds-test-kit.ts';
 
 type TOperation = { method: string; path: string; stream: boolean; query?: string };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
-import { inviteAndGetToken } from './seeds-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { inviteAndGetToken } from './testing/seeds-test-kit.ts';
 
 const m = ko.console.seeds;
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { slackEvents, slackWorkspaces } from '../../db/schema-slack.ts';
 import { dbKinds } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import * as repo from './slack.repository.ts';
 import { slackSignature } from './slack-crypto.ts';
-import { eventCallback, idle, installedUser, nextTs, sendEvent, SIGNING_SECRET, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
+import { eventCallback, idle, installedUser, nextTs, sendEvent, SIGNING_SECRET, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';
 
 const TEAM = 'T0FAKE001';
 const BOT = 'UBOT0001';

@@ -1,11 +1,11 @@
 import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { search } from './knowledge.service.ts';
 import { insertSource } from '../knowledge/knowledge.repository.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
-import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
+import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';
 import { fuseRanks, splitPassages } from '../../lib/text-search.ts';
 import { knowledgeKeys } from '../knowledge/korean-search.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';

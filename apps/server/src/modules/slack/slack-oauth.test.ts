@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { slackWorkspaces } from '../../db/schema-slack.ts';
 import { dbKinds } from '../../test/helpers.ts';
-import { api, signedIn } from '../admin-users/console-test-kit.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { sendRoomsChat } from '../rooms/rooms-chat.service.ts';
-import { install, slackTestApp, type TSlackTest } from './slack-test-kit.ts';
+import { install, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';
 
 describe.each(dbKinds)('slack connection on %s', (kind) => {
   let s: TSlackTest;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomerDb, type TCustomerDb } from '../../../test-support/api-builder-kit.ts';
+import { createCustomerDb, type TCustomerDb } from '../testing/api-builder-kit.ts';
 import { openPgEngine } from './pg-engine.ts';
 
 // A PostgreSQL enum column carries its labels in order, so the admin builder offers them as a pick list.
