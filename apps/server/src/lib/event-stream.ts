@@ -13,7 +13,12 @@
  *   user's open streams. A minute's re-check (session and `stillAllowed`) covers anything not announced.
  * - At most MAX_STREAMS_PER_USER open streams per user on one instance; the next is refused with 429 TOO_MANY_STREAMS
  *   before any byte of the stream is written. Closing one frees its slot at once.
+ *
+ * `writeEventStream` is the one writer under every `text/event-stream` answer (these subscriptions and the chatbot's
+ * streamed answers): the same headers (with what the hooks already set on the reply, e.g. CORS), a heartbeat comment
+ * every 20 s, writes ignored once the client has gone, one `end`.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSharedState } from '../state/shared-state.ts';
 import { AppError } from './app-error.ts';
@@ -80,44 +85,26 @@ export async function createEventStreams(opts: {
     if (mine.size >= max) throw new AppError('TOO_MANY_STREAMS');
     byUser.set(user.id, mine);
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    res.write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
-    let closed = false;
     let unsubscribe: (() => Promise<void>) | undefined;
+    const out = writeEventStream(request, reply, { retryMs: 2000, closeConnection: true });
+    out.send('ready', '{}');
     const stream: TOpenStream = {
       userId: user.id,
       sessionId: user.sessionId,
       check: async () => (await opts.sessionLive(user.sessionId, user.id)) && (o.stillAllowed ? await o.stillAllowed() : true),
-      end: () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(ping);
-        clearInterval(timer);
-        mine.delete(stream);
-        if (mine.size === 0 && byUser.get(user.id) === mine) byUser.delete(user.id);
-        void unsubscribe?.().catch(() => undefined);
-        // The connection is not reused after a stream: closing it lets shutdown finish at once.
-        res.end(() => res.socket?.destroy());
-      },
+      end: () => out.end(),
     };
     mine.add(stream);
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
     const timer = setInterval(() => recheck([stream]), RECHECK_MS);
-    request.raw.on('close', stream.end);
-    res.on('close', stream.end);
-    const off = await opts.state.subscribe(o.channel, (message) => {
-      if (!closed) res.write(`event: ${o.event}\ndata: ${message}\n\n`);
+    out.onClose(() => {
+      clearInterval(timer);
+      mine.delete(stream);
+      if (mine.size === 0 && byUser.get(user.id) === mine) byUser.delete(user.id);
+      void unsubscribe?.().catch(() => undefined);
     });
+    const off = await opts.state.subscribe(o.channel, (message) => out.send(o.event, message));
     // The client may have gone while subscribing.
-    if (closed) void off().catch(() => undefined);
+    if (out.closed) void off().catch(() => undefined);
     else unsubscribe = off;
   }
 
@@ -127,6 +114,59 @@ export async function createEventStreams(opts: {
     async close() {
       for (const set of [...byUser.values()]) for (const s of [...set]) s.end();
       await offSessions().catch(() => undefined);
+    },
+  };
+}
+
+export type TEventWriter = {
+  /** One event; `data` is sent as it is when a string, as JSON otherwise. Ignored once the stream is closed. */
+  send: (event: string, data: unknown) => void;
+  /** Ends the stream (idempotent). */
+  end: () => void;
+  /** Runs once when the stream ends, by `end` or because the client went away. */
+  onClose: (fn: () => void) => void;
+  readonly closed: boolean;
+};
+
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Takes over the reply and answers 200 `text/event-stream`. `retryMs` tells EventSource clients how soon to reconnect;
+ * `closeConnection` drops the connection after the stream (a long-lived subscription, so shutdown need not wait).
+ */
+export function writeEventStream(request: FastifyRequest, reply: FastifyReply, opts: { retryMs?: number; closeConnection?: boolean } = {}): TEventWriter {
+  // Headers the hooks set (CORS, security) go out with the stream's own.
+  const before = reply.getHeaders() as OutgoingHttpHeaders;
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { ...before, ...EVENT_STREAM_HEADERS, 'x-request-id': request.id });
+  if (opts.retryMs !== undefined) res.write(`retry: ${opts.retryMs}\n\n`);
+  let closed = false;
+  const closers: (() => void)[] = [];
+  const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(ping);
+    for (const fn of closers) fn();
+    if (opts.closeConnection) res.end(() => res.socket?.destroy());
+    else res.end();
+  };
+  request.raw.on('close', end);
+  res.on('close', end);
+  return {
+    send: (event, data) => {
+      if (!closed) res.write(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    },
+    end,
+    onClose: (fn) => void closers.push(fn),
+    get closed() {
+      return closed;
     },
   };
 }

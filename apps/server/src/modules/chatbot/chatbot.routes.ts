@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
@@ -49,6 +50,7 @@ import type { TDocumentPool } from '../../lib/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer } from '../../lib/route-helpers.ts';
+import { writeEventStream, type TEventWriter } from '../../lib/event-stream.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import * as bots from './chatbot.service.ts';
 
@@ -376,130 +378,121 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       .send(await readFile(widgetFile));
   });
 
-  // ── Public conversation API (CORS only for the bot's allowed origins) ──
-  const originOf = (r: FastifyRequest) => (typeof r.headers.origin === 'string' ? r.headers.origin : undefined);
-  const cors = (reply: FastifyReply, origin: string | undefined) => {
-    if (!origin) return {};
-    const h = { 'access-control-allow-origin': origin, vary: 'Origin' };
-    reply.headers(h);
-    return h;
-  };
-  const open = async (request: FastifyRequest<{ Params: { botId: string } }>, reply: FastifyReply) => {
-    const origin = originOf(request);
-    const bot = await bots.publicBot(deps, request.params.botId, origin, appOrigin);
-    return { bot, origin, headers: cors(reply, origin) };
-  };
+  // ── Public conversation API (CORS only for the bot's allowed origins, decision 033) ──
+  await app.register(
+    async (scope) => {
+      const app = scope.withTypeProvider<ZodTypeProvider>();
+      const originOf = (r: FastifyRequest) => (typeof r.headers.origin === 'string' ? r.headers.origin : undefined);
+      /** The bot of each public request, found (and its origin checked) by the CORS hook before the handler. */
+      const botOf = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof bots.publicBot>>>();
+      const open = (request: FastifyRequest) => ({ bot: botOf.get(request)!, origin: originOf(request) });
+      // After validation, where the handlers checked it before: an unknown bot answers 404 and a refused origin 403
+      // (recorded), preflight included; an allowed origin (or none, a server) is reflected.
+      await app.register(cors, {
+        hook: 'preHandler',
+        delegator: async (request: FastifyRequest) => {
+          const params = request.params as { botId?: string; '*'?: string };
+          const botId = params.botId ?? params['*']?.split('/').find(Boolean) ?? ''; // OPTIONS /api/chatbot*: '/{botId}/…'
+          if (!z.uuid().safeParse(botId).success) return { origin: false };
+          botOf.set(request, await bots.publicBot(deps, botId, originOf(request), appOrigin));
+          return { origin: true, methods: 'GET, POST', allowedHeaders: 'content-type, authorization, accept', maxAge: 600, strictPreflight: false };
+        },
+      });
 
-  app.options('/api/chatbot/:botId/*', { schema: { hide: true, params: z.object({ botId: z.uuid(), '*': z.string() }) } }, async (request, reply) => {
-    await open(request, reply);
-    reply.headers({
-      'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'content-type, authorization, accept',
-      'access-control-max-age': '600',
-    });
-    return reply.status(204).send();
-  });
+      app.get(
+        '/:botId/widget',
+        { schema: { tags, summary: '위젯 설정: 이름, 인사말, 색상, 추천 질문 (공개)', params: ZBotPublicParams, response: { 200: ZChatbotWidgetInfo } } },
+        async (request) => {
+          const { bot } = open(request);
+          return bots.widgetInfo(db, bot);
+        },
+      );
 
-  app.get(
-    '/api/chatbot/:botId/widget',
-    { schema: { tags, summary: '위젯 설정: 이름, 인사말, 색상, 추천 질문 (공개)', params: ZBotPublicParams, response: { 200: ZChatbotWidgetInfo } } },
-    async (request, reply) => {
-      const { bot } = await open(request, reply);
-      return bots.widgetInfo(db, bot);
-    },
-  );
+      app.post(
+        '/:botId/conversations',
+        {
+          schema: {
+            tags,
+            summary: '대화 시작 (공개) → 201 { conversationId, token }',
+            params: ZBotPublicParams,
+            response: { 201: ZStartConversationResponse },
+          },
+        },
+        async (request, reply) => {
+          const { bot, origin } = open(request);
+          return reply.status(201).send(await bots.startConversation(deps, bot, request.ip, origin));
+        },
+      );
 
-  app.post(
-    '/api/chatbot/:botId/conversations',
-    { schema: { tags, summary: '대화 시작 (공개) → 201 { conversationId, token }', params: ZBotPublicParams, response: { 201: ZStartConversationResponse } } },
-    async (request, reply) => {
-      const { bot, origin } = await open(request, reply);
-      return reply.status(201).send(await bots.startConversation(deps, bot, request.ip, origin));
-    },
-  );
+      app.post(
+        '/:botId/conversations/:conversationId/messages',
+        {
+          schema: {
+            tags,
+            summary:
+              '질문 (공개, Authorization: Bearer <token>) → { answer, answered, sources } 또는 Accept: text/event-stream 이면 event part {text} … event done {answer, answered, sources}',
+            params: ZConversationParams,
+            body: ZAskInput,
+          },
+        },
+        async (request, reply) => {
+          const { bot } = open(request);
+          const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+          const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+          if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
+          // The stream starts with the first part, so a refusal before it (limits, a failed model) keeps its JSON answer.
+          let out: TEventWriter | undefined;
+          const stream = () => (out ??= writeEventStream(request, reply));
+          try {
+            const result = await bots.ask(deps, bot, conv.id, request.ip, request.body.text, (part) => stream().send('part', { text: part }));
+            stream().send('done', result);
+          } catch (err) {
+            if (!out) throw err;
+            out.send('error', { message: s.answerFailed });
+          }
+          stream().end();
+          return reply;
+        },
+      );
 
-  app.post(
-    '/api/chatbot/:botId/conversations/:conversationId/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          '질문 (공개, Authorization: Bearer <token>) → { answer, answered, sources } 또는 Accept: text/event-stream 이면 event part {text} … event done {answer, answered, sources}',
-        params: ZConversationParams,
-        body: ZAskInput,
-      },
-    },
-    async (request, reply) => {
-      const { bot, headers } = await open(request, reply);
-      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
-      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-      if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
-      let started = false;
-      const write = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const start = () => {
-        if (started) return;
-        started = true;
-        reply.hijack();
-        reply.raw.writeHead(200, {
-          ...headers,
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-store',
-          'x-request-id': request.id,
-          'x-accel-buffering': 'no',
-        });
-      };
-      try {
-        const result = await bots.ask(deps, bot, conv.id, request.ip, request.body.text, (part) => {
-          start();
-          write('part', { text: part });
-        });
-        start();
-        write('done', result);
-        reply.raw.end();
-      } catch (err) {
-        if (!started) throw err;
-        write('error', { message: s.answerFailed });
-        reply.raw.end();
-      }
-      return reply;
-    },
-  );
+      app.post(
+        '/:botId/conversations/:conversationId/feedback',
+        {
+          schema: {
+            tags,
+            summary: '답변 평가 (공개, Bearer 토큰) { messageId, helpful }',
+            params: ZConversationParams,
+            body: ZFeedbackInput,
+            response: { 200: ZChatbotMessageResponse },
+          },
+        },
+        async (request, reply) => {
+          const { bot } = open(request);
+          const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+          await bots.feedback(db, conv.id, request.body.messageId, request.body.helpful);
+          return { message: s.feedbackSaved };
+        },
+      );
 
-  app.post(
-    '/api/chatbot/:botId/conversations/:conversationId/feedback',
-    {
-      schema: {
-        tags,
-        summary: '답변 평가 (공개, Bearer 토큰) { messageId, helpful }',
-        params: ZConversationParams,
-        body: ZFeedbackInput,
-        response: { 200: ZChatbotMessageResponse },
-      },
+      app.post(
+        '/:botId/conversations/:conversationId/handoff',
+        {
+          schema: {
+            tags,
+            summary: '상담원 연결 (공개, Bearer 토큰) { email, name?, message? } → 201',
+            params: ZConversationParams,
+            body: ZHandoffInput,
+            response: { 201: ZHandoffResponse },
+          },
+        },
+        async (request, reply) => {
+          const { bot } = open(request);
+          const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
+          const data = await bots.handoff(deps, bot, conv.id, request.ip, request.body);
+          return reply.status(201).send({ message: s.handoffCreated, ...data });
+        },
+      );
     },
-    async (request, reply) => {
-      const { bot } = await open(request, reply);
-      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
-      await bots.feedback(db, conv.id, request.body.messageId, request.body.helpful);
-      return { message: s.feedbackSaved };
-    },
-  );
-
-  app.post(
-    '/api/chatbot/:botId/conversations/:conversationId/handoff',
-    {
-      schema: {
-        tags,
-        summary: '상담원 연결 (공개, Bearer 토큰) { email, name?, message? } → 201',
-        params: ZConversationParams,
-        body: ZHandoffInput,
-        response: { 201: ZHandoffResponse },
-      },
-    },
-    async (request, reply) => {
-      const { bot } = await open(request, reply);
-      const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
-      const data = await bots.handoff(deps, bot, conv.id, request.ip, request.body);
-      return reply.status(201).send({ message: s.handoffCreated, ...data });
-    },
+    { prefix: '/api/chatbot' },
   );
 };
