@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { classifyDbError, dbErrorHttp, type TDbError } from '../../lib/db-errors.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
@@ -91,9 +92,13 @@ function connectionTables(live: { connection: { schemaInfo: unknown }; schema: {
   return all ? new Map(all.map((t) => [t.name, t])) : live.schema.tables;
 }
 
+type TWithDb = PgrstError & { dbCause?: TDbCause; db?: TDbError };
+
 function dbError(err: unknown): PgrstError {
   if (err instanceof PgrstError) return err;
-  const out = mapDbError(err);
+  if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
+  const db = classifyDbError(err);
+  const out: TWithDb = mapDbError(db);
   const e = err as { code?: unknown; errno?: unknown; message?: unknown; column?: unknown; constraint?: unknown; detail?: unknown; table?: unknown };
   const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
   const cause: TDbCause = { code: String(e.code ?? ''), message: String(e.message ?? '') };
@@ -102,79 +107,68 @@ function dbError(err: unknown): PgrstError {
     const v = str(e[k]);
     if (v !== undefined) cause[k] = v;
   }
-  (out as PgrstError & { dbCause?: TDbCause }).dbCause = cause;
+  out.dbCause = cause;
+  out.db = db;
   return out;
 }
 
 export const dbCauseOf = (err: unknown): TDbCause | undefined => (err as { dbCause?: TDbCause } | undefined)?.dbCause;
+/** The database's refusal behind a data-API error, classified once (lib/db-errors.ts). */
+export const dbErrorOf = (err: unknown): TDbError | undefined => (err as { db?: TDbError } | undefined)?.db;
 
-/** MySQL/MariaDB error names as the SQLSTATE PostgREST would report for the same refusal (PostgreSQL's own codes stay). */
-const MYSQL_SQLSTATE: Record<string, string> = {
-  ER_DUP_ENTRY: '23505',
-  ER_NO_REFERENCED_ROW: '23503',
-  ER_NO_REFERENCED_ROW_2: '23503',
-  ER_ROW_IS_REFERENCED: '23503',
-  ER_ROW_IS_REFERENCED_2: '23503',
-  ER_BAD_NULL_ERROR: '23502',
-  ER_NO_DEFAULT_FOR_FIELD: '23502',
-  ER_CHECK_CONSTRAINT_VIOLATED: '23514',
-  ER_TABLEACCESS_DENIED_ERROR: '42501',
-  ER_COLUMNACCESS_DENIED_ERROR: '42501',
-  ER_SPECIFIC_ACCESS_DENIED_ERROR: '42501',
-  ER_DBACCESS_DENIED_ERROR: '42501',
-  ER_NO_SUCH_TABLE: '42P01',
-  ER_BAD_FIELD_ERROR: '42703',
-};
-
-const quotedList = (cols: string) =>
-  cols
-    .split(',')
-    .map((c) => `'${c.trim().replace(/^"|"$/g, '')}'`)
-    .join(', ');
+const quotedList = (cols: string[]) => cols.map((c) => `'${c}'`).join(', ');
 
 /**
- * The database's refusal as PostgREST shapes it (`code` the SQLSTATE, Korean `message`, `details`), naming what it
- * concerns: the column of a NOT NULL refusal, the key of a duplicate, the referenced (or referencing) table of a
- * foreign-key refusal. PostgreSQL's `detail` (`Key (email)=(…) already exists.`) is kept in `details`, as PostgREST
- * does; MySQL's raw text (which names the database user and host) is never sent.
+ * The database's refusal as PostgREST shapes it (`code` the SQLSTATE, Korean `message`, `details`), status from the
+ * one table (DB_ERROR_STATUS), naming what it concerns: the column of a NOT NULL refusal, the key of a duplicate, the
+ * referenced (or referencing) table of a foreign-key refusal. PostgreSQL's `detail` (`Key (email)=(…) already
+ * exists.`) is kept in `details`, as PostgREST does; MySQL's raw text (which names the database user and host) is
+ * never sent.
  */
-function mapDbError(err: unknown): PgrstError {
-  if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
-  const e = err as { code?: string; errno?: number; message?: string; detail?: string; column?: string; table?: string; constraint?: string };
-  const raw = String(e.code ?? '');
-  const mysql = /^ER_/.test(raw);
-  const code = MYSQL_SQLSTATE[raw] ?? raw;
-  const text = String(e.message ?? '');
-  const detail = mysql ? null : typeof e.detail === 'string' ? e.detail : null;
-  const pick = (status: number, message: string, details: string | null = detail) => new PgrstError(status, code || 'PGRST000', message, null, details);
-  if (code === '23505') {
-    const cols = /Key \((.+?)\)=/.exec(detail ?? '')?.[1];
-    const key = /for key '(?:[^.']*\.)?([^']+)'/.exec(text)?.[1];
-    const named = cols ? quotedList(cols) : key === 'PRIMARY' ? '기본 키' : key ? `'${key}'` : e.constraint ? `'${e.constraint}'` : undefined;
-    return pick(409, named ? m.uniqueViolationOn(named) : m.uniqueViolation);
+function mapDbError(e: TDbError): PgrstError {
+  const { status, code } = dbErrorHttp(e);
+  const detail = e.engine === 'mysql' ? null : (e.detail ?? null);
+  const pick = (message: string, details: string | null = detail) => new PgrstError(status, code, message, null, details);
+  switch (e.class) {
+    case 'unique': {
+      const named = e.keyColumns
+        ? quotedList(e.keyColumns)
+        : e.engine === 'mysql' && e.constraint === 'PRIMARY'
+          ? '기본 키'
+          : e.constraint
+            ? `'${e.constraint}'`
+            : undefined;
+      return pick(named ? m.uniqueViolationOn(named) : m.uniqueViolation);
+    }
+    case 'referenced':
+    case 'foreign_key':
+      if (e.referencingTable) return pick(m.fkReferenced(e.referencingTable));
+      return pick(e.referencedTable ? m.fkMissingParent(e.referencedTable) : m.fkViolation);
+    case 'not_null':
+      return pick(e.column ? m.notNullOn(e.column) : m.notNull);
+    case 'check':
+      return pick(m.badValue);
+    case 'statement_timeout':
+      return pick(m.statementTimeout);
+    // The raw text of a privilege refusal ("permission denied for schema public") names only the object: kept in details.
+    case 'permission':
+      return pick(m.permissionDenied, e.engine === 'mysql' ? null : e.message.slice(0, 200));
+    case 'undefined_table':
+      return pick(m.undefinedTable, null);
+    case 'undefined_column':
+      return pick(m.undefinedColumn, null);
+    case 'out_of_range':
+    case 'invalid_value':
+    case 'duplicate_column':
+    case 'bad_statement':
+      return pick(m.badValue, null);
+    case 'protocol':
+    case 'unavailable':
+      return pick(m.unavailable, null);
+    case 'lock_timeout':
+    case 'other':
+      return pick(m.dbError, null);
   }
-  if (code === '23503') {
-    const referenced =
-      /still referenced from table "([^"]+)"/.exec(detail ?? '')?.[1] ??
-      (raw.startsWith('ER_ROW_IS_REFERENCED') ? /fails \((?:`[^`]*`\.)?`([^`]+)`/.exec(text)?.[1] : undefined);
-    if (referenced) return pick(409, m.fkReferenced(referenced));
-    const parent = /is not present in table "([^"]+)"/.exec(detail ?? '')?.[1] ?? /REFERENCES `([^`]+)`/.exec(text)?.[1];
-    return pick(409, parent ? m.fkMissingParent(parent) : m.fkViolation);
-  }
-  if (code === '23502') {
-    const column = e.column ?? /(?:Column|Field) '([^']+)'/.exec(text)?.[1];
-    return pick(400, column ? m.notNullOn(column) : m.notNull);
-  }
-  if (code === '23514' || e.errno === 4025 || e.errno === 3819) return pick(400, m.badValue);
-  if (code === '57014' || code === 'ER_STATEMENT_TIMEOUT' || e.errno === 1969 || e.errno === 3024) return pick(504, m.statementTimeout);
-  // The raw text of a privilege refusal ("permission denied for schema public") names only the object: kept in details.
-  if (code === '42501') return pick(403, m.permissionDenied, mysql ? null : text.slice(0, 200));
-  if (code === '42P01') return pick(404, m.undefinedTable, null);
-  if (code === '42703') return pick(400, m.undefinedColumn, null);
-  if (/^(22|42)/.test(code) || /^ER_(TRUNCATED|WRONG|DATA|BAD_FIELD|PARSE|INVALID)/.test(raw)) return pick(400, m.badValue, null);
-  if (['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST'].includes(code) || /^(08|53|57P)/.test(code))
-    return pick(503, m.unavailable, null);
-  return pick(500, m.dbError, null);
 }
 
 const noScope = { methods: null, tables: null };
