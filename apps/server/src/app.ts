@@ -51,6 +51,10 @@ import { createDataApiFastPath, type TDataApiFastPath } from './modules/api-buil
 import { adminBuilderModule } from './modules/admin-builder/admin-builder.module.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { chatbotModule } from './modules/chatbot/chatbot.module.ts';
+import { botsOfSeed } from './modules/chatbot/chatbot.service.ts';
+import { knowledgeModule } from './modules/knowledge/knowledge.module.ts';
+import { createKnowledgeDeps } from './modules/knowledge/knowledge.deps.ts';
+import { activeWorkspaceOfSeed, embeddingBudget } from './modules/slack/workspace.service.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -206,7 +210,17 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(overviewRoutes, { db: database.db });
   await app.register(betaRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
-  await app.register(slackModule, { ctx, jobs });
+  // Knowledge (decision 036): one home for sources, passages, vectors and their jobs; the chatbot and Slack modules
+  // receive what they use of it, and it reads the seed's chatbots and Slack workspace through their services.
+  const knowledgeDeps = createKnowledgeDeps(ctx, app.log, jobs, {
+    seedTargets: async (seedId) => {
+      const [chatbots, slack] = await Promise.all([botsOfSeed(database.db, seedId), activeWorkspaceOfSeed(database.db, seedId)]);
+      return { chatbots, slack };
+    },
+    budget: embeddingBudget(database.db),
+  });
+  await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
+  await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
   await app.register(roomsModule, { ctx, jobs });
   await app.register(mealModule, { ctx, jobs, mailer, now });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
@@ -234,7 +248,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
   });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
-  await app.register(chatbotModule, { ctx, mailer, jobs, now });
+  await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch } });
   await app.register(integrationsRoutes, { config });
   await registerSpa(app, config.webDistDir);
 

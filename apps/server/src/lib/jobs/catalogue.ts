@@ -35,7 +35,7 @@ export const SCHEDULES = {
   'chatbot.purge-tickets': { everyMs: HOUR, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
-  'slack.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
+  'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
   'usage.flush': { everyMs: 5_000, scope: 'instance' },
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },
 } as const satisfies Record<string, TScheduleSpec>;

@@ -11,6 +11,9 @@ export async function insertBot(db: TDb, v: typeof chatbots.$inferInsert): Promi
   return row!;
 }
 export const listBots = (db: TDb, seedId: string) => db.select().from(chatbots).where(eq(chatbots.seedId, seedId)).orderBy(desc(chatbots.createdAt));
+/** A seed's bots, oldest first, with their names only. */
+export const botNamesOfSeed = (db: TDb, seedId: string) =>
+  db.select({ id: chatbots.id, name: chatbots.name }).from(chatbots).where(eq(chatbots.seedId, seedId)).orderBy(asc(chatbots.createdAt));
 export async function findBot(db: TDb, id: string): Promise<TBotRow | undefined> {
   const [row] = await db.select().from(chatbots).where(eq(chatbots.id, id));
   return row;

@@ -35,10 +35,6 @@ import {
   ZFeedbackInput,
   ZHandoffInput,
   ZHandoffResponse,
-  ZKnowledgeAttachInput,
-  ZKnowledgeAttachResponse,
-  ZKnowledgeUsageResponse,
-  ZKnowledgeSourceParams,
   ZSeedParams,
   ZStartConversationResponse,
   ZTicketAnswerInput,
@@ -106,40 +102,6 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       await bots.deleteBot(db, uid(request), request.params.seedId, request.params.botId);
       return { message: s.deleted };
     },
-  );
-
-  // ── Console: where a seed's knowledge is used (decision 026; the Slack console and the chatbot console both call these) ──
-  app.get(
-    '/api/seeds/:seedId/knowledge/usage',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '시드 지식을 쓰는 곳: 챗봇, Slack 어시스턴트 (시드 멤버)',
-        security: bearer,
-        params: ZSeedParams,
-        response: { 200: ZKnowledgeUsageResponse },
-      },
-    },
-    async (request) => ({ data: await knowledge.usage(db, uid(request), request.params.seedId) }),
-  );
-  app.patch(
-    '/api/seeds/:seedId/knowledge/sources/:sourceId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '지식을 쓰는 곳 바꾸기 { chatbotId?: 챗봇 ID | null, slack?: boolean } (시드 소유자·관리자)',
-        security: bearer,
-        params: ZKnowledgeSourceParams,
-        body: ZKnowledgeAttachInput,
-        response: { 200: ZKnowledgeAttachResponse },
-      },
-    },
-    async (request) => ({
-      message: s.attachmentsSaved,
-      data: await knowledge.setAttachments(db, uid(request), request.params.seedId, request.params.sourceId, request.body),
-    }),
   );
 
   // ── Console: sources ──

@@ -5,10 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TAnswer, TChatbot, TChatbotUnanswered, TCreateChatbotInput, TFaqEditInput } from '@suite/shared/schemas/chatbot';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.ts';
-import type { TMailer } from '../../adapters/mailer.ts';
-import type { TConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
@@ -20,23 +17,11 @@ import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 import { consoleLink, escapeHtml, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
 import * as repo from './chatbot.repository.ts';
-import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
-import type { TSlackNotifier } from '../slack/notify.service.ts';
+import type { TChatbotDeps } from './chatbot.deps.ts';
 
 const s = ko.chatbot.server;
 
-export type TChatbotDeps = {
-  db: TDb;
-  config: TConfig;
-  limiter: TRateLimiter;
-  mailer: TMailer;
-  log: FastifyBaseLogger;
-  refetch: knowledge.TRefetch;
-  /** The job runner (enqueue joins the caller's transaction). */
-  jobs: Pick<TJobRunner, 'enqueue'>;
-  /** Posts to the seed's Slack workspace (modules/slack). */
-  slack: TSlackNotifier;
-};
+export type { TChatbotDeps } from './chatbot.deps.ts';
 
 export { HANDOFF_SLACK_KIND };
 
@@ -112,6 +97,9 @@ export async function listBots(db: TDb, userId: string, seedId: string): Promise
   );
   return bots.map((b) => toApiBot(b, counts.get(b.id) ?? 0));
 }
+
+/** A seed's chatbots, oldest first (the knowledge module's attachment targets, handed to it by buildApp). */
+export const botsOfSeed = (db: TDb, seedId: string): Promise<{ id: string; name: string }[]> => repo.botNamesOfSeed(db, seedId);
 
 export async function updateBot(db: TDb, userId: string, seedId: string, botId: string, patch: Partial<TCreateChatbotInput>) {
   await managedBot(db, userId, seedId, botId);

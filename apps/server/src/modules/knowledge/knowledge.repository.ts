@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb, TTransaction } from '../../db/client.ts';
-import { chatbots, knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
-import { slackWorkspaces } from '../../db/schema-slack.ts';
+import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 
 export type TSourceRow = typeof knowledgeSources.$inferSelect;
 export type TNewSource = typeof knowledgeSources.$inferInsert;
@@ -241,18 +240,4 @@ export async function storeKeys(db: TDb, rows: { id: string; grams: string[] }[]
   await db.transaction(async (tx) => {
     for (const r of rows) await tx.update(knowledgePassages).set({ grams: r.grams }).where(eq(knowledgePassages.id, r.id));
   });
-}
-
-/** Where a seed's knowledge can be used: its chatbots and its active Slack workspace. */
-export async function seedTargets(db: TDb, seedId: string) {
-  const [bots, [ws]] = await Promise.all([
-    db.select({ id: chatbots.id, name: chatbots.name }).from(chatbots).where(eq(chatbots.seedId, seedId)).orderBy(asc(chatbots.createdAt)),
-    db
-      .select({ id: slackWorkspaces.id, teamName: slackWorkspaces.teamName })
-      .from(slackWorkspaces)
-      .where(and(eq(slackWorkspaces.seedId, seedId), eq(slackWorkspaces.status, 'active')))
-      .orderBy(asc(slackWorkspaces.createdAt))
-      .limit(1),
-  ]);
-  return { chatbots: bots, slack: ws ?? null };
 }

@@ -1,23 +1,29 @@
 /**
- * The suite's knowledge module (issue 14, decision 026): sources owned by a seed and attached to one chatbot and/or
- * the seed's Slack workspace, split into passages with forgiving Korean keys (korean-search.ts), and searched per
- * service with the same retrieval. URL pages come through the guarded fetcher (and are re-fetched daily); PDFs are
- * parsed in the document worker pool.
+ * The suite's knowledge module (issue 14, decisions 026 and 036): sources owned by a seed and attached to one chatbot
+ * and/or the seed's Slack workspace, split into passages with forgiving Korean keys (korean-search.ts), and searched
+ * per service with the same retrieval, fused with vector similarity for the Slack assistant when `EMBEDDINGS_MODEL`
+ * is set (vectors.ts). URL pages come through the guarded fetcher (and are re-fetched daily); PDFs are parsed in the
+ * document worker pool. This file is the module's public surface: the chatbot and Slack modules import nothing else.
  */
 import { ko } from '@suite/shared';
 import type { TChatbotSource, TChatbotSourceInput, TKnowledgeAttachInput, TKnowledgeAttachment, TKnowledgeUsage } from '@suite/shared/schemas/chatbot';
+import type { TSlackDocument } from '@suite/shared/schemas/slack';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardedFetch, GuardedFetchError } from '../../lib/guarded-fetch.ts';
 import type { TDocumentPool } from '../../lib/document-pool.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
-import { splitPassages } from '../../lib/text-search.ts';
+import { fuseRanks, splitPassages } from '../../lib/text-search.ts';
 import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 import { DECISION, buildIndex, decideAnswer, scoreFaq, type TFaqIndex, type TFaqScore } from './faq-match.ts';
 import type { TLexiconGroup } from './lexicon-ko.ts';
 import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as repo from './knowledge.repository.ts';
+import type { TVectorIndex } from './vectors.ts';
+import * as vrepo from './vectors.repository.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
+
+export type { TVectorIndex } from './vectors.ts';
 
 const s = ko.chatbot.server;
 const MAX_PAGE_BYTES = 2_000_000;
@@ -229,10 +235,16 @@ const toAttachment = (r: { id: string; chatbotId: string | null; slackWorkspaceI
   slack: r.slackWorkspaceId !== null,
 });
 
+/**
+ * Where a seed's knowledge can be used: its chatbots (oldest first) and its active Slack workspace. Those are the
+ * chatbot's and the Slack module's rows, so buildApp hands in how to read them (knowledge.deps.ts).
+ */
+export type TSeedTargets = (seedId: string) => Promise<{ chatbots: { id: string; name: string }[]; slack: { id: string; teamName: string } | null }>;
+
 /** Where each of a seed's sources is used, and where it could be (seed members). */
-export async function usage(db: TDb, userId: string, seedId: string): Promise<TKnowledgeUsage> {
+export async function usage(db: TDb, seedTargets: TSeedTargets, userId: string, seedId: string): Promise<TKnowledgeUsage> {
   await seedFor(db, seedId, userId);
-  const [targets, rows] = await Promise.all([repo.seedTargets(db, seedId), repo.seedAttachments(db, seedId)]);
+  const [targets, rows] = await Promise.all([seedTargets(seedId), repo.seedAttachments(db, seedId)]);
   return {
     chatbots: targets.chatbots,
     slack: targets.slack ? { workspaceId: targets.slack.id, teamName: targets.slack.teamName } : null,
@@ -244,9 +256,16 @@ export async function usage(db: TDb, userId: string, seedId: string): Promise<TK
  * Changes where a source is used (seed owner and admins): `chatbotId` one of the seed's chatbots or null, `slack` the
  * seed's connected workspace or none. A source stays attached somewhere (deleting is the way to drop it).
  */
-export async function setAttachments(db: TDb, userId: string, seedId: string, sourceId: string, input: TKnowledgeAttachInput): Promise<TKnowledgeAttachment> {
+export async function setAttachments(
+  db: TDb,
+  seedTargets: TSeedTargets,
+  userId: string,
+  seedId: string,
+  sourceId: string,
+  input: TKnowledgeAttachInput,
+): Promise<TKnowledgeAttachment> {
   assertManager(await seedFor(db, seedId, userId));
-  const targets = await repo.seedTargets(db, seedId);
+  const targets = await seedTargets(seedId);
   // Read and written under the row's lock: two changes at once (one to the chatbot, one to Slack) both hold.
   const row = await db.transaction(async (tx) => {
     const source = await repo.findSourceForUpdate(tx, sourceId);
@@ -435,4 +454,111 @@ export async function rekeyPassages(db: TDb): Promise<number> {
     );
     n += rows.length;
   }
+}
+
+// ── The Slack assistant's scope: a workspace's documents (the Slack console's shape) and its hybrid search ──
+
+export type TDocumentInput =
+  | { kind: 'text' | 'markdown'; title: string; content: string }
+  | { kind: 'qa'; question: string; answer: string }
+  | { kind: 'url'; url: string; title?: string | undefined };
+
+export type TWorkspaceHit = { documentId: string; title: string; sourceUrl: string | null; content: string; score: number };
+
+/**
+ * Below this retrieval score (korean-search.ts, 0..1) a passage is not offered to the Slack assistant as an answer:
+ * the jamo trigrams that forgive typos also give unrelated questions a few shared keys. Chosen from the Korean test
+ * set (decision 026).
+ */
+export const MIN_WORKSPACE_SCORE = 0.05;
+
+type TWorkspace = { id: string; seedId: string };
+
+/** `embedded`: passages with a vector of the configured model, null when embeddings are not configured. */
+export function toApiDocument(row: { source: TSourceRow; passages: number }, embedded: number | null = null): TSlackDocument {
+  return {
+    id: row.source.id,
+    // The Slack console calls its Q&A entries 'qa'; the knowledge module stores them as 'faq'.
+    kind: row.source.kind === 'faq' ? 'qa' : row.source.kind,
+    title: row.source.title,
+    source_url: row.source.sourceUrl,
+    passages: row.passages,
+    embedded_passages: embedded,
+    chars: row.source.content.length,
+    created_at: row.source.createdAt.toISOString(),
+  };
+}
+
+export async function listDocuments(db: TDb, workspaceId: string, vectors?: TVectorIndex): Promise<TSlackDocument[]> {
+  const [rows, embedded] = await Promise.all([
+    sourcesOf(db, { slackWorkspaceId: workspaceId }),
+    vectors?.enabled ? vrepo.embeddedCounts(db, workspaceId, vectors.model) : undefined,
+  ]);
+  return rows.map((r) => toApiDocument(r, embedded ? (embedded.get(r.source.id) ?? 0) : null));
+}
+
+type TDocumentOptions = { allowPrivateUrls: boolean; vectors?: TVectorIndex | undefined; refetch?: TRefetch | undefined };
+
+const asSourceInput = (input: TDocumentInput) =>
+  input.kind === 'qa'
+    ? ({ type: 'faq', question: input.question, answer: input.answer } as const)
+    : input.kind === 'url'
+      ? ({ type: 'url', url: input.url, title: input.title } as const)
+      : ({ type: input.kind, title: input.title, content: input.content } as const);
+
+/** Stores a document as a knowledge source of the workspace; its vectors are computed afterwards in the background. */
+export async function addDocument(db: TDb, ws: TWorkspace, userId: string | null, input: TDocumentInput, opts: TDocumentOptions) {
+  const owner = { seedId: ws.seedId, chatbotId: null, slackWorkspaceId: ws.id, userId };
+  const created = await createSource(db, owner, asSourceInput(input), {
+    allowPrivateUrls: opts.allowPrivateUrls,
+    refetch: opts.refetch,
+    emptyMessage: ko.slack.server.emptyDocument,
+  });
+  opts.vectors?.schedule(ws.id);
+  return toApiDocument({ source: created.row, passages: created.passages }, opts.vectors?.enabled ? 0 : null);
+}
+
+/** A PDF of the workspace, parsed in the document worker pool (lib/document-pool.ts) under the DOCUMENT_* caps. */
+export async function addWorkspacePdf(
+  db: TDb,
+  documents: TDocumentPool,
+  ws: TWorkspace,
+  userId: string | null,
+  bytes: Buffer,
+  title: string,
+  vectors?: TVectorIndex,
+) {
+  const created = await createPdf(db, documents, { seedId: ws.seedId, chatbotId: null, slackWorkspaceId: ws.id, userId }, bytes, title);
+  vectors?.schedule(ws.id);
+  return toApiDocument({ source: created.row, passages: created.passages }, vectors?.enabled ? 0 : null);
+}
+
+/** Removes a document from the workspace (deleted, unless a chatbot still uses it). */
+export const deleteDocument = (db: TDb, workspaceId: string, id: string) =>
+  removeSource(db, { slackWorkspaceId: workspaceId }, id, ko.slack.server.documentNotFound);
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The best `k` passages of a workspace for a question: the lexical ranking, fused by reciprocal rank with the passages
+ * whose vectors stand out (when embeddings are configured and available; otherwise exactly the lexical ranking).
+ */
+export async function searchWorkspace(db: TDb, workspaceId: string, question: string, k = 3, vectors?: TVectorIndex): Promise<TWorkspaceHit[]> {
+  const [all, similar] = await Promise.all([
+    rankPassages(db, { slackWorkspaceId: workspaceId }, question),
+    vectors?.enabled ? vectors.similar(workspaceId, question) : [],
+  ]);
+  const ranked = all.filter((c) => c.score >= MIN_WORKSPACE_SCORE);
+  const toHit = (c: Omit<TWorkspaceHit, 'score'>, score: number): TWorkspaceHit => ({ ...c, score: round(score) });
+  const known = new Map<string, Omit<TWorkspaceHit, 'score'>>(
+    ranked.map((c) => [c.passageId, { documentId: c.sourceId, title: c.title, sourceUrl: c.url, content: c.content }]),
+  );
+  if (!similar.length) return ranked.slice(0, k).map((c) => toHit(known.get(c.passageId)!, c.score));
+  const fused = fuseRanks([ranked.map((c) => c.passageId), similar.map((h) => h.id)].filter((l) => l.length)).slice(0, k);
+  const missing = fused.filter((f) => !known.has(f.id)).map((f) => f.id);
+  for (const p of await vrepo.passagesByIds(db, workspaceId, missing)) known.set(p.id, p);
+  return fused.flatMap((f) => {
+    const c = known.get(f.id);
+    return c ? [toHit(c, f.score)] : [];
+  });
 }

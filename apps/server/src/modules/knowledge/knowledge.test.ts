@@ -12,7 +12,7 @@ import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.t
 import { slackDocuments, slackPassages } from '../../db/schema-slack.ts';
 import { createSlackApi } from '../slack/slack-api.ts';
 import { encryptSecret } from '../slack/slack-crypto.ts';
-import { search as slackSearch } from '../slack/knowledge.service.ts';
+import { searchWorkspace as slackSearch } from './knowledge.service.ts';
 import * as slackRepo from '../slack/slack.repository.ts';
 import { CLIENT } from '../slack/testing/slack-test-kit.ts';
 import { startFakeSlack, type TFakeSlack } from '../slack/testing/fake-slack.ts';

@@ -6,11 +6,10 @@
 import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
-import { search, type THit } from './knowledge.service.ts';
+import { searchWorkspace as search, type TVectorIndex, type TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
 import type { TLlm } from '../../adapters/llm.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
-import type { TVectorIndex } from './vectors.ts';
 import * as repo from './slack.repository.ts';
 import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
 

@@ -7,8 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { access } from './console.service.ts';
-import { addPdf } from './knowledge.service.ts';
-import type { TVectorIndex } from './vectors.ts';
+import { addWorkspacePdf as addPdf, type TVectorIndex } from '../knowledge/knowledge.service.ts';
 import type { TDocumentPool } from '../../lib/document-pool.ts';
 
 const MAX_PDF = 10 * 1_048_576;

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm, LlmError } from '../../adapters/llm.ts';
-import { createEmbeddings } from './embeddings.ts';
+import { createEmbeddings } from '../knowledge/embeddings.ts';
 import { createSlackApi, SlackApiError } from './slack-api.ts';
 import { startFakeLlm, type TFakeLlm } from './testing/fake-llm.ts';
 import { startFakeSlack, type TFakeSlack } from './testing/fake-slack.ts';

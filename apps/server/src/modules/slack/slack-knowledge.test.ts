@@ -2,7 +2,7 @@ import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
-import { search } from './knowledge.service.ts';
+import { searchWorkspace as search } from '../knowledge/knowledge.service.ts';
 import { insertSource } from '../knowledge/knowledge.repository.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';

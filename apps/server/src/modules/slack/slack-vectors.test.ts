@@ -4,16 +4,16 @@ import { slackWorkspaces } from '../../db/schema-slack.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
-import { createEmbeddings, unit } from './embeddings.ts';
-import { search } from './knowledge.service.ts';
+import { createEmbeddings, unit } from '../knowledge/embeddings.ts';
+import { searchWorkspace as search } from '../knowledge/knowledge.service.ts';
 import { slackVectorsOf } from './slack.module.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';
 import { fakeEmbedding } from './testing/fake-embedder.ts';
 import { startFakeLlm } from './testing/fake-llm.ts';
 import { KOREAN_KB, KOREAN_QUESTIONS, PARAPHRASE } from './testing/korean-kb.ts';
-import { createVectorCache } from './vector-cache.ts';
-import { loadVectors, passagesByIds } from './vectors.repository.ts';
-import { minZ } from './vectors.ts';
+import { createVectorCache } from '../knowledge/vector-cache.ts';
+import { loadVectors, passagesByIds } from '../knowledge/vectors.repository.ts';
+import { minZ } from '../knowledge/vectors.ts';
 
 describe('vector helpers', () => {
   it('evicts the least recently searched workspace over the limit and drops deleted passages', async () => {

@@ -5,14 +5,12 @@ import { slackEventRoutes } from './events.routes.ts';
 import { setRoomsChatSender } from '../rooms/rooms-chat.service.ts';
 import { createIntake } from './intake.ts';
 import { roomsChatSender } from './rooms-chat.ts';
-import { createEmbeddings } from './embeddings.ts';
 import { createLlm } from '../../adapters/llm.ts';
 import { createSlackApi } from './slack-api.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { slackPdfRoutes } from './pdf.routes.ts';
-import { createVectorIndex, type TVectorIndex } from './vectors.ts';
 import { createWorker, type TWorker } from './worker.ts';
-import type { TRefetch } from '../knowledge/knowledge.service.ts';
+import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 
 const workers = new WeakMap<TAppContext, TWorker>();
@@ -21,24 +19,22 @@ const vectorIndexes = new WeakMap<TAppContext, TVectorIndex>();
 let roomsHookOwner: TAppContext | undefined;
 /** The background worker of an app (tests wait for it to be idle). */
 export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
-/** The knowledge vector index of an app (tests run its sweep). */
+/** The knowledge vector index the app's Slack assistant searches with (tests run its sweep). */
 export const slackVectorsOf = (ctx: TAppContext) => vectorIndexes.get(ctx);
 
+/** From the knowledge module (decision 036): its vector index and the re-fetch schedule of web pages. */
+export type TSlackKnowledge = { vectors: TVectorIndex; refetch: TRefetch };
+
 /** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
-export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'enqueue' | 'every'> }> = async (app, { ctx, jobs }) => {
+export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'every'>; knowledge: TSlackKnowledge }> = async (
+  app,
+  { ctx, jobs, knowledge },
+) => {
   const { config, database, state } = ctx;
+  const { vectors, refetch } = knowledge;
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
-  // Background embedding runs as the worker's tracked tasks, so closing the app awaits (and aborts) it.
-  const vectors = createVectorIndex({
-    db: database.db,
-    embeddings: createEmbeddings(config.llm),
-    state,
-    log: app.log,
-    stop: abort.signal,
-    track: (task) => worker.track(task),
-  });
   const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
@@ -46,8 +42,6 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   const intake = createIntake(database.db, worker, app.log, database.kind === 'pglite' ? { quietMs: 5, maxMs: 40 } : undefined);
   jobs.every('slack.sweep-pending', () => worker.sweepStale());
   jobs.every('slack.mirror-retention', () => worker.purgeMirror());
-  // Soon after start (a changed model is re-embedded without waiting for a search), then every minute.
-  jobs.every('slack.embed-missing', async () => worker.track(() => vectors.sweep()));
   setRoomsChatSender(roomsChatSender(database.db, config, slack));
   roomsHookOwner = ctx;
   app.addHook('onClose', async () => {
@@ -61,7 +55,6 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   workers.set(ctx, worker);
   vectorIndexes.set(ctx, vectors);
   // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
-  const refetch: TRefetch = { jobs, now: ctx.now };
   await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
   await app.register(slackEventRoutes, { config, state, intake });

@@ -1,4 +1,4 @@
-/** With `vectors.repository.ts`, the only files of the Slack module that know Drizzle. */
+/** The only file of the Slack module that knows Drizzle. */
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { seedMembers, seeds } from '../../db/schema.ts';
@@ -42,6 +42,17 @@ export async function updateWorkspace(db: TDb, id: string, patch: Partial<typeof
     .update(slackWorkspaces)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(slackWorkspaces.id, id));
+}
+
+/** Ids of the connected workspaces. */
+export async function activeWorkspaceIds(db: TDb): Promise<string[]> {
+  const rows = await db.select({ id: slackWorkspaces.id }).from(slackWorkspaces).where(eq(slackWorkspaces.status, 'active'));
+  return rows.map((r) => r.id);
+}
+
+/** Tokens spent outside a logged event (embeddings), counted toward the monthly budget. */
+export async function recordTokenUsage(db: TDb, workspaceId: string, kind: 'embeddings', tokens: number): Promise<void> {
+  if (tokens > 0) await db.insert(slackTokenUsage).values({ workspaceId, kind, tokens });
 }
 
 export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<TWorkspaceRow | undefined> {

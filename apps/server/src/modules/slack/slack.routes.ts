@@ -28,11 +28,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import * as consoleService from './console.service.ts';
-import * as knowledge from './knowledge.service.ts';
-import type { TRefetch } from '../knowledge/knowledge.service.ts';
+import * as knowledge from '../knowledge/knowledge.service.ts';
+import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
 import * as oauth from './oauth.service.ts';
 import type { TSlackApi } from './slack-api.ts';
-import type { TVectorIndex } from './vectors.ts';
 
 const s = ko.slack.server;
 const tags = ['slack'];
@@ -226,7 +225,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     },
     async (request) => {
       await consoleService.access(db, request.params.workspaceId, currentUser(request).id);
-      const hits = await knowledge.search(db, request.params.workspaceId, request.query.q, 3, vectors);
+      const hits = await knowledge.searchWorkspace(db, request.params.workspaceId, request.query.q, 3, vectors);
       return { data: hits.map((h) => ({ document_id: h.documentId, title: h.title, source_url: h.sourceUrl, content: h.content, score: h.score })) };
     },
   );

@@ -4,6 +4,7 @@ import { api, signedIn } from '../../admin-users/testing/console-test-kit.ts';
 import { createSlackApi } from '../slack-api.ts';
 import * as repo from '../slack.repository.ts';
 import { slackWorkerOf } from '../slack.module.ts';
+import { knowledgeOf } from '../../knowledge/knowledge.module.ts';
 import { encryptSecret, slackSignature } from '../slack-crypto.ts';
 import { startFakeLlm, type TFakeLlm } from './fake-llm.ts';
 import { startFakeSlack, type TFakeSlack } from './fake-slack.ts';
@@ -35,9 +36,11 @@ export async function slackTestApp(kind: 'pglite' | 'postgres', opts: { llm?: bo
   };
 }
 
-/** Waits until the background worker has nothing queued or running. */
+/** Waits until the background worker and the knowledge module's embedding have nothing queued or running. */
 export async function idle(t: TTestContext) {
   await slackWorkerOf(t.app.ctx)!.idle();
+  // Embedding runs in the knowledge module's background (the worker's searches schedule it).
+  await knowledgeOf(t.app.ctx)!.background.idle();
 }
 
 /** Runs the whole OAuth dance: prepare → fake authorize page (real HTTP) → callback. Returns the redirect target. */

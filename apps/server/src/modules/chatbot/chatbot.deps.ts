@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TMailer } from '../../adapters/mailer.ts';
+import type { TConfig } from '../../config.ts';
+import type { TAppContext } from '../../context.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
+import type { TRefetch } from '../knowledge/knowledge.service.ts';
+import { createSlackNotifier, type TSlackNotifier } from '../slack/notify.service.ts';
+
+/** What the chatbot's services work with, built once per app (chatbot.module.ts). */
+export type TChatbotDeps = {
+  db: TDb;
+  config: TConfig;
+  limiter: TRateLimiter;
+  mailer: TMailer;
+  log: FastifyBaseLogger;
+  /** The knowledge module's re-fetch schedule for URL sources; its `now` is the app's clock. */
+  refetch: TRefetch;
+  /** The job runner (enqueue joins the caller's transaction). */
+  jobs: Pick<TJobRunner, 'enqueue'>;
+  /** Posts to the seed's Slack workspace (modules/slack). */
+  slack: TSlackNotifier;
+};
+
+/** From outside the module: the mailer and the job runner from buildApp, the re-fetch schedule from the knowledge module. */
+export type TChatbotOutside = { mailer: TMailer; jobs: Pick<TJobRunner, 'enqueue'>; refetch: TRefetch };
+
+export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outside: TChatbotOutside): TChatbotDeps {
+  return {
+    db: ctx.database.db,
+    config: ctx.config,
+    limiter: createRateLimiter(ctx.state),
+    mailer: outside.mailer,
+    log,
+    refetch: outside.refetch,
+    jobs: outside.jobs,
+    slack: createSlackNotifier(ctx.database.db, ctx.config),
+  };
+}
