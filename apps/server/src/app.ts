@@ -27,6 +27,7 @@ import {
   sessionStillActive,
 } from './modules/auth/auth.service.ts';
 import { roleInSeed } from './modules/seeds/seeds.service.ts';
+import { seedLinks } from './modules/seeds/seed-invitations.service.ts';
 import { closeStreamsOnShutdown, createEventStreams } from './lib/event-stream.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authModule } from './modules/auth/auth.module.ts';
@@ -201,7 +202,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
 
   await app.register(systemRoutes, { database, state });
   // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
-  const authDeps = createAuthDeps(ctx, app.log);
+  const authDeps = createAuthDeps(ctx, app.log, seedLinks);
   await app.register(authModule, { ctx, deps: authDeps, jobs });
   // Outside production, the mails the app would have sent (/dev/outbox).
   if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });

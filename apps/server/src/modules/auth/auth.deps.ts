@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
+import type { TSeed } from '@suite/shared/schemas/seeds';
 import type { TSharedState } from '../../state/shared-state.ts';
 import type { TMailer } from '../../adapters/mailer.ts';
 import { createGoogleVerifier, type TGoogleVerifier } from '../../adapters/google.ts';
@@ -24,11 +25,24 @@ export type TAuthDeps = {
   state: TSharedState;
   /** The clock the session policy reads (tests move it). */
   now: () => Date;
+  /** What the account system uses of seeds, handed in by buildApp. */
+  seeds: TSeedLinks;
+};
+
+/**
+ * Seeds build on accounts (the seeds module imports auth.service.ts), so the account system never imports the seeds
+ * module: buildApp hands it these three functions of the seeds services instead (decision 032: no import cycles).
+ */
+export type TSeedLinks = {
+  roleInSeed: (db: TTx, seedId: string, userId: string) => Promise<string | null>;
+  seedIdsManagedBy: (db: TTx, userId: string) => Promise<string[]>;
+  /** A sign-up from a seed invitation joins the seed when its address is confirmed. */
+  acceptInvitation: (deps: TAuthDeps, actor: { id: string; email: string; ip: string }, token: string) => Promise<TSeed>;
 };
 
 export type TRequestMeta = { ip: string; userAgent: string };
 
-export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger): TAuthDeps {
+export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger, seeds: TSeedLinks): TAuthDeps {
   const { config, database } = ctx;
   return {
     config,
@@ -41,6 +55,7 @@ export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger): TAuthD
     log,
     state: ctx.state,
     now: ctx.now,
+    seeds,
   };
 }
 

@@ -9,7 +9,7 @@ import { identityRoutes } from './identity.routes.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
 import { sessionControlRoutes } from './session-control.routes.ts';
-import { pruneExpired } from './maintenance.ts';
+import { pruneExpired } from './maintenance.repository.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { testHookRoutes } from './test-hooks.routes.ts';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { auditLog, consents, users } from '../../db/schema.ts';
 import { createAuthDeps } from './auth.deps.ts';
+import { seedLinks } from '../seeds/seed-invitations.service.ts';
 import { createExternalUser } from './identity.service.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { call, claimsOf, GOOD_PASSWORD, minutePassed, outbox, registerConfirmed, signupBody, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
@@ -58,7 +59,7 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
 
   it('writes a Google sign-up all or nothing: when its audit row fails, no user, identity or consent is left', async () => {
     const email = uniqueEmail();
-    const deps = createAuthDeps(t.app.ctx, t.app.log);
+    const deps = createAuthDeps(t.app.ctx, t.app.log, seedLinks);
     const ext = { provider: 'google' as const, subject: `g-${email}`, email, emailVerified: true, name: '김원자', picture: null };
     // Past the HTTP text rule (called directly): the audit row's JSON cannot hold a lone surrogate, so its insert fails.
     await expect(createExternalUser(deps, ext, { marketing_consent: false }, { ip: '127.0.0.1', userAgent: 'x\ud800' })).rejects.toThrow();

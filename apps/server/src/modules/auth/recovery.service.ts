@@ -14,7 +14,6 @@ import { revokeUserSessions } from './session.repository.ts';
 import { deleteUnconfirmedIdentities } from './identity.repository.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
-import { acceptInvitation } from '../seeds/seed-invitations.service.ts';
 
 const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000, unlock_login: 30 * 60_000 };
 
@@ -87,7 +86,7 @@ export async function confirmEmail(deps: TAuthDeps, token: string, meta: TReques
   const invitationToken = typeof carried === 'string' ? carried : undefined;
   if (invitationToken) {
     try {
-      const seed = await acceptInvitation(deps, { id: user.id, email: user.email, ip: meta.ip }, invitationToken);
+      const seed = await deps.seeds.acceptInvitation(deps, { id: user.id, email: user.email, ip: meta.ip }, invitationToken);
       return { message: ko.auth.server.emailConfirmedJoined(seed.seed_name), seedId: seed.id };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

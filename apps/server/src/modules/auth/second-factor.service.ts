@@ -20,7 +20,6 @@ import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { consumeFlow, createFlow, peekFlow, type TFlowKind } from './flow.repository.ts';
-import { roleInSeed } from '../seeds/seeds.service.ts';
 import * as repo from './second-factor.repository.ts';
 import { markSecondFactor, revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
@@ -300,13 +299,13 @@ export async function setPlatformPolicy(deps: TAuthDeps, actorId: string, requir
 }
 
 export async function seedPolicy(deps: TAuthDeps, userId: string, seedId: string): Promise<boolean> {
-  if (!(await roleInSeed(deps.db, seedId, userId))) throw new AppError('SEED_NOT_FOUND');
+  if (!(await deps.seeds.roleInSeed(deps.db, seedId, userId))) throw new AppError('SEED_NOT_FOUND');
   return repo.getPolicy(deps.db, seedId);
 }
 
 /** Only the seed's owner sets it; a non-member gets 404 as for a seed that does not exist. */
 export async function setSeedPolicy(deps: TAuthDeps, userId: string, seedId: string, required: boolean, meta: TRequestMeta): Promise<void> {
-  const role = await roleInSeed(deps.db, seedId, userId);
+  const role = await deps.seeds.roleInSeed(deps.db, seedId, userId);
   if (!role) throw new AppError('SEED_NOT_FOUND');
   if (role !== 'owner') throw new AppError('SEED_OWNER_ONLY');
   await repo.setPolicy(deps.db, seedId, required);

@@ -4,7 +4,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TAuthUser } from '../../plugins/auth-guard.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
-import { seedIdsManagedBy } from '../seeds/seeds.service.ts';
 import { anyScopeRequires, getPolicy } from './second-factor.repository.ts';
 import { PLATFORM_SCOPE, pendingSignIn, spendSignIn, verifyPasskeyAssertion, verifySecondFactorCode } from './second-factor.service.ts';
 import { revokeUserSessions } from './session.repository.ts';
@@ -92,6 +91,6 @@ export async function passkeySignIn(
 /** Whether the platform (for admins) or one of the user's seeds (for its owner and admins) requires a second factor. */
 export async function requiredFor(deps: TAuthDeps, user: Pick<TAuthUser, 'id' | 'role'>): Promise<boolean> {
   if (user.role === 'admin' && (await getPolicy(deps.db, PLATFORM_SCOPE))) return true;
-  // The seed rule is read through the seeds service (module boundary), then checked against the policies here.
-  return anyScopeRequires(deps.db, await seedIdsManagedBy(deps.db, user.id));
+  // The seed rule is read through the seeds service (handed in as deps.seeds), then checked against the policies here.
+  return anyScopeRequires(deps.db, await deps.seeds.seedIdsManagedBy(deps.db, user.id));
 }

@@ -224,7 +224,7 @@ describe('clean-up of dead rows', () => {
   it('removes expired refresh tokens and long-ended sessions, keeps live ones', async () => {
     const t = await createTestApp('pglite');
     try {
-      const { pruneExpired } = await import('./maintenance.ts');
+      const { pruneExpired } = await import('./maintenance.repository.ts');
       const { email } = await registerConfirmed(t);
       const live = await loginAs(t, email);
       const old = await loginAs(t, email);

@@ -8,10 +8,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
-import { deliver, findUserByEmail, reserveMail, type TAuthDeps } from '../auth/auth.service.ts';
+import { deliver, findUserByEmail, reserveMail, type TAuthDeps, type TSeedLinks } from '../auth/auth.service.ts';
 import { seedInviteMail } from './seeds.mails.ts';
 import * as repo from './seeds.repository.ts';
-import { assertManager, seedFor, toApiSeed, type TActor } from './seeds.service.ts';
+import { assertManager, roleInSeed, seedFor, seedIdsManagedBy, toApiSeed, type TActor } from './seeds.service.ts';
 
 export const SEED_INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
@@ -91,3 +91,6 @@ export async function acceptInvitation(deps: TAuthDeps, actor: TActor & { email:
   });
   return toApiSeed(await seedFor(deps.db, seedId, actor.id));
 }
+
+/** What the account system uses of seeds (`TAuthDeps.seeds`), handed in by buildApp: auth never imports this module. */
+export const seedLinks: TSeedLinks = { roleInSeed, seedIdsManagedBy, acceptInvitation };
