@@ -1,116 +1,244 @@
-// Architecture boundaries as lint errors (decision 024). Built on ESLint's own `no-restricted-imports` with
-// regex patterns, generated from the folder layout, so a new module or feature is covered without editing this file.
-// ESLint keeps only the last options of a rule per file, so every file group below gets ONE combined list.
+// Architecture boundaries as lint errors (decision 032, which supersedes 024). Every rule here looks at the RESOLVED
+// file an import points to (eslint-plugin-import-x with the TypeScript resolver: the web `@/` alias, `.ts`
+// specifiers, `../x` and `../../features/x` all end at the same path), never at the text of the specifier. Zones are
+// generated from the folder layout, so a new module or feature is covered without editing this file.
+// `node scripts/lint-rules-selftest.mjs` shows every rule failing on a throwaway file.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import importX from 'eslint-plugin-import-x';
+import { moduleVisitor, resolve } from 'eslint-plugin-import-x/utils';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { Minimatch } from 'minimatch';
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const dirs = (path) =>
   readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 
-const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 // ---------- messages ----------
 const M = {
   crossFeature: '기능(feature)끼리는 서로 import하지 않습니다. 두 기능이 함께 쓰는 것은 src/components/ 또는 src/lib/로 옮기세요.',
   upward: 'components/·lib/는 features/·app/을, features/는 app/을 import하지 않습니다 (components/lib → features → app).',
-  crossModule: '다른 모듈은 그 모듈의 공개 파일 <모듈>.service.ts로만 사용합니다 (repository·내부 파일 직접 import 금지).',
+  crossModule: '다른 모듈은 그 모듈의 공개 파일 modules/<모듈>/*.service.ts로만 사용합니다 (repository·내부 파일 직접 import 금지).',
   routeRepo: 'routes는 repository를 직접 부르지 않습니다: routes → service → repository → db.',
   drizzle: 'Drizzle(drizzle-orm, db 스키마)은 repository·db·마이그레이션·test-support에서만 씁니다.',
-  testKit: '테스트 키트·가짜 서버(test-support/, testing/, *-test-kit)는 제품 코드에서 import하지 않습니다.',
-  libModule: 'lib/·plugins/·adapters/는 공용 기반입니다: modules/를 import하지 않습니다.',
-  oneMailer: '메일러는 buildApp에서 한 번 만들어 ctx.mailer로 넘깁니다: 모듈에서 createMailer를 부르지 않습니다.',
+  tableOwner: '테이블의 스키마 파일(db/schema-<영역>.ts)은 그 테이블을 가진 모듈의 repository만 씁니다: 다른 모듈의 테이블은 그 모듈의 service로 읽으세요.',
+  barrel: 'repository를 다시 내보내지(re-export) 않습니다: export * 금지, 이름을 골라 내보내는 것은 모듈의 service 파일에서만 합니다 (배럴 파일 금지).',
+  indexBarrel: '서버에는 배럴 파일(index.ts)을 두지 않습니다: 쓰는 파일을 직접 import하세요.',
+  testKit: '테스트 키트·가짜 서버(test-support/, test/, modules/*/testing/, *-test-kit.ts)는 제품 코드에서 import하지 않습니다.',
+  libModule: 'lib/·plugins/·adapters/·state/는 공용 기반입니다: modules/를 import하지 않습니다.',
+  oneMailer:
+    '메일러는 buildApp(app.ts)에서 한 번 만들어 ctx.mailer로 넘깁니다: 그 밖의 곳(modules/, lib/, plugins/, state/)에서 createMailer를 부르지 않습니다.',
+  smtp: 'SMTP 전송(nodemailer)은 adapters/mailer.ts만 씁니다: 메일은 ctx.mailer로 보냅니다.',
   inlineApiType: 'API 응답 타입은 packages/shared/src/schemas의 zod 스키마에서 가져옵니다: api<{ … }>처럼 그 자리에서 타입을 쓰지 않습니다 (결정 025).',
   oneRunner: '주기 작업은 setInterval 대신 잡 러너에 등록합니다: lib/jobs/catalogue.ts의 SCHEDULES에 추가하고 jobs.every(이름, 작업)을 부르세요.',
 };
 
+// ---------- two small rules import-x does not have, on the same resolver ----------
+const mm = (globs) => globs.map((g) => new Minimatch(`${ROOT}/${g}`));
+const hit = (list, file) => list.some((m) => m.match(file));
+
+/** Names an import declaration takes from its source ('*' = everything: namespace, export *, import()). */
+function namesTaken(node) {
+  if (node.type === 'ImportDeclaration') {
+    if (node.importKind === 'type') return [];
+    if (node.specifiers.length === 0) return ['<side-effect>'];
+    return node.specifiers
+      .filter((s) => s.importKind !== 'type')
+      .map((s) => (s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.type === 'ImportDefaultSpecifier' ? 'default' : '*'));
+  }
+  if (node.type === 'ExportNamedDeclaration') {
+    if (node.exportKind === 'type') return [];
+    return node.specifiers.filter((s) => s.exportKind !== 'type').map((s) => s.local.name ?? s.local.value);
+  }
+  return ['*']; // ExportAllDeclaration, import(), require()
+}
+
+const house = {
+  meta: { name: 'house' },
+  rules: {
+    // { zones: [{ from: [globs of imported files], names?: [names], allow: [globs of importing files], message }] }
+    // A file outside `allow` may not take a value (types are free) from a file in `from` — only `names`, if given.
+    'only-from': {
+      meta: { type: 'problem', schema: [{ type: 'object' }] },
+      create(context) {
+        const file = context.physicalFilename;
+        const zones = (context.options[0]?.zones ?? []).filter((z) => !hit(mm(z.allow ?? []), file)).map((z) => ({ ...z, fromMm: mm(z.from) }));
+        if (zones.length === 0) return {};
+        return moduleVisitor(
+          (source, node) => {
+            const target = resolve(source.value, context);
+            if (!target) return;
+            for (const z of zones) {
+              if (!hit(z.fromMm, target)) continue;
+              const taken = namesTaken(node);
+              const bad = z.names ? taken.filter((n) => n === '*' || z.names.includes(n)) : taken;
+              if (bad.length) context.report({ node: source, message: `'${source.value}' (${bad.join(', ')}): ${z.message}` });
+            }
+          },
+          { commonjs: true },
+        );
+      },
+    },
+    // { from: [globs], named: [globs], message }: no `export * from` such a file anywhere; a named re-export
+    // (`export { f } from`, or `import { f } …; export { f }`) only in the files `named` lists (a module's service
+    // choosing, one name at a time, what of its repository is public).
+    'no-reexport': {
+      meta: { type: 'problem', schema: [{ type: 'object' }] },
+      create(context) {
+        const from = mm(context.options[0]?.from ?? []);
+        const namedOk = hit(mm(context.options[0]?.named ?? []), context.physicalFilename);
+        const message = context.options[0]?.message ?? 're-export';
+        const importedLocals = new Set();
+        const restricted = (value) => {
+          const target = resolve(value, context);
+          return target && hit(from, target);
+        };
+        return {
+          ImportDeclaration(node) {
+            if (restricted(node.source.value)) for (const s of node.specifiers) importedLocals.add(s.local.name);
+          },
+          ExportAllDeclaration(node) {
+            if (restricted(node.source.value)) context.report({ node, message });
+          },
+          ExportNamedDeclaration(node) {
+            if (namedOk) return;
+            if (node.source ? restricted(node.source.value) : node.specifiers.some((s) => importedLocals.has(s.local.name))) context.report({ node, message });
+          },
+          ExportDefaultDeclaration(node) {
+            if (!namedOk && node.declaration.type === 'Identifier' && importedLocals.has(node.declaration.name)) context.report({ node, message });
+          },
+        };
+      },
+    },
+  },
+};
+
 // ---------- server ----------
 const S = 'apps/server/src';
+const modules = dirs(`./${S}/modules`);
 const testFiles = ['**/*.test.ts', `${S}/test/**`, `${S}/test-support/**`, `${S}/modules/*/testing/**`, '**/*-test-kit.ts'];
-const testKit = { regex: '(^|/)(test-support|testing|test)/|-test-kit(\\.ts)?$', message: M.testKit };
-const drizzle = [
-  { regex: '^drizzle-orm(/.*)?$', message: M.drizzle },
-  { regex: '(^|/)db/schema[^/]*(\\.ts)?$', message: M.drizzle },
+
+// Which module's repositories own each schema file (README "A table", step 4). `db/schema.ts` holds the account
+// system's and the shared tables (users, sessions, seeds, audit log, outbox…) and is not split by owner yet.
+const tableOwners = {
+  'schema-accounts.ts': ['modules/auth'],
+  'schema-admin-builder.ts': ['modules/admin-builder'],
+  'schema-api-builder.ts': ['modules/api-builder'],
+  'schema-jobs.ts': ['lib/jobs'],
+  // Knowledge sources/passages and the chatbot's own tables share this file until they are split.
+  'schema-knowledge.ts': ['modules/knowledge', 'modules/chatbot'],
+  'schema-meal.ts': ['modules/meal'],
+  'schema-rooms.ts': ['modules/rooms'],
+  'schema-slack.ts': ['modules/slack'],
+  'schema-user-counts.ts': ['modules/admin-users'],
+};
+// Reads of another module's tables that exist today and are being moved (issue 28 item 1). May only shrink.
+const tableDebt = {
+  'schema-jobs.ts': [`${S}/modules/rooms/rooms.repository.ts`],
+  'schema-slack.ts': [`${S}/modules/knowledge/knowledge.repository.ts`, `${S}/modules/knowledge/vectors.repository.ts`],
+};
+
+const serverZones = [
+  // A module uses another module only through the service files at that module's root.
+  ...modules.map((m) => ({
+    target: `${S}/modules/${m}/**`,
+    from: `${S}/modules/**`,
+    except: [`${ROOT}/${S}/modules/${m}/**`, `${ROOT}/${S}/modules/*/*.service.ts`],
+    message: M.crossModule,
+  })),
+  { target: `${S}/**/*.routes.ts`, from: `${S}/**/*.repository.ts`, message: M.routeRepo },
+  { target: [`${S}/lib`, `${S}/plugins`, `${S}/adapters`, `${S}/state`], from: `${S}/modules`, message: M.libModule },
+  { target: `${S}/**`, from: [`${S}/test`, `${S}/test-support`], message: M.testKit },
+  { target: `${S}/**`, from: [`${S}/modules/*/testing/**`, `${S}/**/*-test-kit.ts`], message: M.testKit },
 ];
-const routeRepo = { regex: '\\.repository(\\.ts)?$', message: M.routeRepo };
-// One of each shared resource, built in buildApp (app.ts) and handed to modules through ctx.
-const oneMailer = { regex: '(^|/)adapters/mailer(\\.ts)?$', importNames: ['createMailer'], message: M.oneMailer };
-// From a file `depth` folders below modules/<mod>/: an import that leaves <mod> for another module must end in .service.ts
-const crossModule = (mod, depth) => ({
-  regex: `^${'\\.\\./'.repeat(depth)}(?!${esc(mod)}/)[^./][^/]*/(?![^/]+\\.service\\.ts$)`,
-  message: M.crossModule,
-});
+// Drizzle's schema files only in repositories and db/ (the drizzle-orm package itself: no-restricted-imports below).
+const schemaZone = { target: [`${S}/!(db)/**/!(*.repository).ts`, `${S}/*.ts`], from: `${S}/db/schema*.ts`, message: M.drizzle };
 
-const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const onlyFrom = {
+  zones: [
+    // createMailer: the composition root only, wherever the call would be (modules, lib, plugins, state).
+    { from: [`${S}/adapters/mailer.ts`], names: ['createMailer'], allow: [`${S}/app.ts`, `${S}/cli/**`], message: M.oneMailer },
+    { from: ['node_modules/nodemailer/**'], allow: [`${S}/adapters/mailer.ts`], message: M.smtp },
+    ...Object.entries(tableOwners).map(([schema, owners]) => ({
+      from: [`${S}/db/${schema}`],
+      allow: [`${S}/db/**`, ...owners.map((o) => `${S}/${o}/**/*.repository.ts`), ...(tableDebt[schema] ?? [])],
+      message: M.tableOwner,
+    })),
+  ],
+};
 
-const serverBlocks = [];
-for (const mod of dirs(`./${S}/modules`)) {
-  for (const depth of [1, 2, 3]) {
-    const base = `${S}/modules/${mod}/${'*/'.repeat(depth - 1)}`;
-    const cm = crossModule(mod, depth);
-    serverBlocks.push(
-      { files: [`${base}*.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer, ...drizzle]) },
-      { files: [`${base}*.repository.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer]) },
-      { files: [`${base}*.routes.ts`], ignores: testFiles, rules: rule([cm, testKit, oneMailer, routeRepo, ...drizzle]) },
-    );
-  }
-}
-// Periodic work goes through the one job runner (decision 013): no module keeps its own timer.
-serverBlocks.push({
-  files: [`${S}/modules/**/*.ts`],
-  ignores: testFiles,
-  rules: { 'no-restricted-globals': ['error', { name: 'setInterval', message: M.oneRunner }] },
-});
-const infra = [`${S}/lib/**/*.ts`, `${S}/plugins/**/*.ts`, `${S}/adapters/**/*.ts`];
-serverBlocks.push(
+const drizzlePackage = { 'no-restricted-imports': ['error', { patterns: [{ regex: '^drizzle-orm(/.*)?$', message: M.drizzle }] }] };
+const serverBlocks = [
   {
-    files: infra,
+    files: [`${S}/**/*.ts`],
     ignores: testFiles,
-    rules: rule([testKit, ...drizzle, { regex: '(^|/)modules/', message: M.libModule }]),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, schemaZone] }],
+      'house/only-from': ['error', onlyFrom],
+      'house/no-reexport': ['error', { from: [`${S}/**/*.repository.ts`], named: [`${S}/modules/*/*.service.ts`, `${S}/lib/*.ts`], message: M.barrel }],
+    },
   },
+  // Drizzle itself: repositories and db/ only.
+  { files: [`${S}/**/*.ts`], ignores: [...testFiles, `${S}/**/*.repository.ts`, `${S}/db/**`], rules: drizzlePackage },
+  // No barrel files on the server.
+  { files: [`${S}/**/index.ts`], rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: M.indexBarrel }] } },
+  // Periodic work goes through the one job runner (decision 013): no module keeps its own timer.
   {
-    files: [`${S}/lib/**/*.repository.ts`],
+    files: [`${S}/modules/**/*.ts`],
     ignores: testFiles,
-    rules: rule([testKit, { regex: '(^|/)modules/', message: M.libModule }]),
+    rules: { 'no-restricted-globals': ['error', { name: 'setInterval', message: M.oneRunner }] },
   },
-  // composition roots and the rest of the server: only the test-kit rule (Drizzle allowed in db/)
-  { files: [`${S}/*.ts`, `${S}/cli/**/*.ts`, `${S}/state/**/*.ts`], ignores: testFiles, rules: rule([testKit, ...drizzle]) },
-  { files: [`${S}/db/**/*.ts`], ignores: testFiles, rules: rule([testKit]) },
-);
+];
 
 // ---------- web ----------
 const W = 'apps/web/src';
+const features = dirs(`./${W}/features`);
+const webZones = [
+  // bulletproof-react's zones: feature ↔ feature, and components/lib → features → app.
+  ...features.map((f) => ({ target: `${W}/features/${f}`, from: `${W}/features`, except: [`./${f}`], message: M.crossFeature })),
+  { target: `${W}/features`, from: `${W}/app`, message: M.upward },
+  { target: [`${W}/components`, `${W}/lib`, `${W}/widget`], from: [`${W}/features`, `${W}/app`], message: M.upward },
+];
 const webBlocks = [
+  { files: [`${W}/**/*.{ts,tsx}`], rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] } },
+  // Answer types come from the shared schemas (decision 025): no `api<{ … }>` / `apiRaw<{ … }>` literal type.
   {
-    files: [`${W}/components/**/*.{ts,tsx}`, `${W}/lib/**/*.{ts,tsx}`],
-    rules: rule([{ regex: '^(@/|(\\.\\./)+)(features|app)(/|$)', message: M.upward }]),
+    files: [`${W}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeLiteral', message: M.inlineApiType },
+        {
+          selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeReference > TSTypeParameterInstantiation TSTypeLiteral',
+          message: M.inlineApiType,
+        },
+      ],
+    },
   },
-  ...dirs(`./${W}/features`).map((f) => ({
-    files: [`${W}/features/${f}/**/*.{ts,tsx}`],
-    rules: rule([
-      { regex: '^(@/|(\\.\\./)+)app(/|$)', message: M.upward },
-      { regex: `^@/features/(?!${esc(f)}(/|$))`, message: M.crossFeature },
-      // relative paths may not climb out of the feature (use @/components, @/lib)
-      { regex: '^\\.\\./\\.\\.(/|$)', message: M.crossFeature },
-    ]),
-  })),
 ];
 
-// Answer types come from the shared schemas (decision 025): no `api<{ … }>` / `apiRaw<{ … }>` literal type.
-webBlocks.push({
-  files: [`${W}/**/*.{ts,tsx}`],
-  ignores: ['**/*.test.{ts,tsx}'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      { selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeLiteral', message: M.inlineApiType },
-      {
-        selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeReference > TSTypeParameterInstantiation TSTypeLiteral',
-        message: M.inlineApiType,
-      },
+// ---------- both: resolver and cycles ----------
+const common = {
+  files: [`${S}/**/*.ts`, `${W}/**/*.{ts,tsx}`, 'packages/shared/src/**/*.ts'],
+  plugins: { 'import-x': importX, house },
+  settings: {
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/external-module-folders': ['node_modules'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      }),
     ],
   },
-});
+  rules: {
+    // maxDepth bounds the walk (cost); the layers are shallow, a real cycle here is 2–4 files long.
+    'import-x/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }],
+  },
+};
 
-// The layering debt that existed when these rules arrived (decision 024) is paid off: every file follows them.
-export const boundaries = [...serverBlocks, ...webBlocks];
+export const boundaries = [common, ...serverBlocks, ...webBlocks];
