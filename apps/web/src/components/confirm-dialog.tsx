@@ -1,5 +1,5 @@
-import { Loader2 } from 'lucide-react';
 import { ko } from '@suite/shared';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
@@ -33,10 +33,9 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {ko.consoleUi.users.cancel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          <BusyButton variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy} busy={busy}>
             {confirmLabel}
-          </Button>
+          </BusyButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { ko, ZChangePasswordForm } from '@suite/shared';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/busy-button';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '@/lib/me-api';
 import { FormField } from '@/components/account/form-field';
@@ -62,10 +61,9 @@ export function PasswordForm() {
           {...register('confirmPassword')}
         />
       </FormField>
-      <Button type="submit" className="justify-self-start" disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      <BusyButton type="submit" className="justify-self-start" disabled={busy} busy={busy}>
         {t.changePassword}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { z } from 'zod';
 import { formatPhone, ko, ZFullName, ZPhone, type TUser } from '@suite/shared';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/busy-button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -78,10 +77,9 @@ export function ProfileForm({ user }: { user: TUser }) {
           <p className="text-xs text-muted-foreground">{t.marketingHelp}</p>
         </div>
       </div>
-      <Button type="submit" className="justify-self-start" disabled={busy || !formState.isDirty}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      <BusyButton type="submit" className="justify-self-start" disabled={busy || !formState.isDirty} busy={busy}>
         {busy ? t.saving : t.save}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

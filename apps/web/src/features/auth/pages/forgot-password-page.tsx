@@ -3,9 +3,10 @@ import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { ko, ZEmailOnlyInput } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
@@ -62,10 +63,9 @@ export function ForgotPasswordPage() {
               {...register('email')}
             />
           </FormField>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          <BusyButton type="submit" disabled={formState.isSubmitting} busy={formState.isSubmitting}>
             {formState.isSubmitting ? t.submitting : t.submit}
-          </Button>
+          </BusyButton>
           <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
             {t.backToLogin}
           </Link>

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, ZLoginForm, type TLoginForm } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/busy-button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -233,10 +233,9 @@ export function LoginPage() {
             {t.forgot}
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting || !formState.isValid}>
-          {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <BusyButton type="submit" className="w-full" disabled={submitting || !formState.isValid} busy={submitting}>
           {submitting ? t.submitting : t.submit}
-        </Button>
+        </BusyButton>
       </form>
       <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />

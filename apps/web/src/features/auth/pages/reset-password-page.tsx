@@ -3,9 +3,9 @@ import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { Loader2 } from 'lucide-react';
 import { ko, ZResetPasswordForm } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
 import { usePageTitle } from '@/lib/page-title';
@@ -80,10 +80,9 @@ export function ResetPasswordPage() {
         <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={err.confirmPassword?.message}>
           <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(err.confirmPassword)} {...register('confirmPassword')} />
         </FormField>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <BusyButton type="submit" disabled={formState.isSubmitting} busy={formState.isSubmitting}>
           {formState.isSubmitting ? t.submitting : t.submit}
-        </Button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

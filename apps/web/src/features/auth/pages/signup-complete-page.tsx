@@ -4,27 +4,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
-import { ko, TERMS_VERSION, ZSignupCompleteForm, type TAuthResponse, type TSignupCompleteForm } from '@suite/shared';
+import { ko, ZSignupCompleteForm, type TAuthResponse, type TSignupCompleteForm } from '@suite/shared';
 import { FormField } from '@/components/account/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PrivacyPolicy } from '@/components/legal/privacy-policy';
-import { TermsOfService } from '@/components/legal/terms-of-service';
 import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { LegalDialog } from '@/features/auth/components/legal-dialog';
+import { LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
 import { StatusView } from '@/features/auth/components/status-view';
 import { clearGoogleTemp, readSignupTemp } from '@/features/auth/lib/google-flow';
 import { clearProviderSignup, readProviderSignup } from '@/features/auth/lib/provider-flow';
 
 const t = ko.authUi.complete;
-const s = ko.authUi.signup;
 const o = ko.accounts.oauth;
 
 /**
@@ -40,7 +36,7 @@ export function SignupCompletePage() {
   const [temp] = useState(() => (ptemp ? null : readSignupTemp()));
   const [sent, setSent] = useState<string | null>(null);
   const providerName = ptemp ? (ko.accounts.providers[ptemp.provider] ?? ptemp.provider) : 'Google';
-  const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const [legal, setLegal] = useState<TLegalDoc | null>(null);
   const { register, handleSubmit, formState, watch, setValue, setError } = useForm<TSignupCompleteForm, unknown, z.output<typeof ZSignupCompleteForm>>({
     resolver: zodResolver(ZSignupCompleteForm),
     // The email is asked (and checked) only when the provider gave no verified one.
@@ -155,56 +151,19 @@ export function SignupCompletePage() {
             disabled={busy}
             aria-invalid={Boolean(errors.terms)}
           />
-          <Label htmlFor="terms" className="leading-snug font-normal">
-            <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('terms')}>
-              {s.termsLink}
-            </button>
-            {s.and}
-            <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('privacy')}>
-              {s.privacyLink}
-            </button>
-            {s.termsSuffix}
-          </Label>
+          <TermsLabel onOpen={setLegal} />
         </div>
         {errors.terms?.message ? (
           <p id="terms-error" role="alert" className="text-sm text-destructive break-keep">
             {errors.terms.message}
           </p>
         ) : null}
-        <div className="flex items-start gap-2">
-          <Checkbox
-            id="marketing"
-            name="marketing"
-            className="mt-0.5"
-            checked={watch('marketing')}
-            onCheckedChange={(c) => setValue('marketing', c === true)}
-            disabled={busy}
-          />
-          <Label htmlFor="marketing" className="leading-snug font-normal">
-            {s.marketing}
-          </Label>
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <MarketingConsent checked={watch('marketing')} onCheckedChange={(c) => setValue('marketing', c)} disabled={busy} />
+        <BusyButton type="submit" disabled={busy} busy={busy}>
           {busy ? t.submitting : t.submit}
-        </Button>
+        </BusyButton>
       </form>
-      <LegalDialog
-        open={legal === 'terms'}
-        onOpenChange={(o) => setLegal(o ? 'terms' : null)}
-        title={s.termsDialogTitle}
-        description={`시행일 ${TERMS_VERSION}`}
-      >
-        <TermsOfService />
-      </LegalDialog>
-      <LegalDialog
-        open={legal === 'privacy'}
-        onOpenChange={(o) => setLegal(o ? 'privacy' : null)}
-        title={s.privacyDialogTitle}
-        description={`적용일 ${TERMS_VERSION}`}
-      >
-        <PrivacyPolicy />
-      </LegalDialog>
+      <LegalDialogs open={legal} onOpenChange={setLegal} />
     </AuthCard>
   );
 }

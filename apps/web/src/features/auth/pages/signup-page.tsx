@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors, type RegisterOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { formatPhone, ko, TERMS_VERSION, ZSignupForm, type TAuthResponse, type TSignupForm } from '@suite/shared';
-import { Button } from '@/components/ui/button';
+import { formatPhone, ko, ZSignupForm, type TAuthResponse, type TSignupForm } from '@suite/shared';
+import { BusyButton } from '@/components/busy-button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PrivacyPolicy } from '@/components/legal/privacy-policy';
-import { TermsOfService } from '@/components/legal/terms-of-service';
 import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
@@ -19,7 +15,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormField } from '@/components/account/form-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { ProviderButtons } from '@/features/auth/components/provider-buttons';
-import { LegalDialog } from '@/features/auth/components/legal-dialog';
+import { LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { clearGoogleTemp } from '@/features/auth/lib/google-flow';
@@ -39,7 +35,7 @@ export function SignupPage() {
   const target = safeRedirect(params.get('redirect'));
   const invitationToken = invitationTokenOf(target);
   const invitation = useInvitationPreview(invitationToken);
-  const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const [legal, setLegal] = useState<TLegalDoc | null>(null);
   const termsRef = useRef<HTMLButtonElement>(null);
   const wasChecked = useRef(false);
 
@@ -156,6 +152,14 @@ export function SignupPage() {
   const err = formState.errors;
   const submitting = formState.isSubmitting;
   const describe = (name: string, has: boolean) => (has ? `${name}-error` : undefined);
+  // What every text field of the form carries: disabled while sending, its error state and message id, its registration.
+  type TTextField = 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword';
+  const fieldProps = (name: TTextField, options?: RegisterOptions<TSignupForm, TTextField>) => ({
+    disabled: submitting,
+    'aria-invalid': Boolean(err[name]),
+    'aria-describedby': describe(name, Boolean(err[name])),
+    ...register(name, options),
+  });
   return (
     <AuthCard title={t.title} description={t.description}>
       {invitation.data ? (
@@ -165,27 +169,10 @@ export function SignupPage() {
       ) : null}
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
         <FormField id="fullName" label={t.fullName} error={err.fullName?.message}>
-          <Input
-            id="fullName"
-            autoComplete="name"
-            placeholder={t.fullNamePlaceholder}
-            disabled={submitting}
-            aria-invalid={Boolean(err.fullName)}
-            aria-describedby={describe('fullName', Boolean(err.fullName))}
-            {...register('fullName')}
-          />
+          <Input id="fullName" autoComplete="name" placeholder={t.fullNamePlaceholder} {...fieldProps('fullName')} />
         </FormField>
         <FormField id="email" label={t.email} error={err.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder={ko.authUi.login.emailPlaceholder}
-            disabled={submitting}
-            aria-invalid={Boolean(err.email)}
-            aria-describedby={describe('email', Boolean(err.email))}
-            {...register('email')}
-          />
+          <Input id="email" type="email" autoComplete="email" placeholder={ko.authUi.login.emailPlaceholder} {...fieldProps('email')} />
         </FormField>
         <FormField
           id="phone"
@@ -202,10 +189,7 @@ export function SignupPage() {
             inputMode="numeric"
             autoComplete="tel"
             placeholder={t.phonePlaceholder}
-            disabled={submitting}
-            aria-invalid={Boolean(err.phone)}
-            aria-describedby={describe('phone', Boolean(err.phone))}
-            {...register('phone', {
+            {...fieldProps('phone', {
               onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
                 e.target.value = formatPhone(e.target.value);
               },
@@ -217,22 +201,11 @@ export function SignupPage() {
             id="password"
             autoComplete="new-password"
             placeholder={t.passwordPlaceholder}
-            disabled={submitting}
-            aria-invalid={Boolean(err.password)}
-            aria-describedby={describe('password', Boolean(err.password))}
-            {...register('password', { deps: ['confirmPassword'] })}
+            {...fieldProps('password', { deps: ['confirmPassword'] })}
           />
         </FormField>
         <FormField id="confirmPassword" label={t.confirmPassword} error={err.confirmPassword?.message}>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            placeholder={t.confirmPlaceholder}
-            disabled={submitting}
-            aria-invalid={Boolean(err.confirmPassword)}
-            aria-describedby={describe('confirmPassword', Boolean(err.confirmPassword))}
-            {...register('confirmPassword')}
-          />
+          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder={t.confirmPlaceholder} {...fieldProps('confirmPassword')} />
         </FormField>
         <div className="grid gap-3 rounded-md border p-3">
           <div className="flex items-start gap-2">
@@ -258,40 +231,18 @@ export function SignupPage() {
                 </Tooltip.Portal>
               </Tooltip.Root>
             </Tooltip.Provider>
-            <Label htmlFor="terms" className="leading-snug font-normal">
-              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('terms')}>
-                {t.termsLink}
-              </button>
-              {t.and}
-              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setLegal('privacy')}>
-                {t.privacyLink}
-              </button>
-              {t.termsSuffix}
-            </Label>
+            <TermsLabel onOpen={setLegal} />
           </div>
           {err.terms ? (
             <p id="terms-error" className="text-sm text-destructive" role="alert">
               {err.terms.message}
             </p>
           ) : null}
-          <div className="flex items-start gap-2">
-            <Checkbox
-              id="marketing"
-              name="marketing"
-              className="mt-0.5"
-              checked={marketing}
-              onCheckedChange={(c) => setValue('marketing', c === true)}
-              disabled={submitting}
-            />
-            <Label htmlFor="marketing" className="leading-snug font-normal">
-              {t.marketing}
-            </Label>
-          </div>
+          <MarketingConsent checked={marketing} onCheckedChange={(c) => setValue('marketing', c)} disabled={submitting} />
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <BusyButton type="submit" className="w-full" disabled={submitting} busy={submitting}>
           {submitting ? t.submitting : t.submit}
-        </Button>
+        </BusyButton>
       </form>
       <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
@@ -309,22 +260,7 @@ export function SignupPage() {
           {t.toLogin}
         </Link>
       </p>
-      <LegalDialog
-        open={legal === 'terms'}
-        onOpenChange={(o) => setLegal(o ? 'terms' : null)}
-        title={t.termsDialogTitle}
-        description={`시행일 ${TERMS_VERSION}`}
-      >
-        <TermsOfService />
-      </LegalDialog>
-      <LegalDialog
-        open={legal === 'privacy'}
-        onOpenChange={(o) => setLegal(o ? 'privacy' : null)}
-        title={t.privacyDialogTitle}
-        description={`적용일 ${TERMS_VERSION}`}
-      >
-        <PrivacyPolicy />
-      </LegalDialog>
+      <LegalDialogs open={legal} onOpenChange={setLegal} />
     </AuthCard>
   );
 }

@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { ko, ZCreateSeedInput, type TCreateSeedInput } from '@suite/shared';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -78,10 +78,9 @@ export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpen
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               {t.cancel}
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            <BusyButton type="submit" disabled={busy} busy={busy}>
               {busy ? t.submitting : t.submit}
-            </Button>
+            </BusyButton>
           </DialogFooter>
         </form>
       </DialogContent>

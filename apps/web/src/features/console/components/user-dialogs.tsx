@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { ko, ZAdminInviteInput, ZAdminUpdateUserInput, type TAdminInviteInput } from '@suite/shared';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -68,10 +68,9 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               {t.cancel}
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            <BusyButton type="submit" disabled={busy} busy={busy}>
               {t.save}
-            </Button>
+            </BusyButton>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -126,10 +125,9 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               {t.cancel}
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            <BusyButton type="submit" disabled={busy} busy={busy}>
               {t.send}
-            </Button>
+            </BusyButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -3,13 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { Loader2 } from 'lucide-react';
 import { ko, ZResetPasswordForm, type TAuthResponse } from '@suite/shared';
 import { FormField } from '@/components/account/form-field';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/busy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -70,10 +69,9 @@ export function AccountInvitePage() {
               <FormField id="confirmPassword" label={ko.authUi.signup.confirmPassword} error={errors.confirmPassword?.message}>
                 <PasswordInput id="confirmPassword" autoComplete="new-password" disabled={busy} {...register('confirmPassword')} />
               </FormField>
-              <Button type="submit" disabled={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              <BusyButton type="submit" disabled={busy} busy={busy}>
                 {t.accountSubmit}
-              </Button>
+              </BusyButton>
             </form>
           )}
         </CardContent>

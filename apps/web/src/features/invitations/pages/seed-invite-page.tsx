@@ -4,9 +4,10 @@ import type { ZSeedInvitationPreview, ZSeedResponse } from '@suite/shared/schema
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { Loader2, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
@@ -77,10 +78,9 @@ export function SeedInvitePage() {
               {ko.authUi.invitation.accepting}
             </p>
           ) : isAuthenticated ? (
-            <Button onClick={accept} disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            <BusyButton onClick={accept} disabled={busy} busy={busy}>
               {t.accept}
-            </Button>
+            </BusyButton>
           ) : (
             <>
               <p className="text-center text-sm text-muted-foreground break-keep">
