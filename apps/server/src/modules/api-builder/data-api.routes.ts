@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,13 +10,25 @@ import { PgrstError } from './postgrest/errors.ts';
 import type { TMethod } from './postgrest/handler.ts';
 
 const ZId = z.uuid();
+const PREFIX = '/api/v1';
 /** The data API's route pattern (metrics and usage count answers by it). */
-export const DATA_API_ROUTE = '/api/v1/:apiId/:table';
+export const DATA_API_ROUTE = `${PREFIX}/:apiId/:table`;
 
-export const DATA_API_CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'content-range, x-cache, preference-applied, x-request-id',
+const EXPOSED = 'content-range, x-cache, preference-applied, x-request-id';
+/**
+ * Every origin may call a published API (its key is the credential, decision 033): @fastify/cors answers preflights
+ * and adds these to every answer of the scope. The fast path (outside the framework) and refusals raised before the
+ * scope's hooks ran (root hooks) add `DATA_API_CORS` themselves.
+ */
+const CORS_OPTIONS = {
+  origin: '*',
+  exposedHeaders: EXPOSED,
+  methods: 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
+  allowedHeaders: 'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
+  maxAge: 600,
+  strictPreflight: false,
 };
+export const DATA_API_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 
 /** The raw query string (parsed by the service only when the request's preparation is not remembered). */
 function queryText(url: string): string {
@@ -34,7 +47,10 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /** `{APP_URL}/api/v1/{apiId}/{table}`: the published data API in PostgREST's grammar; `{base}/openapi.json`. */
-export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { deps }) => {
+export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (root, { deps }) => root.register((app) => dataApi(app, deps), { prefix: PREFIX });
+
+async function dataApi(app: FastifyInstance, deps: TDeps) {
+  await app.register(cors, CORS_OPTIONS);
   // In this scope only: an empty JSON body is no body (postgrest-js sends DELETE with a JSON content type), and
   // every failure answers in PostgREST's error shape.
   app.removeContentTypeParser('application/json');
@@ -59,7 +75,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
   });
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    url: DATA_API_ROUTE,
+    url: '/:apiId/:table',
     exposeHeadRoute: false,
     schema: { hide: true },
     handler: async (request, reply) => {
@@ -79,7 +95,7 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
           range: header(request, 'range'),
           body: request.body,
         });
-        reply.headers(DATA_API_CORS).headers(res.headers);
+        reply.headers(res.headers);
         if (res.cache) reply.header('x-cache', res.cache);
         reply.header('server-timing', `db;dur=${(performance.now() - started).toFixed(1)}`);
         reply.status(res.status);
@@ -93,19 +109,6 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
     },
   });
 
-  app.options('/api/v1/:apiId/*', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .status(204)
-      .headers({
-        ...DATA_API_CORS,
-        'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers':
-          'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
-        'access-control-max-age': '600',
-      })
-      .send(),
-  );
-
   const openapi = async (request: FastifyRequest, reply: FastifyReply) => {
     const { apiId } = request.params as { apiId: string };
     const live = ZId.safeParse(apiId).success ? await deps.runtime.live(apiId) : undefined;
@@ -118,11 +121,8 @@ export const dataApiRoutes: FastifyPluginAsync<{ deps: TDeps }> = async (app, { 
       if (err instanceof PgrstError) return sendError(reply, err);
       throw err;
     }
-    return reply
-      .headers(DATA_API_CORS)
-      .type('application/openapi+json; charset=utf-8')
-      .send(openApiDocument(deps, live, key));
+    return reply.type('application/openapi+json; charset=utf-8').send(openApiDocument(deps, live, key));
   };
-  app.get('/api/v1/:apiId/openapi.json', { schema: { hide: true } }, openapi);
-  app.get('/api/v1/:apiId/', { schema: { hide: true } }, openapi);
-};
+  app.get('/:apiId/openapi.json', { schema: { hide: true } }, openapi);
+  app.get('/:apiId/', { schema: { hide: true } }, openapi);
+}
