@@ -11,15 +11,23 @@ import { writeAudit } from '../../lib/audit.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';
+import { findSeed, listSeeds } from '../seeds/seeds.service.ts';
 
 const s = ko.slack.server;
 
-type TAccess = NonNullable<Awaited<ReturnType<typeof repo.workspaceForUser>>>;
+/** A workspace with its seed's name and the user's role in that seed (read through the seeds module). */
+type TAccess = { ws: repo.TWorkspaceRow; seedName: string; role: string };
 
 const isManager = (role: string) => role === 'owner' || role === 'admin';
 
+async function workspaceForUser(db: TDb, workspaceId: string, userId: string): Promise<TAccess | undefined> {
+  const ws = await repo.findWorkspace(db, workspaceId);
+  const seed = ws && (await findSeed(db, ws.seedId, userId));
+  return ws && seed ? { ws, seedName: seed.seedName, role: seed.role } : undefined;
+}
+
 export async function access(db: TDb, workspaceId: string, userId: string, opts: { manage?: boolean } = {}): Promise<TAccess> {
-  const row = await repo.workspaceForUser(db, workspaceId, userId);
+  const row = await workspaceForUser(db, workspaceId, userId);
   if (!row) throw new AppError('NOT_FOUND', s.workspaceNotFound);
   if (opts.manage && !isManager(row.role)) throw new AppError('FORBIDDEN', s.managersOnly);
   return row;
@@ -53,8 +61,9 @@ async function toApi(db: TDb, config: TConfig, a: TAccess): Promise<TSlackWorksp
 }
 
 export async function list(db: TDb, config: TConfig, userId: string): Promise<TSlackWorkspace[]> {
-  const rows = await repo.workspacesForUser(db, userId);
-  return Promise.all(rows.map((r) => toApi(db, config, r)));
+  const seeds = new Map((await listSeeds(db, userId)).map((x) => [x.id, x]));
+  const rows = await repo.workspacesOfSeeds(db, [...seeds.keys()]);
+  return Promise.all(rows.map((ws) => toApi(db, config, { ws, seedName: seeds.get(ws.seedId)!.seed_name, role: seeds.get(ws.seedId)!.role })));
 }
 
 export async function get(db: TDb, config: TConfig, workspaceId: string, userId: string) {

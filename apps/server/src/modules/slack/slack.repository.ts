@@ -1,7 +1,6 @@
 /** The only file of the Slack module that knows Drizzle. */
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { seedMembers, seeds } from '../../db/schema.ts';
 import { slackEvents, slackMessages, slackOauthStates, slackTokenUsage, slackWorkspaces, type TSlackSettings } from '../../db/schema-slack.ts';
 
 export type TWorkspaceRow = typeof slackWorkspaces.$inferSelect;
@@ -72,27 +71,10 @@ export async function disconnectTeam(db: TDb, teamId: string): Promise<void> {
     .where(eq(slackWorkspaces.teamId, teamId));
 }
 
-const wsColumns = { ws: slackWorkspaces, seedName: seeds.seedName, role: seedMembers.role };
-
-/** Workspaces of the seeds a user is a member of, with their role in the seed. */
-export async function workspacesForUser(db: TDb, userId: string) {
-  return db
-    .select(wsColumns)
-    .from(slackWorkspaces)
-    .innerJoin(seeds, eq(seeds.id, slackWorkspaces.seedId))
-    .innerJoin(seedMembers, and(eq(seedMembers.seedId, slackWorkspaces.seedId), eq(seedMembers.userId, userId)))
-    .orderBy(asc(slackWorkspaces.createdAt));
-}
-
-export async function workspaceForUser(db: TDb, id: string, userId: string) {
-  const [row] = await db
-    .select(wsColumns)
-    .from(slackWorkspaces)
-    .innerJoin(seeds, eq(seeds.id, slackWorkspaces.seedId))
-    .innerJoin(seedMembers, and(eq(seedMembers.seedId, slackWorkspaces.seedId), eq(seedMembers.userId, userId)))
-    .where(eq(slackWorkspaces.id, id))
-    .limit(1);
-  return row;
+/** Workspaces of the given seeds (a user's, from the seeds module), oldest first. */
+export async function workspacesOfSeeds(db: TDb, seedIds: string[]): Promise<TWorkspaceRow[]> {
+  if (!seedIds.length) return [];
+  return db.select().from(slackWorkspaces).where(inArray(slackWorkspaces.seedId, seedIds)).orderBy(asc(slackWorkspaces.createdAt));
 }
 
 /** Tokens of this month's events plus those spent outside events (embeddings): what the monthly budget counts. */
