@@ -6,10 +6,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
-import { createSharedState } from '../state/shared-state.ts';
-import { dbKinds, testConfig, type TTestContext } from '../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../test/helpers.ts';
 import { api, signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
 import { loginAs } from '../modules/auth/testing/auth-test-kit.ts';
 import { seedWithRoom, stepAheadSameDay, iso } from '../modules/rooms/testing/rooms-test-kit.ts';
@@ -44,20 +42,14 @@ async function emptyTarget(kind: 'pglite' | 'postgres'): Promise<TBackupTarget &
 
 const open = (target: TBackupTarget) => openDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
 
+/** An app on the target's database (closed with it) with in-process state. */
 async function startApp(target: TBackupTarget, slack: TFakeSlack, secrets: Record<string, string>): Promise<TTestContext> {
-  const config = testConfig({ SLACK_API_URL: slack.apiUrl, ...secrets });
   const database = await open(target);
-  const state = await createSharedState(undefined);
-  const app = await buildApp(config, { database, state, logger: false });
-  await app.ready();
+  const t = await createTestApp(database.kind, { env: { SLACK_API_URL: slack.apiUrl, ...secrets }, database, state: { redisUrl: undefined } });
   return {
-    app,
-    database,
-    state,
-    config,
+    ...t,
     close: async () => {
-      await app.close();
-      await state.close();
+      await t.close();
       await database.close();
     },
   };

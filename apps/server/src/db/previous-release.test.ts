@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { buildApp } from '../app.ts';
-import { dbKinds, testConfig } from '../test/helpers.ts';
+import { createTestApp, dbKinds } from '../test/helpers.ts';
 import { checkoutPreviousRelease, PREVIOUS_RELEASE, startRelease } from '../test-support/previous-release.ts';
 
 // Expand/contract (docs/decisions/012-migrations-on-a-running-fleet.md): during a rolling upgrade the previous release
@@ -97,8 +96,10 @@ describe.each(dbKinds)(`the previous release (${PREVIOUS_RELEASE}) on the new sc
     }
 
     // The new code on the same database: the account and seed made by the previous release work.
-    const app = await buildApp(testConfig({ DATA_DIR: dataDir, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...secrets, ...(url ? { DATABASE_URL: url } : {}) }), {
-      logger: false,
+    const { app, close } = await createTestApp(kind, {
+      env: { DATA_DIR: dataDir, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...secrets, ...(url ? { DATABASE_URL: url } : {}) },
+      database: 'config',
+      state: 'config',
     });
     try {
       const login = await app.inject({ method: 'POST', url: '/api/auth-login', payload: { email, password: 'Zq7mLw2pXv' } });
@@ -106,7 +107,7 @@ describe.each(dbKinds)(`the previous release (${PREVIOUS_RELEASE}) on the new sc
       const seeds = await app.inject({ method: 'GET', url: '/api/seeds', headers: { authorization: `Bearer ${login.json().tokens.access_token}` } });
       expect(seeds.json().data.map((s: { id: string }) => s.id)).toContain(seedId);
     } finally {
-      await app.close();
+      await close();
     }
   });
 });

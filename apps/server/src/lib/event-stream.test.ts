@@ -48,7 +48,7 @@ describe.each(dbKinds)('event streams (%s)', (kind) => {
   let t: TTestContext;
   let origin: string;
   beforeAll(async () => {
-    t = await createTestApp(kind, { JOBS_INTERVAL_MS: '0' });
+    t = await createTestApp(kind, { jobs: false });
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());

@@ -19,7 +19,7 @@ describe.each(dbKinds)('GET /api/metrics (%s)', (kind) => {
   let t: TTestContext;
   let without: TTestContext;
   beforeAll(async () => {
-    [t, without] = await Promise.all([createTestApp(kind, { METRICS_TOKEN: TOKEN }), createTestApp(kind)]);
+    [t, without] = await Promise.all([createTestApp(kind, { env: { METRICS_TOKEN: TOKEN } }), createTestApp(kind)]);
   });
   afterAll(async () => {
     await Promise.all([t?.close(), without?.close()]);

@@ -103,22 +103,24 @@ describe.each(dbKinds)('fuzz every API path (%s)', (kind) => {
     // fault); their URLs point at a closed loopback port, and no fuzzed request carries a token they would verify.
     const dead = 'http://127.0.0.1:9';
     t = await createTestApp(kind, {
-      JOBS_INTERVAL_MS: '0',
-      SLACK_CLIENT_ID: 'fuzz-client',
-      SLACK_CLIENT_SECRET: 'fuzz-secret',
-      SLACK_SIGNING_SECRET: 'fuzz-signing',
-      GOOGLE_CLIENT_ID: 'fuzz.apps.googleusercontent.com',
-      GOOGLE_JWKS_URL: `${dead}/certs`,
-      KAKAO_CLIENT_ID: 'fuzz',
-      KAKAO_CLIENT_SECRET: 'fuzz',
-      KAKAO_AUTHORIZE_URL: `${dead}/authorize`,
-      KAKAO_TOKEN_URL: `${dead}/token`,
-      KAKAO_USERINFO_URL: `${dead}/me`,
-      NAVER_CLIENT_ID: 'fuzz',
-      NAVER_CLIENT_SECRET: 'fuzz',
-      NAVER_AUTHORIZE_URL: `${dead}/authorize`,
-      NAVER_TOKEN_URL: `${dead}/token`,
-      NAVER_USERINFO_URL: `${dead}/me`,
+      jobs: false,
+      env: {
+        SLACK_CLIENT_ID: 'fuzz-client',
+        SLACK_CLIENT_SECRET: 'fuzz-secret',
+        SLACK_SIGNING_SECRET: 'fuzz-signing',
+        GOOGLE_CLIENT_ID: 'fuzz.apps.googleusercontent.com',
+        GOOGLE_JWKS_URL: `${dead}/certs`,
+        KAKAO_CLIENT_ID: 'fuzz',
+        KAKAO_CLIENT_SECRET: 'fuzz',
+        KAKAO_AUTHORIZE_URL: `${dead}/authorize`,
+        KAKAO_TOKEN_URL: `${dead}/token`,
+        KAKAO_USERINFO_URL: `${dead}/me`,
+        NAVER_CLIENT_ID: 'fuzz',
+        NAVER_CLIENT_SECRET: 'fuzz',
+        NAVER_AUTHORIZE_URL: `${dead}/authorize`,
+        NAVER_TOKEN_URL: `${dead}/token`,
+        NAVER_USERINFO_URL: `${dead}/me`,
+      },
     });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { parameters?: TOperation['params']; requestBody?: { content?: Record<string, { schema?: TSchema }> } }>>;

@@ -25,7 +25,6 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
   });
 }
 
-/** A fresh, empty database of the given kind: PGlite in memory, or a new database on the PostgreSQL server. */
 /**
  * A migrated empty PGlite, dumped once and kept in the temp folder under a hash of the migrations and the PGlite
  * version: every later test database starts from it (≈ 1.3 s) instead of running the migrations again (≈ 3–4 s more).
@@ -34,13 +33,9 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
 let template: Promise<Blob> | undefined;
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-    const hash = createHash('sha256');
-    for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(folder, f)));
-    hash.update(readFileSync(join(folder, 'meta/_journal.json')));
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
-    hash.update(readFileSync(join(entry.slice(0, entry.lastIndexOf('/@electric-sql/pglite/') + '/@electric-sql/pglite/'.length), 'package.json')));
-    const file = join(tmpdir(), `suite-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+    const pglite = join(entry.slice(0, entry.lastIndexOf('/@electric-sql/pglite/') + '/@electric-sql/pglite/'.length), 'package.json');
+    const file = join(tmpdir(), `suite-pglite-template-${migrationsHash(readFileSync(pglite))}.tar.gz`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const fresh = await openDatabase({ dataDir: 'memory://' });
     const dump = await fresh.dumpDataDir!();
@@ -53,24 +48,93 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+/** 16 hex digits of a hash of the migrations (files and journal), and of `extra`. */
+function migrationsHash(extra?: Buffer): string {
+  const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+  const hash = createHash('sha256');
+  for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(folder, f)));
+  hash.update(readFileSync(join(folder, 'meta/_journal.json')));
+  if (extra) hash.update(extra);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Runs `work` with a client on the server of TEST_DATABASE_URL. */
+async function onServer<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The URL of database `name` on the server of TEST_DATABASE_URL. */
+export function databaseUrl(name: string): string {
+  return Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString();
+}
+
+/**
+ * The PostgreSQL counterpart of the PGlite template: a database `suite_template_<hash of the migrations>` on the test
+ * server, migrated once (by whichever worker gets the advisory lock first) and kept across runs; every test database
+ * is a `CREATE DATABASE … TEMPLATE` copy of it (≈ 0.1 s) instead of running the migrations (≈ 1–2 s on a loaded
+ * machine). Nobody connects to the template once it is made, as
+ * PostgreSQL requires of a template. Templates of older migrations are left in place (another checkout on the same
+ * server may still copy them); `DROP DATABASE suite_template_…` removes them by hand.
+ */
+let pgTemplate: Promise<string> | undefined;
+function postgresTemplate(): Promise<string> {
+  pgTemplate ??= onServer(async (c) => {
+    const name = `suite_template_${migrationsHash()}`;
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', ['suite_template']);
+    try {
+      const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_building`;
+      await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${building}`);
+      const database = await openDatabase({ url: databaseUrl(building), dataDir: '', poolSize: 1 });
+      await database.close();
+      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', ['suite_template']);
+    }
+  });
+  return pgTemplate;
+}
+
+/**
+ * A new, migrated database on the server of TEST_DATABASE_URL (copied from the template), named `<prefix>_<random>`.
+ * `drop()` removes it.
+ */
+export async function createPostgresDatabase(prefix = 'suite_t'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const source = await postgresTemplate();
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await onServer(async (c) => {
+    // Two copies of one template at the same moment: PostgreSQL may refuse the second while the first reads it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  });
+  return { name, url: databaseUrl(name), drop: () => onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
+/** A fresh, empty database of the given kind: PGlite in memory, or a new database on the PostgreSQL server. */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<TDatabase> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `suite_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 20 });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ url: created.url, dataDir: '', poolSize: 20 });
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await created.drop();
   };
   return database;
 }
@@ -91,22 +155,75 @@ export function stateKindOf(kind: 'pglite' | 'postgres'): 'redis' | 'memory' {
   return kind === 'postgres' && process.env.REDIS_URL ? 'redis' : 'memory';
 }
 
-/** Builds an app on a fresh database, with the shared state of its deployment shape (`testState`). */
-export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TTestContext> {
-  const config = testConfig(env);
-  const database = await freshDatabase(kind);
-  const state = await testState(kind);
-  const app = await buildApp(config, { database, state, logger: false });
+/** A clock that stands still until the test moves it (`advance(ms)`), starting at `start`. */
+export type TClock = { now: () => Date; advance: (ms: number) => void };
+export function movableClock(start = Date.now()): TClock {
+  let t = start;
+  return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+/** A clock that runs with the system's, plus whatever the test has moved it forward (`advance(ms)`). */
+export function testClock(): TClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+}
+
+export type TTestAppOptions = {
+  /** Environment on top of `testConfig`'s (fresh secrets, a temp DATA_DIR, NODE_ENV=test, silent logs). */
+  env?: Record<string, string>;
+  /** The app's clock (`movableClock().now`, `testClock().now`); default the system clock. */
+  now?: () => Date;
+  /**
+   * A fresh database of `kind` (default; closed with the app), an open one the app shares and leaves open (several
+   * instances on one database), or 'config': the app opens the one its config names (DATA_DIR or DATABASE_URL) and
+   * closes it, as in production.
+   */
+  database?: TDatabase | 'config';
+  /** Whether the job runner polls: as configured (default), false (JOBS_INTERVAL_MS=0), or every n ms. */
+  jobs?: boolean | number;
+  /**
+   * The shared state: that of `kind`'s deployment shape (default, `testState`); `{ redisUrl, prefix }` for instances
+   * that share one (REDIS_URL under one prefix; in-process when the URL is undefined); or 'config' (REDIS_URL of the
+   * config, as in production). Closed with the app.
+   */
+  state?: { redisUrl: string | undefined; prefix?: string } | 'config';
+  /** Registers routes of the test's own before the app is ready. */
+  extend?: (app: TApp) => void;
+  /** Listens on a loopback port; `origin` is then its URL. */
+  listen?: boolean;
+};
+
+export type TTestApp = TTestContext & { origin: string };
+
+/**
+ * The one test-app builder: an app of the given database kind with the options above. `close()` closes the app, its
+ * shared state and the database it made (never one it was given).
+ */
+export async function createTestApp(kind: 'pglite' | 'postgres', opts: TTestAppOptions = {}): Promise<TTestApp> {
+  const jobs: Record<string, string> = opts.jobs === undefined || opts.jobs === true ? {} : { JOBS_INTERVAL_MS: String(opts.jobs === false ? 0 : opts.jobs) };
+  const config = testConfig({ ...jobs, ...opts.env });
+  const given = opts.database !== undefined;
+  const database = opts.database === 'config' ? undefined : (opts.database ?? (await freshDatabase(kind)));
+  const state =
+    opts.state === 'config'
+      ? undefined
+      : opts.state
+        ? await createSharedState(opts.state.redisUrl, opts.state.prefix ?? `suite-test:${randomBytes(4).toString('hex')}:`)
+        : await testState(kind);
+  const app = await buildApp(config, { database, state, logger: false, ...(opts.now ? { now: opts.now } : {}) });
+  opts.extend?.(app);
   await app.ready();
+  const origin = opts.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   return {
     app,
-    database,
-    state,
+    database: app.ctx.database,
+    state: app.ctx.state,
     config,
+    origin,
     close: async () => {
       await app.close();
-      await state.close();
-      await database.close();
+      await state?.close();
+      if (database && !given) await database.close();
     },
   };
 }
@@ -115,24 +232,15 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
  * Two instances of the app on one database and one Redis (REDIS_URL, under a fresh key prefix), listening on loopback,
  * as a fleet behind a load balancer runs them. Their shutdown (and the database's) goes into `closers`, last first.
  */
-export async function twoInstances(
-  kind: 'pglite' | 'postgres',
-  closers: (() => Promise<unknown>)[],
-): Promise<{ a: TTestContext & { origin: string }; b: TTestContext & { origin: string } }> {
+export async function twoInstances(kind: 'pglite' | 'postgres', closers: (() => Promise<unknown>)[]): Promise<{ a: TTestApp; b: TTestApp }> {
   const database = await freshDatabase(kind);
   closers.push(() => database.close());
-  const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'), JOBS_INTERVAL_MS: '0' };
-  const prefix = `suite-test:${randomBytes(4).toString('hex')}:`;
-  const instance = async (): Promise<TTestContext & { origin: string }> => {
-    const config = testConfig(env);
-    const state = await createSharedState(process.env.REDIS_URL, prefix);
-    const app = await buildApp(config, { database, state, logger: false });
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    closers.push(async () => {
-      await app.close();
-      await state.close();
-    });
-    return { app, database, state, config, origin, close: async () => undefined };
+  const env = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+  const state = { redisUrl: process.env.REDIS_URL, prefix: `suite-test:${randomBytes(4).toString('hex')}:` };
+  const instance = async () => {
+    const t = await createTestApp(kind, { env, database, jobs: false, state, listen: true });
+    closers.push(t.close);
+    return t;
   };
   const a = await instance();
   return { a, b: await instance() };

@@ -204,7 +204,7 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
   });
 
   it('makes the first account of an empty instance an admin, later ones users', async () => {
-    const fresh = await createTestApp(kind, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
+    const fresh = await createTestApp(kind, { env: { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' } });
     try {
       const first = await call(fresh, { url: '/api/auth-signup', body: signupBody(freshEmail('first')) });
       const second = await call(fresh, { url: '/api/auth-signup', body: signupBody(freshEmail('second')) });

@@ -73,7 +73,7 @@ describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
       expect(res.status).toBe(422);
       expect(res.body.error).toContain('이 서비스 자체의 데이터베이스');
     }
-    const strict = await createTestApp('pglite', { API_BUILDER_ALLOW_PRIVATE_HOSTS: 'false' });
+    const strict = await createTestApp('pglite', { env: { API_BUILDER_ALLOW_PRIVATE_HOSTS: 'false' } });
     try {
       const owner = await signedIn(strict);
       const o = api(strict, owner.token);

@@ -26,7 +26,7 @@ describe('data API cache hits before the framework', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { METRICS_TOKEN });
+    t = await createTestApp('pglite', { env: { METRICS_TOKEN } });
     db = await createCustomerDb('postgres');
     shop = await publishedShop(t, db, { rateLimitPerMinute: 1_000 });
     origin = await listenOnLoopback(t);

@@ -3,15 +3,10 @@
  * of this machine reaches the product's own database (refused before connecting), a port forwarded to it is refused
  * after connecting (same cluster and database), and another database on the same server is still allowed.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, connect, type AddressInfo, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type TApp } from '../../app.ts';
-import { openDatabase, type TDatabase } from '../../db/client.ts';
-import type { TSharedState } from '../../state/shared-state.ts';
-import { testConfig, testState, type TTestContext } from '../../test/helpers.ts';
+import { createPostgresDatabase, createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { createCustomerDb, type TCustomerDb } from './testing/api-builder-kit.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { canonicalAddress, isPrivateAddress } from '../../lib/outbound-guard.ts';
@@ -40,31 +35,16 @@ describe.runIf(admin)('the product’s own database is never a customer connecti
   let o: ReturnType<typeof api>;
 
   beforeAll(async () => {
-    own = `suite_own_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${own}`);
-    await c.end();
-    const url = new URL(admin!);
-    url.pathname = `/${own}`;
-    const config = testConfig({ DATABASE_URL: url.toString(), API_BUILDER_ALLOW_PRIVATE_HOSTS: 'true' });
-    const database: TDatabase = await openDatabase({ url: url.toString(), dataDir: '' });
-    const state: TSharedState = await testState('postgres');
-    const app: TApp = await buildApp(config, { database, state, logger: false });
-    await app.ready();
+    const created = await createPostgresDatabase('suite_own');
+    own = created.name;
+    const url = new URL(created.url);
+    // The app opens the database its DATABASE_URL names, as in production: that is the one it must refuse.
+    const app = await createTestApp('postgres', { env: { DATABASE_URL: created.url, API_BUILDER_ALLOW_PRIVATE_HOSTS: 'true' }, database: 'config' });
     t = {
-      app,
-      database,
-      state,
-      config,
+      ...app,
       close: async () => {
         await app.close();
-        await state.close();
-        await database.close();
-        const a = new pg.Client({ connectionString: admin });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${own} WITH (FORCE)`);
-        await a.end();
+        await created.drop();
       },
     };
     customer = await createCustomerDb('postgres');

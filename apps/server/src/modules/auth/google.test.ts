@@ -35,7 +35,7 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
   let keys: Awaited<ReturnType<typeof keyServer>>;
   beforeAll(async () => {
     keys = await keyServer();
-    t = await createTestApp(kind, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: keys.url, GOOGLE_ISSUER: ISSUER });
+    t = await createTestApp(kind, { env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: keys.url, GOOGLE_ISSUER: ISSUER } });
   });
   afterAll(async () => {
     await t?.close();
@@ -171,7 +171,7 @@ describe('Google sign-in when not configured or unreachable', () => {
   let down: TTestContext;
   beforeAll(async () => {
     off = await createTestApp('pglite');
-    down = await createTestApp('pglite', { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' });
+    down = await createTestApp('pglite', { env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' } });
   });
   afterAll(async () => {
     await off?.close();

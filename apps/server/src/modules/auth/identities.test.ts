@@ -12,7 +12,7 @@ describe.each(dbKinds)('linked identities on %s', (kind) => {
   let google: Awaited<ReturnType<typeof fakeGoogleKeys>>;
   beforeAll(async () => {
     google = await fakeGoogleKeys();
-    t = await createTestApp(kind, google.env);
+    t = await createTestApp(kind, { env: google.env });
   });
   afterAll(async () => {
     await t?.close();

@@ -11,7 +11,7 @@ describe.each(dbKinds)('login throttling that strangers cannot turn against the 
   let t: TTestContext;
   beforeAll(async () => {
     // As behind one nginx: one trusted hop.
-    t = await createTestApp(kind, { TRUST_PROXY: '1' });
+    t = await createTestApp(kind, { env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -17,7 +17,7 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
   let fake: Awaited<ReturnType<typeof startFakeOAuthProviders>>;
   beforeAll(async () => {
     fake = await startFakeOAuthProviders();
-    t = await createTestApp(kind, fake.env);
+    t = await createTestApp(kind, { env: fake.env });
   });
   afterAll(async () => {
     await t?.close();
@@ -166,7 +166,7 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
 
 describe('Kakao and Naver not configured', () => {
   it('are shown as unavailable and refuse to start', async () => {
-    const t = await createTestApp('pglite', {});
+    const t = await createTestApp('pglite');
     try {
       const config = await call(t, { url: '/api/auth/config' });
       expect(config.body.oauthProviders).toEqual({ kakao: false, naver: false });

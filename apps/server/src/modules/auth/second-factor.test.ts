@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { passkeys, totpFactors } from '../../db/schema-accounts.ts';
 import { users } from '../../db/schema.ts';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
+import { createTestApp, dbKinds, movableClock, type TTestContext } from '../../test/helpers.ts';
 import { call, GOOD_PASSWORD, loginAs, minutePassed, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './testing/auth-test-kit.ts';
 import { stepOf, totpAt } from './totp.ts';
 
@@ -13,7 +12,7 @@ describe.each(dbKinds)('second factor on %s', (kind) => {
   const clock = movableClock();
   let admin: { email: string; token: string };
   beforeAll(async () => {
-    t = await createClockApp(kind, {}, clock);
+    t = await createTestApp(kind, { now: clock.now });
     // The first account of an instance is its platform admin.
     const a = await registerConfirmed(t);
     admin = { email: a.email, token: (await loginAs(t, a.email)).tokens.access_token };

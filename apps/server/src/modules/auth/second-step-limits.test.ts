@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
+import { createTestApp, dbKinds, movableClock, type TTestContext } from '../../test/helpers.ts';
 import { call, GOOD_PASSWORD, loginAs, minutePassed, nextIp, OTHER_PASSWORD, outbox, registerConfirmed, tokenOf } from './testing/auth-test-kit.ts';
 import { stepOf, totpAt } from './totp.ts';
 
@@ -14,7 +13,7 @@ describe.each(dbKinds)('limits on the second step across sign-ins, on %s', (kind
   let t: TTestContext;
   const clock = movableClock();
   beforeAll(async () => {
-    t = await createClockApp(kind, {}, clock);
+    t = await createTestApp(kind, { now: clock.now });
     await registerConfirmed(t); // the instance's first account (its platform admin) is not the one under test
   });
   afterAll(async () => {

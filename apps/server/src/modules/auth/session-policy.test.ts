@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { loadConfig, parseDuration } from '../../config.ts';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
-import { createClockApp, movableClock } from '../../test-support/clock-app.ts';
+import { createTestApp, dbKinds, movableClock, type TTestContext } from '../../test/helpers.ts';
 import { call, claimsOf, loginAs, registerConfirmed } from './testing/auth-test-kit.ts';
 
 const MIN = 60_000;
@@ -28,7 +27,7 @@ describe.each(dbKinds)('session lifetime on %s', (kind) => {
   let t: TTestContext;
   const clock = movableClock();
   beforeAll(async () => {
-    t = await createClockApp(kind, { SESSION_MAX_AGE: '1h', SESSION_IDLE_TIMEOUT: '20m', SESSION_MAX_CONCURRENT: '3' }, clock);
+    t = await createTestApp(kind, { env: { SESSION_MAX_AGE: '1h', SESSION_IDLE_TIMEOUT: '20m', SESSION_MAX_CONCURRENT: '3' }, now: clock.now });
   });
   afterAll(async () => {
     await t?.close();

@@ -155,7 +155,7 @@ describe.each(dbKinds)('sign-up and email confirmation on %s', (kind) => {
 describe('sign-up without email confirmation', () => {
   let t: TTestContext;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
+    t = await createTestApp('pglite', { env: { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' } });
   });
   afterAll(async () => {
     await t?.close();

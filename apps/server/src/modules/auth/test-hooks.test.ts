@@ -16,7 +16,7 @@ describe('end-to-end test hooks (E2E_TEST_HOOKS)', () => {
   let hooked: TTestContext;
   beforeAll(async () => {
     plain = await createTestApp('pglite');
-    hooked = await createTestApp('pglite', { E2E_TEST_HOOKS: 'true' });
+    hooked = await createTestApp('pglite', { env: { E2E_TEST_HOOKS: 'true' } });
   });
   afterAll(async () => {
     await plain?.close();

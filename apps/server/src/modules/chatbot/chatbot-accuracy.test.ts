@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { addFigures, emptyFigures, evalSlugs, evaluate, FIGURES_HEADER, figuresRow, loadEvalSet, type TEvalSet } from './eval/evaluate.ts';
 
 const SHOP = 'https://shop.example';
@@ -21,7 +21,7 @@ describe.each(dbKinds)('customer chatbot answer quality on the held-out test spl
     .filter((s): s is TEvalSet => s !== null);
 
   beforeAll(async () => {
-    t = await mealTestApp(kind);
+    t = await createTestApp(kind, { jobs: false });
     const s = await seedWithMembers(t, 0);
     base = s.base;
     token = s.owner.token;

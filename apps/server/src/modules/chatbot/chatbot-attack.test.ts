@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 import { LIMITS } from './chatbot.service.ts';
 import { addressKey } from './chatbot-address.ts';
@@ -36,7 +36,7 @@ describe.each(dbKinds)('chatbot after a fresh attack (%s)', (kind) => {
   let owner: Awaited<ReturnType<typeof seedWithMembers>>['owner'];
   let base: string;
   beforeAll(async () => {
-    t = await mealTestApp(kind, { env: { ALLOW_PRIVATE_URLS: 'true' } });
+    t = await createTestApp(kind, { jobs: false, env: { ALLOW_PRIVATE_URLS: 'true' } });
     ({ owner, base } = await seedWithMembers(t, 0));
     const o = api(t, owner.token);
     const created = await o('POST', `${base}/chatbots`, { name: '주소 테스트봇', allowedOrigins: [SHOP] });

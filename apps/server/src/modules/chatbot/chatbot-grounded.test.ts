@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 
 /**
@@ -36,7 +36,7 @@ describe.each(dbKinds)('customer chatbot with a language model (%s)', (kind) => 
   let botId: string;
   beforeAll(async () => {
     model = await fakeModel();
-    t = await mealTestApp(kind, { env: { LLM_BASE_URL: model.url, LLM_MODEL: 'fake', LLM_MAX_RETRIES: '0' } });
+    t = await createTestApp(kind, { jobs: false, env: { LLM_BASE_URL: model.url, LLM_MODEL: 'fake', LLM_MAX_RETRIES: '0' } });
     const { owner, base } = await seedWithMembers(t, 0);
     botId = (await api(t, owner.token)('POST', `${base}/chatbots`, { name: '상담봇', allowedOrigins: [] })).body.id;
     for (const f of FAQ.slice(0, 16)) await api(t, owner.token)('POST', `${base}/chatbots/${botId}/sources`, { type: 'faq', ...f });

@@ -7,9 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../meal/testing/meal-test-kit.ts';
+import { mailsTo, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { FAQ } from './testing/faq-set.ts';
 import { LIMITS } from './chatbot.service.ts';
 import { purgeTickets } from './chatbot.repository.ts';
@@ -31,7 +31,7 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
   const clock = testClock();
   beforeAll(async () => {
     // A small seed mail quota: hand-offs used to spend it (one mail each) and then block the seed's invitations.
-    t = await mealTestApp(kind, { now: clock.now, env: { ALLOW_PRIVATE_URLS: 'true', MAIL_QUOTA_SEED_HOURLY: '5' } });
+    t = await createTestApp(kind, { jobs: false, now: clock.now, env: { ALLOW_PRIVATE_URLS: 'true', MAIL_QUOTA_SEED_HOURLY: '5' } });
     const s = await seedWithMembers(t, 1);
     owner = s.owner;
     member = s.members[0]!;

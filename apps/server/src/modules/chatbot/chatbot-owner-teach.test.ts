@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { seoulWeeks } from './chatbot.service.ts';
 
 const SHOP = 'https://shop.example';
@@ -25,7 +25,7 @@ describe.each(dbKinds)('customer chatbot, the owner teaches it (%s)', (kind) => 
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await mealTestApp(kind);
+    t = await createTestApp(kind, { jobs: false });
     const s = await seedWithMembers(t, 1);
     base = s.base;
     owner = s.owner.token;

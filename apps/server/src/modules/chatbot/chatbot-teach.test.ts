@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 
 const SHOP = 'https://shop.example';
 
@@ -16,7 +16,7 @@ describe.each(dbKinds)('customer chatbot, taught by its owner (%s)', (kind) => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await mealTestApp(kind);
+    t = await createTestApp(kind, { jobs: false });
     const s = await seedWithMembers(t, 1);
     base = s.base;
     owner = s.owner.token;

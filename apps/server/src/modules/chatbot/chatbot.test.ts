@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mailsTo, mealTestApp, seedWithMembers, testClock } from '../meal/testing/meal-test-kit.ts';
+import { mailsTo, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { FAQ, OUT_OF_SCOPE, PARAPHRASES } from './testing/faq-set.ts';
 
@@ -17,7 +17,7 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
   let botId: string;
   const clock = testClock();
   beforeAll(async () => {
-    t = await mealTestApp(kind, { now: clock.now, env: { ALLOW_PRIVATE_URLS: 'true' } });
+    t = await createTestApp(kind, { jobs: false, now: clock.now, env: { ALLOW_PRIVATE_URLS: 'true' } });
     const s = await seedWithMembers(t, 1);
     owner = s.owner;
     member = s.members[0]!;

@@ -7,7 +7,7 @@ describe('development outbox', () => {
   let prod: TTestContext;
   beforeAll(async () => {
     dev = await createTestApp('pglite');
-    prod = await createTestApp('pglite', { NODE_ENV: 'production', APP_URL: 'https://tools.example.com', LOG_LEVEL: 'silent', ...COMPANY_ENV });
+    prod = await createTestApp('pglite', { env: { NODE_ENV: 'production', APP_URL: 'https://tools.example.com', LOG_LEVEL: 'silent', ...COMPANY_ENV } });
   });
   afterAll(async () => {
     await dev?.close();

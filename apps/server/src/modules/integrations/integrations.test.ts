@@ -8,10 +8,12 @@ describe.each(dbKinds)('integrations and public configuration (%s)', (kind) => {
   let t: TTestContext;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      SLACK_CLIENT_ID: 'cid',
-      SLACK_CLIENT_SECRET: 'top-secret-value',
-      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
-      ...COMPANY_ENV,
+      env: {
+        SLACK_CLIENT_ID: 'cid',
+        SLACK_CLIENT_SECRET: 'top-secret-value',
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        ...COMPANY_ENV,
+      },
     });
   });
   afterAll(async () => {

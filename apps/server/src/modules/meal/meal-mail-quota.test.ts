@@ -1,8 +1,8 @@
 /** Meal mails count against the hourly mail quotas like bookings and invitations (issue 11, item 2): over it → 429, nothing written. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { inMinutes, mealTestApp, seedWithMembers } from './testing/meal-test-kit.ts';
+import { inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { meals } from '../../db/schema-meal.ts';
 
@@ -10,7 +10,7 @@ describe.each(dbKinds)('meal mails and the hourly quota (%s)', (kind) => {
   let t: TTestContext;
   // Three other members: opening a round mails 3; the user may trigger 5 mails an hour.
   beforeAll(async () => {
-    t = await mealTestApp(kind, { env: { MAIL_QUOTA_USER_HOURLY: '5', MAIL_QUOTA_SEED_HOURLY: '1000' } });
+    t = await createTestApp(kind, { jobs: false, env: { MAIL_QUOTA_USER_HOURLY: '5', MAIL_QUOTA_SEED_HOURLY: '1000' } });
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
-import { inMinutes, mealTestApp, seedWithMembers, testClock } from './testing/meal-test-kit.ts';
+import { inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
 
 type TLedger = { balances: { userId: string; balance: number }[]; settlements: unknown[] };
 
@@ -11,7 +11,7 @@ describe.each(dbKinds)('meal ledger settlements, CSV and Korean client seeds (%s
   let t: TTestContext;
   const clock = testClock();
   beforeAll(async () => {
-    t = await mealTestApp(kind, { now: clock.now });
+    t = await createTestApp(kind, { jobs: false, now: clock.now });
   });
   afterAll(async () => t?.close());
 

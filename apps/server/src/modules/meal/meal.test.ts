@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { inMinutes, mailsTo, mealTestApp, seedWithMembers, testClock } from './testing/meal-test-kit.ts';
+import { inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
 import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms-chat.service.ts';
 
@@ -26,7 +26,7 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
   let t: TTestContext;
   const clock = testClock();
   beforeAll(async () => {
-    t = await mealTestApp(kind, { now: clock.now });
+    t = await createTestApp(kind, { jobs: false, now: clock.now });
   });
   afterAll(async () => t?.close());
 

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp, type TApp } from '../../app.ts';
-import { dbKinds, freshDatabase, testConfig, type TTestContext } from '../../test/helpers.ts';
-import { createSharedState } from '../../state/shared-state.ts';
+import { createTestApp, dbKinds, freshDatabase, movableClock, type TClock, type TTestContext } from '../../test/helpers.ts';
 import type { TDatabase } from '../../db/client.ts';
-import { movableClock, type TClock } from '../../test-support/clock-app.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './testing/rooms-test-kit.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
@@ -13,31 +10,20 @@ import { adoptLegacyJobs } from './rooms.repository.ts';
 /** The same secrets for every instance, as several instances of one deployment share them. */
 const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 
-async function appOn(database: TDatabase, intervalMs: number, clock?: TClock): Promise<TTestContext> {
-  const config = testConfig({ ...secrets, JOBS_INTERVAL_MS: String(intervalMs) });
-  const state = await createSharedState(process.env.REDIS_URL, `suite-test:${randomBytes(4).toString('hex')}:`);
-  const app: TApp = await buildApp(config, { database, state, logger: false, ...(clock ? { now: clock.now } : {}) });
-  await app.ready();
-  return {
-    app,
-    database,
-    state,
-    config,
-    close: async () => {
-      await app.close();
-      await state.close();
-    },
-  };
-}
+/** An instance on `database` whose job runner polls every `intervalMs` (0: never), sharing REDIS_URL when set. */
+const appOn = (database: TDatabase, intervalMs: number, clock?: TClock): Promise<TTestContext> =>
+  createTestApp(database.kind, { env: secrets, database, jobs: intervalMs, state: { redisUrl: process.env.REDIS_URL }, ...(clock ? { now: clock.now } : {}) });
 
 const jobs = (database: TDatabase, kind: string) => roomJobsOf(database.db, { kind });
 
+/** The polling runners give no event to await: a bounded poll of the jobs table (vi.waitFor, 10 s). */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {

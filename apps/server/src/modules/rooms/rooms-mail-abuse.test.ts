@@ -15,7 +15,7 @@ const outboxCount = async (t: TTestContext, like: string) =>
 describe.each(dbKinds)('bookings cannot be used to send spam, on %s', (kind) => {
   let t: TTestContext;
   beforeAll(async () => {
-    t = await createTestApp(kind, { ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY: '30', MAIL_QUOTA_USER_HOURLY: '25', MAIL_QUOTA_SEED_HOURLY: '1000' });
+    t = await createTestApp(kind, { env: { ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY: '30', MAIL_QUOTA_USER_HOURLY: '25', MAIL_QUOTA_SEED_HOURLY: '1000' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -13,7 +13,7 @@ const m = ko.console.seeds;
 describe.each(dbKinds)('seed invitations on %s', (kind) => {
   let t: TTestContext;
   beforeAll(async () => {
-    t = await createTestApp(kind, { APP_URL: 'https://tools.example.com' });
+    t = await createTestApp(kind, { env: { APP_URL: 'https://tools.example.com' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,7 +5,7 @@ import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 describe('robots.txt and sitemap.xml', () => {
   let t: TTestContext;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { APP_URL: 'https://tools.example.co.kr' });
+    t = await createTestApp('pglite', { env: { APP_URL: 'https://tools.example.co.kr' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,38 +1,9 @@
-/** Helpers for the meal-manager and job-runner tests (not a test file itself). */
+/** Helpers for the meal-manager tests and the chatbot and knowledge tests that use a meal seed (not a test file itself). */
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../../app.ts';
 import { devOutbox } from '../../../db/schema.ts';
-import type { TDatabase } from '../../../db/client.ts';
-import { freshDatabase, testConfig, testState, type TTestContext } from '../../../test/helpers.ts';
+import type { TTestContext } from '../../../test/helpers.ts';
 import { api, signedIn } from '../../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../../seeds/seeds.repository.ts';
-
-/** A clock the test moves forward: `clock.advance(ms)`. */
-export function testClock() {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
-}
-
-/** An app on `database` (fresh when omitted) whose job runner never polls and whose clock is `now`. */
-export async function mealTestApp(kind: 'pglite' | 'postgres', opts: { now?: () => Date; database?: TDatabase; env?: Record<string, string> } = {}) {
-  const config = testConfig({ JOBS_INTERVAL_MS: '0', ...opts.env });
-  const database = opts.database ?? (await freshDatabase(kind));
-  const state = await testState(kind);
-  const app = await buildApp(config, { database, state, logger: false, ...(opts.now ? { now: opts.now } : {}) });
-  await app.ready();
-  const t: TTestContext = {
-    app,
-    database,
-    state,
-    config,
-    close: async () => {
-      await app.close();
-      await state.close();
-      if (!opts.database) await database.close();
-    },
-  };
-  return t;
-}
 
 /** A seed with an owner and `others` members, all signed in. */
 export async function seedWithMembers(t: TTestContext, others: number) {

@@ -23,7 +23,7 @@ export async function slackTestApp(kind: 'pglite' | 'postgres', opts: { llm?: bo
   if (llm) Object.assign(env, { LLM_BASE_URL: llm.url, LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '400', LLM_MAX_RETRIES: '1' });
   if (opts.llm) env.LLM_MODEL = 'fake-model';
   if (opts.embeddings) env.EMBEDDINGS_MODEL = 'fake-embed';
-  const t = await createTestApp(kind, env);
+  const t = await createTestApp(kind, { env: env });
   return {
     t,
     slack,
