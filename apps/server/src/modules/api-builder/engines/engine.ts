@@ -1,9 +1,11 @@
 /**
  * A customer's database as the API builder sees it: one small interface over PostgreSQL (`pg`) and MySQL/MariaDB
- * (`mysql2`). SQL text is built by compile.ts with the engine's quoting and placeholders; every value is a bound
- * parameter. Pools connect to the address the outbound guard checked (pinned), never to the name again.
+ * (`mysql2`). SQL text is built by postgrest/ (sql.ts, read.ts, write.ts) in the engine's dialect (dialect.ts: quoting,
+ * placeholders and every other difference of spelling); every value is a bound parameter. Pools connect to the address the outbound guard checked (pinned), never to the name again.
  */
-export type TEngineKind = 'postgres' | 'mysql';
+import type { TDialect, TDialectKind } from './dialect.ts';
+
+export type TEngineKind = TDialectKind;
 
 /** `enumValues`: the labels of a PostgreSQL enum type, in order (MySQL/MariaDB enums are in `type`). */
 export type TColumn = { name: string; type: string; nullable: boolean; hasDefault: boolean; position: number; enumValues?: string[] };
@@ -37,9 +39,10 @@ export type TQueryResult = { rows: Record<string, unknown>[]; affected: number; 
 
 export type TEngine = {
   kind: TEngineKind;
+  /** How this engine spells SQL (quoting, placeholders, upserts, …). */
+  dialect: TDialect;
+  /** `dialect.quote`. */
   quote: (ident: string) => string;
-  /** Placeholder for the n-th (1-based) parameter. */
-  param: (n: number) => string;
   query: (text: string, params?: unknown[]) => Promise<TQueryResult>;
   /** Runs `fn` inside one transaction on one connection. */
   transaction: <T>(fn: (q: (text: string, params?: unknown[]) => Promise<TQueryResult>) => Promise<T>) => Promise<T>;

@@ -1,7 +1,6 @@
 import mysql from 'mysql2/promise';
+import { mysqlDialect } from './dialect.ts';
 import type { TEngine, TConnectTarget, TQueryResult, TSchemaInfo, TTableInfo } from './engine.ts';
-
-const q = (ident: string) => '`' + ident.replace(/`/g, '``') + '`';
 
 export async function openMysqlEngine(t: TConnectTarget, poolSize = 5): Promise<TEngine> {
   const pool = mysql.createPool({
@@ -45,8 +44,8 @@ export async function openMysqlEngine(t: TConnectTarget, poolSize = 5): Promise<
   };
   return {
     kind: 'mysql',
-    quote: q,
-    param: () => '?',
+    dialect: mysqlDialect,
+    quote: mysqlDialect.quote,
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
       const c = await pool.getConnection();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresDialect } from './dialect.ts';
 import type { TEngine, TConnectTarget, TQueryResult, TSchemaInfo, TTableInfo } from './engine.ts';
 
 // Values as PostgREST renders them: integers and numerics as JSON numbers (when exact), dates and times as text.
@@ -37,8 +38,6 @@ export function pgClientConfig(t: TConnectTarget): pg.ClientConfig {
   };
 }
 
-const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
-
 export async function openPgEngine(t: TConnectTarget, poolSize = 5): Promise<TEngine> {
   const pool = new pg.Pool({ ...pgClientConfig(t), max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined);
@@ -51,8 +50,8 @@ export async function openPgEngine(t: TConnectTarget, poolSize = 5): Promise<TEn
   };
   return {
     kind: 'postgres',
-    quote: q,
-    param: (n) => `$${n}`,
+    dialect: postgresDialect,
+    quote: postgresDialect.quote,
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
       const client = await pool.connect();

@@ -1,5 +1,5 @@
 /**
- * PostgREST's URL grammar, parsed into a plain tree (no SQL here; see compile.ts). Covers what postgrest-js sends:
+ * PostgREST's URL grammar, parsed into a plain tree (no SQL here; see sql.ts, read.ts, write.ts). Covers what postgrest-js sends:
  * select (aliases, casts refused, embedding with `!hint`/`!inner`), horizontal filters with `not.`, logic trees
  * `or=(…)`/`and=(…)` (nested, negated), order with nulls first/last, limit/offset per resource, `on_conflict`,
  * `columns`. Anything outside that grammar is a PgrstError (400), never a guess.
@@ -57,7 +57,13 @@ function ident(name: string, what: string): string {
   return n;
 }
 
-/** Splits on `sep` at depth 0, honouring parentheses and double-quoted strings (with backslash escapes). */
+/**
+ * Splits on `sep` at depth 0, honouring parentheses and double-quoted strings (with backslash escapes).
+ *
+ * >>> splitTop('id,name,author(name,age)')    → ['id', 'name', 'author(name,age)']
+ * >>> splitTop('a.eq.1,b.in.("x,y",z)')       → ['a.eq.1', 'b.in.("x,y",z)']
+ * >>> splitTop('a,(b')                        → PGRST100 (unclosed)
+ */
 export function splitTop(s: string, sep = ','): string[] {
   const out: string[] = [];
   let depth = 0;
@@ -97,6 +103,17 @@ function unquote(v: string): string {
   return v;
 }
 
+/**
+ * The `select` parameter: columns, `alias:column`, `*`, and embeds `[alias:]relation[!hint][!inner](…)`.
+ *
+ * >>> parseSelect('id,name')          → [field id, field name]
+ * >>> parseSelect('key:id')           → [field id as key]
+ * >>> parseSelect('author(name)')     → [embed author (select: field name)]
+ * >>> parseSelect('w:author!books_author_fk!inner(*)') → [embed author as w, hint books_author_fk, inner, select *]
+ * >>> parseSelect('author()')         → [embed author (select: *)]
+ * >>> parseSelect('id::text')         → PGRST100 (casts are refused)
+ * >>> parseSelect('data->a')          → PGRST100 (JSON paths are refused)
+ */
 export function parseSelect(raw: string): TSelectItem[] {
   const items: TSelectItem[] = [];
   for (const untrimmed of splitTop(raw)) {
@@ -144,7 +161,16 @@ export function parseSelect(raw: string): TSelectItem[] {
   return items;
 }
 
-/** `op.value` or `not.op.value` for a column. */
+/**
+ * `op.value` or `not.op.value` for a column (the operators of OPS).
+ *
+ * >>> parseFilterValue('age', 'gte.18')           → { op: 'gte', negated: false, value: '18' }
+ * >>> parseFilterValue('name', 'like.*abc*')      → { op: 'like', value: '*abc*' }  (`*` becomes `%` in SQL)
+ * >>> parseFilterValue('id', 'not.in.(1,"2,3")')  → { op: 'in', negated: true, value: ['1', '2,3'] }
+ * >>> parseFilterValue('b', 'is.NULL')            → { op: 'is', value: 'null' }
+ * >>> parseFilterValue('tags', 'cs.{a,b}')        → PGRST100 (not an operator of this grammar)
+ * >>> parseFilterValue('a', 'eq')                 → PGRST100 (no value)
+ */
 export function parseFilterValue(column: string, raw: string): TFilter {
   let rest = raw;
   let negated = false;
@@ -173,7 +199,13 @@ export function parseFilterValue(column: string, raw: string): TFilter {
   return { kind: 'filter', column, op, negated, value: unquote(value) };
 }
 
-/** The inside of `or=(…)`: `a.eq.1,and(b.gt.2,c.is.null),not.or(d.eq.1)`. Columns stay unchecked here. */
+/**
+ * The value of `or=(…)` / `and=(…)`: filters and nested (optionally negated) trees. Columns stay unchecked here.
+ *
+ * >>> parseLogic('or', false, '(a.eq.1,b.is.null)')            → or[a eq 1, b is null]
+ * >>> parseLogic('and', true, '(a.gt.2,or(b.eq.1,not.and(c.eq.1,d.eq.2)))') → not and[a gt 2, or[b eq 1, not and[c eq 1, d eq 2]]]
+ * >>> parseLogic('or', false, 'a.eq.1')                        → PGRST100 (parentheses required)
+ */
 export function parseLogic(op: 'and' | 'or', negated: boolean, raw: string): TLogic {
   if (!raw.startsWith('(') || !raw.endsWith(')')) throw new PgrstError(400, 'PGRST100', msg.logicFormat(op));
   const children: TCondition[] = [];
@@ -191,6 +223,12 @@ export function parseLogic(op: 'and' | 'or', negated: boolean, raw: string): TLo
   return { kind: 'logic', op, negated, children };
 }
 
+/**
+ * The `order` parameter: `column[.asc|.desc][.nullsfirst|.nullslast]`, comma-separated.
+ *
+ * >>> parseOrder('name.desc.nullslast,id') → [{ name, desc, nulls last }, { id, asc, nulls default }]
+ * >>> parseOrder('name.sideways')          → PGRST100
+ */
 export function parseOrder(raw: string): TOrder[] {
   return splitTop(raw).map((part) => {
     const [col, ...mods] = part.split('.');
@@ -213,7 +251,16 @@ function nonNegativeInt(v: string, what: string): number {
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'or', 'and']);
 
-/** Parses the query string entries (in order, repeated keys allowed). */
+/**
+ * Parses the query string entries (in order, repeated keys allowed). Options and filters on an embed are prefixed by
+ * its path (`books.order=title`, `books.limit=2`, `books.or=(…)`); `limit`/`offset` are non-negative integers.
+ *
+ * >>> parseQuery([['select', 'id,books(title)'], ['age', 'gte.18'], ['books.limit', '2']])
+ *     → select [id, books(title)], resources { '' : where [age gte 18], 'books': limit 2 }
+ * >>> parseQuery([['on_conflict', 'email'], ['columns', 'email,name']]) → onConflict ['email'], columns ['email', 'name']
+ * >>> parseQuery([['limit', '-1']])        → PGRST100
+ * >>> parseQuery([['books.select', 'x']])  → PGRST100 (select is not an embed option)
+ */
 export function parseQuery(entries: [string, string][]): TParsedQuery {
   const resources = new Map<string, TResourceOptions>();
   const res = (path: string) => {

@@ -20,7 +20,7 @@ import {
   type TBudget,
   type TPlan,
 } from './read.ts';
-import { columnOf, keysInSql, type SqlParams, type TPublishedSchema } from './sql.ts';
+import { columnOf, keysInSql, type TPublishedSchema } from './sql.ts';
 import { deleteRows, insertRows, updateRows } from './write.ts';
 
 const msg = ko.apiBuilder.pgrst;
@@ -120,7 +120,7 @@ export async function readByKeys(ctx: TPgrstContext, plan: TPlan, keys: unknown[
   const noFilters: TPlan = { ...plan, options: { where: [], order: plan.options.order, limit: undefined, offset: undefined } };
   const raw = await readRoot(ctx.engine, noFilters, undefined, undefined, {
     rowCap: Math.max(ctx.rowCap, keys.length),
-    extraWhere: (p: SqlParams, alias: string) => keysInSql(ctx.engine, alias, pk, keys, p),
+    extraWhere: (alias: string) => keysInSql(ctx.engine.dialect, alias, pk, keys),
   });
   charge(budget, raw);
   return shape(ctx.engine, noFilters, raw, ctx.rowCap, budget);

@@ -5,9 +5,11 @@
  */
 import { ko } from '@suite/shared';
 import type { TEngine, TTableInfo } from '../engines/engine.ts';
+import { col, cols, type TDialect } from '../engines/dialect.ts';
 import { PgrstError } from './errors.ts';
 import type { TParsedQuery, TResourceOptions, TSelectItem } from './grammar.ts';
-import { columnOf, conditionSql, keysInSql, limitSql, orderSql, resolveRelation, SqlParams, type TPublishedSchema, type TRelation } from './sql.ts';
+import { columnOf, conditionSql, keysInSql, orderSql, resolveRelation, type TPublishedSchema, type TRelation } from './sql.ts';
+import { join, raw, render, sql, type Sql } from './sql-fragment.ts';
 
 const msg = ko.apiBuilder.pgrst;
 const dm = ko.apiBuilder.data;
@@ -50,26 +52,56 @@ export function checkResourcePaths(plan: TPlan, resources: TParsedQuery['resourc
   }
 }
 
-/** WHERE for a plan: its own conditions and an EXISTS per `!inner` embed (recursively). */
-export function whereSql(engine: TEngine, plan: TPlan, p: SqlParams, alias: string, depth = 0): string[] {
-  const parts = plan.options.where.map((c) => conditionSql(engine, plan.table, c, p, alias));
+/** WHERE for a plan: its own conditions and an EXISTS per `!inner` embed (recursively), to be joined with AND. */
+export function whereSql(d: TDialect, plan: TPlan, alias: string, depth = 0): Sql[] {
+  const parts = plan.options.where.map((c) => conditionSql(d, plan.table, c, alias));
   for (const e of plan.embeds) {
     if (!e.inner) continue;
     const a = `t${depth + 1}`;
-    const join = e.relation.localCols.map((lc, i) => `${a}.${engine.quote(e.relation.remoteCols[i]!)} = ${alias}.${engine.quote(lc)}`);
-    const inner = [...join, ...whereSql(engine, e.plan, p, a, depth + 1)];
-    parts.push(`EXISTS (SELECT 1 FROM ${engine.quote(e.plan.table.name)} ${a} WHERE ${inner.join(' AND ')})`);
+    const on = e.relation.localCols.map((lc, i) => sql`${col(d, a, e.relation.remoteCols[i]!)} = ${col(d, alias, lc)}`);
+    const inner = [...on, ...whereSql(d, e.plan, a, depth + 1)];
+    parts.push(sql`EXISTS (SELECT 1 FROM ${raw(d.quote(e.plan.table.name))} ${raw(a)} WHERE ${join(inner, ' AND ')})`);
   }
   return parts;
 }
 
+const whereClause = (parts: Sql[]): Sql => (parts.length ? sql` WHERE ${join(parts, ' AND ')}` : raw(''));
+
 function neededColumns(plan: TPlan): string[] {
-  const cols = new Set(plan.fields.map((f) => f.column));
-  for (const e of plan.embeds) e.relation.localCols.forEach((c) => cols.add(c));
-  return [...cols];
+  const out = new Set(plan.fields.map((f) => f.column));
+  for (const e of plan.embeds) e.relation.localCols.forEach((c) => out.add(c));
+  return [...out];
 }
 
-export type TReadOptions = { rowCap: number; extraWhere?: (p: SqlParams, alias: string) => string };
+/**
+ * The root statement: `select=id,name&age=gte.18&order=name.desc&limit=10` on `people` →
+ * `SELECT t0."id", t0."name", t0."age" FROM "people" t0 WHERE t0."age" >= $1 ORDER BY t0."name" DESC NULLS FIRST LIMIT 10`
+ * (MySQL: `` (t0.`name` IS NULL) DESC, t0.`name` DESC ``). The limit is never above the connection's row cap.
+ */
+export function rootSql(
+  d: TDialect,
+  plan: TPlan,
+  limit: number | undefined,
+  offset: number | undefined,
+  rowCap: number,
+  extraWhere?: (alias: string) => Sql,
+): Sql {
+  const where = whereSql(d, plan, 't0');
+  if (extraWhere) where.push(extraWhere('t0'));
+  return sql`SELECT ${cols(d, neededColumns(plan), 't0')} FROM ${raw(d.quote(plan.table.name))} t0${whereClause(where)}${orderSql(
+    d,
+    plan.table,
+    plan.options.order,
+    't0',
+  )}${d.limitOffset(Math.min(limit ?? rowCap, rowCap), offset)}`;
+}
+
+/** `FROM … WHERE …` of a count (`Prefer: count=…`): the root's filters, without order or page. */
+const countFrom = (d: TDialect, plan: TPlan): Sql => sql`FROM ${raw(d.quote(plan.table.name))} t0${whereClause(whereSql(d, plan, 't0'))}`;
+
+export const countSql = (d: TDialect, plan: TPlan): Sql => sql`SELECT COUNT(*) AS n ${countFrom(d, plan)}`;
+
+export type TReadOptions = { rowCap: number; extraWhere?: (alias: string) => Sql };
 
 /**
  * The last statement built for a plan (plans are remembered per request text by the data-API service, so a repeated
@@ -82,18 +114,10 @@ export async function readRoot(engine: TEngine, plan: TPlan, limit: number | und
   const page = `${limit}:${offset}:${opts.rowCap}`;
   const known = opts.extraWhere ? undefined : statements.get(plan);
   if (known && known.engine === engine && known.page === page) return (await engine.query(known.text, known.values)).rows;
-  const p = new SqlParams(engine);
-  const cols = neededColumns(plan);
-  const where = whereSql(engine, plan, p, 't0');
-  if (opts.extraWhere) where.push(opts.extraWhere(p, 't0'));
-  const effLimit = Math.min(limit ?? opts.rowCap, opts.rowCap);
-  const text =
-    `SELECT ${cols.map((c) => `t0.${engine.quote(c)}`).join(', ')} FROM ${engine.quote(plan.table.name)} t0` +
-    (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
-    orderSql(engine, plan.table, plan.options.order, 't0') +
-    limitSql(effLimit, offset, engine);
-  if (!opts.extraWhere) statements.set(plan, { engine, page, text, values: p.values });
-  const r = await engine.query(text, p.values);
+  const d = engine.dialect;
+  const { text, values } = render(rootSql(d, plan, limit, offset, opts.rowCap, opts.extraWhere), d.placeholder);
+  if (!opts.extraWhere) statements.set(plan, { engine, page, text, values });
+  const r = await engine.query(text, values);
   return r.rows;
 }
 
@@ -103,29 +127,15 @@ export async function readRoot(engine: TEngine, plan: TPlan, limit: number | und
  * most `threshold` rows (the connection's row cap) and gives the estimate beyond it.
  */
 export async function countRows(engine: TEngine, plan: TPlan, mode: 'exact' | 'planned' | 'estimated' = 'exact', threshold = 0): Promise<number> {
-  const p = new SqlParams(engine);
-  const where = whereSql(engine, plan, p, 't0');
-  const from = `FROM ${engine.quote(plan.table.name)} t0${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const d = engine.dialect;
   if (mode !== 'exact') {
-    const planned = await plannedRows(engine, `SELECT 1 ${from}`, p.values);
+    const explain = render(d.explain(sql`SELECT 1 ${countFrom(d, plan)}`), d.placeholder);
+    const planned = d.plannedRows((await engine.query(explain.text, explain.values)).rows);
     if (planned !== null && (mode === 'planned' || planned > threshold)) return planned;
   }
-  const r = await engine.query(`SELECT COUNT(*) AS n ${from}`, p.values);
+  const { text, values } = render(countSql(d, plan), d.placeholder);
+  const r = await engine.query(text, values);
   return Number(r.rows[0]?.n ?? 0);
-}
-
-/** The planner's row estimate for a query, or null when the engine gives none. */
-async function plannedRows(engine: TEngine, text: string, values: unknown[]): Promise<number | null> {
-  if (engine.kind === 'postgres') {
-    const r = await engine.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
-    const raw = r.rows[0]?.['QUERY PLAN'];
-    const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-    const rows = json?.[0]?.Plan?.['Plan Rows'];
-    return typeof rows === 'number' ? Math.round(rows) : null;
-  }
-  const r = await engine.query(`EXPLAIN ${text}`, values);
-  const rows = r.rows[0]?.rows;
-  return rows === null || rows === undefined ? null : Number(rows);
 }
 
 const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
@@ -136,7 +146,7 @@ const tupleKey = (row: Record<string, unknown>, cols: string[]) => JSON.stringif
  * children was read whole (issue 27).
  */
 export const RESPONSE_MAX_BYTES = 16 * 1024 * 1024;
-const RESPONSE_MAX_ROWS = 50_000;
+export const RESPONSE_MAX_ROWS = 50_000;
 export type TBudget = { rows: number; bytes: number };
 export const newBudget = (): TBudget => ({ rows: RESPONSE_MAX_ROWS, bytes: RESPONSE_MAX_BYTES });
 
@@ -168,9 +178,49 @@ export function charge(budget: TBudget, rows: Record<string, unknown>[]): void {
 const RN = 'suite_embed_rn_';
 
 /**
+ * THE cap on embedded child rows: a to-many embed gives each parent at most the connection's row cap of children
+ * (fewer with the embed's own `limit`), after the embed's `offset` (decision 031). The rows SQL numbers per parent
+ * (`ROW_NUMBER() OVER (PARTITION BY …)`) are kept when `from < n <= to`.
+ */
+export function childWindow(options: TResourceOptions, rowCap: number): { from: number; to: number } {
+  const from = options.offset ?? 0;
+  return { from, to: from + Math.min(options.limit ?? rowCap, rowCap) };
+}
+
+type TEmbed = TPlan['embeds'][number];
+
+/**
+ * One embedding level for the parents' key `tuples`, at most `budgetRows + 1` rows (one more than the response may
+ * still hold: reading it means the response is over, refused and never truncated). `select=id,orders(id)` from
+ * `customers` (orders.customer_id → customers.id) on PostgreSQL:
+ * `SELECT s."id", s."customer_id" FROM (SELECT t0."id", t0."customer_id", ROW_NUMBER() OVER (PARTITION BY
+ * t0."customer_id" ORDER BY t0."id") AS suite_embed_rn_ FROM "orders" t0 WHERE t0."customer_id" IN ($1, $2)) s
+ * WHERE s.suite_embed_rn_ > 0 AND s.suite_embed_rn_ <= 1000 ORDER BY s.suite_embed_rn_ LIMIT 50001`.
+ * Without an order of its own, children are numbered in key order, so which of them fall within the cap (and the
+ * order they come in) does not depend on how the engine happens to scan the table. A to-one embed is a plain select.
+ */
+export function embedSql(d: TDialect, e: TEmbed, tuples: unknown[][], rowCap: number, budgetRows: number): Sql {
+  const { relation } = e;
+  const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
+  const where = [keysInSql(d, 't0', relation.remoteCols, tuples), ...whereSql(d, e.plan, 't0')];
+  const from = sql`FROM ${raw(d.quote(e.plan.table.name))} t0 WHERE ${join(where, ' AND ')}`;
+  const overBudget = raw(` LIMIT ${Math.max(0, budgetRows) + 1}`);
+  const order = orderSql(d, e.plan.table, e.plan.options.order, 't0');
+  if (relation.cardinality === 'one') return sql`SELECT ${cols(d, childCols, 't0')} ${from}${order}${overBudget}`;
+  const { from: lo, to: hi } = childWindow(e.plan.options, rowCap);
+  const key = e.plan.table.primaryKey;
+  const numbering = order.isEmpty && key.length ? sql` ORDER BY ${cols(d, key, 't0')}` : order;
+  return sql`SELECT ${cols(d, childCols, 's')} FROM (SELECT ${cols(d, childCols, 't0')}, ROW_NUMBER() OVER (PARTITION BY ${cols(
+    d,
+    relation.remoteCols,
+    't0',
+  )}${numbering}) AS ${raw(RN)} ${from}) s WHERE s.${raw(RN)} > ${raw(String(lo))} AND s.${raw(RN)} <= ${raw(String(hi))} ORDER BY s.${raw(RN)}${overBudget}`;
+}
+
+/**
  * Fills embeds into raw rows and shapes them (select order, aliases); returns the shaped rows. A to-many embed is
- * read with at most `rowCap` children per parent (fewer with the embed's own `limit`, after its `offset`), numbered
- * per parent in SQL (ROW_NUMBER, on both engines), and every level is charged to the response's budget.
+ * read within `childWindow` per parent, numbered per parent in SQL (ROW_NUMBER, on both engines), and every level is
+ * charged to the response's budget.
  */
 export async function shape(
   engine: TEngine,
@@ -190,29 +240,8 @@ export async function shape(
     }
     const byKey = new Map<string, unknown>();
     if (tuples.size) {
-      const p = new SqlParams(engine);
-      const q = engine.quote;
-      const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
-      const where = [keysInSql(engine, 't0', relation.remoteCols, [...tuples.values()], p), ...whereSql(engine, e.plan, p, 't0')];
-      const from = `FROM ${q(e.plan.table.name)} t0 WHERE ${where.join(' AND ')}`;
-      // One row more than the budget allows: reading it means the response is over (refused, never truncated).
-      const overBudget = ` LIMIT ${Math.max(0, budget.rows) + 1}`;
-      let text: string;
-      if (relation.cardinality === 'one') {
-        text = `SELECT ${childCols.map((c) => `t0.${q(c)}`).join(', ')} ${from}${orderSql(engine, e.plan.table, e.plan.options.order, 't0')}${overBudget}`;
-      } else {
-        const off = e.plan.options.offset ?? 0;
-        const per = Math.min(e.plan.options.limit ?? rowCap, rowCap);
-        // Without an order of its own, children are numbered in key order, so which of them fall within the cap (and the
-        // order they come in) does not depend on how the engine happens to scan the table.
-        const keyOrder = e.plan.table.primaryKey.map((c) => `t0.${q(c)}`).join(', ');
-        const order = orderSql(engine, e.plan.table, e.plan.options.order, 't0') || (keyOrder ? ` ORDER BY ${keyOrder}` : '');
-        const partition = relation.remoteCols.map((c) => `t0.${q(c)}`).join(', ');
-        text =
-          `SELECT ${childCols.map((c) => `s.${q(c)}`).join(', ')} FROM (SELECT ${childCols.map((c) => `t0.${q(c)}`).join(', ')}, ` +
-          `ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS ${RN} ${from}) s WHERE s.${RN} > ${off} AND s.${RN} <= ${off + per} ORDER BY s.${RN}${overBudget}`;
-      }
-      const childRaw = (await engine.query(text, p.values)).rows;
+      const { text, values } = render(embedSql(engine.dialect, e, [...tuples.values()], rowCap, budget.rows), engine.dialect.placeholder);
+      const childRaw = (await engine.query(text, values)).rows;
       charge(budget, childRaw);
       const shaped = await shape(engine, e.plan, childRaw, rowCap, budget);
       childRaw.forEach((raw, i) => {

@@ -1,51 +1,37 @@
 /**
- * SQL text for the parsed grammar, on either engine. Identifiers come only from the introspected (published)
- * schema and are quoted by the engine; every value is a bound parameter.
+ * SQL for the parsed grammar, on either engine: fragments that carry their values (sql-fragment.ts), spelled by the
+ * engine's dialect (engines/dialect.ts). Identifiers come only from the introspected (published) schema and are
+ * quoted by the dialect; every value is a bound parameter.
  */
 import { ko } from '@suite/shared';
-import type { TEngine, TTableInfo } from '../engines/engine.ts';
+import type { TTableInfo } from '../engines/engine.ts';
+import { col, type TDialect } from '../engines/dialect.ts';
 import { PgrstError } from './errors.ts';
 import type { TCondition, TFilter, TOrder } from './grammar.ts';
+import { join, raw, sql, type Sql } from './sql-fragment.ts';
 
 const msg = ko.apiBuilder.pgrst;
 
 export type TPublishedSchema = { tables: Map<string, TTableInfo> };
 
-export class SqlParams {
-  readonly values: unknown[] = [];
-  private readonly engine: TEngine;
-  constructor(engine: TEngine) {
-    this.engine = engine;
-  }
-  add(v: unknown): string {
-    this.values.push(v);
-    return this.engine.param(this.values.length);
-  }
-}
-
 export function columnOf(table: TTableInfo, name: string) {
-  const c = table.columns.find((col) => col.name === name);
+  const c = table.columns.find((column) => column.name === name);
   if (!c) throw new PgrstError(400, '42703', msg.noColumn(table.name, name));
   return c;
 }
 
-const isBoolColumn = (engine: TEngine, type: string) => (engine.kind === 'mysql' ? /^tinyint\(1\)/i.test(type) : type === 'boolean');
-
-/** A filter value as the engine should receive it (MySQL booleans are 0/1). */
-function bindValue(engine: TEngine, type: string, v: string): unknown {
-  if (engine.kind === 'mysql' && isBoolColumn(engine, type)) {
-    if (v === 'true') return 1;
-    if (v === 'false') return 0;
-  }
-  return v;
-}
-
 const likePattern = (v: string) => v.replace(/\*/g, '%');
 
-function filterSql(engine: TEngine, table: TTableInfo, f: TFilter, p: SqlParams, alias: string): string {
-  const col = columnOf(table, f.column);
-  const ref = `${alias}.${engine.quote(col.name)}`;
-  const not = (s: string) => (f.negated ? `NOT (${s})` : s);
+const COMPARE = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/**
+ * One horizontal filter, e.g. for `age=gte.18` on alias `t0`: PostgreSQL `t0."age" >= $1`, MySQL `` t0.`age` >= ? ``
+ * with the value `'18'` (the database casts it to the column's type).
+ */
+function filterSql(d: TDialect, table: TTableInfo, f: TFilter, alias: string): Sql {
+  const c = columnOf(table, f.column);
+  const ref = col(d, alias, c.name);
+  const not = (s: Sql) => (f.negated ? sql`NOT (${s})` : s);
   const v = f.value;
   switch (f.op) {
     case 'eq':
@@ -53,63 +39,67 @@ function filterSql(engine: TEngine, table: TTableInfo, f: TFilter, p: SqlParams,
     case 'gt':
     case 'gte':
     case 'lt':
-    case 'lte': {
-      const sym = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.op];
-      return not(`${ref} ${sym} ${p.add(bindValue(engine, col.type, v as string))}`);
-    }
+    case 'lte':
+      return not(sql`${ref} ${raw(COMPARE[f.op])} ${d.bindFilterValue(c.type, v as string)}`);
     case 'like':
-      return not(engine.kind === 'mysql' ? `${ref} LIKE BINARY ${p.add(likePattern(v as string))}` : `${ref}::text LIKE ${p.add(likePattern(v as string))}`);
+      return not(d.like(ref, likePattern(v as string)));
     case 'ilike':
-      return not(
-        engine.kind === 'mysql' ? `LOWER(${ref}) LIKE LOWER(${p.add(likePattern(v as string))})` : `${ref}::text ILIKE ${p.add(likePattern(v as string))}`,
-      );
+      return not(d.ilike(ref, likePattern(v as string)));
     case 'in': {
       const list = v as string[];
-      if (!list.length) return f.negated ? '1=1' : '1=0';
-      return not(`${ref} IN (${list.map((x) => p.add(bindValue(engine, col.type, x))).join(', ')})`);
+      if (!list.length) return raw(f.negated ? '1=1' : '1=0');
+      return not(
+        sql`${ref} IN (${join(
+          list.map((x) => sql`${d.bindFilterValue(c.type, x)}`),
+          ', ',
+        )})`,
+      );
     }
     case 'is': {
+      // null | true | false | unknown, checked by the grammar: a keyword, not a value.
       const word = (v as string).toUpperCase();
-      return `${ref} IS ${f.negated ? 'NOT ' : ''}${word}`;
+      return sql`${ref} IS ${raw(f.negated ? 'NOT ' : '')}${raw(word)}`;
     }
   }
 }
 
-export function conditionSql(engine: TEngine, table: TTableInfo, c: TCondition, p: SqlParams, alias: string): string {
-  if (c.kind === 'filter') return filterSql(engine, table, c, p, alias);
-  const inner = c.children.map((ch) => conditionSql(engine, table, ch, p, alias)).join(c.op === 'and' ? ' AND ' : ' OR ');
-  return c.negated ? `NOT (${inner})` : `(${inner})`;
+/** A condition tree: `or=(a.eq.1,b.is.null)` → `(t0."a" = $1 OR t0."b" IS NULL)`. */
+export function conditionSql(d: TDialect, table: TTableInfo, c: TCondition, alias: string): Sql {
+  if (c.kind === 'filter') return filterSql(d, table, c, alias);
+  const inner = join(
+    c.children.map((ch) => conditionSql(d, table, ch, alias)),
+    c.op === 'and' ? ' AND ' : ' OR ',
+  );
+  return c.negated ? sql`NOT (${inner})` : sql`(${inner})`;
 }
 
-export function orderSql(engine: TEngine, table: TTableInfo, order: TOrder[], alias: string): string {
-  const parts: string[] = [];
+/** ` ORDER BY …` (or nothing), NULLs placed as PostgreSQL places them by default unless the order says otherwise. */
+export function orderSql(d: TDialect, table: TTableInfo, order: TOrder[], alias: string): Sql {
+  const parts: Sql[] = [];
   for (const o of order) {
-    const ref = `${alias}.${engine.quote(columnOf(table, o.column).name)}`;
     // PostgreSQL's default: NULLs sort as larger than any value (last ascending, first descending).
     const nulls = o.nulls ?? (o.desc ? 'first' : 'last');
-    if (engine.kind === 'postgres') parts.push(`${ref} ${o.desc ? 'DESC' : 'ASC'} NULLS ${nulls.toUpperCase()}`);
-    else parts.push(`(${ref} IS NULL) ${nulls === 'first' ? 'DESC' : 'ASC'}`, `${ref} ${o.desc ? 'DESC' : 'ASC'}`);
+    parts.push(...d.orderBy(col(d, alias, columnOf(table, o.column).name), o.desc, nulls));
   }
-  return parts.length ? ` ORDER BY ${parts.join(', ')}` : '';
+  return parts.length ? sql` ORDER BY ${join(parts, ', ')}` : raw('');
 }
 
-export function limitSql(limit: number | undefined, offset: number | undefined, engine: TEngine): string {
-  // Integers validated by the grammar; written as literals (MySQL prepared statements refuse some LIMIT parameters).
-  let s = '';
-  if (limit !== undefined) s += ` LIMIT ${limit}`;
-  if (offset !== undefined && offset > 0)
-    s += limit === undefined && engine.kind === 'mysql' ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : ` OFFSET ${offset}`;
-  return s;
-}
-
-/** `(a, b) IN ((…),(…))` for key tuples, written portably. */
-export function keysInSql(engine: TEngine, alias: string, cols: string[], tuples: unknown[][], p: SqlParams): string {
-  if (!tuples.length) return '1=0';
-  if (cols.length === 1) return `${alias}.${engine.quote(cols[0]!)} IN (${tuples.map((t) => p.add(t[0])).join(', ')})`;
-  return `(${tuples
-    .map((t) => cols.map((c, i) => `${alias}.${engine.quote(c)} = ${p.add(t[i])}`).join(' AND '))
-    .map((s) => `(${s})`)
-    .join(' OR ')})`;
+/** `(a, b) IN ((…),(…))` for key tuples, written portably: `t0."id" IN ($1, $2)` or `((t0."a" = $1 AND t0."b" = $2) OR …)`. */
+export function keysInSql(d: TDialect, alias: string, columns: string[], tuples: unknown[][]): Sql {
+  if (!tuples.length) return raw('1=0');
+  if (columns.length === 1)
+    return sql`${col(d, alias, columns[0]!)} IN (${join(
+      tuples.map((t) => sql`${t[0]}`),
+      ', ',
+    )})`;
+  const each = tuples.map(
+    (t) =>
+      sql`(${join(
+        columns.map((c, i) => sql`${col(d, alias, c)} = ${t[i]}`),
+        ' AND ',
+      )})`,
+  );
+  return sql`(${join(each, ' OR ')})`;
 }
 
 export type TRelation = {
