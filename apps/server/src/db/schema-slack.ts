@@ -1,6 +1,8 @@
-/** Chat AI for Slack (issue 6): workspaces, OAuth states, event log, message mirror, knowledge. */
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Chat AI for Slack (issue 6): workspaces, OAuth states, event log, message mirror, token usage. Its knowledge lives in
+ * the knowledge module's tables (schema-knowledge.ts; decisions 026 and 036).
+ */
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { seeds, users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,62 +113,6 @@ export const slackMessages = pgTable(
     unique('slack_messages_uq').on(t.workspaceId, t.channel, t.ts),
     index('slack_messages_thread_idx').on(t.workspaceId, t.channel, t.threadTs),
     index('slack_messages_created_idx').on(t.createdAt),
-  ],
-);
-
-/**
- * Superseded by knowledge_sources / knowledge_passages (decision 026, migration 0016 copied the rows). Kept, unused,
- * for the release that replaces the previous one (expand/contract, decision 012); a later migration drops both.
- */
-export const slackDocuments = pgTable(
-  'slack_documents',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => slackWorkspaces.id, { onDelete: 'cascade' }),
-    /** text | markdown | qa | url */
-    kind: text('kind').notNull(),
-    title: text('title').notNull(),
-    sourceUrl: text('source_url'),
-    content: text('content').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('slack_documents_ws_idx').on(t.workspaceId)],
-);
-
-/**
- * Passages of a document. `grams` holds the passage's search keys (Hangul character bigrams, Latin words and numbers),
- * computed in the server, so '검색팀을' and '검색팀' share keys whatever the database's locale; GIN-indexed for `&&`.
- * `embedding` is the passage's unit-length vector from `embedding_model` (`EMBEDDINGS_MODEL`), a plain `real[]`
- * because neither the machines' PostgreSQL 15 nor PGlite has pgvector; null until embedded. A passage whose
- * `embedding_model` differs from the configured model is embedded again.
- */
-export const slackPassages = pgTable(
-  'slack_passages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => slackDocuments.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => slackWorkspaces.id, { onDelete: 'cascade' }),
-    ord: integer('ord').notNull(),
-    content: text('content').notNull(),
-    grams: text('grams')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    embedding: real('embedding').array(),
-    embeddingModel: text('embedding_model'),
-  },
-  (t) => [
-    index('slack_passages_ws_idx').on(t.workspaceId),
-    index('slack_passages_grams_idx').using('gin', t.grams),
-    // Finds the workspaces with passages still to embed without reading every passage.
-    index('slack_passages_embedding_model_idx').on(t.embeddingModel, t.workspaceId),
   ],
 );
 

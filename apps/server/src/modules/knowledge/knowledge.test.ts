@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
-import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { jobs } from '../../db/schema-jobs.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
-import { slackDocuments, slackPassages } from '../../db/schema-slack.ts';
 import { createSlackApi } from '../slack/slack-api.ts';
 import { encryptSecret } from '../slack/slack-crypto.ts';
 import { searchWorkspace as slackSearch } from './knowledge.service.ts';
@@ -44,7 +44,7 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   let botId: string;
   beforeAll(async () => {
     slack = await startFakeSlack(CLIENT);
-    t = await createTestApp(kind, { jobs: false, env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
+    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
     seed = await seedWithMembers(t, 1);
     workspaceId = (await connectSlack(t, slack, seed.seedId, `TK${kind === 'pglite' ? 'L' : 'P'}`)).id;
     botId = (await api(t, seed.owner.token)('POST', `${seed.base}/chatbots`, { name: '상담봇', allowedOrigins: [SHOP] })).body.id;
@@ -288,12 +288,39 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   });
 });
 
+/**
+ * The Slack assistant's own knowledge tables as the releases before decision 026 wrote them. Migration 0025 (decision
+ * 036) dropped them; the test builds them again from the migrations that made them to run 0016's copy.
+ */
+const slackDocuments = pgTable('slack_documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  sourceUrl: text('source_url'),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+const slackPassages = pgTable('slack_passages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  documentId: uuid('document_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  ord: integer('ord').notNull(),
+  content: text('content').notNull(),
+  grams: text('grams').array().notNull(),
+  embedding: real('embedding').array(),
+  embeddingModel: text('embedding_model'),
+});
+const migration = (file: string) => readFileSync(new URL(`../../../drizzle/${file}`, import.meta.url), 'utf8').split('--> statement-breakpoint');
+const tableExists = async (t: TTestContext, name: string) =>
+  ((await t.database.db.execute(sql`select to_regclass(${`public.${name}`}) is not null as e`)) as unknown as { rows: { e: boolean }[] }).rows[0]!.e;
+
 describe.each(dbKinds)('migration 0016 on %s', (kind) => {
   let t: TTestContext;
   let slack: TFakeSlack;
   beforeAll(async () => {
     slack = await startFakeSlack(CLIENT);
-    t = await createTestApp(kind, { jobs: false, env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
+    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -304,7 +331,11 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
     const seed = await seedWithMembers(t, 0);
     const ws = await connectSlack(t, slack, seed.seedId, `TM${kind === 'pglite' ? 'L' : 'P'}`);
     const db = t.database.db;
-    // Rows as the previous release wrote them (its tables are kept, unused, until a later contract migration).
+    // Gone since the contract migration 0025: made again by the statements of 0005–0007 that built them.
+    expect(await tableExists(t, 'slack_documents')).toBe(false);
+    for (const file of ['0005_slack.sql', '0006_slack-grams.sql', '0007_slack-embeddings.sql'])
+      for (const s of migration(file).filter((x) => /"slack_(documents|passages)"/.test(x) && !/gin_trgm_ops/.test(x))) await db.execute(sql.raw(s));
+    // Rows as a release before 0016 wrote them.
     const [text] = await db
       .insert(slackDocuments)
       .values({ workspaceId: ws.id, kind: 'markdown', title: '재택근무 정책', content: '# 재택\n재택근무는 주 2회까지 가능합니다.' })
@@ -331,9 +362,7 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
       { documentId: qa!.id, workspaceId: ws.id, ord: 0, content: 'Q: 법인카드는 누가 관리해요?\nA: 재무팀 박 매니저가 관리합니다.', grams: ['법인'] },
     ]);
     // The data part of the migration, as it ran on upgrade (idempotent: ids are kept, conflicts skipped).
-    const statements = readFileSync(new URL('../../../drizzle/0016_knowledge-unified.sql', import.meta.url), 'utf8')
-      .split('--> statement-breakpoint')
-      .filter((s) => /^\s*(--.*\n\s*)*INSERT/i.test(s));
+    const statements = migration('0016_knowledge-unified.sql').filter((s) => /^\s*(--.*\n\s*)*INSERT/i.test(s));
     expect(statements).toHaveLength(4);
     for (let round = 0; round < 2; round++) for (const s of statements) await db.execute(sql.raw(s));
 
@@ -362,5 +391,10 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
     await t.app.jobs.runDue();
     expect((await slackSearch(db, ws.id, '재택근무 몇 번 돼요?', 3))[0]?.title).toBe('재택근무 정책');
     expect((await slackSearch(db, ws.id, '법인카드 관리 담당자', 3))[0]?.title).toBe('법인카드는 누가 관리해요?');
+
+    // The contract migration drops the old tables; the copies stay and are still found.
+    for (const s of migration('0025_drop-superseded-slack-knowledge.sql')) await db.execute(sql.raw(s));
+    expect([await tableExists(t, 'slack_documents'), await tableExists(t, 'slack_passages')]).toEqual([false, false]);
+    expect((await slackSearch(db, ws.id, '재택근무 몇 번 돼요?', 3))[0]?.title).toBe('재택근무 정책');
   });
 });
