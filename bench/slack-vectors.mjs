@@ -10,8 +10,8 @@ import { cpus, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { knowledgePassages } from '../apps/server/src/db/schema-knowledge.ts';
-import { createVectorCache } from '../apps/server/src/modules/slack/vector-cache.ts';
-import { loadVectors, storeVectors } from '../apps/server/src/modules/slack/vectors.repository.ts';
+import { createVectorCache } from '../apps/server/src/modules/knowledge/vector-cache.ts';
+import { loadVectors, storeVectors } from '../apps/server/src/modules/knowledge/vectors.repository.ts';
 import { throwawayDatabase } from './http.mjs';
 
 const N = Number(process.argv[2] ?? 2000);
