@@ -2,13 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ko, type TAuthResponse } from '@suite/shared';
-import { Button } from '@/components/ui/button';
 import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { tokenStorage } from '@/lib/token-storage';
 import { usePageTitle } from '@/lib/page-title';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { StatusView } from '@/features/auth/components/status-view';
+import { CallbackStatus } from '@/features/auth/components/callback-status';
 import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
 import { clearGoogleTemp, saveSignupTemp, storedGoogleUser, takeGoogleCredential } from '@/features/auth/lib/google-flow';
 
@@ -97,22 +95,5 @@ export function AuthCallbackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const titles: Record<TState, string> = {
-    loading: t.loading,
-    checking: t.checking,
-    success: t.success,
-    new_user: t.newUser,
-    error: t.error,
-  };
-  return (
-    <AuthCard title={ko.authUi.login.title}>
-      <StatusView state={state} title={titles[state]} message={message}>
-        {state === 'error' ? (
-          <Button variant="outline" onClick={() => navigate('/login', { replace: true })}>
-            {t.backToLogin}
-          </Button>
-        ) : null}
-      </StatusView>
-    </AuthCard>
-  );
+  return <CallbackStatus state={state} message={message} />;
 }

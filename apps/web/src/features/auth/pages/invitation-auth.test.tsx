@@ -2,12 +2,10 @@
  * Issue 27: the sign-up form is prefilled from a seed invitation and sends it along (item 21); a failed sign-in is
  * shown once, in the form's alert, not again as a toast (item 28).
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
-import { SessionProvider } from '@/lib/session';
+import { renderRoutes } from '@/lib/testing/render-routes';
 import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
 
@@ -42,21 +40,12 @@ afterEach(() => {
 });
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
-      { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    url,
   );
 }
 

@@ -1,9 +1,7 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import { SessionProvider } from '@/lib/session';
+import { renderRoutes } from '@/lib/testing/render-routes';
 import { STORAGE_KEYS } from '@/lib/token-storage';
 import { beginOAuthFlow } from '@/lib/oauth-state';
 import { LoginPage } from './login-page';
@@ -22,26 +20,8 @@ function fakeJwt(sub: string) {
   return `${b64({ alg: 'HS256' })}.${b64({ sub, email: 'attacker@example.com', full_name: 'x', role: 'user', iat: now, exp: now + 3600 })}.c2ln`;
 }
 
-function renderAt(url: string) {
-  window.history.replaceState(null, '', url);
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  // The Google button asks /api/auth/config; without a server it simply stays hidden.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: () => new Promise(() => undefined) } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+// The Google button asks /api/auth/config; without a server it simply stays hidden.
+const renderAt = (url: string) => renderRoutes([{ path: '/login', element: <LoginPage /> }], url, { queries: 'pending', setLocation: true });
 
 const stored = () => localStorage.getItem(STORAGE_KEYS.access) ?? sessionStorage.getItem(STORAGE_KEYS.access);
 

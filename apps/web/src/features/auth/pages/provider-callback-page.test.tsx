@@ -1,31 +1,12 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
-import { SessionProvider } from '@/lib/session';
+import { renderRoutes } from '@/lib/testing/render-routes';
 import { beginOAuthFlow } from '@/lib/oauth-state';
 import { ProviderCallbackPage } from './provider-callback-page';
 
-function renderAt(url: string) {
-  window.history.replaceState(null, '', url);
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/callback/:provider', element: <ProviderCallbackPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: () => new Promise(() => undefined) } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) =>
+  renderRoutes([{ path: '/auth/callback/:provider', element: <ProviderCallbackPage /> }], url, { queries: 'pending', setLocation: true });
 
 describe('ProviderCallbackPage (Kakao/Naver return)', () => {
   afterEach(() => {

@@ -2,13 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ko, ZOAuthProvider, type TAuthResponse } from '@suite/shared';
-import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { consumeOAuthState } from '@/lib/oauth-state';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { StatusView } from '@/features/auth/components/status-view';
+import { CallbackStatus } from '@/features/auth/components/callback-status';
 import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
 import { finishProviderSignIn, saveProviderSignup } from '@/features/auth/lib/provider-flow';
 
@@ -82,16 +80,5 @@ export function ProviderCallbackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const titles: Record<TState, string> = { checking: t.checking, success: t.success, new_user: t.newUser, error: t.error };
-  return (
-    <AuthCard title={ko.authUi.login.title}>
-      <StatusView state={state} title={titles[state]} message={message}>
-        {state === 'error' ? (
-          <Button variant="outline" onClick={() => navigate('/login', { replace: true })}>
-            {t.backToLogin}
-          </Button>
-        ) : null}
-      </StatusView>
-    </AuthCard>
-  );
+  return <CallbackStatus state={state} message={message} />;
 }

@@ -2,8 +2,7 @@ import { ko } from '@suite/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/page-title';
 import { useMe } from '@/lib/me-api';
-import { PasswordForm } from '@/components/account/password-form';
-import { ProfileForm } from '@/components/account/profile-form';
+import { PasswordCard, ProfileCard } from '@/components/account/account-cards';
 import { WithdrawalCard } from '@/components/account/withdrawal-card';
 import { SessionsList } from '@/features/auth/components/sessions-list';
 import { IdentitiesList } from '@/features/auth/components/identities-list';
@@ -21,22 +20,8 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold">{t.title}</h1>
         <p className="text-muted-foreground">{t.description}</p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t.profile}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {me.data ? <ProfileForm user={me.data} /> : <p className="text-sm text-muted-foreground">{me.isError ? me.error.message : ko.common.loading}</p>}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t.password}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {me.data && me.data.provider !== 'email' ? <p className="text-sm text-muted-foreground">{t.googleNoPassword}</p> : <PasswordForm />}
-        </CardContent>
-      </Card>
+      <ProfileCard title={t.profile} me={me} />
+      <PasswordCard title={t.password} me={me} />
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">{ko.accounts.ui.secondFactor}</CardTitle>

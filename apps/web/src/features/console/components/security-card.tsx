@@ -3,12 +3,11 @@ import { toast } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { useAdminPolicy } from '@/features/console/api/get-admin-policy';
 import { revokeAllSessions } from '@/features/console/api/revoke-all-sessions';
 import { useSetAdminPolicy } from '@/features/console/api/update-admin-policy';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PolicyToggle } from '@/features/console/components/policy-toggle';
 
 const t = ko.accounts.ui;
 
@@ -23,26 +22,7 @@ export function SecurityCard() {
         <CardTitle className="text-lg">{t.security}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {policy.isError ? <p className="text-sm text-destructive break-keep">{policy.error.message}</p> : null}
-        {policy.data ? (
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id="admin-second-factor"
-              checked={policy.data.required}
-              disabled={setPolicy.isPending}
-              onCheckedChange={(v) =>
-                setPolicy.mutate(
-                  { required: v === true },
-                  { onSuccess: () => toast.success(ko.accounts.server.policySaved), onError: (e) => toast.error(e.message) },
-                )
-              }
-            />
-            <div className="grid gap-1">
-              <Label htmlFor="admin-second-factor">{t.adminPolicy}</Label>
-              <CardDescription className="break-keep">{t.adminPolicyDescription}</CardDescription>
-            </div>
-          </div>
-        ) : null}
+        <PolicyToggle id="admin-second-factor" policy={policy} set={setPolicy} label={t.adminPolicy} description={t.adminPolicyDescription} />
         <div className="grid gap-2">
           <CardDescription className="break-keep">{t.endAllDescription}</CardDescription>
           <Button variant="destructive" className="w-fit" onClick={() => setConfirming(true)}>

@@ -1,6 +1,5 @@
 import { ko } from '@suite/shared';
-import { PasswordForm } from '@/components/account/password-form';
-import { ProfileForm } from '@/components/account/profile-form';
+import { PasswordCard, ProfileCard } from '@/components/account/account-cards';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/lib/me-api';
 import { ThemeSwitch } from '@/features/console/components/theme-switch';
@@ -15,22 +14,8 @@ export function ConsoleSettingsPage() {
   return (
     <div className="grid max-w-2xl gap-6">
       {user?.role === 'admin' ? <SecurityCard /> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t.account}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {me.data ? <ProfileForm user={me.data} /> : <p className="text-sm text-muted-foreground">{me.isError ? me.error.message : ko.common.loading}</p>}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t.password}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {me.data && me.data.provider !== 'email' ? <p className="text-sm text-muted-foreground">{ko.authUi.settings.googleNoPassword}</p> : <PasswordForm />}
-        </CardContent>
-      </Card>
+      <ProfileCard title={t.account} me={me} />
+      <PasswordCard title={t.password} me={me} />
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">{t.preferences}</CardTitle>

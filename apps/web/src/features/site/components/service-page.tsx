@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { BookOpen, CircleDollarSign, PlayCircle, Rocket, Sparkles } from 'lucide-react';
+import { BookOpen, CircleDollarSign, PlayCircle, Rocket, Sparkles, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { koSite } from '@suite/shared/messages/ko-site';
@@ -22,12 +22,16 @@ export type TServicePageProps = {
   title: string;
   lead: string;
   features: readonly { title: string; description: string }[];
-  featureIcons: ReactNode[];
+  /** One icon per feature, drawn at the cards' size. */
+  featureIcons: LucideIcon[];
   /** Extra hero actions (the chat page's connect button); a function gets the beta form's opener. */
   heroActions?: ReactNode | ((openBeta: () => void) => ReactNode);
   /** The service's live page for 'view demo'; without one, a toast says when the demo opens. */
   demoPath?: string;
 };
+
+/** A feature card's icon, at the cards' size. */
+const icon = (Icon: LucideIcon | undefined) => (Icon ? <Icon className="size-5" aria-hidden="true" /> : null);
 
 function ComingSoonCard({ icon, title, description }: { icon: ReactNode; title: string; description: string }) {
   return (
@@ -88,7 +92,7 @@ export function ServicePage(p: TServicePageProps) {
               <li key={f.title}>
                 <Card className="h-full">
                   <CardHeader>
-                    <span className="flex size-10 items-center justify-center rounded-md bg-primary/10 text-primary">{p.featureIcons[i]}</span>
+                    <span className="flex size-10 items-center justify-center rounded-md bg-primary/10 text-primary">{icon(p.featureIcons[i])}</span>
                     <CardTitle className="mt-2 text-lg">{f.title}</CardTitle>
                     <CardDescription>{f.description}</CardDescription>
                   </CardHeader>

@@ -16,11 +16,7 @@ export function FoodManagerPage() {
       title={t.title}
       lead={t.lead}
       features={t.features}
-      featureIcons={[
-        <ClipboardList key="a" className="size-5" aria-hidden="true" />,
-        <Users key="b" className="size-5" aria-hidden="true" />,
-        <BellRing key="c" className="size-5" aria-hidden="true" />,
-      ]}
+      featureIcons={[ClipboardList, Users, BellRing]}
     />
   );
 }

@@ -15,12 +15,7 @@ export function MeetingRoomPage() {
       title={t.title}
       lead={t.lead}
       features={t.features}
-      featureIcons={[
-        <CalendarCheck key="a" className="size-5" aria-hidden="true" />,
-        <Timer key="b" className="size-5" aria-hidden="true" />,
-        <BellRing key="c" className="size-5" aria-hidden="true" />,
-        <ShieldCheck key="d" className="size-5" aria-hidden="true" />,
-      ]}
+      featureIcons={[CalendarCheck, Timer, BellRing, ShieldCheck]}
       demoPath="/admin/services/schedule"
     />
   );

@@ -23,11 +23,7 @@ export function SlackAiPage() {
         title={t.title}
         lead={t.lead}
         features={t.features}
-        featureIcons={[
-          <MessageSquareText key="a" className="size-5" aria-hidden="true" />,
-          <Brain key="b" className="size-5" aria-hidden="true" />,
-          <Search key="c" className="size-5" aria-hidden="true" />,
-        ]}
+        featureIcons={[MessageSquareText, Brain, Search]}
         demoPath="/admin/services/slack-ai"
         heroActions={(openBeta) =>
           slackAvailable === false ? (
