@@ -305,7 +305,7 @@ describe('embeds: one statement per level, children capped and numbered per pare
 describe('writes: the statement each dialect sends', () => {
   const authors = (kind: TDialectKind) => library(kind).tables.get('authors')!;
   const planOf = (kind: TDialectKind, qs: string): TPlan => prepare(kind, 'authors', qs).plan;
-  const resolution = (prefer: string) => {
+  const resolution = (prefer: string): 'merge' | 'ignore' | undefined => {
     const r = parsePrefer(prefer).get('resolution');
     return r === 'merge-duplicates' ? 'merge' : r === 'ignore-duplicates' ? 'ignore' : undefined;
   };
