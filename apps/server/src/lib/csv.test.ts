@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvEncodingError, csvCell, csvDocument, csvLine, decodeCsvBytes, parseCsv, parseCsvRecords } from './csv.ts';
+import { CsvEncodingError, csvCell, csvDocument, csvHead, csvLine, decodeCsvBytes, parseCsv, parseCsvRecords } from './csv.ts';
 
 describe('the suite CSV writer and reader', () => {
   it('escapes every formula start unless the whole cell is a plain number (OWASP CSV injection)', () => {
@@ -33,6 +33,19 @@ describe('the suite CSV writer and reader', () => {
     expect(csvCell('1e5')).toBe('1e5');
     expect(csvCell('0x1')).toBe('0x1');
     expect(csvCell('-1\n=cmd')).toBe(`"'-1\n=cmd"`);
+  });
+
+  it('writes a document in pieces (a streamed export) exactly as in one go, with the same rule in header and cells', () => {
+    const header = ['이름', '=cmd', '금액(원)'];
+    const rows = [
+      ['김민수', '@SUM(1)', -5000],
+      ['a,b', '+82 10', '12'],
+    ];
+    expect(csvHead(header) + rows.map(csvLine).join('')).toBe(csvDocument(header, rows));
+    expect(csvDocument(header, rows)).toBe(`\uFEFF이름,'=cmd,금액(원)\r\n김민수,'@SUM(1),-5000\r\n"a,b",'+82 10,12\r\n`);
+    // What the reader gets back: the escaped text, never a formula.
+    expect(parseCsv(csvDocument(header, rows))[1]).toEqual(['김민수', "'@SUM(1)", '-5000']);
+    expect(csvHead([])).toBe('\uFEFF\r\n');
   });
 
   it('parses quoted fields, doubled quotes, CRLF and a BOM, with the line each record starts on', () => {

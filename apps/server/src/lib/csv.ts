@@ -1,7 +1,9 @@
 import iconv from 'iconv-lite';
 
 /**
- * The suite's one CSV writer and reader (RFC 4180: quoted fields, doubled quotes, CRLF).
+ * The suite's one CSV writer and reader (RFC 4180: quoted fields, doubled quotes, CRLF). Every CSV the server sends
+ * (the admin builder's export.csv, the meal ledger) is written with `csvHead`/`csvLine`/`csvDocument` below, so one
+ * formula-escaping rule applies to all of them (decision 037).
  *
  * Writing guards against formula injection (OWASP "CSV Injection"): a cell starting with = + - @ tab or CR (also
  * after leading whitespace, and the full-width ＝ ＋ － ＠) is prefixed with `'` unless the whole cell is a plain number such as `-12.5`. `-2+3` and `-2+3+cmd|' /C calc'!A0`
@@ -27,8 +29,11 @@ export function csvCell(v: unknown): string {
 /** One record with its CRLF. */
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
 
-/** A whole document: UTF-8 BOM (so spreadsheet apps read Hangul), header, rows, CRLF line ends. */
-export const csvDocument = (header: readonly unknown[], rows: readonly (readonly unknown[])[]) => `\uFEFF${csvLine(header)}${rows.map(csvLine).join('')}`;
+/** A document's start: UTF-8 BOM (so spreadsheet apps read Hangul) and the header line; for a document written in pieces. */
+export const csvHead = (header: readonly unknown[]) => `\uFEFF${csvLine(header)}`;
+
+/** A whole document: UTF-8 BOM, header, rows, CRLF line ends. */
+export const csvDocument = (header: readonly unknown[], rows: readonly (readonly unknown[])[]) => `${csvHead(header)}${rows.map(csvLine).join('')}`;
 
 export type TCsvRecord = { line: number; fields: string[] };
 export type TCsvParsed = { records: TCsvRecord[]; unclosedQuoteLine: number | null };

@@ -1,12 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
-import type { TApiBuilderDeps as TApiDeps } from '../api-builder/data-api.service.ts';
+import { connectionForAdmin, createInternalApi, deleteInternalApi } from '../api-builder/api-builder.service.ts';
+import type { TApiBuilderDeps } from '../api-builder/data-api.service.ts';
+import type { TAdminBuilderDeps } from './admin-builder.deps.ts';
 import { adminBuilderRoutes } from './admin-builder.routes.ts';
-import { reconcileImports } from './admin-builder.import.ts';
+import { reconcileImports } from './admin-builder.reconcile.ts';
+
+/** The deps from what buildApp hands in: the suite's database and the API builder's (shared with its module). */
+export const createAdminBuilderDeps = (ctx: TAppContext, api: TApiBuilderDeps): TAdminBuilderDeps => ({
+  db: ctx.database.db,
+  api,
+  connections: {
+    forAdmin: (seedId, connectionId) => connectionForAdmin(api, seedId, connectionId),
+    createInternalApi: (seedId, connectionId, tables) => createInternalApi(api, seedId, connectionId, tables),
+    deleteInternalApi: (apiId) => deleteInternalApi(api, apiId),
+  },
+});
 
 /** Admin-page builder (issue 13): built on the API builder's connections and data API (shared deps from app.ts). */
-export const adminBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; apiBuilder: TApiDeps }> = async (app, { ctx, apiBuilder }) => {
-  const deps = { api: apiBuilder, db: ctx.database.db };
+export const adminBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; apiBuilder: TApiBuilderDeps }> = async (app, { ctx, apiBuilder }) => {
+  const deps = createAdminBuilderDeps(ctx, apiBuilder);
   await app.register(adminBuilderRoutes, { deps });
   // Imports left pending by a process that died between the customer's commit and the audit: settle them once at start.
   app.addHook('onReady', async () => {

@@ -29,8 +29,12 @@ import {
 } from '@suite/shared/schemas/admin-builder';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import type { TDeps } from './admin-builder.deps.ts';
 import * as svc from './admin-builder.service.ts';
-import { auditLog, createRow, importCsv } from './admin-builder.import.ts';
+import { exportCsv, getRow, listRows, options } from './admin-builder.read.ts';
+import { createRow, deleteRows, updateRow } from './admin-builder.write.ts';
+import { importCsv } from './admin-builder.import.ts';
+import { auditLog } from './admin-builder.reconcile.ts';
 
 const m = ko.adminBuilder.server;
 const tags = ['admin-builder'];
@@ -38,7 +42,7 @@ const base = '/api/seeds/:seedId/admin-builder';
 const ZExportQuery = ZAdminRowsQuery.omit({ page: true, pageSize: true });
 
 /** The admin-page builder: apps, settings, and generated pages' rows (through the API builder's data API). */
-export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = async (app, { deps }) => {
+export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (app, { deps }) => {
   const auth = { onRequest: requireAuth };
   const actor = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
@@ -184,7 +188,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
         response: { 200: ZAdminRowListResponse, ...errs },
       },
     },
-    async (request) => svc.listRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query),
+    async (request) => listRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query),
   );
 
   app.post(
@@ -221,7 +225,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
         response: { 200: ZAdminRowResponse, ...errs },
       },
     },
-    async (request) => svc.getRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.key),
+    async (request) => getRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.key),
   );
 
   app.patch(
@@ -241,7 +245,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
     async (request) => ({
       success: true as const,
       message: m.rowUpdated,
-      data: await svc.updateRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.key, request.body),
+      data: await updateRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.key, request.body),
     }),
   );
 
@@ -259,7 +263,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       },
     },
     async (request) => {
-      await svc.deleteRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, [request.query.key]);
+      await deleteRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, [request.query.key]);
       return { success: true as const, message: m.rowDeleted };
     },
   );
@@ -278,7 +282,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       },
     },
     async (request) => {
-      const n = await svc.deleteRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body.keys);
+      const n = await deleteRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.body.keys);
       return { success: true as const, message: m.rowsDeleted(n) };
     },
   );
@@ -296,7 +300,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
         response: { 200: ZAdminOptionsResponse, ...errs },
       },
     },
-    async (request) => svc.options(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.q),
+    async (request) => options(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.q),
   );
 
   app.get(
@@ -313,7 +317,7 @@ export const adminBuilderRoutes: FastifyPluginAsyncZod<{ deps: svc.TDeps }> = as
       },
     },
     async (request, reply) => {
-      const lines = svc.exportCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query);
+      const lines = exportCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query);
       // The first chunk runs the permission check, so a refusal is still a JSON error, not a broken download.
       const first = await lines.next();
       const { Readable } = await import('node:stream');

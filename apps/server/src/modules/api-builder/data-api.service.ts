@@ -22,6 +22,7 @@ import {
   type TPrepared,
 } from './postgrest/handler.ts';
 import type { TPlan } from './postgrest/read.ts';
+import { OPS, type TCondition, type TParsedQuery } from './postgrest/grammar.ts';
 import type { TLiveApi } from './runtime.ts';
 import type { TTableInfo } from './engines/engine.ts';
 
@@ -175,6 +176,15 @@ const noScope = { methods: null, tables: null };
 
 const entriesOf = (query: [string, string][] | string): [string, string][] => (typeof query === 'string' ? [...new URLSearchParams(query).entries()] : query);
 
+/** A call as the service runs it: its query as text or entries (parsed here), or the grammar's tree (`callDataApiTyped`). */
+type TCall = Omit<TDataCall, 'query'> & { query: TDataCall['query'] | TParsedQuery };
+
+const isTree = (query: TCall['query']): query is TParsedQuery => typeof query === 'object' && !Array.isArray(query);
+
+/** The call's query parsed (unless it came as a tree) and planned: one planner for every caller. */
+const prepareCall = (live: TLiveApi, call: TCall): TPrepared =>
+  prepareQuery({ schema: live.schema }, call.table, isTree(call.query) ? call.query : entriesOf(call.query));
+
 /**
  * A read's preparation: the query parsed and planned, the tables it reads and the hash of its normalised cache key
  * (without the table versions). Remembered per live API by the request's exact text, so a repeated read is parsed,
@@ -185,7 +195,7 @@ type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: string };
 const READ_MEMO_MAX = 1_000;
 const readMemo = new WeakMap<TLiveApi, Map<string, TReadPrep>>();
 
-function prepareRead(live: TLiveApi, call: TDataCall, scope: { methods: string[] | null; tables: string[] | null }): TReadPrep {
+function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | null; tables: string[] | null }): TReadPrep {
   const sig =
     typeof call.query === 'string'
       ? `${call.table}\n${call.method}\n${call.accept ?? ''}\n${call.prefer ?? ''}\n${call.range ?? ''}\n${scope.methods?.join(',') ?? '*'}\n${scope.tables?.join(',') ?? '*'}\n${call.query}`
@@ -193,8 +203,7 @@ function prepareRead(live: TLiveApi, call: TDataCall, scope: { methods: string[]
   let memo = readMemo.get(live);
   const known = sig === undefined ? undefined : memo?.get(sig);
   if (known) return known;
-  const query = entriesOf(call.query);
-  const prepared = prepareQuery({ schema: live.schema }, call.table, query);
+  const prepared = prepareCall(live, call);
   const tables = tablesOfPlan(prepared.plan);
   const parts = [
     call.table,
@@ -219,7 +228,7 @@ function prepareRead(live: TLiveApi, call: TDataCall, scope: { methods: string[]
 type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
 
 /** Which API, table and method the call may use: the published table, its methods and the key's scope (no side effects). */
-async function admit(deps: TDeps, call: TDataCall, key: TKeyScope): Promise<{ live: TLiveApi; verb: Exclude<TMethod, 'HEAD'> }> {
+async function admit(deps: TDeps, call: TCall, key: TKeyScope): Promise<{ live: TLiveApi; verb: Exclude<TMethod, 'HEAD'> }> {
   const live = await deps.runtime.live(call.apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
   const published = live.published.get(call.table);
@@ -274,7 +283,7 @@ function assertRights(live: TLiveApi, key: TKeyScope, call: Pick<TDataCall, 'tab
     throw new PgrstError(403, 'PGRST403', m.upsertNeedsPatch(call.table));
 }
 
-async function readRule(deps: TDeps, live: TLiveApi, call: TDataCall, key: TKeyScope) {
+async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope) {
   const prep = prepareRead(live, call, key);
   assertTablesInScope(key, prep.tables);
   assertRights(live, key, call, 'GET', prep.prepared.plan);
@@ -306,7 +315,7 @@ function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) 
 }
 
 /** A read under its cache rule: the stored answer, or the query run (and stored when the rule keeps it). */
-async function read(deps: TDeps, live: TLiveApi, call: TDataCall, rule: Awaited<ReturnType<typeof readRule>>): Promise<TDataResult> {
+async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<ReturnType<typeof readRule>>): Promise<TDataResult> {
   const { prep, mode, ttlMs, cacheKey } = rule;
   const run = async () => {
     const req = { method: call.method, table: call.table, query: [], accept: call.accept, prefer: call.prefer, range: call.range };
@@ -325,7 +334,63 @@ async function read(deps: TDeps, live: TLiveApi, call: TDataCall, rule: Awaited<
   return { ...res, raw, cache: 'MISS' };
 }
 
-export async function callDataApi(deps: TDeps, given: TDataCall): Promise<TDataResult> {
+export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult> => run(deps, given);
+
+/** An in-process call with the grammar's tree instead of a query string (the admin builder; decision 037). */
+export type TTypedDataCall = Omit<TDataCall, 'query' | 'authorization' | 'apikey' | 'principal'> & {
+  query: TParsedQuery;
+  principal: NonNullable<TDataCall['principal']>;
+};
+
+const NAME_MAX = 128;
+const goodName = (n: unknown) => typeof n === 'string' && n.length > 0 && n.length <= NAME_MAX && !/\p{Cc}/u.test(n);
+const goodCount = (n: unknown) => n === undefined || (Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= 999_999_999);
+
+/**
+ * What the grammar guarantees of a tree it produces, checked on a tree handed over: known operators, `in` with a list,
+ * `is` with null/true/false/unknown (written into the SQL as a word), limits and offsets as the grammar's integers
+ * (written as literals), names as strings (the planner matches them against the introspected schema).
+ */
+function assertTree(q: TParsedQuery) {
+  const bad = (what: string) => new PgrstError(400, 'PGRST100', ko.apiBuilder.pgrst.badCondition(what.slice(0, 80)));
+  const cond = (c: TCondition): void => {
+    if (c.kind === 'logic') {
+      if ((c.op !== 'and' && c.op !== 'or') || !c.children.length) throw bad(c.op);
+      c.children.forEach(cond);
+      return;
+    }
+    if (!goodName(c.column) || !(OPS as readonly string[]).includes(c.op)) throw bad(String(c.column));
+    const ok =
+      c.op === 'in'
+        ? Array.isArray(c.value) && c.value.every((x) => typeof x === 'string')
+        : c.op === 'is'
+          ? typeof c.value === 'string' && ['null', 'true', 'false', 'unknown'].includes(c.value)
+          : typeof c.value === 'string';
+    if (!ok) throw bad(c.column);
+  };
+  for (const r of q.resources.values()) {
+    r.where.forEach(cond);
+    if (!r.order.every((o) => goodName(o.column))) throw bad('order');
+    if (!goodCount(r.limit)) throw new PgrstError(400, 'PGRST100', ko.apiBuilder.pgrst.nonNegative('limit'));
+    if (!goodCount(r.offset)) throw new PgrstError(400, 'PGRST100', ko.apiBuilder.pgrst.nonNegative('offset'));
+  }
+  const names = [...(q.columns ?? []), ...(q.onConflict ?? [])];
+  const items = (xs: TParsedQuery['select']): boolean =>
+    xs.every((x) => x.kind === 'star' || (x.kind === 'field' ? goodName(x.name) : goodName(x.relation) && items(x.select)));
+  if (!names.every(goodName) || !items(q.select)) throw bad('select');
+}
+
+/**
+ * `callDataApi` for an in-process caller that has the query as the grammar's tree (conditions, order, limit, offset,
+ * select, columns): no PostgREST text is built and parsed back. The tree is checked as the grammar would have made it,
+ * then the same path runs — scope, rights, rate limit, plan, cache, SQL, cache bumps — as for a query string.
+ */
+export async function callDataApiTyped(deps: TDeps, call: TTypedDataCall): Promise<TDataResult> {
+  assertTree(call.query);
+  return run(deps, call);
+}
+
+async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
   // API ids are UUIDs: any spelling of one is the same API (counted and cached under its lower-case id).
   const call = given.apiId === given.apiId.toLowerCase() ? given : { ...given, apiId: given.apiId.toLowerCase() };
   const key = call.principal
@@ -341,13 +406,13 @@ export async function callDataApi(deps: TDeps, given: TDataCall): Promise<TDataR
       const req = {
         method: call.method,
         table: call.table,
-        query: entriesOf(call.query),
+        query: [],
         accept: call.accept,
         prefer: call.prefer,
         range: call.range,
         body: call.body,
       };
-      const prepared = prepareQuery({ schema: live.schema }, call.table, req.query);
+      const prepared = prepareCall(live, call);
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
       assertRights(live, key, call, verb, prepared.plan);
       const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
@@ -410,3 +475,4 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
 export type { TDeps as TApiBuilderDeps } from './api-builder.deps.ts';
 export type { TSchemaInfo, TTableInfo } from './engines/engine.ts';
 export { PgrstError } from './postgrest/errors.ts';
+export type { TCondition, TFilter, TOrder, TParsedQuery, TSelectItem } from './postgrest/grammar.ts';

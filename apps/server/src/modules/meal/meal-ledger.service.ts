@@ -1,6 +1,6 @@
 /** The seed's meal ledger: balances (sum to zero), settle-up suggestion, settlements, monthly spend, CSV. */
 import { ko } from '@suite/shared';
-import { csvCell } from '../../lib/csv.ts';
+import { csvDocument } from '../../lib/csv.ts';
 import type { TMealLedger, TMealSettlementInput } from '@suite/shared/schemas/meal';
 import { AppError } from '../../lib/app-error.ts';
 import { kstDay } from '../../lib/kst-day.ts';
@@ -95,17 +95,13 @@ export async function ledgerCsv(deps: TMealDeps, actor: TActor, seedId: string):
     rows.flatMap((r) => [r.l.fromUserId, r.l.toUserId]),
   );
   const c = ko.meal.csv;
-  const lines = rows.map((r) =>
-    [
-      r.mealDate ?? kstDay(r.l.createdAt), // a settlement's day in Asia/Seoul, as meal dates are
-      r.title ?? '',
-      r.l.kind === 'charge' ? c.charge : c.settlement,
-      people.get(r.l.fromUserId) ?? '',
-      people.get(r.l.toUserId) ?? '',
-      r.l.amount,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[c.header, ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.mealDate ?? kstDay(r.l.createdAt), // a settlement's day in Asia/Seoul, as meal dates are
+    r.title ?? '',
+    r.l.kind === 'charge' ? c.charge : c.settlement,
+    people.get(r.l.fromUserId) ?? '',
+    people.get(r.l.toUserId) ?? '',
+    r.l.amount,
+  ]);
+  return csvDocument(c.header.split(','), lines);
 }

@@ -90,9 +90,10 @@ export function tableOf(schema: TPublishedSchema, name: string): TTableInfo {
 /** A request's query parsed and planned once: the cache key and the execution share it (decision 023). */
 export type TPrepared = { table: TTableInfo; parsed: TParsedQuery; plan: TPlan };
 
-export function prepareQuery(ctx: Pick<TPgrstContext, 'schema'>, table: string, query: [string, string][]): TPrepared {
+export function prepareQuery(ctx: Pick<TPgrstContext, 'schema'>, table: string, query: [string, string][] | TParsedQuery): TPrepared {
   const info = tableOf(ctx.schema, table);
-  const parsed = parseQuery(query);
+  // A typed caller (data-api.service.ts `callDataApiTyped`) hands over the tree the grammar produces: planned the same way.
+  const parsed = Array.isArray(query) ? parseQuery(query) : query;
   // Names are checked against the table whatever the method: an unknown one is an error, never ignored.
   for (const c of [...(parsed.onConflict ?? []), ...(parsed.columns ?? [])]) columnOf(info, c);
   return { table: info, parsed, plan: planSelect(ctx.schema, info, parsed.select, parsed.resources) };

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { columnValueSchema } from '@suite/shared/schemas/admin-builder-values';
 import { fromLocal, labelOf, seoulLocal } from './common';
-
-const m = ko.adminBuilder.server;
 
 /** The columns the form shows (a database-numbered key only on edit, read-only), and whether one may be changed here. */
 export const formFields = (table: TAdminTable, creating = false) =>
@@ -20,27 +19,23 @@ export const initial = (c: TAdminColumn, v: unknown): string => {
   return String(v);
 };
 
-/** One column's value: '' is NULL (refused where the column needs a value), else what the browser can check of its type. */
+/**
+ * One field: its text checked with the shared per-column rule (`columnValueSchema`, which the server applies to every
+ * written value), so the form accepts what the server accepts. What is sent is the text as typed (the server reads it
+ * with the same rule), NULL for an empty field, JSON parsed, and a datetime-local in Asia/Seoul with +09:00 for a zoned
+ * column.
+ */
 function columnSchema(table: TAdminTable, c: TAdminColumn, creating: boolean) {
-  const f = labelOf(table, c.name);
-  let text = z.string({ error: m.required(f) });
-  if (c.maxLength !== null) text = text.max(c.maxLength, m.tooLong(f, c.maxLength));
-  if (c.kind === 'number') text = text.regex(/^\s*-?\d+(\.\d+)?\s*$/, m.notNumber(f));
-  const value =
-    c.kind === 'datetime'
-      ? text.transform((s) => fromLocal(c.type, s))
-      : c.kind === 'json'
-        ? text.transform((s, ctx): unknown => {
-            try {
-              return JSON.parse(s);
-            } catch {
-              ctx.addIssue({ code: 'custom', message: m.notJson(f) });
-              return z.NEVER;
-            }
-          })
-        : text;
-  const required = !c.nullable && !(creating && c.hasDefault);
-  return z.preprocess((v) => (v === '' ? null : v), required ? value : value.nullable());
+  const rule = columnValueSchema(c, labelOf(table, c.name), creating ? 'create' : 'update');
+  return z.string().transform((s, ctx): unknown => {
+    const sent = c.kind === 'datetime' ? fromLocal(c.type, s) : s;
+    const r = rule.safeParse(sent);
+    if (!r.success) {
+      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? ko.errors.validation });
+      return z.NEVER;
+    }
+    return r.data === null || r.data === undefined || c.kind === 'json' ? r.data : sent;
+  });
 }
 
 /**
@@ -60,8 +55,8 @@ export function rowSchema(table: TAdminTable, row: Record<string, unknown> | nul
       if (!creating && raw === start) return;
       if (creating && raw === '' && (c.hasDefault || c.nullable)) return;
       const r = schema.safeParse(raw);
-      if (r.success) out[c.name] = r.data;
-      else ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? ko.errors.validation, path: ['values', i] });
+      if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? ko.errors.validation, path: ['values', i] });
+      else if (r.data !== undefined) out[c.name] = r.data;
     });
     return out;
   });
