@@ -23,41 +23,36 @@ function start(file: string, env: Record<string, string>) {
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
-  return { proc, output: () => out, exited };
+  /** Resolves with the first match of `re` in the output as soon as the process prints it (no polling, no sleep). */
+  const printed = (re: RegExp, what: string) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const look = () => {
+        const m = re.exec(out);
+        if (!m) return;
+        proc.stdout!.off('data', look);
+        resolve(m);
+      };
+      proc.stdout!.on('data', look);
+      look();
+      void exited.then(() => reject(new Error(`${what}: the process exited: ${out}`)));
+    });
+  return { proc, output: () => out, exited, printed };
 }
 
 describe('server process', () => {
   it('lets an in-flight request finish on SIGTERM, then exits 0', async () => {
     const s = start(script, { DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-sd-')) });
-    const port = await new Promise<number>((resolve, reject) => {
-      const t = setInterval(() => {
-        const m = /LISTENING (\d+)/.exec(s.output());
-        if (m) {
-          clearInterval(t);
-          resolve(Number(m[1]));
-        }
-      }, 50);
-      setTimeout(() => reject(new Error(`server did not start: ${s.output()}`)), 30_000);
-    });
+    const port = Number((await s.printed(/LISTENING (\d+)/, 'server did not start'))[1]);
     const pending = fetch(`http://127.0.0.1:${port}/api/test-slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 200));
+    await s.printed(/SLOW STARTED/, 'the slow request did not arrive');
     s.proc.kill('SIGTERM');
     expect(await pending).toEqual({ finished: true });
     expect(await s.exited).toBe(0);
-  });
+  }, 60_000);
 
   it('drains on SIGTERM: safe requests get 503 so a load balancer moves away, writes are still served, then exits 0', async () => {
     const s = start(script, { DATA_DIR: mkdtempSync(join(tmpdir(), 'suite-drain-')), SHUTDOWN_DRAIN_MS: '20000' });
-    const port = await new Promise<number>((resolve, reject) => {
-      const t = setInterval(() => {
-        const m = /LISTENING (\d+)/.exec(s.output());
-        if (m) {
-          clearInterval(t);
-          resolve(Number(m[1]));
-        }
-      }, 50);
-      setTimeout(() => reject(new Error(`server did not start: ${s.output()}`)), 50_000);
-    });
+    const port = Number((await s.printed(/LISTENING (\d+)/, 'server did not start'))[1]);
     const base = `http://127.0.0.1:${port}`;
     const pending = fetch(`${base}/api/test-slow`).then((r) => r.json());
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);

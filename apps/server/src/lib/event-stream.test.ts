@@ -3,7 +3,7 @@
  * port 0 + fetch): an ended stream is one whose body reaches its end. No wall clock: a stream that only the minute's
  * re-check would end makes the test time out instead.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dbKinds, twoInstances, type TTestContext } from '../test/helpers.ts';
 import { signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
 import { seedWithRoom } from '../modules/rooms/testing/rooms-test-kit.ts';
@@ -33,8 +33,14 @@ async function openStream(origin: string, path: string, token: string): Promise<
   return { status: 200, body: text, ended, abort: () => ac.abort() };
 }
 
+/** A bounded poll of this instance's open streams (vi.waitFor): the server closes a socket a moment after the client. */
 async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('streams not closed yet');
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 const post = (origin: string, path: string, token: string, body?: unknown, method = 'POST') =>

@@ -81,10 +81,15 @@ describe.each(dbKinds)('job runner (%s)', (kind) => {
   it('a job whose runner died mid-run is taken over once its lease expires', async () => {
     let now = new Date();
     const dying = createJobRunner({ db: database.db, log: silent, intervalMs: 0, now: () => now, leaseMs: 30_000 });
-    dying.register('test.lease', () => new Promise(() => undefined)); // never finishes: the process "dies"
+    let claimed!: () => void;
+    const running = new Promise<void>((r) => (claimed = r));
+    dying.register('test.lease', () => {
+      claimed();
+      return new Promise(() => undefined); // never finishes: the process "dies"
+    });
     await dying.enqueue(database.db, { kind: 'test.lease', key: 'lease', runAt: new Date(now.getTime() - 1) });
     void dying.runDue();
-    await new Promise((r) => setTimeout(r, 200));
+    await running; // the dying runner has claimed the job and started it
     let took = 0;
     const heir = createJobRunner({ db: database.db, log: silent, intervalMs: 0, now: () => now });
     heir.register('test.lease', async () => {

@@ -94,7 +94,7 @@ describe.each(dbKinds)('limits on the second step across sign-ins, on %s', (kind
     expect(checked.length).toBeLessThanOrEqual(9);
     expect(results.filter((r) => r.status === 429).every((r) => r.body.code === 'SECOND_FACTOR_LOCKED')).toBe(true);
     expect((await secondStep(await firstStep(email), code(secret))).status).toBe(429);
-    await new Promise((r) => setTimeout(r, 200)); // the lock mail goes out after the answer
+    // The lock mail goes out after the answer: outbox() first waits for that work (settleAfterResponse).
     expect((await outbox(t, email)).filter((m) => m.subject === ko.security.secondStepLockSubject)).toHaveLength(1);
   }, 60_000);
 

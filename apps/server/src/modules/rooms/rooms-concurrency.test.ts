@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
@@ -62,8 +62,8 @@ describe.each(dbKinds)('booking races and live updates over real HTTP on %s', (k
     expect(text).toContain('"type":"created"');
     await reader.cancel().catch(() => undefined);
     ac.abort();
-    // Give the server a moment to see the disconnect (closing the app in that instant makes it wait for the socket).
-    await new Promise((r) => setTimeout(r, 100));
+    // Wait until the server has seen the disconnect (closing the app in that instant makes it wait for the socket).
+    await vi.waitFor(() => expect(t.app.ctx.streams.countFor(member.id)).toBe(0));
     const stranger = await fetch(`${origin}/api/seeds/${crypto.randomUUID()}/bookings/stream`, { headers: { authorization: `Bearer ${member.token}` } });
     expect(stranger.status).toBe(404);
     await stranger.arrayBuffer();

@@ -51,12 +51,14 @@ it('"오늘 호출 수" is read again on an interval and when the window regains
 });
 
 it('sends nothing before a seed is chosen', async () => {
+  vi.useFakeTimers();
   render(
     <QueryClientProvider client={client()}>
       <Calls seedId="" />
     </QueryClientProvider>,
   );
-  await new Promise((r) => setTimeout(r, 50));
+  // Past the first fetch and two refresh intervals on the test's clock: still nothing asked.
+  await act(() => vi.advanceTimersByTimeAsync(2 * LIVE_REFRESH_MS + 10));
   expect(calls).toBe(0);
   expect(screen.getByTestId('calls').textContent).toBe('-');
 });
