@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { ko, ZResetPasswordForm } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
@@ -64,11 +65,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t.title} description={t.description}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         <FormField id="password" label={t.newPassword} error={err.password?.message} hint={<StrengthMeter password={watch('password')} />}>
           <PasswordInput
             id="password"

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko, ZSecondFactorInput, type TAuthResponse } from '@suite/shared';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -52,11 +52,7 @@ export function SecondFactorPage() {
   return (
     <AuthCard title={t.stepTitle} description={t.stepDescription}>
       <form className="grid gap-4" noValidate onSubmit={handleSubmit((v) => finish(() => completeWithCode(pending.mfaToken, v.code ?? '')))}>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         <div className="grid gap-1.5">
           <Label htmlFor="second-factor-code">{t.stepCode}</Label>
           <Input id="second-factor-code" autoComplete="one-time-code" autoFocus {...register('code')} />

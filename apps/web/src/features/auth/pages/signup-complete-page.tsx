@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { ko, ZSignupCompleteForm, type TAuthResponse, type TSignupCompleteForm } from '@suite/shared';
 import { FormField } from '@/components/account/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -136,11 +137,7 @@ export function SignupCompletePage() {
             />
           </FormField>
         ) : null}
-        {errors.root?.message ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errors.root.message}</AlertDescription>
-          </Alert>
-        ) : null}
+        <ErrorAlert message={errors.root?.message} />
         <div className="flex items-start gap-2">
           <Checkbox
             id="terms"

@@ -8,6 +8,7 @@ import { FormField } from '@/components/account/form-field';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { BusyButton } from '@/components/busy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
@@ -53,11 +54,7 @@ export function AccountInvitePage() {
             </Alert>
           ) : (
             <form onSubmit={submit} noValidate className="grid gap-4">
-              {errors.root?.message ? (
-                <Alert variant="destructive">
-                  <AlertDescription>{errors.root.message}</AlertDescription>
-                </Alert>
-              ) : null}
+              <ErrorAlert message={errors.root?.message} />
               <FormField
                 id="password"
                 label={ko.authUi.reset.newPassword}
