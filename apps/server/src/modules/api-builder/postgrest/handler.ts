@@ -110,11 +110,6 @@ export function tablesOfPlan(plan: TPlan): string[] {
   return [...out];
 }
 
-/** The tables a request reads (root and every embed). */
-export function tablesRead(ctx: TPgrstContext, table: string, query: [string, string][]): string[] {
-  return tablesOfPlan(prepareQuery(ctx, table, query).plan);
-}
-
 /** Reads rows of `plan` whose primary key is one of `keys` (after a write), shaped by the request's select. */
 export async function readByKeys(ctx: TPgrstContext, plan: TPlan, keys: unknown[][], budget: TBudget = newBudget()) {
   const pk = plan.table.primaryKey;

@@ -57,8 +57,6 @@ export const raw = (text: string): Sql => new Sql([text], []);
 /** One bound value. */
 export const param = (value: unknown): Sql => new Sql(['', ''], [value]);
 
-export const empty = raw('');
-
 /** Fragments joined by `separator` (plain SQL text such as `', '` or `' AND '`). */
 export function join(parts: readonly Sql[], separator: string): Sql {
   const strings = [''];
