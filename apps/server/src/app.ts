@@ -14,6 +14,7 @@ import { registerSecurityHeaders, securityHeaders } from './plugins/security-hea
 import { registerSpa } from './plugins/spa.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerInputTextRule } from './plugins/input-text-rule.ts';
+import { registerRouteLimits } from './plugins/rate-limit.ts';
 import { createDocumentPool } from './lib/document-pool.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   registerErrorHandling(app);
   const draining = registerDrain(app);
   registerInputTextRule(app);
+  await registerRouteLimits(app, state);
   // The guard reads sessions, policies and seed roles through the auth and seeds modules' public files (wired here).
   registerAuthGuard(app, { findSessionWithUser, sessionIsLive, revokeUserSessions, getPolicy, anyScopeRequires, roleInSeed });
   // One job runner for all deferred and periodic work (lib/jobs, decision 013): modules register their job kinds and

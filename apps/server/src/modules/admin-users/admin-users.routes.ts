@@ -16,6 +16,7 @@ import {
 import { currentUser, requireAdmin } from '../../plugins/auth-guard.ts';
 import { requestMeta, sessionsEnded, type TAuthDeps } from '../auth/auth.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { acceptAccountInvitation, inviteAccount } from './admin-invite.service.ts';
 import * as admin from './admin-users.service.ts';
 
@@ -159,6 +160,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
   app.post(
     '/api/invitations/accept',
     {
+      config: { rateLimit: routeLimit((r) => `invite-accept:ip:${r.ip}`, { max: 30, windowMs: 5 * 60_000 }) },
       schema: {
         tags: ['auth'],
         summary: '계정 초대 수락: 비밀번호를 정하고 로그인합니다 (로그인 응답과 같은 형태)',
@@ -167,7 +169,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
       },
     },
     async (request) => {
-      await deps.limiter.consume(`invite-accept:ip:${request.ip}`, { max: 30, windowMs: 5 * 60_000 });
       return acceptAccountInvitation(deps, request.body, requestMeta(request));
     },
   );

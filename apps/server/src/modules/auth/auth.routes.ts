@@ -17,7 +17,7 @@ import { login, signup } from './credentials.service.ts';
 import { deviceKeys, issueDevice, trustedDevice } from './auth.device.ts';
 import { logout, refreshSession } from './session.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
-import { LIMITS } from './auth.throttle.ts';
+import { TOKEN_ROUTES_LIMIT } from './auth.throttle.ts';
 import { unlockLogin } from './login-unlock.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
@@ -76,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
   app.post(
     '/api/auth/unlock-login',
     {
+      config: { rateLimit: TOKEN_ROUTES_LIMIT },
       schema: {
         tags: ['auth'],
         summary: '로그인 잠금 해제 링크 (메일, 30분, 1회용): 이 브라우저를 신뢰하는 기기로 등록',
@@ -84,7 +85,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
       },
     },
     async (request, reply) => {
-      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
       const email = await unlockLogin(deps, request.body.token, requestMeta(request));
       issueDevice(deviceCookieKeys, reply, email);
       return { success: true as const, message: ko.security.loginUnlocked };

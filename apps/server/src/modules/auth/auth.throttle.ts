@@ -14,7 +14,7 @@
  */
 import { ko } from '@suite/shared';
 import { sha256 } from '../../lib/tokens.ts';
-import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
+import { routeLimit, tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
 
 const MIN = 60_000;
 export const LIMITS = {
@@ -38,6 +38,9 @@ export const LIMITS = {
   mailMinute: { max: 1, windowMs: MIN },
   mailHour: { max: 5, windowMs: 60 * MIN },
 } as const;
+
+/** The mailed-token routes (confirm email, reset password, unlock login, link an identity): one budget per address across them. */
+export const TOKEN_ROUTES_LIMIT = routeLimit((r) => `token:ip:${r.ip}`, LIMITS.recoveryIp);
 
 /** Emails are hashed in counter keys: no addresses in Redis. */
 const acct = (email: string) => sha256(email).slice(0, 32);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdentitiesResponse, ZIdentityParams, ZMessageResponse, ZTokenInput } from '@suite/shared';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
-import { LIMITS } from './auth.throttle.ts';
+import { TOKEN_ROUTES_LIMIT } from './auth.throttle.ts';
 import { confirmLinkByMail, confirmLinkSignedIn, identitiesOf, unlinkIdentity } from './identity.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 
@@ -12,6 +12,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
   app.post(
     '/api/auth/identities/confirm',
     {
+      config: { rateLimit: TOKEN_ROUTES_LIMIT },
       schema: {
         tags,
         summary: '외부 계정 연결 확인 (계정 주인에게 보낸 메일의 링크 토큰, 24시간, 1회용)',
@@ -20,7 +21,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
       },
     },
     async (request) => {
-      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
       return { success: true as const, message: await confirmLinkByMail(deps, request.body.token, requestMeta(request)) };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuthResponse, ZOAuthCallbackInput, ZOAuthProviderParams, ZOAuthSignupInput, ZOAuthStartInput, ZOAuthStartResponse, ZTokenInput } from '@suite/shared';
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
-import { LIMITS } from './auth.throttle.ts';
+import { TOKEN_ROUTES_LIMIT } from './auth.throttle.ts';
 import { confirmOAuthEmail, finishOAuth, oauthSignup, startOAuth } from './oauth.service.ts';
 import { errorResponses } from '../../lib/route-helpers.ts';
 
@@ -56,6 +56,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (ap
   app.post(
     '/api/auth/oauth/confirm-email',
     {
+      config: { rateLimit: TOKEN_ROUTES_LIMIT },
       schema: {
         tags,
         summary: '카카오·네이버 가입 이메일 확인 (메일 링크의 토큰, 24시간, 1회용): 가입을 마치고 로그인',
@@ -64,7 +65,6 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (ap
       },
     },
     async (request) => {
-      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
       return confirmOAuthEmail(deps, request.body.token, requestMeta(request));
     },
   );

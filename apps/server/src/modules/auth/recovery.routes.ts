@@ -3,12 +3,13 @@ import { ZConfirmEmailResponse, ZEmailOnlyInput, ZMessageResponse, ZResetPasswor
 import { requestMeta, type TAuthDeps } from './auth.deps.ts';
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from './recovery.service.ts';
 import { errorResponses } from '../../lib/route-helpers.ts';
-import { LIMITS } from './auth.throttle.ts';
+import { TOKEN_ROUTES_LIMIT } from './auth.throttle.ts';
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   app.post(
     '/api/auth/confirm-email',
     {
+      config: { rateLimit: TOKEN_ROUTES_LIMIT },
       schema: {
         tags: ['auth'],
         summary: '이메일 인증 (메일의 링크 토큰, 24시간, 1회용)',
@@ -17,7 +18,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
       },
     },
     async (request) => {
-      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
       const done = await confirmEmail(deps, request.body.token, requestMeta(request));
       return { success: true as const, message: done.message, ...(done.seedId ? { seed_id: done.seedId } : {}) };
     },
@@ -52,6 +52,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
   app.post(
     '/api/auth/reset-password',
     {
+      config: { rateLimit: TOKEN_ROUTES_LIMIT },
       schema: {
         tags: ['auth'],
         summary: '비밀번호 재설정 (메일의 링크 토큰, 1시간, 1회용; 모든 세션 종료)',
@@ -60,7 +61,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async 
       },
     },
     async (request) => {
-      await deps.limiter.consume(`token:ip:${request.ip}`, LIMITS.recoveryIp);
       return { success: true as const, message: await resetPassword(deps, request.body.token, request.body.password, requestMeta(request)) };
     },
   );

@@ -22,6 +22,7 @@ import { assertReauth } from './reauth.service.ts';
 import * as sf from './second-factor.service.ts';
 import { completeSignIn, passkeySignIn, requiredFor } from './second-step.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { deviceKeys, issueDevice } from './auth.device.ts';
 
 const tags = ['auth'];
@@ -65,9 +66,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = as
   );
   app.post(
     '/api/auth/passkey/options',
-    { schema: { tags, summary: '패스키로 로그인 (비밀번호 없이): 요청 옵션', response: { 200: ZWebAuthnOptionsResponse, ...errorResponses(429) } } },
-    async (request) => {
-      await deps.limiter.consume(`passkey-options:ip:${request.ip}`, { max: 60, windowMs: 5 * 60_000 });
+    {
+      config: { rateLimit: routeLimit((r) => `passkey-options:ip:${r.ip}`, { max: 60, windowMs: 5 * 60_000 }) },
+      schema: { tags, summary: '패스키로 로그인 (비밀번호 없이): 요청 옵션', response: { 200: ZWebAuthnOptionsResponse, ...errorResponses(429) } },
+    },
+    async () => {
       return { success: true as const, ...(await sf.passkeyAuthOptions(deps, null)) };
     },
   );

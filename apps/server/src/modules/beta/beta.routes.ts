@@ -3,7 +3,8 @@ import { ZBetaApplicationInput, ZBetaApplicationResponse, ZErrorResponse } from 
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth-guard.ts';
-import { applyForBeta } from './beta.service.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
+import { applyForBeta, BETA_LIMIT } from './beta.service.ts';
 
 /** The signed-in user's id when a valid bearer token came along; anonymous otherwise (the form is public). */
 async function optionalUserId(request: FastifyRequest): Promise<string | null> {
@@ -20,6 +21,7 @@ export const betaRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
   app.post(
     '/api/beta-applications',
     {
+      config: { rateLimit: routeLimit((r) => `beta:ip:${r.ip}`, BETA_LIMIT) },
       schema: {
         tags: ['site'],
         summary: '베타 테스트 신청 (공개, 주소당 10분에 5회)',

@@ -1,10 +1,9 @@
 import { ko, type TBetaApplicationResponse, type ZBetaApplicationInput } from '@suite/shared';
 import type { z } from 'zod';
 import type { TAppContext } from '../../context.ts';
-import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { hasBetaApplication, insertBetaApplication } from './beta.repository.ts';
 
-/** Per client address: a handful of applications, then a pause (the form is public). */
+/** Per client address: a handful of applications, then a pause (the form is public; the route's limit, beta.routes.ts). */
 export const BETA_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 
 type TInput = z.output<typeof ZBetaApplicationInput>;
@@ -14,7 +13,6 @@ type TInput = z.output<typeof ZBetaApplicationInput>;
  * and says so; an application made while signed in is linked to the account.
  */
 export async function applyForBeta(ctx: TAppContext, input: TInput, meta: { ip: string; userId: string | null }): Promise<TBetaApplicationResponse> {
-  await createRateLimiter(ctx.state).consume(`beta:ip:${meta.ip}`, BETA_LIMIT);
   const db = ctx.database.db;
   if (await hasBetaApplication(db, input.email, input.service)) {
     return { success: true, created: false, message: ko.site.beta.already };
