@@ -1,15 +1,16 @@
-// A real server process with one slow route, for the graceful-shutdown test: the test app with the database and shared
-// state its config names (as in production), on a free port, served by the production entry's `runServer`.
+// A real server process with one slow route, for the graceful-shutdown test (server.test.ts): the test app configured
+// from this process's environment (as `main.ts` is), with the database and shared state its config names, served by the
+// production entry's `runServer`. It prints LISTENING <port> once listening and SLOW STARTED when the slow request is in.
 import { runServer } from '../server.ts';
 import { createTestApp } from './helpers.ts';
 
+const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 const { app } = await createTestApp('pglite', {
-  env: { PORT: '0' },
+  env,
   database: 'config',
   state: 'config',
   extend: (app) =>
     app.get('/api/test-slow', async () => {
-      // Tells the test that the request is in flight (it sends SIGTERM then); it stays in flight a while longer.
       process.stdout.write('SLOW STARTED\n');
       await new Promise((r) => setTimeout(r, 800));
       return { finished: true };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from '../api-builder/testing/api-builder-kit.ts';
+import { createCustomerDb, customerEngines, publishedShop, type TCustomerDb } from '../api-builder/testing/api-builder-kit.ts';
 
-const engines = ['postgres', 'mysql'] as const;
+const engines = customerEngines(['postgres', 'mysql'] as const);
 
 describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] as const)))('admin-page builder (%s, customer %s)', (kind, engine) => {
   let t: TTestContext;

@@ -4,9 +4,9 @@ import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { apiConnections } from '../../db/schema-api-builder.ts';
-import { createCustomerDb, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { createCustomerDb, customerServersUp, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
-describe.each(dbKinds)('API builder console and data API (%s)', (kind) => {
+describe.runIf(customerServersUp('postgres', 'mysql')).each(dbKinds)('API builder console and data API (%s)', (kind) => {
   let t: TTestContext;
   let pgDb: TCustomerDb;
   let myDb: TCustomerDb;

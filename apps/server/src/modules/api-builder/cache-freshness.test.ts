@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, customerEngines, customerServersUp, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 /** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
 async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
@@ -17,7 +17,7 @@ async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: n
   return last;
 }
 
-describe.each(['postgres', 'mysql'] as const)('cache stays correct after another application writes (%s)', (kind) => {
+describe.each(customerEngines(['postgres', 'mysql'] as const))('cache stays correct after another application writes (%s)', (kind) => {
   let t: TTestContext;
   let db: TCustomerDb;
   let shop: Awaited<ReturnType<typeof publishedShop>>;
@@ -91,7 +91,7 @@ describe.each(['postgres', 'mysql'] as const)('cache stays correct after another
   });
 });
 
-describe('trigger mode never serves what it could not vouch for (postgres)', () => {
+describe.runIf(customerServersUp('postgres'))('trigger mode never serves what it could not vouch for (postgres)', () => {
   let t: TTestContext;
   let db: TCustomerDb;
   let shop: Awaited<ReturnType<typeof publishedShop>>;

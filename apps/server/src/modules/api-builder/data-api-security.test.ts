@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { ALL_TABLES, createCustomerDb, customerEngines, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 const ROW_CAP = 5;
 
@@ -21,7 +21,7 @@ function extraDdl(kind: 'postgres' | 'mysql'): string[] {
   ];
 }
 
-describe.each(['postgres', 'mysql'] as const)('data API rights, bounds and identifiers (%s customer database)', (engine) => {
+describe.each(customerEngines(['postgres', 'mysql'] as const))('data API rights, bounds and identifiers (%s customer database)', (engine) => {
   let t: TTestContext;
   let db: TCustomerDb;
   let origin: string;

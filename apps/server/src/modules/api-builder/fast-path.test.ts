@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 import { dataApiTarget } from './fast-path.ts';
 
 const METRICS_TOKEN = 'fast-path-metrics-token-0123456789';
 
-describe('data API cache hits before the framework', () => {
+describe.runIf(customerServersUp('postgres'))('data API cache hits before the framework', () => {
   let t: TTestContext;
   let db: TCustomerDb;
   let shop: Awaited<ReturnType<typeof publishedShop>>;

@@ -6,7 +6,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { createCustomerDb, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import { createCustomerDb, customerEngines, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 type TRow = Record<string, unknown>;
 type TClient = PostgrestClient;
@@ -547,7 +547,7 @@ const injections: [string, string][] = [
   ['columns', '/customers?columns=id;drop'],
 ];
 
-const ENGINES = ['postgres', 'mysql'] as const;
+const ENGINES = customerEngines(['postgres', 'mysql'] as const);
 
 describe.each(ENGINES)('postgrest-js against a published %s database', (kind) => {
   let t: TTestContext;

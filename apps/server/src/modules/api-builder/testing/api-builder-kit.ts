@@ -3,15 +3,73 @@
  * shop schema with foreign keys, and a seed whose owner has connected, published and made a key.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import { describe, it } from 'vitest';
 import type { TTestContext } from '../../../test/helpers.ts';
 import { api, signedIn } from '../../admin-users/testing/console-test-kit.ts';
 
-/** The machine's PostgreSQL server (customer databases are created there, whatever the product's own database is). */
-export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-export const MYSQL_ADMIN = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+/**
+ * The PostgreSQL server customer databases are created on, whatever the product's own database is: TEST_DATABASE_URL's
+ * when set, else the machine's (trust, user postgres).
+ */
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The MariaDB (or MySQL) server for customer databases: TEST_MARIADB_URL, else the machine's (root, no password). */
+const mariadbUrl = new URL(process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306');
+export const MYSQL_ADMIN = {
+  host: mariadbUrl.hostname,
+  port: Number(mariadbUrl.port || 3306),
+  user: decodeURIComponent(mariadbUrl.username || 'root'),
+  password: decodeURIComponent(mariadbUrl.password),
+};
+
+/** Whether a TCP connection to host:port opens within a second. */
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1_000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
+const pgAddress = new URL(PG_ADMIN_URL);
+const servers: Record<'postgres' | 'mysql', boolean> = {
+  postgres: await reachable(pgAddress.hostname, Number(pgAddress.port || 5432)),
+  mysql: await reachable(MYSQL_ADMIN.host, MYSQL_ADMIN.port),
+};
+const WHAT = {
+  postgres: `PostgreSQL at ${pgAddress.host} (start it, or point TEST_DATABASE_URL at a server where user ${pgAddress.username || 'postgres'} may create databases)`,
+  mysql: `MariaDB at ${MYSQL_ADMIN.host}:${MYSQL_ADMIN.port} (start it, e.g. \`mariadbd\`, or point TEST_MARIADB_URL at a server where ${MYSQL_ADMIN.user} may create databases)`,
+};
+const told = new Set<string>();
+
+/**
+ * True when the customer servers the suite needs answer. Otherwise says on the console which one to start and which
+ * variable names it, and registers a skipped suite saying so, so the run shows it instead of failing with ECONNREFUSED.
+ */
+export function customerServersUp(...engines: ('postgres' | 'mysql')[]): boolean {
+  const missing = engines.filter((e) => !servers[e]);
+  for (const e of missing) {
+    const message = `needs ${WHAT[e]}: skipped`;
+    if (!told.has(e)) console.warn(`[api-builder tests] ${message}`);
+    told.add(e);
+    describe.skip(message, () => {
+      it('skipped: the server is not running', () => undefined);
+    });
+  }
+  return missing.length === 0;
+}
+
+/** The customer engines among `wanted` whose servers answer (each missing one is reported as `customerServersUp` does). */
+export function customerEngines<E extends 'postgres' | 'mysql'>(wanted: readonly E[]): E[] {
+  return wanted.filter((e) => customerServersUp(e));
+}
 
 const name = () => `ab_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
