@@ -84,36 +84,22 @@ function touchedBy(schema: Map<string, TTableInfo>, table: string): Set<string> 
   return out;
 }
 
-/** The database's own error, kept on the PgrstError for callers that name the field (the admin builder). */
-export type TDbCause = { code: string; errno?: number; message: string; column?: string; constraint?: string; detail?: string; table?: string };
-
 /** All tables of the connection (not only this API's): another API over it may publish a referencing table. */
 function connectionTables(live: { connection: { schemaInfo: unknown }; schema: { tables: Map<string, TTableInfo> } }): Map<string, TTableInfo> {
   const all = (live.connection.schemaInfo as { tables?: TTableInfo[] }).tables;
   return all ? new Map(all.map((t) => [t.name, t])) : live.schema.tables;
 }
 
-type TWithDb = PgrstError & { dbCause?: TDbCause; db?: TDbError };
-
+/** The database's refusal as a PostgREST error, its classification kept on it for callers that name the field (the admin builder). */
 function dbError(err: unknown): PgrstError {
   if (err instanceof PgrstError) return err;
   if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
   const db = classifyDbError(err);
-  const out: TWithDb = mapDbError(db);
-  const e = err as { code?: unknown; errno?: unknown; message?: unknown; column?: unknown; constraint?: unknown; detail?: unknown; table?: unknown };
-  const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
-  const cause: TDbCause = { code: String(e.code ?? ''), message: String(e.message ?? '') };
-  if (typeof e.errno === 'number') cause.errno = e.errno;
-  for (const k of ['column', 'constraint', 'detail', 'table'] as const) {
-    const v = str(e[k]);
-    if (v !== undefined) cause[k] = v;
-  }
-  out.dbCause = cause;
+  const out: PgrstError & { db?: TDbError } = mapDbError(db);
   out.db = db;
   return out;
 }
 
-export const dbCauseOf = (err: unknown): TDbCause | undefined => (err as { dbCause?: TDbCause } | undefined)?.dbCause;
 /** The database's refusal behind a data-API error, classified once (lib/db-errors.ts). */
 export const dbErrorOf = (err: unknown): TDbError | undefined => (err as { db?: TDbError } | undefined)?.db;
 
