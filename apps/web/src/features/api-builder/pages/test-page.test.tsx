@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import { tokenStorage } from '@/lib/token-storage';
 import { ApiBuilderTestPage } from './test-page';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.apiBuilder.ui.test;
 const SEED = '11111111-1111-4111-8111-111111111111';
@@ -45,11 +45,7 @@ afterEach(() => {
 });
 
 it('try-it speaks Korean: labels, requests and operators described (같음(eq) …), and builds the PostgREST URL', async () => {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApiBuilderTestPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ApiBuilderTestPage />);
   await screen.findByRole('option', { name: '쇼핑몰' });
   expect(screen.getByRole('option', { name: ko.apiBuilder.ui.methodLabels.DELETE })).toBeTruthy();
   expect(screen.getByLabelText(t.select)).toBeTruthy();

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { AddUserDialog, EditUserDialog } from './user-dialogs';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.consoleUi.users;
 const v = ko.auth.validation;
@@ -48,8 +48,7 @@ afterEach(() => {
 });
 
 function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  renderWithQueries(ui);
 }
 
 /** Every request sent so far: method, path and JSON body. */

@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { UsersList } from './users-list';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.consoleUi.users;
 const s = ko.consoleUi.search;
@@ -63,12 +63,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UsersList />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<UsersList />);
 }
 
 /** The query strings of every users-list request so far, as plain objects. */

@@ -1,10 +1,10 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TConsoleSummaryResponse, TOverviewResponse } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { OverviewPage } from './overview-page';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.consoleUi.overview;
 const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user' }));
@@ -50,12 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <OverviewPage />
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderWithQueries(<OverviewPage />);
 
 /** The rows of the table under a heading, as text. */
 async function seedRows(heading: string) {

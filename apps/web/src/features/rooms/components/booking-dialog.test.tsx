@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, MAX_SERIES_OCCURRENCES } from '@suite/shared';
 import type { TRoom } from '@suite/shared/schemas/rooms';
 import { tokenStorage } from '@/lib/token-storage';
 import { dateLabel } from '../lib/seoul';
 import { BookingDialog, type TDialogTarget } from './booking-dialog';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.rooms.ui;
 
@@ -75,12 +75,7 @@ afterEach(() => {
 
 function setup(at: TDialogTarget = target) {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <BookingDialog seedId="seed-1" rooms={rooms} target={at} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<BookingDialog seedId="seed-1" rooms={rooms} target={at} onClose={onClose} />);
   return { onClose };
 }
 

@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TRoom } from '@suite/shared/schemas/rooms';
 import { tokenStorage } from '@/lib/token-storage';
 import { RoomFormDialog } from './room-form';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.rooms.ui;
 const v = ko.rooms.validation;
@@ -35,12 +35,7 @@ afterEach(() => {
 
 function setup(room: TRoom | null = null) {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RoomFormDialog seedId="seed-1" room={room} open onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RoomFormDialog seedId="seed-1" room={room} open onClose={onClose} />);
   return { onClose };
 }
 

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, type TSlackWorkspace } from '@suite/shared';
 import { tokenStorage } from '@/lib/token-storage';
 import { KnowledgeTab } from './knowledge-tab';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.slack.ui.knowledge;
 const v = ko.slack.validation;
@@ -32,11 +32,7 @@ beforeEach(() => {
       return json(404, { success: false, error: 'not found' });
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <KnowledgeTab ws={ws} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<KnowledgeTab ws={ws} />);
 });
 afterEach(() => {
   cleanup();

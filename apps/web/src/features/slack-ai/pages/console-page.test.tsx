@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import { tokenStorage } from '@/lib/token-storage';
 import { SlackConsolePage } from './console-page';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.slack.ui;
 const config = vi.hoisted(() => ({ slackAvailable: false }));
@@ -26,12 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SlackConsolePage />
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderWithQueries(<SlackConsolePage />);
 
 describe('Slack console: connecting a workspace', () => {
   it('disables the connect button with a Korean reason when the server has no Slack app', async () => {
