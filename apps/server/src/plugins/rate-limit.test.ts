@@ -16,7 +16,7 @@ describe.each(dbKinds)('route limits on %s', (kind) => {
     await t?.close();
   });
 
-  const post = (url: string, body: unknown, ip: string) => t.app.inject({ method: 'POST', url, payload: body, remoteAddress: ip });
+  const post = (url: string, body: Record<string, unknown>, ip: string) => t.app.inject({ method: 'POST', url, payload: body, remoteAddress: ip });
 
   it('the mailed-token routes share one budget per address; the next is a Korean 429 with Retry-After', async () => {
     const ip = '10.77.0.1';
