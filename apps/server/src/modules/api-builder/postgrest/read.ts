@@ -187,8 +187,6 @@ export function childWindow(options: TResourceOptions, rowCap: number): { from: 
   return { from, to: from + Math.min(options.limit ?? rowCap, rowCap) };
 }
 
-type TEmbed = TPlan['embeds'][number];
-
 /**
  * One embedding level for the parents' key `tuples`, at most `budgetRows + 1` rows (one more than the response may
  * still hold: reading it means the response is over, refused and never truncated). `select=id,orders(id)` from
@@ -199,7 +197,7 @@ type TEmbed = TPlan['embeds'][number];
  * Without an order of its own, children are numbered in key order, so which of them fall within the cap (and the
  * order they come in) does not depend on how the engine happens to scan the table. A to-one embed is a plain select.
  */
-export function embedSql(d: TDialect, e: TEmbed, tuples: unknown[][], rowCap: number, budgetRows: number): Sql {
+export function embedSql(d: TDialect, e: TPlanEmbed, tuples: unknown[][], rowCap: number, budgetRows: number): Sql {
   const { relation } = e;
   const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
   const where = [keysInSql(d, 't0', relation.remoteCols, tuples), ...whereSql(d, e.plan, 't0')];
