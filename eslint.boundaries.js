@@ -134,10 +134,11 @@ const tableOwners = {
   'schema-slack.ts': ['modules/slack'],
   'schema-user-counts.ts': ['modules/admin-users'],
 };
-// Reads of another module's tables that exist today and are being moved (issue 28 item 1). May only shrink.
+// Reads of another owner's tables that exist today. May only shrink.
 const tableDebt = {
+  // Rooms moves its pending reminders to a new lead time, and adopts a previous release's room_jobs rows, in one
+  // statement each that joins the job runner's table with bookings (set-based; the runner has no API for it yet).
   'schema-jobs.ts': [`${S}/modules/rooms/rooms.repository.ts`],
-  'schema-slack.ts': [`${S}/modules/knowledge/knowledge.repository.ts`, `${S}/modules/knowledge/vectors.repository.ts`],
 };
 
 const serverZones = [
@@ -160,7 +161,7 @@ const onlyFrom = {
   zones: [
     // createMailer: the composition root only, wherever the call would be (modules, lib, plugins, state).
     { from: [`${S}/adapters/mailer.ts`], names: ['createMailer'], allow: [`${S}/app.ts`, `${S}/cli/**`], message: M.oneMailer },
-    { from: ['node_modules/nodemailer/**'], allow: [`${S}/adapters/mailer.ts`], message: M.smtp },
+    { from: ['node_modules/nodemailer/**', 'node_modules/@types/nodemailer/**'], allow: [`${S}/adapters/mailer.ts`], message: M.smtp },
     ...Object.entries(tableOwners).map(([schema, owners]) => ({
       from: [`${S}/db/${schema}`],
       allow: [`${S}/db/**`, ...owners.map((o) => `${S}/${o}/**/*.repository.ts`), ...(tableDebt[schema] ?? [])],
@@ -235,10 +236,14 @@ const common = {
       }),
     ],
   },
-  rules: {
-    // maxDepth bounds the walk (cost); the layers are shallow, a real cycle here is 2–4 files long.
-    'import-x/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }],
-  },
+};
+// No import cycles (the auth ↔ seeds one is gone). Tests are leaves that nothing imports, so no cycle runs through
+// them: they are not walked (a third of the lint time otherwise). maxDepth bounds each walk: the layers are shallow
+// and a real cycle here is 2–4 files long.
+const noCycle = {
+  files: common.files,
+  ignores: [...testFiles, '**/*.test.tsx'],
+  rules: { 'import-x/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }] },
 };
 
-export const boundaries = [common, ...serverBlocks, ...webBlocks];
+export const boundaries = [common, noCycle, ...serverBlocks, ...webBlocks];

@@ -30,6 +30,8 @@ export default tseslint.config(
       '**/*.test.ts',
       'apps/server/src/test/**',
       'apps/server/src/test-support/**',
+      'apps/server/src/modules/*/testing/**',
+      '**/*-test-kit.ts',
       'apps/server/src/cli/**',
       'apps/web/e2e/**',
       'scripts/**',
