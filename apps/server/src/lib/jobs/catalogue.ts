@@ -40,5 +40,4 @@ export const SCHEDULES = {
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },
 } as const satisfies Record<string, TScheduleSpec>;
 
-export type TJobKind = keyof typeof JOB_KINDS;
 export type TScheduleName = keyof typeof SCHEDULES;

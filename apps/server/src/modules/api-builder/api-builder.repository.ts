@@ -61,8 +61,6 @@ export async function apiById(db: TDb, id: string): Promise<TApiRow | undefined>
 
 export const apisOfConnection = (db: TDb, connectionId: string) => db.select().from(apiDefinitions).where(eq(apiDefinitions.connectionId, connectionId));
 
-export const apisInMode = (db: TDb, mode: string) => db.select().from(apiDefinitions).where(eq(apiDefinitions.cacheMode, mode));
-
 export async function insertApi(db: TDb, values: typeof apiDefinitions.$inferInsert): Promise<TApiRow> {
   const [row] = await db.insert(apiDefinitions).values(values).returning();
   return row!;

@@ -37,11 +37,6 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-export function commonPasswordCount(): number {
-  isCommonPassword('');
-  return common?.size ?? 0;
-}
-
 /** Refuses a password from the common list with a Korean 400 on the given field. */
 export function assertNotCommon(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {

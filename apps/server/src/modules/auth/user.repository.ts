@@ -48,11 +48,6 @@ export async function findUserById(db: TTx, id: string): Promise<TUserRow | unde
   return row;
 }
 
-export async function findUserByGoogleSub(db: TTx, sub: string): Promise<TUserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
-  return row;
-}
-
 /**
  * Decides the role of a new account inside the caller's transaction: 'admin' for the first account of the instance.
  * Takes a transaction-scoped advisory lock only while the instance is still empty.

@@ -1,7 +1,7 @@
 /** The only file of the Slack module that knows Drizzle. */
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { slackEvents, slackMessages, slackOauthStates, slackTokenUsage, slackWorkspaces, type TSlackSettings } from '../../db/schema-slack.ts';
+import { slackEvents, slackMessages, slackOauthStates, slackTokenUsage, slackWorkspaces } from '../../db/schema-slack.ts';
 
 export type TWorkspaceRow = typeof slackWorkspaces.$inferSelect;
 export type TEventRow = typeof slackEvents.$inferSelect;
@@ -92,15 +92,7 @@ export async function tokensThisMonth(db: TDb, workspaceId: string): Promise<num
   return (events?.n ?? 0) + (other?.n ?? 0);
 }
 
-export const settingsOf = (ws: TWorkspaceRow): TSlackSettings => ws.settings;
-
 // ── Events ──
-
-/** Stores an event once; undefined when its event_id was already stored (a retry). */
-export async function insertEvent(db: TDb, v: typeof slackEvents.$inferInsert): Promise<TEventRow | undefined> {
-  const [row] = await db.insert(slackEvents).values(v).onConflictDoNothing({ target: slackEvents.eventId }).returning();
-  return row;
-}
 
 /** Stores a batch of events; returns the rows stored (event_ids already present are skipped). */
 export async function insertEvents(db: TDb, rows: (typeof slackEvents.$inferInsert)[]): Promise<TEventRow[]> {

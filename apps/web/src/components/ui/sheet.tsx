@@ -5,8 +5,6 @@ import { cn } from '@/lib/utils';
 import './motion.css';
 
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 /** Side sheet: 280 px wide, 320 px from the sm breakpoint (spec section 9). */
 export function SheetContent({

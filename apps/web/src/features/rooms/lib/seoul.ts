@@ -37,12 +37,6 @@ export function weekday(date: string): number {
 
 export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-/** 'HH:MM' → minutes. */
-export const toMinute = (v: string) => {
-  const [h, m] = v.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
-
 export function dateLabel(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   return ko.rooms.ui.dateLabel(d.getUTCMonth() + 1, d.getUTCDate(), ko.rooms.ui.weekdayNames[weekday(date) - 1] ?? '');
