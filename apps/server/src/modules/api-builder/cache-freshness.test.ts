@@ -2,18 +2,32 @@
  * Writes made by another application directly in the customer's database: PostgreSQL trigger mode (installed with
  * the user's consent) and the MySQL/MariaDB UPDATE_TIME probe. Freshness is asserted by polling, never by timing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
-import { ALL_TABLES, createCustomerDb, customerEngines, customerServersUp, dataGet, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
+import {
+  ALL_TABLES,
+  createCustomerDb,
+  customerEngines,
+  customerServersUp,
+  dataGet,
+  listenOnLoopback,
+  publishedShop,
+  type TCustomerDb,
+} from './testing/api-builder-kit.ts';
 
-/** Calls `read` until `ok` holds or `ms` passed; returns the last answer. */
+/** Calls `read` until `ok` holds (a bounded poll, `vi.waitFor`, at most `ms`); returns the last answer for the caller to assert on. */
 async function pollUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const until = Date.now() + ms;
   let last = await read();
-  while (!ok(last) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 20));
-    last = await read();
-  }
+  await vi
+    .waitFor(
+      async () => {
+        if (ok(last)) return;
+        last = await read();
+        if (!ok(last)) throw new Error('not yet');
+      },
+      { timeout: ms, interval: 20 },
+    )
+    .catch(() => undefined);
   return last;
 }
 
