@@ -1,7 +1,16 @@
 import type { TPublicCompany } from '@suite/shared';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
-import { companyLines } from '@/lib/company';
+import { companyLines, serviceName, useCompany } from '@/lib/company';
 import { cn } from '@/lib/utils';
+
+/** The parties the documents name: the operator's details, the service's name, and the operator as the text calls it. */
+export function useParties() {
+  const company = useCompany();
+  const s = serviceName;
+  // Without COMPANY_NAME (development only) the text names the service's operator rather than inventing a name.
+  const c = company.name ?? `${s} 운영자`;
+  return { company, s, c };
+}
 
 export type TLegalArticle = {
   title: string;

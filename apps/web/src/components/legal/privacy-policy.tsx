@@ -1,6 +1,5 @@
 import type { TPublicCompany } from '@suite/shared';
-import { serviceName, useCompany } from '@/lib/company';
-import { LegalDocument, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
+import { LegalDocument, useParties, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
 
 /** 개인정보 처리방침 (시행일 2025-09-01). Collected items follow the product spec (section 9). */
 const articles = (c: string, s: string, company: TPublicCompany): readonly TLegalArticle[] => [
@@ -127,10 +126,7 @@ const articles = (c: string, s: string, company: TPublicCompany): readonly TLega
 ];
 
 export function PrivacyPolicy(props: TLegalDocumentProps) {
-  const company = useCompany();
-  const s = serviceName;
-  // Without COMPANY_NAME (development only) the text names the service's operator rather than inventing a name.
-  const c = company.name ?? `${s} 운영자`;
+  const { company, s, c } = useParties();
   return (
     <LegalDocument
       {...props}

@@ -1,5 +1,4 @@
-import { serviceName, useCompany } from '@/lib/company';
-import { LegalDocument, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
+import { LegalDocument, useParties, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
 
 /** 이용약관 (시행일 2025-09-01). Notice periods, restriction and revocation rules follow the product spec. */
 const articles = (c: string, s: string): readonly TLegalArticle[] => [
@@ -174,10 +173,7 @@ const articles = (c: string, s: string): readonly TLegalArticle[] => [
 ];
 
 export function TermsOfService(props: TLegalDocumentProps) {
-  const company = useCompany();
-  const s = serviceName;
-  // Without COMPANY_NAME (development only) the text names the service's operator rather than inventing a name.
-  const c = company.name ?? `${s} 운영자`;
+  const { company, s, c } = useParties();
   return (
     <LegalDocument
       {...props}

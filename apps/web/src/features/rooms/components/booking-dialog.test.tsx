@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, MAX_SERIES_OCCURRENCES } from '@suite/shared';
-import type { TRoom } from '@suite/shared/schemas/rooms';
+import { aBooking, aRoom } from '../testing/fixtures';
 import { tokenStorage } from '@/lib/token-storage';
 import { dateLabel } from '../lib/seoul';
 import { BookingDialog, type TDialogTarget } from './booking-dialog';
@@ -16,17 +16,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-const room = (id: string, name: string, active = true): TRoom => ({
-  id,
-  name,
-  location: '3층',
-  capacity: 6,
-  equipment: [],
-  openMinute: 540,
-  closeMinute: 1080,
-  weekdays: [1, 2, 3, 4, 5, 6, 7],
-  active,
-});
+const room = (id: string, name: string, active = true) => aRoom(id, name, { active });
 // Room ids are UUIDs, as the server's: the form checks the request with the shared schema before sending it.
 const roomA = '5f0c3b8e-1d2a-4c3b-9e4f-a1b2c3d4e5f6';
 const roomB = '6a1d4c9f-2e3b-4d4c-8f5a-b2c3d4e5f6a7';
@@ -34,23 +24,8 @@ const rooms = [room(roomA, '대회의실'), room(roomB, '소회의실'), room('7
 const target: TDialogTarget = { kind: 'new', roomId: roomA, date: '2031-03-03', start: 540, end: 600 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const booking = (startsAt: string, endsAt: string) => ({
-  id: 'bk-1',
-  roomId: roomB,
-  roomName: '소회의실',
-  title: '주간 회의',
-  organizer: { id: 'u1', name: '김예약', email: 'owner@example.com' },
-  attendees: [],
-  startsAt,
-  endsAt,
-  agenda: '',
-  minutes: '',
-  status: 'confirmed' as const,
-  seriesId: null,
-  checkedInAt: null,
-  canEdit: true,
-  canWriteMinutes: true,
-});
+const booking = (startsAt: string, endsAt: string) =>
+  aBooking({ id: 'bk-1', roomId: roomB, roomName: '소회의실', organizer: { id: 'u1', name: '김예약', email: 'owner@example.com' }, startsAt, endsAt });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** What POST /api/seeds/seed-1/bookings answers in the current test. */

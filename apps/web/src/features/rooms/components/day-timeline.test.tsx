@@ -1,37 +1,19 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TBooking, TRoom } from '@suite/shared/schemas/rooms';
+import { aBooking, aRoom } from '../testing/fixtures';
 import { seoulInstant } from '../lib/seoul';
 import { DayTimeline } from './day-timeline';
 
-const room = (id: string, name: string, open = 540, close = 720): TRoom => ({
-  id,
-  name,
-  location: '3층',
-  capacity: 6,
-  equipment: [],
-  openMinute: open,
-  closeMinute: close,
-  weekdays: [1, 2, 3, 4, 5, 6, 7],
-  active: true,
-});
-const booking = (roomId: string, date: string, from: number, to: number, title: string): TBooking => ({
-  id: `${roomId}-${from}`,
-  roomId,
-  roomName: roomId,
-  title,
-  organizer: { id: 'u', name: '김예약', email: 'a@example.com' },
-  attendees: [],
-  startsAt: seoulInstant(date, from).toISOString(),
-  endsAt: seoulInstant(date, to).toISOString(),
-  agenda: '',
-  minutes: '',
-  status: 'confirmed',
-  seriesId: null,
-  checkedInAt: null,
-  canEdit: true,
-  canWriteMinutes: true,
-});
+const room = (id: string, name: string, open = 540, close = 720) => aRoom(id, name, { openMinute: open, closeMinute: close });
+const booking = (roomId: string, date: string, from: number, to: number, title: string) =>
+  aBooking({
+    id: `${roomId}-${from}`,
+    roomId,
+    roomName: roomId,
+    title,
+    startsAt: seoulInstant(date, from).toISOString(),
+    endsAt: seoulInstant(date, to).toISOString(),
+  });
 
 afterEach(cleanup);
 

@@ -2,30 +2,19 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
-import type { TBooking } from '@suite/shared/schemas/rooms';
+import { aBooking } from '../testing/fixtures';
 import { seoulInstant } from '../lib/seoul';
 import { WeekView } from './booking-list';
 import { Finder } from './finder';
 
 const t = ko.rooms.ui;
 const title = '2027년 상반기 제품 로드맵 검토 및 분기별 목표 설정 회의';
-const booking: TBooking = {
-  id: 'b-1',
-  roomId: 'r-1',
+const booking = aBooking({
   roomName: '대회의실 (본관 3층 창가 쪽)',
   title,
-  organizer: { id: 'u', name: '김예약', email: 'a@example.com' },
-  attendees: [],
   startsAt: seoulInstant('2031-03-05', 1200).toISOString(),
   endsAt: seoulInstant('2031-03-05', 1260).toISOString(),
-  agenda: '',
-  minutes: '',
-  status: 'confirmed',
-  seriesId: null,
-  checkedInAt: null,
-  canEdit: true,
-  canWriteMinutes: true,
-};
+});
 
 afterEach(cleanup);
 
