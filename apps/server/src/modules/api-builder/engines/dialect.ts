@@ -4,7 +4,7 @@
  * Pure: no driver, no connection, so grammar → plan → SQL is tested without a database (postgrest/sql.test.ts).
  * Values always travel as parameters of `Sql` fragments; only identifiers (quoted here) and validated integers are text.
  */
-import { join, raw, sql, type Sql } from '../postgrest/sql-fragment.ts';
+import { raw, sql, type Sql } from '../postgrest/sql-fragment.ts';
 
 export type TDialectKind = 'postgres' | 'mysql';
 
@@ -146,9 +146,6 @@ export const dialectOf = (kind: TDialectKind): TDialect => (kind === 'postgres' 
 /** `alias.column`, quoted. */
 export const col = (d: TDialect, alias: string, column: string): Sql => raw(`${alias}.${d.quote(column)}`);
 
-/** Quoted columns joined by `, ` (optionally qualified). */
+/** Quoted columns joined by `, ` (optionally qualified): identifiers only, so one piece of text. */
 export const cols = (d: TDialect, columns: string[], alias?: string): Sql =>
-  join(
-    columns.map((c) => (alias ? col(d, alias, c) : raw(d.quote(c)))),
-    ', ',
-  );
+  raw(columns.map((c) => (alias ? `${alias}.${d.quote(c)}` : d.quote(c))).join(', '));
