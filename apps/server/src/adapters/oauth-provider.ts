@@ -9,7 +9,7 @@
  * - Naver: POST /oauth2.0/token (form) → { access_token, … } or { error, error_description } with status 200;
  *   GET /v1/nid/me → { resultcode: '00', response: { id, email, name, nickname, profile_image } }.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '../lib/tokens.ts';
 import type { TOAuthProviderConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -36,7 +36,7 @@ export type TOAuthClient = {
 
 const TIMEOUT_MS = 10_000;
 
-export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+export const pkceChallenge = (verifier: string) => sha256(verifier, 'base64url');
 
 async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   let res: Response;

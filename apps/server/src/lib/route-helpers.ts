@@ -6,3 +6,8 @@ export function errorResponses(...statuses: number[]): Record<number, typeof ZEr
 }
 
 export const bearer = [{ bearerAuth: [] }];
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined (the one parser: sessions, chatbot visitors, API keys). */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+}

@@ -110,8 +110,9 @@ export function newTokenId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+/** The one SHA-256 helper: stored token and key hashes (hex), PKCE challenges and cache keys (base64url). */
+export function sha256(value: string, encoding: 'hex' | 'base64url' = 'hex'): string {
+  return createHash('sha256').update(value).digest(encoding);
 }
 
 /** jose's options as they were, plus the ids the callers use as strings (sid and sub reach SQL, jti a hash). */

@@ -22,6 +22,7 @@ import type { TUser } from '@suite/shared';
 import type { TAppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { tokenService } from '../lib/tokens.ts';
+import { bearerToken } from '../lib/route-helpers.ts';
 
 const PLATFORM_POLICY = 'platform';
 
@@ -85,16 +86,14 @@ function appContext(request: FastifyRequest): TAppContext {
 
 const backendOf = (request: FastifyRequest) => (request.server as unknown as { authGuard: TGuardBackend }).authGuard;
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i;
-
 /** onRequest/preHandler hook: 401 unless a valid access token of a live session of an active user is presented. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw new AppError('UNAUTHORIZED');
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw new AppError('UNAUTHORIZED');
   const ctx = appContext(request);
   let claims;
   try {
-    claims = await tokenService(ctx.config).verifyAccess(match[1]);
+    claims = await tokenService(ctx.config).verifyAccess(token);
   } catch {
     throw new AppError('UNAUTHORIZED');
   }

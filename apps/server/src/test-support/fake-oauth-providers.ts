@@ -9,7 +9,9 @@
  *   fake.addUser({ provider: 'kakao', id: '1001', nickname: '홍길동', email: 'a@b.c', verified: true });
  *   createTestApp(kind, fake.env)
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { escapeHtml as esc } from '../lib/html.ts';
+import { sha256 } from '../lib/tokens.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -22,8 +24,6 @@ export const FAKE_OAUTH_CLIENTS = {
   kakao: { clientId: 'fake-kakao-client', clientSecret: 'fake-kakao-secret' },
   naver: { clientId: 'fake-naver-client', clientSecret: 'fake-naver-secret' },
 } satisfies Record<TFakeProvider, TClient>;
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -96,7 +96,7 @@ export async function startFakeOAuthProviders(clients: Record<TFakeProvider, TCl
     const verifier = form.get('code_verifier') ?? '';
     if (!grant || grant.user.provider !== provider || grant.clientId !== c.clientId) return refuse('invalid_grant');
     if (provider === 'kakao' && form.get('redirect_uri') !== grant.redirectUri) return refuse('invalid_grant');
-    if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return refuse('invalid_grant');
+    if (sha256(verifier, 'base64url') !== grant.challenge) return refuse('invalid_grant');
     const access = randomBytes(16).toString('hex');
     tokens.set(access, grant.user);
     json(res, 200, { token_type: 'bearer', access_token: access, refresh_token: randomBytes(16).toString('hex'), expires_in: 21599 });

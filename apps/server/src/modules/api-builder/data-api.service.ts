@@ -2,9 +2,10 @@
  * The published data API: key check, per-key rate limit, method/table scope, response cache, then the PostgREST
  * handler. `callDataApi` takes a plain request object, so the HTTP route and in-process callers share it.
  */
-import { createHash } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { bearerToken } from '../../lib/route-helpers.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { classifyDbError, dbErrorHttp, type TDbError } from '../../lib/db-errors.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
@@ -52,11 +53,10 @@ export type TDataCall = {
 /** `raw`: the body already serialised (a cache hit); otherwise `body`. */
 export type TDataResult = TPgrstResponse & { cache?: 'HIT' | 'MISS'; raw?: string };
 
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const hashKey = (key: string) => sha256(key);
 
 function keyOf(call: Pick<TDataCall, 'authorization' | 'apikey'>): string | undefined {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(call.authorization ?? '')?.[1];
-  return bearer ?? (call.apikey?.trim() || undefined);
+  return bearerToken(call.authorization) ?? (call.apikey?.trim() || undefined);
 }
 
 /** The API key's record for `apiId`, or a PostgREST-shaped 401. */
@@ -202,7 +202,7 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
     scope.tables,
     tables,
   ];
-  const prep = { prepared, tables, keyHash: createHash('sha256').update(JSON.stringify(parts)).digest('base64url') };
+  const prep = { prepared, tables, keyHash: sha256(JSON.stringify(parts), 'base64url') };
   if (sig !== undefined) {
     if (!memo) readMemo.set(live, (memo = new Map()));
     if (memo.size >= READ_MEMO_MAX) memo.delete(memo.keys().next().value!);

@@ -10,6 +10,7 @@
  */
 import { ko } from '@suite/shared';
 import type { TDb } from '../../db/client.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { TChatbotDeps } from './chatbot.service.ts';
 import { managerEmails } from '../seeds/seeds.service.ts';
 import * as repo from './chatbot.repository.ts';
@@ -115,5 +116,3 @@ export async function sendCapMail(deps: Pick<TChatbotDeps, 'db' | 'config' | 'ma
   for (const to of await managerEmails(deps.db, bot.seedId))
     await deps.mailer.send({ to, subject: s.capMailSubject(bot.name), text, html: `<pre>${escapeHtml(text)}</pre>`, links: [link] });
 }
-
-export const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

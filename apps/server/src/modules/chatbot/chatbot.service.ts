@@ -2,11 +2,14 @@
  * Customer AI chatbot (issue 14): bots per seed, the public conversation API's logic (grounded answers, basic mode,
  * hand-off tickets) and the console's views. Knowledge comes from the knowledge module.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TAnswer, TChatbot, TChatbotUnanswered, TCreateChatbotInput, TFaqEditInput } from '@suite/shared/schemas/chatbot';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { bearerToken } from '../../lib/route-helpers.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { tooMany, type TRateLimiter } from '../../plugins/rate-limit.ts';
@@ -14,7 +17,7 @@ import * as knowledge from '../knowledge/knowledge.service.ts';
 import { retrieve } from './chatbot-retrieval.ts';
 import { addressKey } from './chatbot-address.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
-import { consoleLink, escapeHtml, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
+import { consoleLink, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
 import * as repo from './chatbot.repository.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';
@@ -147,8 +150,6 @@ export async function publicBot(deps: Pick<TChatbotDeps, 'db' | 'limiter' | 'ref
   return bot;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 async function limit(limiter: TRateLimiter, key: string, l: { max: number; windowMs: number }, message: string) {
   const { count, resetMs } = await limiter.count(key, l.windowMs);
   if (count > l.max) throw tooMany('RATE_LIMITED', resetMs, message);
@@ -170,7 +171,7 @@ export async function startConversation(deps: TChatbotDeps, bot: repo.TBotRow, i
   await limit(deps.limiter, `chatbot:start:${bot.id}:${addressKey(ip)}`, LIMITS.start, s.visitorRateLimited);
   await botLimit(deps, bot, 'bot-start');
   const token = randomBytes(32).toString('base64url');
-  const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: hash(token), origin: origin?.toLowerCase() ?? '' });
+  const conv = await repo.insertConversation(deps.db, { chatbotId: bot.id, tokenHash: sha256(token), origin: origin?.toLowerCase() ?? '' });
   return { conversationId: conv.id, token };
 }
 
@@ -187,8 +188,8 @@ export async function widgetInfo(db: TDb, bot: repo.TBotRow) {
 export async function conversationFor(db: TDb, botId: string, conversationId: string, authorization: string | undefined) {
   const conv = await repo.findConversation(db, botId, conversationId);
   if (!conv) throw new AppError('NOT_FOUND', s.conversationNotFound);
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
-  const a = Buffer.from(hash(token));
+  const token = bearerToken(authorization) ?? '';
+  const a = Buffer.from(sha256(token));
   const b = Buffer.from(conv.tokenHash);
   if (!token || a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('UNAUTHORIZED', s.tokenInvalid);
   return conv;

@@ -8,10 +8,11 @@
  *   payer k+1   = for k = 1 … N−1: h_k = HMAC(key, roundId + ':' + k + ':' + seeds.join(':')),
  *                 remaining[uint32be(h_k[0..4]) mod remaining.length], remaining = participants not yet drawn, by user id
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sha256 } from '../../lib/tokens.ts';
 
 export const newServerSeed = () => randomBytes(32).toString('hex');
-export const commitmentOf = (serverSeed: string) => createHash('sha256').update(serverSeed, 'utf8').digest('hex');
+export const commitmentOf = (serverSeed: string) => sha256(serverSeed);
 
 /** Participants are ordered by user id: plain code-unit order of the lowercase UUID text (PostgreSQL's uuid order too). */
 export const byUserId = <T extends { userId: string }>(list: T[]) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));

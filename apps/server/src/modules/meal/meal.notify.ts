@@ -1,14 +1,12 @@
 /** Mail (and chat, through the Slack hook the rooms service exposes) about meal rounds. Sent after commit; failures only logged. */
 import { ko } from '@suite/shared';
+import { preformattedHtml as toHtml } from '../../lib/html.ts';
 import { sendSeedChat } from '../rooms/rooms.service.ts';
 import { membersOf } from '../seeds/seeds.service.ts';
 import type { TMealDeps } from './meal.deps.ts';
 import type { TMealRow } from './meal.repository.ts';
 
 const mail = ko.meal.mail;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const toHtml = (text: string) => `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
 
 export const roundUrl = (deps: TMealDeps, meal: TMealRow) => `${deps.appUrl}/admin/services/meal/${meal.id}`;
 

@@ -1,14 +1,12 @@
 /** Mail (and chat, through the Slack hook) about bookings: reminders with the agenda, minutes after saving. */
 import { ko } from '@suite/shared';
+import { preformattedHtml as toHtml } from '../../lib/html.ts';
 import { formatSlot } from './booking-time.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 import { sendRoomsChat } from './rooms-chat.service.ts';
 import type { TRoomsDeps } from './rooms.deps.ts';
 
 const mail = ko.rooms.mail;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const toHtml = (text: string) => `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
 
 function recipients(row: TBookingRow, withOrganizer: boolean): string[] {
   const list = row.b.attendees.map((a) => a.email.toLowerCase());

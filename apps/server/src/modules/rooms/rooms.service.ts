@@ -1,5 +1,6 @@
 /** Rooms, settings, reports, log and calendar feed tokens of a seed. Members read; owner and admins manage. */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../../lib/tokens.ts';
 import { ko } from '@suite/shared';
 import type { TBookingStats, TRoom, TRoomLogEntry, TRoomSettings, TUpdateRoomInput } from '@suite/shared/schemas/rooms';
 import { AppError } from '../../lib/app-error.ts';
@@ -145,7 +146,7 @@ export async function logs(deps: TRoomsDeps, actor: TActor, seedId: string, q: {
 
 // ── Private calendar feed ──
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => sha256(token);
 
 /** A new feed URL for the user (the old one stops working); the token is shown once and kept only as a hash. */
 export async function createFeed(deps: TRoomsDeps, actor: TActor): Promise<string> {

@@ -10,7 +10,8 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { assertManager, createSeed, listSeeds, seedFor } from '../seeds/seeds.service.ts';
-import { encryptSecret, sha256 } from './slack-crypto.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { encryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';
 

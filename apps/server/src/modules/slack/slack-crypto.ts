@@ -1,10 +1,8 @@
 /** Secrets at rest (AES-256-GCM) and Slack's v0 request signatures (HMAC-SHA256). */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // Secrets at rest live in lib/secret-box.ts (shared with the API builder's database passwords).
 export { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The `x-slack-signature` value for a body at a timestamp (seconds). */
 export function slackSignature(signingSecret: string, timestamp: string, rawBody: string | Buffer): string {
