@@ -176,7 +176,14 @@ const cases = [
     `${S}/modules/rooms/${Z}-schema.repository.ts`,
     `import { meals } from '../../db/schema-meal.ts';\nexport const t = meals;\n`,
     'house/only-from',
-    '스키마 파일',
+    '테이블',
+  ],
+  [
+    'a repository reads another module’s table from db/schema.ts',
+    `${S}/modules/beta/${Z}-core.repository.ts`,
+    `import { users } from '../../db/schema.ts';\nexport const t = users;\n`,
+    'house/only-from',
+    '테이블',
   ],
   [
     'db/schema outside repositories',
