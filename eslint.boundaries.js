@@ -166,7 +166,7 @@ const tableDebt = {
     `${S}/modules/rooms/bookings.repository.ts`,
   ],
   'modules/usage': [`${S}/modules/overview/overview.repository.ts`],
-  // The admin's audit-log page reads the log; a session's reuse detection writes its audit row in the same statement.
+  // The admin's audit-log page reads the log; the sign-in statement (one round trip, decision 023) writes its audit row.
   lib: [`${S}/modules/admin-users/admin-audit.repository.ts`, `${S}/modules/auth/session.repository.ts`],
 };
 
