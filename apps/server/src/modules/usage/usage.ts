@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TUsageServiceId } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
+import { createBufferedCounter } from '../../lib/buffered-counter.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import { addDailyUsage } from './usage.repository.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
@@ -38,44 +39,22 @@ export type TUsageRecorder = {
 type TLog = { error: (obj: unknown, msg: string) => void };
 
 export function createUsageRecorder(db: TDb, log: TLog): TUsageRecorder {
-  let tally = new Map<string, number>();
-  let running: Promise<void> | undefined;
-
-  async function write(batch: Map<string, number>): Promise<void> {
-    const rows = [...batch].map(([key, count]) => {
-      const [day, service, userId] = key.split('|') as [string, string, string];
-      return { day, service, userId: userId || null, count };
-    });
-    for (let i = 0; i < rows.length; i += CHUNK) await addDailyUsage(db, rows.slice(i, i + CHUNK));
-  }
-
-  async function flushOnce(): Promise<void> {
-    if (!tally.size) return;
-    const batch = tally;
-    tally = new Map();
-    try {
-      await write(batch);
-    } catch (err) {
-      // Keep the counts for the next attempt.
-      for (const [k, n] of batch) tally.set(k, (tally.get(k) ?? 0) + n);
-      log.error({ err }, 'API usage counts not written');
-    }
-  }
-
-  const flush = async () => {
-    while (running) await running;
-    running = flushOnce().finally(() => {
-      running = undefined;
-    });
-    await running;
-  };
-
+  const counter = createBufferedCounter<number>({
+    async write(batch) {
+      const rows = [...batch].map(([key, count]) => {
+        const [day, service, userId] = key.split('|') as [string, string, string];
+        return { day, service, userId: userId || null, count };
+      });
+      for (let i = 0; i < rows.length; i += CHUNK) await addDailyUsage(db, rows.slice(i, i + CHUNK));
+    },
+    sum: (a, b) => a + b,
+    onError: (err) => log.error({ err }, 'API usage counts not written'),
+  });
   return {
     record(service, userId, at = new Date()) {
-      const key = `${kstDay(at)}|${service}|${userId ?? ''}`;
-      tally.set(key, (tally.get(key) ?? 0) + 1);
+      counter.add(`${kstDay(at)}|${service}|${userId ?? ''}`, 1);
     },
-    flush,
+    flush: counter.flush,
   };
 }
 
