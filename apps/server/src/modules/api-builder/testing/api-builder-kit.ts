@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { describe, it } from 'vitest';
 import type { TTestContext } from '../../../test/helpers.ts';
+import { skippedSuite } from '../../../test/skip.ts';
 import { api, signedIn } from '../../admin-users/testing/console-test-kit.ts';
 
 /**
@@ -59,9 +59,7 @@ export function customerServersUp(...engines: ('postgres' | 'mysql')[]): boolean
     const message = `needs ${WHAT[e]}: skipped`;
     if (!told.has(e)) console.warn(`[api-builder tests] ${message}`);
     told.add(e);
-    describe.skip(message, () => {
-      it('skipped: the server is not running', () => undefined);
-    });
+    skippedSuite(message);
   }
   return missing.length === 0;
 }
