@@ -4,7 +4,7 @@
  * Pure: no driver, no connection, so grammar → plan → SQL is tested without a database (postgrest/sql.test.ts).
  * Values always travel as parameters of `Sql` fragments; only identifiers (quoted here) and validated integers are text.
  */
-import { raw, sql, type Sql } from '../postgrest/sql-fragment.ts';
+import { int, raw, sql, type Sql } from '../postgrest/sql-fragment.ts';
 
 export type TDialectKind = 'postgres' | 'mysql';
 
@@ -64,10 +64,8 @@ export const postgresDialect: TDialect = {
   ilike: (ref, pattern) => sql`${ref}::text ILIKE ${pattern}`,
   orderBy: (ref, desc, nulls) => [sql`${ref} ${raw(asc(desc))} NULLS ${raw(nulls.toUpperCase())}`],
   limitOffset(limit, offset) {
-    let s = '';
-    if (limit !== undefined) s += ` LIMIT ${limit}`;
-    if (offset !== undefined && offset > 0) s += ` OFFSET ${offset}`;
-    return raw(s);
+    const l = limit === undefined ? raw('') : sql` LIMIT ${int(limit)}`;
+    return offset !== undefined && offset > 0 ? sql`${l} OFFSET ${int(offset)}` : l;
   },
   returning: true,
   insert(i) {
@@ -113,11 +111,10 @@ export const mysqlDialect: TDialect = {
   // No NULLS FIRST/LAST: an IS NULL term first.
   orderBy: (ref, desc, nulls) => [sql`(${ref} IS NULL) ${raw(nulls === 'first' ? 'DESC' : 'ASC')}`, sql`${ref} ${raw(asc(desc))}`],
   limitOffset(limit, offset) {
-    let s = '';
-    if (limit !== undefined) s += ` LIMIT ${limit}`;
+    const paged = offset !== undefined && offset > 0;
     // OFFSET needs a LIMIT: the largest one.
-    if (offset !== undefined && offset > 0) s += limit === undefined ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : ` OFFSET ${offset}`;
-    return raw(s);
+    const l = limit !== undefined ? sql` LIMIT ${int(limit)}` : raw(paged ? ' LIMIT 18446744073709551615' : '');
+    return paged ? sql`${l} OFFSET ${int(offset)}` : l;
   },
   returning: false,
   insert(i) {

@@ -9,7 +9,7 @@ import { col, cols, type TDialect } from '../engines/dialect.ts';
 import { PgrstError } from './errors.ts';
 import type { TParsedQuery, TResourceOptions, TSelectItem } from './grammar.ts';
 import { columnOf, conditionSql, keysInSql, orderSql, resolveRelation, type TPublishedSchema, type TRelation } from './sql.ts';
-import { join, raw, render, sql, type Sql } from './sql-fragment.ts';
+import { int, join, raw, render, sql, type Sql } from './sql-fragment.ts';
 
 const msg = ko.apiBuilder.pgrst;
 const dm = ko.apiBuilder.data;
@@ -184,7 +184,7 @@ const RN = 'suite_embed_rn_';
  */
 export function childWindow(options: TResourceOptions, rowCap: number): { from: number; to: number } {
   const from = options.offset ?? 0;
-  return { from, to: from + Math.min(options.limit ?? rowCap, rowCap) };
+  return { from, to: Math.min(Number.MAX_SAFE_INTEGER, from + Math.min(options.limit ?? rowCap, rowCap)) };
 }
 
 /**
@@ -202,7 +202,7 @@ export function embedSql(d: TDialect, e: TPlanEmbed, tuples: unknown[][], rowCap
   const childCols = [...new Set([...neededColumns(e.plan), ...relation.remoteCols])];
   const where = [keysInSql(d, 't0', relation.remoteCols, tuples), ...whereSql(d, e.plan, 't0')];
   const from = sql`FROM ${raw(d.quote(e.plan.table.name))} t0 WHERE ${join(where, ' AND ')}`;
-  const overBudget = raw(` LIMIT ${Math.max(0, budgetRows) + 1}`);
+  const overBudget = sql` LIMIT ${int(Math.max(0, budgetRows) + 1)}`;
   const order = orderSql(d, e.plan.table, e.plan.options.order, 't0');
   if (relation.cardinality === 'one') return sql`SELECT ${cols(d, childCols, 't0')} ${from}${order}${overBudget}`;
   const { from: lo, to: hi } = childWindow(e.plan.options, rowCap);
@@ -212,7 +212,7 @@ export function embedSql(d: TDialect, e: TPlanEmbed, tuples: unknown[][], rowCap
     d,
     relation.remoteCols,
     't0',
-  )}${numbering}) AS ${raw(RN)} ${from}) s WHERE s.${raw(RN)} > ${raw(String(lo))} AND s.${raw(RN)} <= ${raw(String(hi))} ORDER BY s.${raw(RN)}${overBudget}`;
+  )}${numbering}) AS ${raw(RN)} ${from}) s WHERE s.${raw(RN)} > ${int(lo)} AND s.${raw(RN)} <= ${int(hi)} ORDER BY s.${raw(RN)}${overBudget}`;
 }
 
 /**

@@ -54,6 +54,12 @@ export function sql(text: TemplateStringsArray, ...pieces: unknown[]): Sql {
 /** Text that is SQL by construction (a quoted identifier, a keyword, a validated integer). */
 export const raw = (text: string): Sql => new Sql([text], []);
 
+/** A non-negative integer written into the text (LIMIT, OFFSET, a row-number bound); anything else is refused. */
+export function int(n: number): Sql {
+  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`not a non-negative integer: ${String(n).slice(0, 32)}`);
+  return raw(String(n));
+}
+
 /** One bound value. */
 export const param = (value: unknown): Sql => new Sql(['', ''], [value]);
 

@@ -11,7 +11,7 @@ import { PgrstError } from './errors.ts';
 import { parsePrefer, prepareQuery } from './handler.ts';
 import { childWindow, countSql, embedSql, RESPONSE_MAX_ROWS, rootSql, type TPlan } from './read.ts';
 import { keysInSql, type TPublishedSchema } from './sql.ts';
-import { join, param, raw, render, sql, type Sql } from './sql-fragment.ts';
+import { int, join, param, raw, render, sql, type Sql } from './sql-fragment.ts';
 import { deleteSql, insertSql, lockedKeysSql, updateSql } from './write.ts';
 
 /** authors 1—n books (books.author_id → authors.id); booleans are TINYINT(1) on MySQL. */
@@ -295,6 +295,7 @@ describe('embeds: one statement per level, children capped and numbered per pare
     expect(childWindow(opts(5000), 1000)).toEqual({ from: 0, to: 1000 });
     expect(childWindow(opts(3, 10), 1000)).toEqual({ from: 10, to: 13 });
     expect(childWindow(opts(undefined, 10), 50)).toEqual({ from: 10, to: 60 });
+    expect(childWindow(opts(undefined, 10), Number.MAX_SAFE_INTEGER)).toEqual({ from: 10, to: Number.MAX_SAFE_INTEGER });
     // The same window is what the statement keeps, on both dialects.
     for (const kind of ['postgres', 'mysql'] as const) {
       expect(embed(kind, 'authors', 'select=id,books(id)&books.offset=10', [[1]], 50).text).toContain('s.suite_embed_rn_ > 10 AND s.suite_embed_rn_ <= 60');
@@ -394,6 +395,13 @@ describe('dialect and fragments', () => {
     const s = sql`WHERE ${a} AND ${b} LIMIT 3`;
     expect(render(s, postgresDialect.placeholder)).toEqual({ text: 'WHERE a = $1 AND b = $2 AND c IS NULL AND $3 LIMIT 3', values: [1, 'x', null] });
     expect(render(s, mysqlDialect.placeholder)).toEqual({ text: 'WHERE a = ? AND b = ? AND c IS NULL AND ? LIMIT 3', values: [1, 'x', null] });
+  });
+
+  it('writes only non-negative integers into the text', () => {
+    expect(render(sql`LIMIT ${int(10)}`, postgresDialect.placeholder)).toEqual({ text: 'LIMIT 10', values: [] });
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) expect(() => int(bad)).toThrow(TypeError);
+    expect(() => postgresDialect.limitOffset(10, 0.5)).toThrow(TypeError);
+    expect(() => mysqlDialect.limitOffset(-3, undefined)).toThrow(TypeError);
   });
 
   it('an object that looks like a fragment is still a value', () => {
