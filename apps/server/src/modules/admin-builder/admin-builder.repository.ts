@@ -4,7 +4,6 @@ import type { TDb } from '../../db/client.ts';
 import { adminApps, adminAuditRows, adminImports, adminTableSettings } from '../../db/schema-admin-builder.ts';
 
 export type TAdminAppRow = typeof adminApps.$inferSelect;
-export type TAuditRow = typeof adminAuditRows.$inferSelect;
 export type TImportRow = typeof adminImports.$inferSelect;
 
 export const listApps = (db: TDb, seedId: string) => db.select().from(adminApps).where(eq(adminApps.seedId, seedId)).orderBy(desc(adminApps.createdAt));

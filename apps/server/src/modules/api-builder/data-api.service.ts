@@ -461,4 +461,4 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
 export type { TDeps as TApiBuilderDeps } from './api-builder.deps.ts';
 export type { TSchemaInfo, TTableInfo } from './engines/engine.ts';
 export { PgrstError } from './postgrest/errors.ts';
-export type { TCondition, TFilter, TOrder, TParsedQuery, TSelectItem } from './postgrest/grammar.ts';
+export type { TCondition, TFilter, TOrder, TParsedQuery } from './postgrest/grammar.ts';
