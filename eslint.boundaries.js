@@ -26,7 +26,7 @@ const M = {
   tableOwner:
     '테이블(db/schema-<영역>.ts, db/schema.ts의 테이블)은 그 테이블을 가진 모듈의 repository만 씁니다: 다른 모듈의 테이블은 그 모듈의 service로 읽으세요.',
   barrel: 'repository를 다시 내보내지(re-export) 않습니다: export * 금지, 이름을 골라 내보내는 것은 모듈의 service 파일에서만 합니다 (배럴 파일 금지).',
-  indexBarrel: '서버에는 배럴 파일(index.ts)을 두지 않습니다: 쓰는 파일을 직접 import하세요.',
+  indexBarrel: '서버와 웹 기능(feature) 폴더에는 배럴 파일(index.ts)을 두지 않습니다: 쓰는 파일을 직접 import하세요.',
   testKit: '테스트 키트·가짜 서버(test-support/, test/, modules/*/testing/, *-test-kit.ts)는 제품 코드에서 import하지 않습니다.',
   libModule: 'lib/·plugins/·adapters/·state/는 공용 기반입니다: modules/를 import하지 않습니다.',
   oneMailer:
@@ -115,6 +115,15 @@ const house = {
     },
   },
 };
+
+const noBarrel = { selector: 'Program', message: M.indexBarrel };
+const inlineApiType = [
+  { selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeLiteral', message: M.inlineApiType },
+  {
+    selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeReference > TSTypeParameterInstantiation TSTypeLiteral',
+    message: M.inlineApiType,
+  },
+];
 
 // ---------- server ----------
 const S = 'apps/server/src';
@@ -218,8 +227,8 @@ const serverBlocks = [
   },
   // Drizzle itself: repositories and db/ only.
   { files: [`${S}/**/*.ts`], ignores: [...testFiles, `${S}/**/*.repository.ts`, `${S}/db/**`], rules: drizzlePackage },
-  // No barrel files on the server.
-  { files: [`${S}/**/index.ts`], rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: M.indexBarrel }] } },
+  // No barrel files on the server (nor inside web features: below, with the web's other syntax rule).
+  { files: [`${S}/**/index.ts`], rules: { 'no-restricted-syntax': ['error', noBarrel] } },
   // Periodic work goes through the one job runner (decision 013): no module keeps its own timer.
   {
     files: [`${S}/modules/**/*.ts`],
@@ -244,16 +253,11 @@ const webBlocks = [
     files: [`${W}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeLiteral', message: M.inlineApiType },
-        {
-          selector: 'CallExpression[callee.name=/^api(Raw)?$/] > TSTypeParameterInstantiation > TSTypeReference > TSTypeParameterInstantiation TSTypeLiteral',
-          message: M.inlineApiType,
-        },
-      ],
+      'no-restricted-syntax': ['error', ...inlineApiType],
     },
   },
+  // No barrel files inside features (ARCHITECTURE habit 8). ESLint keeps one option list per rule: both lists here.
+  { files: [`${W}/features/**/index.{ts,tsx}`], rules: { 'no-restricted-syntax': ['error', noBarrel, ...inlineApiType] } },
 ];
 
 // ---------- both: resolver and cycles ----------

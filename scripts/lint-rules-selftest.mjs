@@ -208,6 +208,7 @@ const cases = [
     're-export',
   ],
   ['index.ts barrel on the server', `${S}/modules/seeds/${Z}/index.ts`, `export const x = 1;\n`, 'no-restricted-syntax', '배럴 파일(index.ts)'],
+  ['index.ts barrel in a web feature', `${W}/features/rooms/${Z}/index.ts`, `export const x = 1;\n`, 'no-restricted-syntax', '배럴 파일(index.ts)'],
   [
     'loophole (d): two modules import each other (auth ↔ seeds)',
     `${S}/modules/auth/${Z}-cycle.service.ts`,
@@ -238,6 +239,7 @@ const write = (rel, text) => {
 const cleanUp = () => {
   for (const abs of written.splice(0)) rmSync(abs, { force: true });
   rmSync(join(root, `${S}/modules/seeds/${Z}`), { recursive: true, force: true });
+  rmSync(join(root, `${W}/features/rooms/${Z}`), { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
   cleanUp();
