@@ -6,13 +6,7 @@ import type { TKnowledgeUsage } from '@suite/shared/schemas/chatbot';
 import { tokenStorage } from '@/lib/token-storage';
 import { useKnowledgeUsage, useSetKnowledgeAttachment } from '@/lib/knowledge-usage';
 import { KnowledgeUsage } from './knowledge-usage';
-
-// jsdom has no ResizeObserver (Radix checkbox measures itself).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import '@/lib/testing/resize-observer';
 
 const u = ko.chatbot.usage;
 const SEED = '00000000-0000-4000-8000-000000000001';

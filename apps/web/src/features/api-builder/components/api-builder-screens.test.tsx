@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TApiConnection, TApiDefinition, TDbTable } from '@suite/shared/schemas/api-builder';
@@ -11,14 +10,10 @@ import { ConnectionForm } from './connection-form';
 import { DeleteConnectionDialog } from './delete-connection-dialog';
 import { KeyForm } from './key-form';
 import { PublishApi } from './publish-api';
+import '@/lib/testing/resize-observer';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.apiBuilder.ui;
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const SEED = '11111111-1111-4111-8111-111111111111';
 const base = `/api/seeds/${SEED}/api-builder`;
@@ -92,12 +87,7 @@ const sent = (method: string) =>
     .map(([url, init]) => ({ path: String(url), body: (init as RequestInit).body ? (JSON.parse(String((init as RequestInit).body)) as unknown) : undefined }));
 
 function renderUi(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<MemoryRouter>{ui}</MemoryRouter>);
 }
 
 describe('새 API 공개 (any connection)', () => {

@@ -1,18 +1,14 @@
 import { MemoryRouter } from 'react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import { tokenStorage } from '@/lib/token-storage';
 import { FirstRun } from './first-run';
+import '@/lib/testing/resize-observer';
+import { renderWithQueries } from '@/lib/testing/render-with-queries';
 
 const t = ko.apiBuilder.ui;
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 const SEED = '11111111-1111-4111-8111-111111111111';
 const CONN = '22222222-2222-4222-8222-222222222222';
 const API = '44444444-4444-4444-8444-444444444444';
@@ -64,13 +60,10 @@ afterEach(() => {
 });
 
 it('first run: the key reads only by default, and step 4 shows curl and postgrest-js with the new key', async () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <FirstRun seedId={SEED} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter>
+      <FirstRun seedId={SEED} />
+    </MemoryRouter>,
   );
   fireEvent.change(screen.getByLabelText(t.connectionString.label), { target: { value: 'postgres://ro:pw@db:5432/shop?sslmode=require' } });
   fireEvent.click(screen.getByRole('button', { name: t.form.submit }));

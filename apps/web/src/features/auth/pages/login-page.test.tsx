@@ -5,13 +5,7 @@ import { renderRoutes } from '@/lib/testing/render-routes';
 import { STORAGE_KEYS } from '@/lib/token-storage';
 import { beginOAuthFlow } from '@/lib/oauth-state';
 import { LoginPage } from './login-page';
-
-// jsdom has no ResizeObserver (Radix checkbox measures itself).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import '@/lib/testing/resize-observer';
 
 /** A JWT-shaped token (the page only decodes it) that expires in an hour. */
 function fakeJwt(sub: string) {

@@ -6,16 +6,10 @@ import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { AddUserDialog, EditUserDialog } from './user-dialogs';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
+import '@/lib/testing/resize-observer';
 
 const t = ko.consoleUi.users;
 const v = ko.auth.validation;
-
-// jsdom has no ResizeObserver (Radix measures some parts).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const kim: TAdminUser = {
   id: 'u-1',

@@ -5,16 +5,10 @@ import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { tokenStorage } from '@/lib/token-storage';
 import { UsersList } from './users-list';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
+import '@/lib/testing/resize-observer';
 
 const t = ko.consoleUi.users;
 const s = ko.consoleUi.search;
-
-// jsdom has no ResizeObserver (Radix measures some parts).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const user = (id: string, email: string, full_name: string, role: TAdminUser['role'] = 'user', status: TAdminUser['status'] = 'active'): TAdminUser => ({
   id,

@@ -6,15 +6,9 @@ import { tokenStorage } from '@/lib/token-storage';
 import { dateLabel } from '../lib/seoul';
 import { BookingDialog, type TDialogTarget } from './booking-dialog';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
+import '@/lib/testing/resize-observer';
 
 const t = ko.rooms.ui;
-
-// jsdom has no ResizeObserver (Radix measures some parts).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const room = (id: string, name: string, active = true) => aRoom(id, name, { active });
 // Room ids are UUIDs, as the server's: the form checks the request with the shared schema before sending it.

@@ -5,17 +5,11 @@ import type { TRoom } from '@suite/shared/schemas/rooms';
 import { tokenStorage } from '@/lib/token-storage';
 import { RoomFormDialog } from './room-form';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
+import '@/lib/testing/resize-observer';
 
 const t = ko.rooms.ui;
 const v = ko.rooms.validation;
 const equipmentLabel = `${t.equipment} (${t.equipmentHint})`;
-
-// jsdom has no ResizeObserver (Radix measures some parts).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
