@@ -103,7 +103,7 @@ export async function noteCapReached(deps: Pick<TChatbotDeps, 'db' | 'limiter' |
   if (!(await deps.limiter.state.claim(`chatbot:cap-noted:${botId}`, CAP_NOTICE_EVERY_MS))) return;
   const now = deps.refetch.now();
   await deps.db.transaction(async (tx) => {
-    await repo.markCapped(tx as unknown as TDb, botId, now);
+    await repo.markCapped(tx, botId, now);
     await deps.jobs.enqueue(tx, { kind: CAP_NOTICE_KIND, key: `chatbot-cap:${botId}`, payload: { botId }, runAt: now });
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
 import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
 
 export type TBotRow = typeof chatbots.$inferSelect;
@@ -33,7 +33,7 @@ export async function recordRefusedOrigin(db: TDb, id: string, origin: string, a
     await tx.update(chatbots).set({ refusedOrigins: list }).where(eq(chatbots.id, id));
   });
 }
-export async function markCapped(db: TDb, id: string, at: Date): Promise<void> {
+export async function markCapped(db: TTx, id: string, at: Date): Promise<void> {
   await db.update(chatbots).set({ cappedAt: at }).where(eq(chatbots.id, id));
 }
 export async function deleteBot(db: TDb, id: string): Promise<void> {
@@ -51,7 +51,7 @@ export async function findConversation(db: TDb, botId: string, id: string) {
     .where(and(eq(chatbotConversations.id, id), eq(chatbotConversations.chatbotId, botId)));
   return row;
 }
-export async function markHandedOff(db: TDb, id: string): Promise<void> {
+export async function markHandedOff(db: TTx, id: string): Promise<void> {
   await db.update(chatbotConversations).set({ handedOff: true }).where(eq(chatbotConversations.id, id));
 }
 
@@ -59,7 +59,7 @@ export async function insertMessage(db: TDb, v: typeof chatbotMessages.$inferIns
   const [row] = await db.insert(chatbotMessages).values(v).returning();
   return row!;
 }
-export const transcript = (db: TDb, conversationId: string) =>
+export const transcript = (db: TTx, conversationId: string) =>
   db
     .select()
     .from(chatbotMessages)
@@ -124,7 +124,7 @@ export async function unanswered(db: TDb, botId: string, limit: number) {
 }
 
 /** A bot message of the bot that carries a visitor's question (one the owner can teach from). */
-export async function findQuestionMessage(db: TDb, botId: string, id: string) {
+export async function findQuestionMessage(db: TTx, botId: string, id: string) {
   const [row] = await db
     .select({ id: chatbotMessages.id, question: chatbotMessages.question, taughtAt: chatbotMessages.taughtAt })
     .from(chatbotMessages)
@@ -133,11 +133,11 @@ export async function findQuestionMessage(db: TDb, botId: string, id: string) {
 }
 
 /** Marks a question handled: added as a phrasing of `sourceId`. */
-export async function markTaught(db: TDb, id: string, sourceId: string, at: Date): Promise<void> {
+export async function markTaught(db: TTx, id: string, sourceId: string, at: Date): Promise<void> {
   await db.update(chatbotMessages).set({ taughtSourceId: sourceId, taughtAt: at }).where(eq(chatbotMessages.id, id));
 }
 
-export async function insertTicket(db: TDb, v: typeof chatbotTickets.$inferInsert): Promise<TTicketRow> {
+export async function insertTicket(db: TTx, v: typeof chatbotTickets.$inferInsert): Promise<TTicketRow> {
   const [row] = await db.insert(chatbotTickets).values(v).returning();
   return row!;
 }

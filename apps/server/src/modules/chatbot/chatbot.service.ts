@@ -294,8 +294,8 @@ export async function handoff(
   await limit(deps.limiter, `chatbot:handoff:address:${bot.id}:${addressKey(ip)}`, LIMITS.handoffAddress, s.handoffRateLimited);
   const window = await deps.limiter.count(`chatbot:handoff-notice:${bot.id}`, HANDOFF_WINDOW_MS);
   const ticket = await deps.db.transaction(async (tx) => {
-    const rows = await repo.transcript(tx as unknown as TDb, conversationId);
-    const t = await repo.insertTicket(tx as unknown as TDb, {
+    const rows = await repo.transcript(tx, conversationId);
+    const t = await repo.insertTicket(tx, {
       chatbotId: bot.id,
       conversationId,
       email: input.email,
@@ -303,7 +303,7 @@ export async function handoff(
       message: input.message ?? '',
       transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
     });
-    await repo.markHandedOff(tx as unknown as TDb, conversationId);
+    await repo.markHandedOff(tx, conversationId);
     await scheduleHandoffNotice(deps, tx, bot, t.id, window.count, window.resetMs);
     return t;
   });
