@@ -42,29 +42,20 @@ function NavItem({ item, path, active }: { item: TConsoleNavItem; path: string; 
       {mark === 'soon' ? ko.consoleUi.nav.soon : ko.consoleUi.status[mark]}
     </span>
   ) : null;
-  if (!item.children) {
-    return (
-      <SidebarMenuItem>
-        <SidebarMenuButton asChild isActive={active === item.href} tooltip={item.title}>
-          <Link to={item.href} onClick={() => setOpenMobile(false)}>
-            <Icon aria-hidden="true" />
-            <span className="truncate">{item.title}</span>
-            {badge}
-          </Link>
-        </SidebarMenuButton>
-      </SidebarMenuItem>
-    );
-  }
+  const link = (
+    <SidebarMenuButton asChild isActive={active === item.href} tooltip={item.title}>
+      <Link to={item.href} onClick={() => setOpenMobile(false)}>
+        <Icon aria-hidden="true" />
+        <span className="truncate">{item.title}</span>
+        {badge}
+      </Link>
+    </SidebarMenuButton>
+  );
+  if (!item.children) return <SidebarMenuItem>{link}</SidebarMenuItem>;
   return (
     <SidebarMenuItem>
       <div className="flex items-center">
-        <SidebarMenuButton asChild isActive={active === item.href} tooltip={item.title}>
-          <Link to={item.href} onClick={() => setOpenMobile(false)}>
-            <Icon aria-hidden="true" />
-            <span className="truncate">{item.title}</span>
-            {badge}
-          </Link>
-        </SidebarMenuButton>
+        {link}
         <button
           type="button"
           className="ml-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-data-[collapsible=icon]:hidden"

@@ -4,6 +4,7 @@ import { ko } from '@suite/shared';
 import type { TRoom } from '@suite/shared/schemas/rooms';
 import { tokenStorage } from '@/lib/token-storage';
 import { RoomFormDialog } from './room-form';
+import { aRoom } from '../testing/fixtures';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
 import '@/lib/testing/resize-observer';
 
@@ -89,17 +90,7 @@ describe('RoomFormDialog', () => {
   });
 
   it('edits a room starting from its values, the equipment shown as one line', async () => {
-    const room: TRoom = {
-      id: 'room-1',
-      name: '소회의실',
-      location: '3층',
-      capacity: 4,
-      equipment: ['TV', '화상회의'],
-      openMinute: 600,
-      closeMinute: 1080,
-      weekdays: [1, 3, 5],
-      active: true,
-    };
+    const room = aRoom('room-1', '소회의실', { capacity: 4, equipment: ['TV', '화상회의'], openMinute: 600, weekdays: [1, 3, 5] });
     const { onClose } = setup(room);
     expect((screen.getByLabelText(equipmentLabel) as HTMLInputElement).value).toBe('TV, 화상회의');
     fireEvent.click(screen.getByRole('checkbox', { name: t.active }));
