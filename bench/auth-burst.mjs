@@ -1,7 +1,7 @@
 // What a signed-in user waits for while others sign in: GET /api/seeds (token check + session + the user's seeds),
 // one request every 20 ms, measured quiet and while 50 connections sign in (argon2id fills libuv's thread pool), in
 // alternating rounds. Token checks that ran on the thread pool (jose's WebCrypto HMAC) queued behind the hashes:
-// decision 023, evening addendum. Appends its section to bench/RESULTS.md.
+// decision 049 (measurements in bench/LOG-023.md). Appends its section to bench/RESULTS.md.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/auth-burst.mjs   (BENCH_ROUNDS, default 3;
 //   BENCH_LABEL names the code measured in the heading, for an A/B of two commits)
