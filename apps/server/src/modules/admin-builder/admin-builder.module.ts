@@ -4,6 +4,7 @@ import { connectionForAdmin, createInternalApi, deleteInternalApi } from '../api
 import type { TApiBuilderDeps } from '../api-builder/data-api.service.ts';
 import type { TAdminBuilderDeps } from './admin-builder.deps.ts';
 import { adminBuilderRoutes } from './admin-builder.routes.ts';
+import { adminBuilderRowRoutes } from './admin-builder-rows.routes.ts';
 import { reconcileImports } from './admin-builder.reconcile.ts';
 
 /** The deps from what buildApp hands in: the suite's database and the API builder's (shared with its module). */
@@ -21,6 +22,7 @@ export const createAdminBuilderDeps = (ctx: TAppContext, api: TApiBuilderDeps): 
 export const adminBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; apiBuilder: TApiBuilderDeps }> = async (app, { ctx, apiBuilder }) => {
   const deps = createAdminBuilderDeps(ctx, apiBuilder);
   await app.register(adminBuilderRoutes, { deps });
+  await app.register(adminBuilderRowRoutes, { deps });
   // Imports left pending by a process that died between the customer's commit and the audit: settle them once at start.
   app.addHook('onReady', async () => {
     void reconcileImports(deps).catch((err: unknown) =>
