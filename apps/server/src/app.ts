@@ -183,7 +183,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     await jobs.stop();
     mailer.close();
   });
-  const usage = await registerUsageCounter(app, database.db, jobs);
+  const usage = await registerUsageCounter(app, database.db, jobs, now);
   const observe = registerMetrics(app, { token: config.metricsToken, database, now });
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 

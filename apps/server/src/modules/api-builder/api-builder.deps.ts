@@ -80,7 +80,7 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
 export function createApiBuilderDeps(ctx: TAppContext, log: TLog) {
   const cache = createResponseCache(ctx.state);
   const runtime: TRuntime = createRuntime(ctx);
-  const usage: TUsageTally = createUsageTally(ctx.database.db, log);
+  const usage: TUsageTally = createUsageTally(ctx.database.db, log, ctx.now);
   const feeds = createFeeds(ctx, cache, log);
   runtime.onChange(({ kind, id }) => {
     if (kind === 'api') void feeds.stop(id);

@@ -8,7 +8,8 @@ import type { TDb } from '../../db/client.ts';
 import * as repo from './api-builder.repository.ts';
 
 /** Written by the job runner's 'api-builder.usage-flush' schedule and once more when the app closes. */
-export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }) {
+/** `now`: the app's clock (ctx.now), so the day a call is counted on follows the clock tests move. */
+export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }, now: () => Date = () => new Date()) {
   const counter = createBufferedCounter<repo.TUsageDelta>({
     write: (batch) => repo.addUsage(db, [...batch.values()]),
     sum: (a, b) => ({ ...a, calls: a.calls + b.calls, hits: a.hits + b.hits, misses: a.misses + b.misses }),
@@ -16,7 +17,7 @@ export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) 
   });
   return {
     record(keyId: string, apiId: string, cache: 'HIT' | 'MISS' | undefined) {
-      const day = kstDay(new Date());
+      const day = kstDay(now());
       counter.add(`${keyId}|${day}`, { keyId, apiId, day, calls: 1, hits: cache === 'HIT' ? 1 : 0, misses: cache === 'MISS' ? 1 : 0 });
     },
     flush: counter.flush,

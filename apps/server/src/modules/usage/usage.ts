@@ -38,7 +38,7 @@ export type TUsageRecorder = {
 
 type TLog = { error: (obj: unknown, msg: string) => void };
 
-export function createUsageRecorder(db: TDb, log: TLog): TUsageRecorder {
+export function createUsageRecorder(db: TDb, log: TLog, now: () => Date = () => new Date()): TUsageRecorder {
   const counter = createBufferedCounter<number>({
     async write(batch) {
       const rows = [...batch].map(([key, count]) => {
@@ -51,7 +51,7 @@ export function createUsageRecorder(db: TDb, log: TLog): TUsageRecorder {
     onError: (err) => log.error({ err }, 'API usage counts not written'),
   });
   return {
-    record(service, userId, at = new Date()) {
+    record(service, userId, at = now()) {
       counter.add(`${kstDay(at)}|${service}|${userId ?? ''}`, 1);
     },
     flush: counter.flush,
@@ -70,8 +70,8 @@ function routeOf(request: FastifyRequest): string | undefined {
 }
 
 /** Counts every answered API route (by its pattern) on the root app; call once, before the modules. */
-export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: Pick<TJobRunner, 'every'>): Promise<TUsageRecorder> {
-  const recorder = createUsageRecorder(db, app.log);
+export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: Pick<TJobRunner, 'every'>, now?: () => Date): Promise<TUsageRecorder> {
+  const recorder = createUsageRecorder(db, app.log, now);
   jobs.every('usage.flush', recorder.flush);
   app.decorate('usage', recorder);
   // The service of each route pattern is worked out once (a handful of regular expressions per pattern, not per request).
