@@ -6,7 +6,7 @@ import { dbKinds } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { createEmbeddings, unit } from '../knowledge/embeddings.ts';
 import { searchWorkspace as search } from '../knowledge/knowledge.service.ts';
-import { slackVectorsOf } from './slack.module.ts';
+import { knowledgeOf } from '../knowledge/knowledge.module.ts';
 import { directWorkspace, eventCallback, idle, nextTs, sendEvent, slackTestApp, type TSlackTest } from './testing/slack-test-kit.ts';
 import { fakeEmbedding } from './testing/fake-embedder.ts';
 import { startFakeLlm } from './testing/fake-llm.ts';
@@ -71,7 +71,7 @@ describe.each(dbKinds)('slack knowledge with embeddings on %s', (kind) => {
   let owner: Awaited<ReturnType<typeof signedIn>>;
   let workspaceId: string;
   const docs = () => api(s.t, owner.token)('GET', `/api/slack/workspaces/${workspaceId}/documents`);
-  const vectors = () => slackVectorsOf(s.t.app.ctx)!;
+  const vectors = () => knowledgeOf(s.t.app.ctx)!.vectors;
   const recall = async (withVectors: boolean) => {
     let hits = 0;
     for (const [q, title] of KOREAN_QUESTIONS) {

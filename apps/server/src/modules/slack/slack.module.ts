@@ -14,13 +14,10 @@ import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 
 const workers = new WeakMap<TAppContext, TWorker>();
-const vectorIndexes = new WeakMap<TAppContext, TVectorIndex>();
 /** The app whose sender the rooms module's chat hook holds (one process-wide hook; the latest app registers). */
 let roomsHookOwner: TAppContext | undefined;
 /** The background worker of an app (tests wait for it to be idle). */
 export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
-/** The knowledge vector index the app's Slack assistant searches with (tests run its sweep). */
-export const slackVectorsOf = (ctx: TAppContext) => vectorIndexes.get(ctx);
 
 /** From the knowledge module (decision 036): its vector index and the re-fetch schedule of web pages. */
 export type TSlackKnowledge = { vectors: TVectorIndex; refetch: TRefetch };
@@ -53,7 +50,6 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
     await worker.close();
   });
   workers.set(ctx, worker);
-  vectorIndexes.set(ctx, vectors);
   // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
   await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
