@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ko, type TAuthResponse } from '@suite/shared';
-import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { StatusView } from '@/features/auth/components/status-view';
+import { MailLinkStep, type TMailLinkState } from '@/features/auth/components/mail-link-step';
 import { savePendingSignIn } from '@/features/auth/lib/second-factor-flow';
 
 const o = ko.accounts.oauth;
@@ -22,9 +20,7 @@ export function ProviderEmailPage() {
   const navigate = useNavigate();
   const session = useSession();
   const token = params.get('token');
-  const [state, setState] = useState<{ kind: 'idle' | 'loading' | 'success' | 'error'; message: string }>(
-    token ? { kind: 'idle', message: o.confirmBody } : { kind: 'error', message: o.confirmMissing },
-  );
+  const [state, setState] = useState<TMailLinkState>(token ? { kind: 'idle', message: o.confirmBody } : { kind: 'error', message: o.confirmMissing });
   const submit = async () => {
     if (!token) return;
     setState({ kind: 'loading', message: ko.common.loading });
@@ -46,25 +42,5 @@ export function ProviderEmailPage() {
       setState({ kind: 'error', message: e instanceof Error ? e.message : ko.auth.server.tokenInvalid });
     }
   };
-  if (state.kind === 'idle') {
-    return (
-      <AuthCard title={o.confirmTitle}>
-        <div className="grid gap-4 text-center">
-          <p className="text-sm break-keep text-muted-foreground">{state.message}</p>
-          <Button onClick={() => void submit()}>{o.confirmSubmit}</Button>
-        </div>
-      </AuthCard>
-    );
-  }
-  return (
-    <AuthCard title={o.confirmTitle}>
-      <StatusView state={state.kind} title={o.confirmTitle} message={state.message}>
-        {state.kind === 'error' ? (
-          <Button asChild>
-            <Link to="/login">{ko.authUi.confirm.toLogin}</Link>
-          </Button>
-        ) : null}
-      </StatusView>
-    </AuthCard>
-  );
+  return <MailLinkStep title={o.confirmTitle} state={state} confirmLabel={o.confirmSubmit} onConfirm={() => void submit()} loginAfter="error" />;
 }
