@@ -428,7 +428,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
             response: { 200: ZChatbotMessageResponse },
           },
         },
-        async (request, reply) => {
+        async (request) => {
           const { bot } = open(request);
           const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
           await bots.feedback(db, conv.id, request.body.messageId, request.body.helpful);
