@@ -13,4 +13,5 @@ export * from './schemas/accounts.ts';
 export * from './schemas/api-builder.ts';
 export * from './catalogue.ts';
 export * from './schemas/integrations.ts';
+export * from './schemas/notifications.ts';
 export * from './app-routes.ts';

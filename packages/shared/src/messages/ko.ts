@@ -20,6 +20,7 @@ import { koIntegrations } from './ko-integrations.ts';
 import { koAudit, koAuditActions } from './ko-audit.ts';
 import { koSecurity } from './ko-security.ts';
 import { koChatbot } from './ko-chatbot.ts';
+import { koNotifications } from './ko-notifications.ts';
 
 export const ko = {
   auth: koAuth,
@@ -39,6 +40,7 @@ export const ko = {
   audit: { ...koAudit, actions: koAuditActions },
   security: koSecurity,
   chatbot: koChatbot,
+  notifications: koNotifications,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',
