@@ -95,21 +95,11 @@ export function SlackConsolePage() {
           </Card>
           <Tabs.Root key={ws.id} defaultValue="settings" className="grid min-w-0 gap-4">
             <Tabs.List className="inline-flex w-fit max-w-full flex-wrap rounded-lg bg-muted p-1" aria-label={t.title}>
-              <Tabs.Trigger value="settings" className={tabClass}>
-                {t.tabs.settings}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="users" className={tabClass}>
-                {t.tabs.users}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="logs" className={tabClass}>
-                {t.tabs.logs}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="stats" className={tabClass}>
-                {t.tabs.stats}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="knowledge" className={tabClass}>
-                {t.tabs.knowledge}
-              </Tabs.Trigger>
+              {(['settings', 'users', 'logs', 'stats', 'knowledge'] as const).map((tab) => (
+                <Tabs.Trigger key={tab} value={tab} className={tabClass}>
+                  {t.tabs[tab]}
+                </Tabs.Trigger>
+              ))}
             </Tabs.List>
             <Tabs.Content value="settings">
               <SettingsTab ws={ws} />
