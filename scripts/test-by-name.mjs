@@ -134,7 +134,9 @@ function runOne(t, i) {
     // Vitest matches -t against "<describe names> <test name>": the name must end the full name, after a space or alone.
     const pattern = `(^| )${escape(t.name)}$`;
     const started = Date.now();
-    const child = spawn('npx', ['vitest', 'run', t.file, '-t', pattern, '--maxWorkers=1', '--reporter=json', `--outputFile=${report}`], {
+    // --testTimeout: a test selected alone pays its file's cold start (imports, the first render), which in a whole-file
+    // run the first test pays; the web project's default 5 s is too tight for that on a loaded two-core machine.
+    const child = spawn('npx', ['vitest', 'run', t.file, '-t', pattern, '--maxWorkers=1', '--testTimeout=30000', '--reporter=json', `--outputFile=${report}`], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
