@@ -157,7 +157,8 @@ export function writeEventStream(request: FastifyRequest, reply: FastifyReply, o
     if (opts.closeConnection) res.end(() => res.socket?.destroy());
     else res.end();
   };
-  request.raw.on('close', end);
+  // The response's close is the client going away (or the end). Not the request's: after a POST body is read it closes
+  // at once, while the answer is still being written.
   res.on('close', end);
   return {
     send: (event, data) => {
