@@ -36,6 +36,7 @@ CREATE TABLE "notifications" (
 	"link" text,
 	"dedupe_key" text NOT NULL,
 	"urgent" boolean DEFAULT false NOT NULL,
+	"inbox" boolean DEFAULT true NOT NULL,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -49,5 +50,5 @@ CREATE INDEX "notification_deliveries_digest_idx" ON "notification_deliveries" U
 CREATE UNIQUE INDEX "notification_preferences_user_scope_key" ON "notification_preferences" USING btree ("user_id","scope");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_user_dedupe_key" ON "notifications" USING btree ("user_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE read_at is null;--> statement-breakpoint
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE read_at is null and inbox;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");

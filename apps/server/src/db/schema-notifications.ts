@@ -43,6 +43,8 @@ export const notifications = pgTable(
     link: text('link'),
     dedupeKey: text('dedupe_key').notNull(),
     urgent: boolean('urgent').notNull().default(false),
+    /** Shown in the inbox (the person keeps the console channel on for this event); false = a log entry only. */
+    inbox: boolean('inbox').notNull().default(true),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,7 +53,7 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
-      .where(sql`read_at is null`),
+      .where(sql`read_at is null and inbox`),
     index('notifications_created_idx').on(t.createdAt),
   ],
 );
