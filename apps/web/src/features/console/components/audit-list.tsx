@@ -6,6 +6,7 @@ import { useAudit } from '@/features/console/api/list-audit';
 import { Pagination } from '@/features/console/components/pagination';
 import { koDateTime } from '@/features/console/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
+import { ColumnHeads } from '@/features/console/components/column-heads';
 
 const t = ko.consoleUi.users;
 
@@ -54,18 +55,7 @@ export function AuditList() {
         <table className="w-full min-w-[640px] text-sm">
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.auditWhen}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.auditActor}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.auditAction}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.auditTarget}
-              </th>
+              <ColumnHeads names={[t.auditWhen, t.auditActor, t.auditAction, t.auditTarget]} />
             </tr>
           </thead>
           <tbody>

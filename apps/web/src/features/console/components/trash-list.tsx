@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useTrash } from '@/features/console/api/list-trash';
 import { useAdminAction } from '@/features/console/api/run-user-action';
 import { koDate } from '@/features/console/lib/format';
+import { ColumnHeads } from '@/features/console/components/column-heads';
 
 const t = ko.consoleUi.users;
 
@@ -28,18 +29,7 @@ export function TrashList() {
       <table className="w-full min-w-[600px] text-sm">
         <thead className="bg-muted/50 text-left">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.colEmail}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.colName}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.deletedAt}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.purgeAt}
-            </th>
+            <ColumnHeads names={[t.colEmail, t.colName, t.deletedAt, t.purgeAt]} />
             <th scope="col" className="px-3 py-2">
               <span className="sr-only">{t.colActions}</span>
             </th>

@@ -16,6 +16,7 @@ import { koDate } from '@/features/console/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
 import { NoResults } from '@/components/no-results';
 import { cn } from '@/lib/utils';
+import { ColumnHeads } from '@/features/console/components/column-heads';
 
 const t = ko.consoleUi.users;
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -198,15 +199,7 @@ export function UsersList() {
                   {t.colEmail} <SortIcon active={sort.by === 'email'} order={sort.order} />
                 </button>
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colName}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colRole}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colStatus}
-              </th>
+              <ColumnHeads names={[t.colName, t.colRole, t.colStatus]} />
               <th scope="col" className="px-3 py-2 font-medium" aria-sort={ariaSort('created_at')}>
                 <button type="button" onClick={() => toggleSort('created_at')} className="inline-flex items-center gap-1 hover:text-foreground">
                   {t.colJoined} <SortIcon active={sort.by === 'created_at'} order={sort.order} />
