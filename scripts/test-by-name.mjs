@@ -135,11 +135,16 @@ function runOne(t, i) {
     const pattern = `(^| )${escape(t.name)}$`;
     const started = Date.now();
     // --testTimeout: a test selected alone pays its file's cold start (imports, the first render), which in a whole-file
-    // run the first test pays; the web project's default 5 s is too tight for that on a loaded two-core machine.
-    const child = spawn('npx', ['vitest', 'run', t.file, '-t', pattern, '--maxWorkers=1', '--testTimeout=30000', '--reporter=json', `--outputFile=${report}`], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // run the first test pays; the web project's 5 s (and the server's 30 s) are too tight for that on a loaded
+    // two-core machine. A hang still fails.
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', t.file, '-t', pattern, '--maxWorkers=1', '--testTimeout=120000', '--reporter=json', `--outputFile=${report}`],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const log = [];
     child.stdout.on('data', (d) => log.push(d));
     child.stderr.on('data', (d) => log.push(d));
@@ -147,9 +152,11 @@ function runOne(t, i) {
       const seconds = (Date.now() - started) / 1000;
       let ran = [];
       let fileError = '';
+      let failures = '';
       try {
         const json = JSON.parse(readFileSync(report, 'utf8'));
         ran = json.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status === 'passed' || a.status === 'failed');
+        failures = ran.flatMap((a) => a.failureMessages ?? []).join('\n');
         fileError = json.testResults
           .map((f) => f.message ?? '')
           .join(' ')
@@ -169,7 +176,7 @@ function runOne(t, i) {
             : status !== 0
               ? `exit ${status}`
               : '';
-      resolve({ t, ok, why, seconds, ran: ran.length, other, log: Buffer.concat(log).toString() });
+      resolve({ t, ok, why, seconds, ran: ran.length, other, log: failures || Buffer.concat(log).toString() });
     });
   });
 }
