@@ -57,6 +57,7 @@ import { botsOfSeed } from './modules/chatbot/chatbot.service.ts';
 import { knowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createKnowledgeDeps } from './modules/knowledge/knowledge.deps.ts';
 import { activeWorkspaceOfSeed, embeddingBudget } from './modules/slack/workspace.service.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -253,6 +254,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
   await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch } });
   await app.register(integrationsRoutes, { config });
+  // Notifications (decision 051): preferences, inbox and deliveries; no module notifies through it yet.
+  await app.register(notificationsModule, { ctx, jobs });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

@@ -19,6 +19,9 @@ export const JOB_KINDS = {
   'chatbot.handoff-mail':
     "Mails the seed's team the bot's hand-offs not yet told of: at once for a window's first, one digest at the window's end (key chatbot-handoff:<botId>)",
   'chatbot.cap-notice': "Mails the seed's team that a bot used up its bot-wide question budget (at most once a day per bot)",
+  'notifications.deliver':
+    'Sends one notice to one channel (mail, webhook), at once or when the quiet hours end; a sent delivery is never sent again (key notification:<deliveryId>)',
+  'notifications.digest': "Mails a person's notices held by the quiet hours as one digest when they end (key notification-digest:<userId>)",
 } as const;
 
 /**
@@ -33,6 +36,7 @@ export const SCHEDULES = {
   'admin.purge-deleted-users': { everyMs: HOUR, scope: 'cluster' },
   'slack.mirror-retention': { everyMs: HOUR, scope: 'cluster' },
   'chatbot.purge-tickets': { everyMs: HOUR, scope: 'cluster' },
+  'notifications.purge-old': { everyMs: HOUR, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
   'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
