@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ArrowLeft, ArrowRight, Download } from 'lucide-react';
@@ -57,94 +58,86 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
         </Button>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">{t.balances}</CardTitle>
-            <CardDescription className="break-keep">{t.balanceHelp}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {balances.length === 0 ? <p className="text-sm text-muted-foreground">{t.empty}</p> : null}
-            <ul className="grid gap-2" data-testid="balances">
-              {balances.map((b) => (
-                <li key={b.userId} className="grid grid-cols-[5rem_1fr_auto] items-center gap-2 text-sm">
-                  <span className="truncate">{b.name}</span>
-                  <span className="relative h-2.5 rounded bg-muted" aria-hidden="true">
-                    <span
-                      className={`absolute top-0 h-2.5 rounded ${b.balance >= 0 ? 'left-1/2 bg-emerald-500' : 'right-1/2 bg-rose-500'}`}
-                      style={{ width: `${(Math.abs(b.balance) / maxAbs) * 50}%` }}
-                    />
-                  </span>
+        <LedgerCard title={t.balances} description={t.balanceHelp}>
+          {balances.length === 0 ? <p className="text-sm text-muted-foreground">{t.empty}</p> : null}
+          <ul className="grid gap-2" data-testid="balances">
+            {balances.map((b) => (
+              <li key={b.userId} className="grid grid-cols-[5rem_1fr_auto] items-center gap-2 text-sm">
+                <span className="truncate">{b.name}</span>
+                <span className="relative h-2.5 rounded bg-muted" aria-hidden="true">
                   <span
-                    className={`tabular-nums ${b.balance > 0 ? 'text-emerald-700 dark:text-emerald-400' : b.balance < 0 ? 'text-rose-700 dark:text-rose-400' : ''}`}
+                    className={`absolute top-0 h-2.5 rounded ${b.balance >= 0 ? 'left-1/2 bg-emerald-500' : 'right-1/2 bg-rose-500'}`}
+                    style={{ width: `${(Math.abs(b.balance) / maxAbs) * 50}%` }}
+                  />
+                </span>
+                <span
+                  className={`tabular-nums ${b.balance > 0 ? 'text-emerald-700 dark:text-emerald-400' : b.balance < 0 ? 'text-rose-700 dark:text-rose-400' : ''}`}
+                >
+                  {b.balance > 0 ? '+' : ''}
+                  {t.won(b.balance)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </LedgerCard>
+        <LedgerCard title={t.transfers}>
+          {transfers.length === 0 ? <p className="text-sm text-muted-foreground">{t.noTransfers}</p> : null}
+          <ul className="grid gap-2" data-testid="transfers">
+            {transfers.map((tr) => (
+              <li key={`${tr.from.userId}-${tr.to.userId}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+                <span className="flex items-center gap-1.5">
+                  {tr.from.name} <ArrowRight className="size-4 text-muted-foreground" aria-label="→" /> {tr.to.name}
+                  <span className="font-semibold tabular-nums">{t.won(tr.amount)}</span>
+                </span>
+                {manager || userId === tr.from.userId || userId === tr.to.userId ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={settle.isPending}
+                    onClick={() =>
+                      settle.mutate(
+                        { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount },
+                        { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toast.error(e.message) },
+                      )
+                    }
                   >
-                    {b.balance > 0 ? '+' : ''}
-                    {t.won(b.balance)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">{t.transfers}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {transfers.length === 0 ? <p className="text-sm text-muted-foreground">{t.noTransfers}</p> : null}
-            <ul className="grid gap-2" data-testid="transfers">
-              {transfers.map((tr) => (
-                <li key={`${tr.from.userId}-${tr.to.userId}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
-                  <span className="flex items-center gap-1.5">
-                    {tr.from.name} <ArrowRight className="size-4 text-muted-foreground" aria-label="→" /> {tr.to.name}
-                    <span className="font-semibold tabular-nums">{t.won(tr.amount)}</span>
-                  </span>
-                  {manager || userId === tr.from.userId || userId === tr.to.userId ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={settle.isPending}
-                      onClick={() =>
-                        settle.mutate(
-                          { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount },
-                          { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toast.error(e.message) },
-                        )
-                      }
-                    >
-                      {t.markPaid}
-                    </Button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">{t.monthly}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <SpendChart monthly={monthly} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">{t.settlements}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {settlements.length === 0 ? <p className="text-sm text-muted-foreground">{t.noSettlements}</p> : null}
-            <ul className="grid gap-1.5 text-sm">
-              {settlements.map((s) => (
-                <li key={s.id} className="flex flex-wrap justify-between gap-2">
-                  <span>
-                    {s.from.name} → {s.to.name} {t.won(s.amount)}
-                  </span>
-                  <span className="text-xs text-muted-foreground">{seoulTime(s.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+                    {t.markPaid}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </LedgerCard>
+        <LedgerCard title={t.monthly}>
+          <SpendChart monthly={monthly} />
+        </LedgerCard>
+        <LedgerCard title={t.settlements}>
+          {settlements.length === 0 ? <p className="text-sm text-muted-foreground">{t.noSettlements}</p> : null}
+          <ul className="grid gap-1.5 text-sm">
+            {settlements.map((s) => (
+              <li key={s.id} className="flex flex-wrap justify-between gap-2">
+                <span>
+                  {s.from.name} → {s.to.name} {t.won(s.amount)}
+                </span>
+                <span className="text-xs text-muted-foreground">{seoulTime(s.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </LedgerCard>
       </div>
     </div>
+  );
+}
+
+/** One of the ledger's four cards: a title, an optional help line, its content. */
+function LedgerCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        {description ? <CardDescription className="break-keep">{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
