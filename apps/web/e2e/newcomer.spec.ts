@@ -1,6 +1,7 @@
 import { CONSOLE_ROUTES } from '../../../packages/shared/src/app-routes';
 import { E2E_COMPANY } from './fixtures/company';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, gotoApp, watchErrors } from './fixtures/site';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 
 /** What a new user tripped on (issue 17): each test walks one of the defects as a user would. */
@@ -8,38 +9,54 @@ import { expect, test } from './fixtures/test';
 // Pattern routes with a parameter (a meal round) are pages of a record, walked by their own specs.
 const consolePaths = CONSOLE_ROUTES.filter((r) => !r.includes('/:')).map((r) => r.replace(/\/\*$/, ''));
 
-test('every console page: its own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation', async ({ adminPage: page }) => {
-  test.setTimeout(240_000);
-  // A platform admin of its own with no seed selected, as the walk has always run (the chatbot page's own title is an
-  // h2 under the console's h1, so a selected seed would not add a second h1 either).
-  const titles = new Map<string, string>();
-  for (const path of consolePaths) {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(path);
-    const h1 = page.getByRole('heading', { level: 1 });
-    await expect(h1).toBeVisible();
-    await expect(page.getByText('로딩 중...')).toHaveCount(0);
-    const title = (await h1.textContent())!.trim();
-    expect(title, path).not.toBe('');
-    if (path !== '/admin') expect(title, `${path} shows the dashboard's header`).not.toBe('관리자 콘솔 대시보드');
-    titles.set(path, title);
-    // At most one highlighted entry (pages outside the menu, such as /admin/seeds, have none).
-    expect(await page.locator('aside [aria-current="page"]').count(), path).toBeLessThanOrEqual(1);
-    await expectNoSeriousA11yViolations(page, `${path} light 1440`);
+/** Opens a console page as a platform admin of its own with no seed selected, and waits for its loaded h1. */
+async function openConsolePage(page: Page, path: string) {
+  await page.goto(path);
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toBeVisible();
+  await expect(page.getByText('로딩 중...')).toHaveCount(0);
+  return (await h1.textContent())!.trim();
+}
 
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(page.locator('html')).toHaveClass(/dark/);
-    await expectNoHorizontalScroll(page, `${path} at 360`);
-    await expectNoSeriousA11yViolations(page, `${path} dark 360`);
-  }
-  // Every route its own title.
+// The walk is cut into slices of five pages, each a test of its own, so that the two workers share it (one test of
+// 25 pages with 50 axe runs ran last and alone for minutes). A platform admin of its own with no seed selected, as
+// the walk has always run (the chatbot page's own title is an h2 under the console's h1, so a selected seed would not
+// add a second h1 either).
+const SLICE = 5;
+for (let from = 0; from < consolePaths.length; from += SLICE) {
+  const paths = consolePaths.slice(from, from + SLICE);
+  test(`console pages ${from + 1}–${from + paths.length}: own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation`, async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    for (const path of paths) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      const title = await openConsolePage(page, path);
+      expect(title, path).not.toBe('');
+      if (path !== '/admin') expect(title, `${path} shows the dashboard's header`).not.toBe('관리자 콘솔 대시보드');
+      // At most one highlighted entry (pages outside the menu, such as /admin/seeds, have none).
+      expect(await page.locator('aside [aria-current="page"]').count(), path).toBeLessThanOrEqual(1);
+      await expectNoSeriousA11yViolations(page, `${path} light 1440`);
+
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      await expectNoHorizontalScroll(page, `${path} at 360`);
+      await expectNoSeriousA11yViolations(page, `${path} dark 360`);
+    }
+  });
+}
+
+test('every console page has a title of its own; the billing history highlights only itself', async ({ adminPage: page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const titles = new Map<string, string>();
+  for (const path of consolePaths) titles.set(path, await openConsolePage(page, path));
   const all = [...titles.values()];
   expect(new Set(all).size, JSON.stringify(Object.fromEntries(titles))).toBe(all.length);
 
   // The billing history: its own title, and only '결제 내역' highlighted (not '구독' too).
-  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/billing/history');
   await expect(page.getByRole('heading', { level: 1, name: '결제 내역' })).toBeVisible();
   await expect(page.locator('aside [aria-current="page"]')).toHaveCount(1);
