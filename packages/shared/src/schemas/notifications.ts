@@ -65,7 +65,7 @@ export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
  */
 export const ZNotificationPreferencesInput = z
   .strictObject({
-    events: z.partialRecord(ZNotificationEvent, ZChannelSwitches).optional(),
+    events: z.partialRecord(ZNotificationEvent, ZChannelSwitches, { error: v.event }).optional(),
     quietHours: ZQuietHours.nullable().optional(),
     digest: z.boolean({ error: v.digest }).optional(),
   })
