@@ -13,16 +13,17 @@
  * The hooks cost one histogram observation and one counter increment per request (no allocation of label objects:
  * prom-client keys its children by the label values).
  */
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { TDatabase } from '../db/client.ts';
 import { countQueued } from '../lib/jobs/jobs.repository.ts';
 import { AppError } from '../lib/app-error.ts';
+import { sha256 } from '../lib/tokens.ts';
 
 const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
+const digest = (s: string) => Buffer.from(sha256(s), 'hex');
 
 /** Records one answered request (for answers sent outside Fastify's hooks: the data API's fast path). */
 export type TObserve = (method: string, route: string, status: number, seconds: number) => void;
