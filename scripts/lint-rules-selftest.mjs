@@ -1,7 +1,7 @@
 // Shows every structure rule of `npm run lint` FAILING (decision 032): writes throwaway files that break one rule
 // each (in the folder the rule guards), lints them with the project's own ESLint config (and knip for unused files
 // and exports), checks that each fails with the expected rule and message, and deletes the files again.
-// Usage: node scripts/lint-rules-selftest.mjs [--no-knip]
+// Usage: node scripts/lint-rules-selftest.mjs [--no-knip] [--quiet]   (`npm run lint` runs it with --quiet)
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -246,6 +246,8 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
+const quiet = process.argv.includes('--quiet');
+const say = (line) => quiet || console.log(line);
 const failures = [];
 let shown = 0;
 const started = Date.now();
@@ -261,7 +263,7 @@ try {
     const hit = messages.find((m) => m.ruleId === rule && m.message.includes(text));
     if (hit) {
       shown++;
-      console.log(`ok   ${name}\n     ${rel}:${hit.line}  ${rule}  ${hit.message.slice(0, 110)}`);
+      say(`ok   ${name}\n     ${rel}:${hit.line}  ${rule}  ${hit.message.slice(0, 110)}`);
     } else {
       failures.push(`${name}: ${rel} — expected ${rule} (“${text}”), got ${JSON.stringify(messages.map((m) => `${m.ruleId}: ${m.message}`))}`);
     }
@@ -285,7 +287,7 @@ try {
     ]) {
       if (ok) {
         shown++;
-        console.log(`ok   ${name}`);
+        say(`ok   ${name}`);
       } else failures.push(`${name}: not reported by knip`);
     }
   }
@@ -293,7 +295,7 @@ try {
   cleanUp();
 }
 
-console.log(`\n${shown} rules shown failing, ${failures.length} not, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${quiet ? 'lint self-test: ' : '\n'}${shown} rules shown failing, ${failures.length} not, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length) {
   console.error(`\nNot shown failing:\n  ${failures.join('\n  ')}`);
   process.exit(1);
