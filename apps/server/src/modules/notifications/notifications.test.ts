@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,5 +296,37 @@ for (const kind of dbKinds) {
       await notifications.deliver(depsB, sent!.id, 1);
       expect(await mailsTo(a, me.email)).toHaveLength(1);
     }, 90_000);
+
+    it.runIf(Boolean(process.env.REDIS_URL))(
+      'the unread count of a notice raised on one instance reaches a stream open on the other (REDIS_URL)',
+      async () => {
+        const database = await freshDatabase(kind);
+        closers.push(() => database.close());
+        const state = { redisUrl: process.env.REDIS_URL, prefix: `suite-test:${randomBytes(4).toString('hex')}:` };
+        const a = await createTestApp(kind, { database, jobs: false, state, listen: true });
+        closers.push(a.close);
+        const b = await createTestApp(kind, { database, jobs: false, state });
+        closers.push(b.close);
+        const me = await signedIn(a);
+        const ac = new AbortController();
+        const res = await fetch(`${a.origin}/api/me/notifications/stream`, { headers: { authorization: `Bearer ${me.token}` }, signal: ac.signal });
+        const reader = res.body!.getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        const readUntil = async (needle: string) => {
+          while (!text.includes(needle)) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += decoder.decode(value);
+          }
+        };
+        await readUntil('data: {"unread":0}');
+        await notifications.notify(notificationsOf(b.app.ctx)!, 'api-builder.errors', notice(me.id, 'API 오류 급증'));
+        await readUntil('data: {"unread":1}');
+        expect(text).toContain('event: unread');
+        ac.abort();
+      },
+      90_000,
+    );
   });
 }
