@@ -11,8 +11,8 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { resolveGuardedHost } from '../../lib/outbound-guard.ts';
 
-export const SIGNATURE_HEADER = 'x-suite-signature';
-export const TIMESTAMP_HEADER = 'x-suite-timestamp';
+const SIGNATURE_HEADER = 'x-suite-signature';
+const TIMESTAMP_HEADER = 'x-suite-timestamp';
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
