@@ -63,8 +63,10 @@ function resolve(row: repo.TPreferencesRow | undefined): TNotificationPreference
 
 async function scopeOf(deps: TNotificationsDeps, userId: string, seedId: string | undefined): Promise<string> {
   if (!seedId) return '';
-  if (!(await roleInSeed(deps.db, seedId, userId))) throw new AppError('FORBIDDEN', t.server.notMember);
-  return seedId;
+  // One scope per seed however the id is written (UUIDs are case-insensitive).
+  const id = seedId.toLowerCase();
+  if (!(await roleInSeed(deps.db, id, userId))) throw new AppError('FORBIDDEN', t.server.notMember);
+  return id;
 }
 
 /** The caller's preferences: personal, or for one seed they belong to (the personal ones until they change them). */
@@ -139,7 +141,7 @@ async function publishUnread(deps: TNotificationsDeps, userId: string): Promise<
 export async function notify(deps: TNotificationsDeps, event: TNotificationEvent, input: TNotifyInput): Promise<TNotifyResult> {
   const spec = NOTIFICATION_EVENTS[event];
   const now = deps.now();
-  const seedId = input.seedId ?? null;
+  const seedId = input.seedId?.toLowerCase() ?? null;
   const result = await deps.db.transaction(async (tx): Promise<TNotifyResult> => {
     const row = await repo.preferencesFor(tx, input.userId, seedId);
     const prefs = resolve(row);
