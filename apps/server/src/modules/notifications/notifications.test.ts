@@ -264,7 +264,7 @@ for (const kind of dbKinds) {
     }, 60_000);
   });
 
-  describe(`notification delivery with two instances (${kind})`, () => {
+  describe(`notification delivery: instances and quotas (${kind})`, () => {
     const closers: (() => Promise<unknown>)[] = [];
     afterAll(async () => {
       for (const c of closers.reverse()) await c();
@@ -296,6 +296,21 @@ for (const kind of dbKinds) {
       await notifications.deliver(depsB, sent!.id, 1);
       expect(await mailsTo(a, me.email)).toHaveLength(1);
     }, 90_000);
+
+    it('mail deliveries respect the hourly mail quota: over it, the delivery waits for a retry instead of sending', async () => {
+      const clock = movableClock(NOON_SEOUL);
+      const q = await createTestApp(kind, { jobs: false, now: clock.now, env: { MAIL_QUOTA_USER_HOURLY: '1' } });
+      closers.push(q.close);
+      const me = await signedIn(q);
+      const deps = notificationsOf(q.app.ctx)!;
+      await notifications.notify(deps, 'rooms.reminder', notice(me.id, '첫 회의'));
+      await notifications.notify(deps, 'rooms.reminder', notice(me.id, '둘째 회의'));
+      await q.app.jobs.runDue();
+      expect(await mailsTo(q, me.email)).toHaveLength(1);
+      const log = (await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id);
+      expect(log.map((d) => d.status).sort()).toEqual(['retrying', 'sent']);
+      expect(log.find((d) => d.status === 'retrying')?.lastError).toBeTruthy();
+    }, 60_000);
 
     it.runIf(Boolean(process.env.REDIS_URL))(
       'the unread count of a notice raised on one instance reaches a stream open on the other (REDIS_URL)',
