@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
+import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
@@ -282,16 +283,7 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
       const ac = new AbortController();
       const res = await fetch(`${origin}${base}/meals/stream`, { headers: { authorization: `Bearer ${members[0]!.token}` }, signal: ac.signal });
       expect(res.status).toBe(200);
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      const readUntil = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value);
-        }
-      };
+      const { readUntil, text } = eventStreamReader(res);
       await readUntil('event: ready');
       const meal = (
         await api(t, owner.token)('POST', `${base}/meals`, {
@@ -305,7 +297,7 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
       await readUntil(meal.id);
       await api(t, members[0]!.token)('POST', `${base}/meals/${meal.id}/join`, { choice: '냉면', price: 9000 });
       await readUntil('"type":"joined"');
-      expect(text).toContain(`event: meal\ndata: {"type":"created","mealId":"${meal.id}"}`);
+      expect(text()).toContain(`event: meal\ndata: {"type":"created","mealId":"${meal.id}"}`);
       ac.abort();
       expect(chats).toHaveLength(1);
       expect(chats[0]!.emails).toEqual([members[0]!.email.toLowerCase()]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 describe.each(dbKinds)('booking races and live updates over real HTTP on %s', (kind) => {
@@ -40,16 +41,7 @@ describe.each(dbKinds)('booking races and live updates over real HTTP on %s', (k
     const res = await fetch(`${origin}${base}/bookings/stream`, { headers: { authorization: `Bearer ${member.token}` }, signal: ac.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
+    const { readUntil, text, reader } = eventStreamReader(res);
     await readUntil('event: ready');
     const start = seoulWeekday(6, 2, 15);
     const made = await fetch(`${origin}${base}/bookings`, {
@@ -59,7 +51,7 @@ describe.each(dbKinds)('booking races and live updates over real HTTP on %s', (k
     });
     const id = ((await made.json()) as { data: { id: string } }).data.id;
     await readUntil(id);
-    expect(text).toContain('"type":"created"');
+    expect(text()).toContain('"type":"created"');
     await reader.cancel().catch(() => undefined);
     ac.abort();
     // Wait until the server has seen the disconnect (closing the app in that instant makes it wait for the socket).

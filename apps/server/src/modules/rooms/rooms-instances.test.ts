@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { twoInstances } from '../../test/helpers.ts';
+import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { iso, seedWithRoom, seoulWeekday } from './testing/rooms-test-kit.ts';
 
 /** Two instances on one database and one Redis: a booking made through one reaches a stream opened on the other. */
@@ -14,16 +15,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('live updates across instances (R
     const { member, base, roomId } = await seedWithRoom(a);
     const ac = new AbortController();
     const res = await fetch(`${a.origin}${base}/bookings/stream`, { headers: { authorization: `Bearer ${member.token}` }, signal: ac.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
+    const { readUntil, text } = eventStreamReader(res);
     await readUntil('event: ready');
     const start = seoulWeekday(7, 0, 9);
     const made = await fetch(`${b.origin}${base}/bookings`, {
@@ -34,7 +26,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('live updates across instances (R
     expect(made.status).toBe(201);
     const id = ((await made.json()) as { data: { id: string } }).data.id;
     await readUntil(id);
-    expect(text).toContain(`"bookingId":"${id}"`);
+    expect(text()).toContain(`"bookingId":"${id}"`);
     ac.abort();
     // Two apps on a fresh embedded database take a while on a loaded 2-core machine; the assertion is the stream, not the time.
   }, 90_000);
