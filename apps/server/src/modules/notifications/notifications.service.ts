@@ -201,9 +201,12 @@ function absolute(deps: TNotificationsDeps, link: string | null): string | null 
   return /^https?:\/\//.test(link) ? link : `${deps.appUrl}${link.startsWith('/') ? '' : '/'}${link}`;
 }
 
+/** Raised when the person can no longer receive mail (deleted, suspended): failed at once, never retried. */
+class RecipientGone extends Error {}
+
 async function recipientOf(deps: TNotificationsDeps, userId: string): Promise<string> {
   const user = await findUserById(deps.db, userId);
-  if (!user || user.deletedAt || user.status !== 'active') throw new Error('recipient gone');
+  if (!user || user.deletedAt || user.status !== 'active') throw new RecipientGone('recipient gone');
   return user.email;
 }
 
@@ -230,8 +233,9 @@ export async function deliver(deps: TNotificationsDeps, deliveryId: number, atte
     }
     await repo.markSent(deps.db, [d.id], deps.now());
   } catch (err) {
-    await repo.markFailed(deps.db, [d.id], err instanceof Error ? err.message : String(err), attempt >= MAX_ATTEMPTS);
-    throw err;
+    const gone = err instanceof RecipientGone;
+    await repo.markFailed(deps.db, [d.id], err instanceof Error ? err.message : String(err), gone || attempt >= MAX_ATTEMPTS);
+    if (!gone) throw err;
   }
 }
 
@@ -260,8 +264,9 @@ export async function sendDigest(deps: TNotificationsDeps, userId: string, attem
     await deps.mailer.send({ to, subject: t.mail.digestSubject(held.length), text, html, links: lines.flatMap((l) => (l.link ? [l.link] : [])) });
     await repo.markSent(deps.db, ids, deps.now(), 'digested');
   } catch (err) {
-    await repo.markFailed(deps.db, ids, err instanceof Error ? err.message : String(err), attempt >= MAX_ATTEMPTS);
-    throw err;
+    const gone = err instanceof RecipientGone;
+    await repo.markFailed(deps.db, ids, err instanceof Error ? err.message : String(err), gone || attempt >= MAX_ATTEMPTS);
+    if (!gone) throw err;
   }
 }
 
