@@ -1,6 +1,6 @@
 /**
  * The account system's public surface: what other modules (seeds, admin users, the guard wired by buildApp) may use
- * of it. Everything else in modules/auth is internal (lint rule, decision 024).
+ * of it. Everything else in modules/auth is internal (lint rule, decision 032).
  */
 import type { TDb } from '../../db/client.ts';
 import { findSessionWithUser } from './session.repository.ts';
