@@ -1,6 +1,6 @@
 /** Email sign-up and password login. */
 import { randomUUID } from 'node:crypto';
-import { ko, TERMS_VERSION, type TAuthResponse, type TLoginInput, type TSignupInput, type TUser } from '@suite/shared';
+import { ko, type TAuthResponse, type TLoginInput, type TSignupInput, type TUser } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
@@ -12,7 +12,8 @@ import { mailUnlockLink } from './login-unlock.service.ts';
 import { secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { findUserByEmail, findUserForSignIn, insertUser, recordConsents, roleForNewUser } from './user.repository.ts';
+import { findUserByEmail, findUserForSignIn, insertUser, roleForNewUser } from './user.repository.ts';
+import { recordSignup } from './signup-records.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
@@ -34,26 +35,8 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
       role,
     });
     if (!user) return undefined;
-    await recordConsents(
-      tx,
-      user.id,
-      [
-        { kind: 'terms', granted: true },
-        { kind: 'privacy', granted: true },
-        { kind: 'marketing', granted: input.marketing_consent },
-      ],
-      TERMS_VERSION,
-      meta.ip,
-    );
     // User, consents and audit row commit together: a failure leaves no half-made account.
-    await writeAudit(tx, {
-      action: AUDIT.signup,
-      actorId: user.id,
-      targetType: 'user',
-      targetId: user.id,
-      ip: meta.ip,
-      metadata: { provider: 'email', role: user.role },
-    });
+    await recordSignup(tx, user.id, input.marketing_consent, meta, { provider: 'email', role: user.role });
     return user;
   });
   const confirm = deps.config.requireEmailConfirmation;

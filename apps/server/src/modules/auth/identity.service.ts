@@ -6,7 +6,7 @@
  *   owner gets a mail; the link works after the owner confirms it (the mail's link, or /settings while signed in);
  * - the owner is mailed whenever a link is confirmed; a password reset removes links never confirmed.
  */
-import { ko, TERMS_VERSION } from '@suite/shared';
+import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
@@ -25,7 +25,8 @@ import {
   type TIdentityRow,
 } from './identity.repository.ts';
 import { deliver } from './recovery.service.ts';
-import { findUserByEmail, findUserById, insertUser, recordConsents, roleForNewUser, updateUser, type TUserRow } from './user.repository.ts';
+import { findUserByEmail, findUserById, insertUser, roleForNewUser, updateUser, type TUserRow } from './user.repository.ts';
+import { recordSignup } from './signup-records.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
@@ -116,26 +117,8 @@ export async function createExternalUser(
     if (!user) return undefined;
     const identity = await insertIdentity(tx, { userId: user.id, provider: ext.provider, subject: ext.subject, email: ext.email, confirmedAt: deps.now() });
     if (!identity) throw new AppError('CONFLICT');
-    await recordConsents(
-      tx,
-      user.id,
-      [
-        { kind: 'terms', granted: true },
-        { kind: 'privacy', granted: true },
-        { kind: 'marketing', granted: input.marketing_consent },
-      ],
-      TERMS_VERSION,
-      meta.ip,
-    );
     // The audit row belongs to the sign-up: user, identity, consents and audit are written all or nothing.
-    await writeAudit(tx, {
-      action: AUDIT.signup,
-      actorId: user.id,
-      targetType: 'user',
-      targetId: user.id,
-      ip: meta.ip,
-      metadata: { provider: ext.provider, role: user.role, userAgent: meta.userAgent },
-    });
+    await recordSignup(tx, user.id, input.marketing_consent, meta, { provider: ext.provider, role: user.role, userAgent: meta.userAgent });
     return user;
   });
 }

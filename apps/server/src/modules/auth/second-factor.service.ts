@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
+import type { TTx } from '../../db/client.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { consumeFlow, createFlow, peekFlow, type TFlowKind } from './flow.repository.ts';
 import * as repo from './second-factor.repository.ts';
@@ -32,6 +33,39 @@ const FLOW_TTL_MS = 10 * 60_000;
  * which never passed it; the session that enrolled stays (it is marked as having passed the second factor).
  */
 const SESSIONS_ENDED_REASON = 'second_factor_enrolled';
+
+/**
+ * A second factor enrolled: `write` stores it, and in the same transaction the current session counts as second-factor
+ * verified and the user's other sessions end; then the ended sessions are announced and the enrolment audited.
+ */
+async function enrol(
+  deps: TAuthDeps,
+  userId: string,
+  sessionId: string,
+  meta: TRequestMeta,
+  kind: 'totp' | 'passkey',
+  write: (tx: TTx) => Promise<unknown>,
+): Promise<void> {
+  let ended = 0;
+  await deps.db.transaction(async (tx) => {
+    await write(tx);
+    await markSecondFactor(tx, sessionId, deps.now());
+    ended = await revokeUserSessions(tx, userId, SESSIONS_ENDED_REASON, sessionId);
+  });
+  if (ended > 0) await sessionsEnded(deps, userId);
+  await writeAudit(deps.db, {
+    action: AUDIT.secondFactorEnrolled,
+    actorId: userId,
+    targetType: 'user',
+    targetId: userId,
+    ip: meta.ip,
+    metadata: { kind, sessionsEnded: ended },
+  });
+}
+
+function auditRemoved(deps: TAuthDeps, userId: string, meta: TRequestMeta, kind: 'totp' | 'passkey') {
+  return writeAudit(deps.db, { action: AUDIT.secondFactorRemoved, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata: { kind } });
+}
 const RECOVERY_CODES = 10;
 
 const sealKey = (deps: TAuthDeps) => deps.config.encryptionKey;
@@ -93,25 +127,13 @@ export async function confirmTotp(deps: TAuthDeps, user: TUserRow, sessionId: st
   const step = matchTotp(decryptSecret(sealKey(deps), row.secretSealed), code.trim(), deps.now().getTime());
   if (step === null) throw new AppError('SECOND_FACTOR_CODE_INVALID');
   const codes = newRecoveryCodes();
-  let ended = 0;
-  await deps.db.transaction(async (tx) => {
+  await enrol(deps, user.id, sessionId, meta, 'totp', async (tx) => {
     if (!(await repo.confirmTotp(tx, user.id, step, deps.now()))) throw new AppError('SECOND_FACTOR_CODE_INVALID');
     await repo.replaceRecoveryCodes(
       tx,
       user.id,
       codes.map((c) => sha256(normaliseRecovery(c))),
     );
-    await markSecondFactor(tx, sessionId, deps.now());
-    ended = await revokeUserSessions(tx, user.id, SESSIONS_ENDED_REASON, sessionId);
-  });
-  if (ended > 0) await sessionsEnded(deps, user.id);
-  await writeAudit(deps.db, {
-    action: AUDIT.secondFactorEnrolled,
-    actorId: user.id,
-    targetType: 'user',
-    targetId: user.id,
-    ip: meta.ip,
-    metadata: { kind: 'totp', sessionsEnded: ended },
   });
   return codes;
 }
@@ -119,14 +141,7 @@ export async function confirmTotp(deps: TAuthDeps, user: TUserRow, sessionId: st
 export async function removeTotp(deps: TAuthDeps, userId: string, meta: TRequestMeta): Promise<void> {
   await repo.deleteTotp(deps.db, userId);
   if ((await repo.listPasskeys(deps.db, userId)).length === 0) await repo.replaceRecoveryCodes(deps.db, userId, []);
-  await writeAudit(deps.db, {
-    action: AUDIT.secondFactorRemoved,
-    actorId: userId,
-    targetType: 'user',
-    targetId: userId,
-    ip: meta.ip,
-    metadata: { kind: 'totp' },
-  });
+  await auditRemoved(deps, userId, meta, 'totp');
 }
 
 /** A TOTP code (each step once) or an unused recovery code (then spent). */
@@ -186,40 +201,21 @@ export async function registerPasskey(
   }
   if (!result.verified) throw new AppError('PASSKEY_INVALID');
   const cred = result.registrationInfo.credential;
-  let ended = 0;
-  await deps.db.transaction(async (tx) => {
-    await repo.insertPasskey(tx, {
+  await enrol(deps, user.id, sessionId, meta, 'passkey', (tx) =>
+    repo.insertPasskey(tx, {
       id: cred.id,
       userId: user.id,
       publicKey: Buffer.from(cred.publicKey).toString('base64url'),
       counter: cred.counter,
       transports: cred.transports ?? [],
       name: input.name || ko.accounts.ui.passkeyDefaultName,
-    });
-    await markSecondFactor(tx, sessionId, deps.now());
-    ended = await revokeUserSessions(tx, user.id, SESSIONS_ENDED_REASON, sessionId);
-  });
-  if (ended > 0) await sessionsEnded(deps, user.id);
-  await writeAudit(deps.db, {
-    action: AUDIT.secondFactorEnrolled,
-    actorId: user.id,
-    targetType: 'user',
-    targetId: user.id,
-    ip: meta.ip,
-    metadata: { kind: 'passkey', sessionsEnded: ended },
-  });
+    }),
+  );
 }
 
 export async function removePasskey(deps: TAuthDeps, userId: string, passkeyId: string, meta: TRequestMeta): Promise<void> {
   if (!(await repo.deletePasskey(deps.db, passkeyId, userId))) throw new AppError('PASSKEY_INVALID', undefined, { status: 404 });
-  await writeAudit(deps.db, {
-    action: AUDIT.secondFactorRemoved,
-    actorId: userId,
-    targetType: 'user',
-    targetId: userId,
-    ip: meta.ip,
-    metadata: { kind: 'passkey' },
-  });
+  await auditRemoved(deps, userId, meta, 'passkey');
 }
 
 /** Options for a passkey assertion: for one user (second step) or any discoverable passkey (passwordless). */
