@@ -151,26 +151,34 @@ export async function findClash(db: TTx, roomId: string, start: Date, end: Date,
 
 // ── Reports ──
 
+/** Booked minutes and bookings of a report's group. */
+const usage = {
+  minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
+  bookings: sql<number>`count(*)::int`,
+};
+
+/** The seed's bookings, cancelled ones aside, that overlap [from, to). */
+function usedIn(seedId: string, from: Date, to: Date) {
+  return and(
+    eq(roomBookings.seedId, seedId),
+    ne(roomBookings.status, 'cancelled'),
+    lt(roomBookings.startsAt, to),
+    startsAfter(from),
+    gt(roomBookings.endsAt, from),
+  );
+}
+
 export async function statsByPerson(db: TTx, seedId: string, from: Date, to: Date) {
   return db
     .select({
       userId: users.id,
       name: users.fullName,
       email: users.email,
-      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
-      bookings: sql<number>`count(*)::int`,
+      ...usage,
     })
     .from(roomBookings)
     .innerJoin(users, eq(users.id, roomBookings.organizerId))
-    .where(
-      and(
-        eq(roomBookings.seedId, seedId),
-        ne(roomBookings.status, 'cancelled'),
-        lt(roomBookings.startsAt, to),
-        startsAfter(from),
-        gt(roomBookings.endsAt, from),
-      ),
-    )
+    .where(usedIn(seedId, from, to))
     .groupBy(users.id)
     .orderBy(sql`4 desc`);
 }
@@ -180,20 +188,11 @@ export async function statsByRoom(db: TTx, seedId: string, from: Date, to: Date)
     .select({
       roomId: rooms.id,
       name: rooms.name,
-      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
-      bookings: sql<number>`count(*)::int`,
+      ...usage,
     })
     .from(roomBookings)
     .innerJoin(rooms, eq(rooms.id, roomBookings.roomId))
-    .where(
-      and(
-        eq(roomBookings.seedId, seedId),
-        ne(roomBookings.status, 'cancelled'),
-        lt(roomBookings.startsAt, to),
-        startsAfter(from),
-        gt(roomBookings.endsAt, from),
-      ),
-    )
+    .where(usedIn(seedId, from, to))
     .groupBy(rooms.id)
     .orderBy(sql`3 desc`);
 }
@@ -203,19 +202,10 @@ export async function statsByPersonRoom(db: TTx, seedId: string, from: Date, to:
     .select({
       userId: roomBookings.organizerId,
       roomId: roomBookings.roomId,
-      minutes: sql<number>`coalesce(sum(extract(epoch from (${roomBookings.endsAt} - ${roomBookings.startsAt})) / 60), 0)::float8`,
-      bookings: sql<number>`count(*)::int`,
+      ...usage,
     })
     .from(roomBookings)
-    .where(
-      and(
-        eq(roomBookings.seedId, seedId),
-        ne(roomBookings.status, 'cancelled'),
-        lt(roomBookings.startsAt, to),
-        startsAfter(from),
-        gt(roomBookings.endsAt, from),
-      ),
-    )
+    .where(usedIn(seedId, from, to))
     .groupBy(roomBookings.organizerId, roomBookings.roomId);
 }
 

@@ -5,6 +5,7 @@ import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { memberSeed, type TActor } from './bookings.service.ts';
 import type { TRoomsDeps } from './rooms.deps.ts';
+import { toApiRoom } from './rooms.service.ts';
 
 export async function freeRooms(
   deps: TRoomsDeps,
@@ -24,15 +25,5 @@ export async function freeRooms(
   return all
     .filter((r) => r.active && !busyRooms.has(r.id) && r.capacity >= (q.capacity ?? 1) && withinHours(r, from, to))
     .filter((r) => wanted.every((w) => r.equipment.some((e) => e.toLowerCase().includes(w))))
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      location: r.location,
-      capacity: r.capacity,
-      equipment: r.equipment,
-      openMinute: r.openMinute,
-      closeMinute: r.closeMinute,
-      weekdays: r.weekdays,
-      active: r.active,
-    }));
+    .map(toApiRoom);
 }

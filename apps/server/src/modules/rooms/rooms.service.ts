@@ -11,7 +11,8 @@ import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 
 const m = ko.rooms.server;
 
-const toApiRoom = (r: rrepo.TRoomRow): TRoom => ({
+/** A room as the API shows it. */
+export const toApiRoom = (r: rrepo.TRoomRow): TRoom => ({
   id: r.id,
   name: r.name,
   location: r.location,
