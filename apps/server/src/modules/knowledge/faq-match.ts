@@ -18,7 +18,7 @@
  */
 import { FILLERS, LEXICON, type TLexiconGroup } from './lexicon-ko.ts';
 import { FILLERS_MORE, LEXICON_MORE } from './lexicon-ko-more.ts';
-import { knowledgeKeys, scoreCandidates } from './korean-search.ts';
+import { knowledgeKeys, PARTICLES, scoreCandidates } from './korean-search.ts';
 
 export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
 type TUnit = { surface: string; concepts: readonly string[] | null };
@@ -142,37 +142,7 @@ const LONG_ENDINGS = [
   '라면',
   '이라면',
 ];
-const SHORT_ENDINGS = [
-  '뿐',
-  '은',
-  '는',
-  '이',
-  '가',
-  '을',
-  '를',
-  '에',
-  '의',
-  '와',
-  '과',
-  '도',
-  '만',
-  '로',
-  '요',
-  '나',
-  '랑',
-  '죠',
-  '고',
-  '면',
-  '서',
-  '지',
-  '다',
-  '네',
-  '니',
-  '냐',
-  '야',
-  '여',
-  '게',
-];
+const SHORT_ENDINGS = ['뿐', ...PARTICLES, '죠', '고', '면', '서', '지', '다', '네', '니', '냐', '야', '여', '게'];
 
 function compileLexicon(groups: readonly TLexiconGroup[]): TLexicon {
   const concepts = new Map<string, readonly string[]>();

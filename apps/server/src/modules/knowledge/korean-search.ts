@@ -14,6 +14,9 @@ const HANGUL_RUN = /[\uac00-\ud7a3]+(?:\s+[\uac00-\ud7a3]+)*/g;
 const HANGUL_WORD = /[\uac00-\ud7a3]+/g;
 const LATIN = /[a-z0-9][a-z0-9.+#-]*[a-z0-9+#]|[a-z0-9]/g;
 
+/** One-syllable particles (the short end of both this module's endings and the FAQ matcher's). */
+export const PARTICLES = ['은', '는', '이', '가', '을', '를', '에', '의', '와', '과', '도', '만', '로', '요', '나', '랑'];
+
 /** Endings and particles, longest first (stripped repeatedly while the stem keeps at least two syllables). */
 const ENDINGS = [
   '하시려면',
@@ -69,22 +72,7 @@ const ENDINGS = [
   '처럼',
   '보다',
   '이나',
-  '은',
-  '는',
-  '이',
-  '가',
-  '을',
-  '를',
-  '에',
-  '의',
-  '와',
-  '과',
-  '도',
-  '만',
-  '로',
-  '요',
-  '나',
-  '랑',
+  ...PARTICLES,
 ];
 
 const ENDING_SET = new Set(ENDINGS);
