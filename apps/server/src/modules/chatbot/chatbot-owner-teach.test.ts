@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { SHOP, seedWithTwoBots } from './testing/bot-pair.ts';
 import { seoulWeeks } from './chatbot.service.ts';
-
-const SHOP = 'https://shop.example';
 
 type TItem = { id: string; question: string; kind: string; answeredWith: string | null; suggestion: { sourceId: string; question: string } | null };
 
@@ -26,12 +24,7 @@ describe.each(dbKinds)('customer chatbot, the owner teaches it (%s)', (kind) => 
 
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false });
-    const s = await seedWithMembers(t, 1);
-    base = s.base;
-    owner = s.owner.token;
-    member = s.members[0]!.token;
-    botId = (await api(t, owner)('POST', `${base}/chatbots`, { name: '그릇가게', allowedOrigins: [SHOP] })).body.id;
-    otherBotId = (await api(t, owner)('POST', `${base}/chatbots`, { name: '다른 봇', allowedOrigins: [SHOP] })).body.id;
+    ({ base, owner, member, botId, otherBotId } = await seedWithTwoBots(t));
     const faq = {
       delivery: ['배송은 보통 며칠 걸리나요?', '결제 후 평일 기준 1~3일 안에 받아 보실 수 있습니다.'],
       fee: ['배송비는 얼마인가요?', '기본 배송비는 3,000원이며 5만 원 이상은 무료입니다.'],
