@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ko } from '@suite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
-import { mealTestApp, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { jobs } from '../../db/schema-jobs.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
 import { createSlackApi } from '../slack/slack-api.ts';
@@ -44,7 +44,7 @@ describe.each(dbKinds)('one knowledge store for the Slack assistant and the chat
   let botId: string;
   beforeAll(async () => {
     slack = await startFakeSlack(CLIENT);
-    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
+    t = await createTestApp(kind, { jobs: false, env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl, ALLOW_PRIVATE_URLS: 'true' } });
     seed = await seedWithMembers(t, 1);
     workspaceId = (await connectSlack(t, slack, seed.seedId, `TK${kind === 'pglite' ? 'L' : 'P'}`)).id;
     botId = (await api(t, seed.owner.token)('POST', `${seed.base}/chatbots`, { name: '상담봇', allowedOrigins: [SHOP] })).body.id;
@@ -320,7 +320,7 @@ describe.each(dbKinds)('migration 0016 on %s', (kind) => {
   let slack: TFakeSlack;
   beforeAll(async () => {
     slack = await startFakeSlack(CLIENT);
-    t = await mealTestApp(kind, { env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
+    t = await createTestApp(kind, { jobs: false, env: { SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl } });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
