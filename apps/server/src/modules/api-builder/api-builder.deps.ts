@@ -1,11 +1,9 @@
 import type { TAppContext } from '../../context.ts';
-import { decryptSecret } from '../../lib/secret-box.ts';
 import { createResponseCache, type TResponseCache } from './cache.ts';
 import { listen, type TListener } from './change-feed.ts';
-import { resolveTarget } from './connect.ts';
 import type { TApiRow } from './api-builder.repository.ts';
 import * as repo from './api-builder.repository.ts';
-import { createRuntime, type TRuntime } from './runtime.ts';
+import { createRuntime, savedTarget, type TRuntime } from './runtime.ts';
 import { createUsageTally, type TUsageTally } from './usage-tally.ts';
 
 type TLog = { error: (o: unknown, m: string) => void; warn: (o: unknown, m: string) => void };
@@ -16,16 +14,7 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
   async function start(api: TApiRow) {
     const conn = await repo.connectionById(ctx.database.db, api.connectionId);
     if (!conn) return;
-    const target = await resolveTarget(ctx.config, {
-      engine: 'postgres',
-      host: conn.host,
-      port: conn.port,
-      database: conn.database,
-      user: conn.username,
-      password: decryptSecret(ctx.config.encryptionKey, conn.passwordEnc),
-      tls: conn.tls,
-      statementTimeoutMs: conn.statementTimeoutMs,
-    });
+    const target = await savedTarget(ctx.config, conn, 'postgres');
     const l = listen(
       target,
       (table) => void cache.bump(api.id, [table]).catch((err: unknown) => log.error({ err }, 'API builder: cache version not bumped')),

@@ -19,16 +19,11 @@ import { openPgEngine } from './engines/pg-engine.ts';
 
 const m = ko.apiBuilder.server;
 
-export type TConnectionSpec = {
-  engine: TEngineKind;
-  host: string;
-  port: number;
-  database: string;
-  user: string;
-  password: string;
-  tls: boolean;
-  statementTimeoutMs: number;
-};
+/** What a saved connection names: the engine and host, and the fields it shares with a connect target. */
+export type TConnectionSpec = { engine: TEngineKind; host: string } & Pick<
+  TConnectTarget,
+  'port' | 'database' | 'user' | 'password' | 'tls' | 'statementTimeoutMs'
+>;
 
 /** This machine, however spelled: loopback (127/8, ::1), "this network"/unspecified (0/8, ::), and every own interface. */
 function isThisHost(address: string): boolean {

@@ -11,6 +11,20 @@ import { openEngine, resolveTarget } from './connect.ts';
 import * as repo from './api-builder.repository.ts';
 import type { TPublishedSchema } from './postgrest/sql.ts';
 
+/** The guarded connect target of a saved connection (its password decrypted); `engine` overrides the row's. */
+export function savedTarget(config: TAppContext['config'], conn: repo.TConnectionRow, engine = conn.engine as 'postgres' | 'mysql') {
+  return resolveTarget(config, {
+    engine,
+    host: conn.host,
+    port: conn.port,
+    database: conn.database,
+    user: conn.username,
+    password: decryptSecret(config.encryptionKey, conn.passwordEnc),
+    tls: conn.tls,
+    statementTimeoutMs: conn.statementTimeoutMs,
+  });
+}
+
 export type TPublishedTable = { name: string; methods: string[]; ttlSeconds?: number | undefined };
 
 /** Published APIs kept in process per instance (each a few kilobytes of schema). */
@@ -49,16 +63,7 @@ export function createRuntime(ctx: TAppContext) {
     let e = engines.get(conn.id);
     if (!e) {
       e = (async () => {
-        const target = await resolveTarget(ctx.config, {
-          engine: conn.engine as 'postgres' | 'mysql',
-          host: conn.host,
-          port: conn.port,
-          database: conn.database,
-          user: conn.username,
-          password: decryptSecret(ctx.config.encryptionKey, conn.passwordEnc),
-          tls: conn.tls,
-          statementTimeoutMs: conn.statementTimeoutMs,
-        });
+        const target = await savedTarget(ctx.config, conn);
         return openEngine(target, 10);
       })();
       engines.set(conn.id, e);
