@@ -1,6 +1,8 @@
 import { ko } from '@suite/shared';
-import type { TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { useParams } from 'react-router';
+import type { TAdminAppDetailResponse, TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { useSeeds } from '@/lib/seed-context';
+import { useApp } from '../api/get-app';
 
 export const t = ko.adminBuilder.ui;
 export const root = '/admin/services/admin-builder';
@@ -24,6 +26,21 @@ export function Note({ children, alert }: { children: React.ReactNode; alert?: b
   ) : (
     <p className="text-sm text-muted-foreground break-keep">{children}</p>
   );
+}
+
+type TAppTable = { seedId: string; appId: string; app: TAdminAppDetailResponse['data']; table: TAdminTable };
+
+/** The selected seed's app and the table the path names (:appId/:table), or the note for what is missing. */
+export function WithAppTable({ children }: { children: (p: TAppTable) => React.ReactNode }) {
+  const { appId = '', table = '' } = useParams();
+  const { seed } = useSelectedSeed();
+  const app = useApp(seed?.id ?? '', appId);
+  if (!seed) return <Note>{t.noSeed}</Note>;
+  if (app.isError) return <Note alert>{app.error.message}</Note>;
+  if (!app.data) return <Note>{t.loading}</Note>;
+  const tb = app.data.schema.find((x) => x.name === table);
+  if (!tb) return <Note alert>{t.noRows}</Note>;
+  return children({ seedId: seed.id, appId, app: app.data, table: tb });
 }
 
 export const labelOf = (table: TAdminTable, column: string) => table.settings.columnLabels[column] || column;

@@ -1,32 +1,29 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteRows } from '../api/delete-rows';
-import { useApp } from '../api/get-app';
 import { useRow } from '../api/get-row';
 import { useRows } from '../api/list-rows';
 import { useSaveRow } from '../api/save-row';
 import { RowForm } from '../components/row-form';
-import { keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+import { keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /…/apps/:appId/:table/row?key=… (detail, edit, related rows) and /…/:table/new (create). */
 export function AdminBuilderRowPage({ mode }: { mode: 'row' | 'new' }) {
-  const { appId = '', table = '' } = useParams();
   const [params] = useSearchParams();
-  const { seed } = useSelectedSeed();
-  const app = useApp(seed?.id ?? '', appId);
-  if (!seed) return <Note>{t.noSeed}</Note>;
-  if (app.isError) return <Note alert>{app.error.message}</Note>;
-  if (!app.data) return <Note>{t.loading}</Note>;
-  const tb = app.data.schema.find((x) => x.name === table);
-  if (!tb) return <Note alert>{t.noRows}</Note>;
-  return mode === 'new' ? (
-    <Create seedId={seed.id} appId={appId} table={tb} />
-  ) : (
-    <Detail key={params.get('key') ?? ''} seedId={seed.id} appId={appId} table={tb} rowKey={params.get('key') ?? ''} schema={app.data.schema} />
+  return (
+    <WithAppTable>
+      {({ seedId, appId, app, table: tb }) =>
+        mode === 'new' ? (
+          <Create seedId={seedId} appId={appId} table={tb} />
+        ) : (
+          <Detail key={params.get('key') ?? ''} seedId={seedId} appId={appId} table={tb} rowKey={params.get('key') ?? ''} schema={app.schema} />
+        )
+      }
+    </WithAppTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ZAdminRowsQuery, type TAdminColumn, type TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,22 +13,17 @@ import { Textarea } from '@/components/ui/textarea';
 import { FkPicker } from '../components/fk-picker';
 import { useDeleteRows } from '../api/delete-rows';
 import { downloadCsv } from '../api/export-csv';
-import { useApp } from '../api/get-app';
 import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
-import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
 export function AdminBuilderTablePage() {
-  const { appId = '', table = '' } = useParams();
-  const { seed } = useSelectedSeed();
-  const app = useApp(seed?.id ?? '', appId);
-  if (!seed) return <Note>{t.noSeed}</Note>;
-  if (app.isError) return <Note alert>{app.error.message}</Note>;
-  if (!app.data) return <Note>{t.loading}</Note>;
-  const tb = app.data.schema.find((x) => x.name === table);
-  if (!tb) return <Note alert>{t.noRows}</Note>;
-  return <TableList seedId={seed.id} appId={appId} table={tb} canManage={app.data.canManage} appName={app.data.name} />;
+  return (
+    <WithAppTable>
+      {({ seedId, appId, app, table: tb }) => <TableList seedId={seedId} appId={appId} table={tb} canManage={app.canManage} appName={app.name} />}
+    </WithAppTable>
+  );
 }
 
 /** Visible columns in order, remembered per app and table in this browser. */
