@@ -13,6 +13,7 @@ import { useUpdateBot } from '../api/update-bot';
 import { ZSettingsForm } from '../lib/bot-form';
 import { ErrorText } from './error-text';
 import { LabelledField } from './labelled-field';
+import { SaveFooter } from './save-footer';
 
 const c = ko.chatbot.console;
 
@@ -53,17 +54,7 @@ export function BotSettings({ seedId, bot, canManage, onDeleted }: { seedId: str
             </LabelledField>
           </div>
         </fieldset>
-        {canManage && (
-          <Button type="submit" disabled={update.isPending}>
-            {c.save}
-          </Button>
-        )}
-        {saved && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {saved}
-          </p>
-        )}
-        <ErrorText error={update.error} />
+        <SaveFooter canManage={canManage} pending={update.isPending} saved={saved} error={update.error} />
       </form>
       {canManage && (
         <div className="space-y-2 border-t pt-4">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ko } from '@suite/shared';
 import { ZChatbotSynonyms } from '@suite/shared/schemas/chatbot';
-import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useSynonyms } from '../api/get-synonyms';
 import { useSaveSynonyms } from '../api/save-synonyms';
 import { ErrorText } from './error-text';
 import { LabelledField } from './labelled-field';
+import { SaveFooter } from './save-footer';
 
 const c = ko.chatbot.console;
 
@@ -58,17 +58,7 @@ function SynonymsForm({ seedId, botId, canManage, initial }: { seedId: string; b
       <LabelledField id={`chatbot-synonyms-${botId}`} label={c.synonymsLabel} help={c.synonymsHelp} error={problem}>
         <Textarea rows={4} value={text} readOnly={!canManage} placeholder="끊다, 등록하다, 결제하다" onChange={(e) => setText(e.target.value)} />
       </LabelledField>
-      {canManage && (
-        <Button type="submit" disabled={save.isPending}>
-          {c.save}
-        </Button>
-      )}
-      {saved && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {saved}
-        </p>
-      )}
-      <ErrorText error={save.error} />
+      <SaveFooter canManage={canManage} pending={save.isPending} saved={saved} error={save.error} />
     </form>
   );
 }
