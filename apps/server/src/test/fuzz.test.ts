@@ -11,6 +11,7 @@ import { createTestApp, dbKinds, type TTestContext } from './helpers.ts';
 import { api, signedIn } from '../modules/admin-users/testing/console-test-kit.ts';
 import { settleAfterResponse } from '../lib/after-response.ts';
 import { loginAs } from '../modules/auth/testing/auth-test-kit.ts';
+import { mulberry32 } from './mulberry32.ts';
 
 const REQUESTS = 2_200;
 /**
@@ -18,18 +19,6 @@ const REQUESTS = 2_200;
  * daily API usage counter counts every request, refused or not.
  */
 const LOGGING_TABLES = new Set(['audit_log', 'api_usage_daily']);
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type TSchema = {
   type?: string | string[];
@@ -153,7 +142,7 @@ describe.each(dbKinds)('fuzz every API path (%s)', (kind) => {
   it(`answers ${REQUESTS} malformed requests without a 5xx, and no refused request writes a row`, async () => {
     expect(ops.length).toBeGreaterThan(50);
     // FUZZ_SEED replays or explores another sequence; the suite runs the fixed one.
-    const rnd = prng(Number(process.env.FUZZ_SEED ?? 0x5eed11));
+    const rnd = mulberry32(Number(process.env.FUZZ_SEED ?? 0x5eed11));
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 
     const mutate = (schema: TSchema | undefined, depth = 0): unknown => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { balancesOf, chargesFor, settleUp, splitEvenly, type TEdge } from './meal.ledger-math.ts';
-
-/** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../test/mulberry32.ts';
 
 describe('ledger arithmetic (property test over random rounds)', () => {
   it('splitEvenly always sums to the total and differs by at most one won', () => {
-    const r = rng(7);
+    const r = mulberry32(7);
     for (let i = 0; i < 2000; i++) {
       const n = 1 + Math.floor(r() * 12);
       const total = Math.floor(r() * 500_000);
@@ -29,7 +18,7 @@ describe('ledger arithmetic (property test over random rounds)', () => {
 
   it('over many random rounds and settlements, balances sum to zero and the suggested transfers clear them', () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const r = rng(seed);
+      const r = mulberry32(seed);
       const people = Array.from({ length: 2 + Math.floor(r() * 9) }, (_, k) => `user-${String(k).padStart(2, '0')}`);
       const edges: TEdge[] = [];
       const rounds = 1 + Math.floor(r() * 25);
