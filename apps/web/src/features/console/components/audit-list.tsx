@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ko, type TAuditEntry } from '@suite/shared';
 import { NoResults } from '@/components/no-results';
 import { Input } from '@/components/ui/input';
+import { ScrollRegion } from '@/components/scroll-region';
 import { useAudit } from '@/features/console/api/list-audit';
 import { Pagination } from '@/features/console/components/pagination';
 import { koDateTime } from '@/features/console/lib/format';
@@ -46,49 +47,42 @@ export function AuditList() {
           {audit.error.message}
         </p>
       ) : null}
-      <div
-        className="overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        tabIndex={0}
-        role="region"
-        aria-label={t.auditAction}
-      >
-        <table className="w-full min-w-[640px] text-sm">
-          <thead className="bg-muted/50 text-left">
+      <ScrollRegion label={t.auditAction} className="rounded-md border" tableClassName="w-full min-w-[640px] text-sm">
+        <thead className="bg-muted/50 text-left">
+          <tr>
+            <ColumnHeads names={[t.auditWhen, t.auditActor, t.auditAction, t.auditTarget]} />
+          </tr>
+        </thead>
+        <tbody>
+          {audit.data?.data.length === 0 ? (
             <tr>
-              <ColumnHeads names={[t.auditWhen, t.auditActor, t.auditAction, t.auditTarget]} />
+              <td colSpan={4} className="px-3 py-10 text-center text-muted-foreground">
+                {debounced ? (
+                  <NoResults
+                    query={debounced}
+                    onClear={() => {
+                      setSearch('');
+                      setPage(1);
+                    }}
+                  />
+                ) : (
+                  t.auditEmpty
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {audit.data?.data.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-3 py-10 text-center text-muted-foreground">
-                  {debounced ? (
-                    <NoResults
-                      query={debounced}
-                      onClear={() => {
-                        setSearch('');
-                        setPage(1);
-                      }}
-                    />
-                  ) : (
-                    t.auditEmpty
-                  )}
-                </td>
-              </tr>
-            ) : null}
-            {audit.data?.data.map((e) => (
-              <tr key={e.id} className="border-t">
-                <td className="px-3 py-2 whitespace-nowrap">{koDateTime(e.created_at)}</td>
-                <td className="px-3 py-2 break-all">{e.actor_email ?? '—'}</td>
-                <td className="px-3 py-2">
-                  <AuditAction entry={e} />
-                </td>
-                <td className="px-3 py-2 break-all">{e.target_label ?? e.target_id ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ) : null}
+          {audit.data?.data.map((e) => (
+            <tr key={e.id} className="border-t">
+              <td className="px-3 py-2 whitespace-nowrap">{koDateTime(e.created_at)}</td>
+              <td className="px-3 py-2 break-all">{e.actor_email ?? '—'}</td>
+              <td className="px-3 py-2">
+                <AuditAction entry={e} />
+              </td>
+              <td className="px-3 py-2 break-all">{e.target_label ?? e.target_id ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollRegion>
       {audit.data ? <Pagination page={audit.data.page} totalPages={audit.data.totalPages} onPage={setPage} /> : null}
     </div>
   );

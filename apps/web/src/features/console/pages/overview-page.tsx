@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Activity, Boxes, Coins, Plus, Sprout, Users } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { HeadCells } from '@/components/head-cells';
 import { CreateSeedDialog } from '@/features/console/components/create-seed-dialog';
 import { useSeeds } from '@/lib/seed-context';
 import { useSession } from '@/lib/session';
@@ -20,59 +22,44 @@ const won = (n: number) => `₩${num(n)}`;
 
 function ServicesTable({ rows, withMoney }: { rows: TServiceRow[]; withMoney: boolean }) {
   return (
-    <div
-      className="overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      tabIndex={0}
-      role="region"
-      aria-label={t.services}
-    >
-      <table className="w-full min-w-[560px] text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr className="border-b">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t.colService}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t.colStatus}
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              {withMoney ? t.colUsers : t.colUsers30}
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              {withMoney ? t.colCalls : t.colCalls30}
-            </th>
+    <ScrollRegion label={t.services} className="rounded-sm" tableClassName="w-full min-w-[560px] text-sm">
+      <thead className="text-left text-muted-foreground">
+        <tr className="border-b">
+          <HeadCells
+            cells={[
+              [t.colService, 'py-2 pr-3 font-medium'],
+              [t.colStatus, 'py-2 pr-3 font-medium'],
+              [withMoney ? t.colUsers : t.colUsers30, 'py-2 pr-3 text-right font-medium'],
+              [withMoney ? t.colCalls : t.colCalls30, 'py-2 pr-3 text-right font-medium'],
+              ...(withMoney
+                ? ([
+                    [t.colRevenue, 'py-2 pr-3 text-right font-medium'],
+                    [t.colGrowth, 'py-2 text-right font-medium'],
+                  ] as const)
+                : []),
+            ]}
+          />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((s) => (
+          <tr key={s.id} className="border-b last:border-0">
+            <td className="py-2.5 pr-3 font-medium">{s.name}</td>
+            <td className="py-2.5 pr-3">
+              <ServiceStatusBadge status={s.status} />
+            </td>
+            <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.users)}</td>
+            <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.apiCalls)}</td>
+            {withMoney ? <td className="py-2.5 pr-3 text-right tabular-nums">{won(s.revenue ?? 0)}</td> : null}
             {withMoney ? (
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                {t.colRevenue}
-              </th>
-            ) : null}
-            {withMoney ? (
-              <th scope="col" className="py-2 text-right font-medium">
-                {t.colGrowth}
-              </th>
+              <td className={`py-2.5 text-right tabular-nums ${s.growth != null && s.growth > 0 ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
+                {s.growth == null ? t.noGrowth : `${s.growth > 0 ? '+' : ''}${s.growth.toFixed(1)}%`}
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <tr key={s.id} className="border-b last:border-0">
-              <td className="py-2.5 pr-3 font-medium">{s.name}</td>
-              <td className="py-2.5 pr-3">
-                <ServiceStatusBadge status={s.status} />
-              </td>
-              <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.users)}</td>
-              <td className="py-2.5 pr-3 text-right tabular-nums">{num(s.apiCalls)}</td>
-              {withMoney ? <td className="py-2.5 pr-3 text-right tabular-nums">{won(s.revenue ?? 0)}</td> : null}
-              {withMoney ? (
-                <td className={`py-2.5 text-right tabular-nums ${s.growth != null && s.growth > 0 ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
-                  {s.growth == null ? t.noGrowth : `${s.growth > 0 ? '+' : ''}${s.growth.toFixed(1)}%`}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollRegion>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
+import { HeadCells } from '@/components/head-cells';
+import { CardScrollRegion } from '@/components/scroll-region';
 import { useBookingLogs } from '../api/booking-logs';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 
@@ -14,28 +16,16 @@ export function RoomLogsPage() {
   if (!seed) return <NoSeed />;
   return (
     <Card>
-      <CardContent
-        tabIndex={0}
-        role="region"
-        aria-label={ko.consoleUi.titles.scheduleLogs.title}
-        className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring pt-6"
-      >
-        <table className="w-full min-w-[36rem] text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1">
-                {t.when}
-              </th>
-              <th scope="col">{t.who}</th>
-              <th scope="col">{t.what}</th>
-              <th scope="col">{t.room}</th>
-            </tr>
-          </thead>
-          {pages.map((before, i) => (
-            <LogRows key={before ?? 'first'} seedId={seed.id} before={before} last={i === pages.length - 1} onMore={(n) => setPages([...pages, n])} />
-          ))}
-        </table>
-      </CardContent>
+      <CardScrollRegion label={ko.consoleUi.titles.scheduleLogs.title} className="pt-6" tableClassName="w-full min-w-[36rem] text-sm">
+        <thead className="text-left text-xs text-muted-foreground">
+          <tr>
+            <HeadCells cells={[[t.when, 'py-1'], [t.who], [t.what], [t.room]]} />
+          </tr>
+        </thead>
+        {pages.map((before, i) => (
+          <LogRows key={before ?? 'first'} seedId={seed.id} before={before} last={i === pages.length - 1} onMore={(n) => setPages([...pages, n])} />
+        ))}
+      </CardScrollRegion>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ko } from '@suite/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { HeadCells } from '@/components/head-cells';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBookingStats } from '../api/booking-stats';
@@ -64,13 +65,7 @@ function HoursChart({ title, nameLabel, rows, legend }: { title: string; nameLab
           <table className="w-full table-fixed text-sm">
             <thead className="text-left text-xs text-muted-foreground">
               <tr>
-                <th scope="col">{nameLabel}</th>
-                <th scope="col" className="w-20 text-right">
-                  {t.hoursLabel}
-                </th>
-                <th scope="col" className="w-14 text-right">
-                  {t.countLabel}
-                </th>
+                <HeadCells cells={[[nameLabel], [t.hoursLabel, 'w-20 text-right'], [t.countLabel, 'w-14 text-right']]} />
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,7 @@
 import { ko } from '@suite/shared';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
+import { HeadCells } from '@/components/head-cells';
+import { CardScrollRegion } from '@/components/scroll-region';
 import { useSlackUsers } from '../api/list-users';
 
 const t = ko.slack.ui.users;
@@ -24,52 +26,37 @@ export function UsersTab({ id }: { id: string }) {
   if (!rows.length) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
   return (
     <Card>
-      <CardContent
-        tabIndex={0}
-        role="region"
-        aria-label={ko.slack.ui.tabs.users}
-        className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring p-0"
-      >
-        <table className="w-full min-w-[560px] text-sm">
-          <thead className="border-b text-muted-foreground">
-            <tr>
-              <th scope="col" className="p-3 text-left font-medium">
-                {t.user}
-              </th>
-              <th scope="col" className="p-3 text-right font-medium">
-                {t.mentions}
-              </th>
-              <th scope="col" className="p-3 text-right font-medium">
-                {t.summaries}
-              </th>
-              <th scope="col" className="p-3 text-right font-medium">
-                {t.searches}
-              </th>
-              <th scope="col" className="p-3 text-right font-medium">
-                {t.tokens}
-              </th>
-              <th scope="col" className="p-3 text-left font-medium">
-                {t.lastSeen}
-              </th>
+      <CardScrollRegion label={ko.slack.ui.tabs.users} className="p-0" tableClassName="w-full min-w-[560px] text-sm">
+        <thead className="border-b text-muted-foreground">
+          <tr>
+            <HeadCells
+              cells={[
+                [t.user, 'p-3 text-left font-medium'],
+                [t.mentions, 'p-3 text-right font-medium'],
+                [t.summaries, 'p-3 text-right font-medium'],
+                [t.searches, 'p-3 text-right font-medium'],
+                [t.tokens, 'p-3 text-right font-medium'],
+                [t.lastSeen, 'p-3 text-left font-medium'],
+              ]}
+            />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((u) => (
+            <tr key={u.slack_user_id} className="border-b last:border-0">
+              <td className="p-3">
+                {u.name ? <span className="block font-medium">{u.name}</span> : null}
+                <span className="font-mono text-xs text-muted-foreground">{u.slack_user_id}</span>
+              </td>
+              <td className="p-3 text-right tabular-nums">{fmt(u.mentions)}</td>
+              <td className="p-3 text-right tabular-nums">{fmt(u.summaries)}</td>
+              <td className="p-3 text-right tabular-nums">{fmt(u.searches)}</td>
+              <td className="p-3 text-right tabular-nums">{fmt(u.tokens)}</td>
+              <td className="p-3 whitespace-nowrap">{new Date(u.last_seen).toLocaleString('ko-KR')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((u) => (
-              <tr key={u.slack_user_id} className="border-b last:border-0">
-                <td className="p-3">
-                  {u.name ? <span className="block font-medium">{u.name}</span> : null}
-                  <span className="font-mono text-xs text-muted-foreground">{u.slack_user_id}</span>
-                </td>
-                <td className="p-3 text-right tabular-nums">{fmt(u.mentions)}</td>
-                <td className="p-3 text-right tabular-nums">{fmt(u.summaries)}</td>
-                <td className="p-3 text-right tabular-nums">{fmt(u.searches)}</td>
-                <td className="p-3 text-right tabular-nums">{fmt(u.tokens)}</td>
-                <td className="p-3 whitespace-nowrap">{new Date(u.last_seen).toLocaleString('ko-KR')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </CardContent>
+          ))}
+        </tbody>
+      </CardScrollRegion>
     </Card>
   );
 }
