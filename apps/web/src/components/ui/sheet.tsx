@@ -1,7 +1,7 @@
 import { Dialog as SheetPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { CornerClose, DialogDescription } from './dialog';
 import './motion.css';
 
 export const Sheet = SheetPrimitive.Root;
@@ -26,10 +26,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </SheetPrimitive.Close>
+        <CornerClose label={closeLabel} />
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );
@@ -43,6 +40,5 @@ export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetP
   return <SheetPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description className={cn('text-sm text-muted-foreground break-keep', className)} {...props} />;
-}
+/** The same description as a dialog's. */
+export const SheetDescription = DialogDescription;
