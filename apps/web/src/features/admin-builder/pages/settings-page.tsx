@@ -104,30 +104,23 @@ function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; 
               ))}
             </div>
           </fieldset>
-          <Checks
-            legend={t.listColumns}
-            all={cols}
-            value={s.listColumns}
-            error={err.listColumns?.message}
-            disabled={!canSetRights}
-            onChange={(v) => setValue('listColumns', inTableOrder(v))}
-          />
-          <Checks
-            legend={t.formColumns}
-            all={cols}
-            value={s.formColumns}
-            error={err.formColumns?.message}
-            disabled={!canSetRights}
-            onChange={(v) => setValue('formColumns', inTableOrder(v))}
-          />
-          <Checks
-            legend={t.readOnlyColumns}
-            all={cols}
-            value={s.readOnlyColumns}
-            error={err.readOnlyColumns?.message}
-            disabled={!canSetRights}
-            onChange={(v) => setValue('readOnlyColumns', v)}
-          />
+          {(
+            [
+              ['listColumns', t.listColumns],
+              ['formColumns', t.formColumns],
+              ['readOnlyColumns', t.readOnlyColumns],
+            ] as const
+          ).map(([name, legend]) => (
+            <Checks
+              key={name}
+              legend={legend}
+              all={cols}
+              value={s[name]}
+              error={err[name]?.message}
+              disabled={!canSetRights}
+              onChange={(v) => setValue(name, name === 'readOnlyColumns' ? v : inTableOrder(v))}
+            />
+          ))}
           <div className="grid gap-2 sm:grid-cols-2">
             <label className="grid gap-1 text-sm font-medium">
               {t.defaultSort}
