@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
-import { inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
+import { evenRoundAllJoined, inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
 
 type TLedger = { balances: { userId: string; balance: number }[]; settlements: unknown[] };
 
@@ -19,17 +19,12 @@ describe.each(dbKinds)('meal ledger settlements, CSV and Korean client seeds (%s
   async function evenRound() {
     const s = await seedWithMembers(t, 2);
     const o = api(t, s.owner.token);
-    const meal = (
-      await o('POST', `${s.base}/meals`, {
-        title: '정산 테스트',
-        date: '2026-11-27',
-        deadline: inMinutes(clock.now(), 30),
-        mode: 'menu',
-        options: [{ name: '비빔밥', price: 10000 }],
-        split: 'even',
-      })
-    ).body.data;
-    for (const u of [s.owner, ...s.members]) await api(t, u.token)('POST', `${s.base}/meals/${meal.id}/join`, { choice: meal.options[0].id });
+    const meal = await evenRoundAllJoined(t, s, {
+      title: '정산 테스트',
+      date: '2026-11-27',
+      deadline: inMinutes(clock.now(), 30),
+      option: { name: '비빔밥', price: 10000 },
+    });
     expect((await o('POST', `${s.base}/meals/${meal.id}/close`)).status).toBe(200);
     const balances = async () => new Map(((await o('GET', `${s.base}/meal-ledger`)).body as TLedger).balances.map((b) => [b.userId, b.balance]));
     return { ...s, balances };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
+import { evenRoundAllJoined, inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
 import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms-chat.service.ts';
 
@@ -150,17 +150,11 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
   it('even split: the host is owed, balances sum to zero, settling clears them, CSV lists every row', async () => {
     const { owner, members, base } = await seedWithMembers(t, 2);
     const o = api(t, owner.token);
-    const meal = (
-      await o('POST', `${base}/meals`, {
-        title: '회식',
-        date: '2026-11-30',
-        deadline: inMinutes(clock.now(), 30),
-        mode: 'menu',
-        options: [{ name: '삼겹살', price: 10000 }],
-        split: 'even',
-      })
-    ).body.data;
-    for (const u of [owner, ...members]) await api(t, u.token)('POST', `${base}/meals/${meal.id}/join`, { choice: meal.options[0].id });
+    const meal = await evenRoundAllJoined(
+      t,
+      { owner, members, base },
+      { title: '회식', date: '2026-11-30', deadline: inMinutes(clock.now(), 30), option: { name: '삼겹살', price: 10000 } },
+    );
     // 30 000 / 3 = 10 000 each; the host paid.
     const closed = (await o('POST', `${base}/meals/${meal.id}/close`)).body.data;
     expect(closed.paidBy.userId).toBe(owner.id);

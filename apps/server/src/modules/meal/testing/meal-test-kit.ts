@@ -24,3 +24,25 @@ export const inMinutes = (now: Date, minutes: number) => new Date(now.getTime() 
 export async function mailsTo(t: TTestContext, to: string) {
   return t.database.db.select().from(devOutbox).where(eq(devOutbox.toAddress, to.toLowerCase()));
 }
+
+type TSeedWithMembers = Awaited<ReturnType<typeof seedWithMembers>>;
+
+/** A round with one menu option split evenly, opened by the owner, that the owner and every member join; the round as created. */
+export async function evenRoundAllJoined(
+  t: TTestContext,
+  s: Pick<TSeedWithMembers, 'owner' | 'members' | 'base'>,
+  round: { title: string; date: string; deadline: string; option: { name: string; price: number } },
+) {
+  const meal = (
+    await api(t, s.owner.token)('POST', `${s.base}/meals`, {
+      title: round.title,
+      date: round.date,
+      deadline: round.deadline,
+      mode: 'menu',
+      options: [round.option],
+      split: 'even',
+    })
+  ).body.data;
+  for (const u of [s.owner, ...s.members]) await api(t, u.token)('POST', `${s.base}/meals/${meal.id}/join`, { choice: meal.options[0].id });
+  return meal;
+}
