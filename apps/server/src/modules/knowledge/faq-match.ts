@@ -18,7 +18,7 @@
  */
 import { FILLERS, LEXICON, type TLexiconGroup } from './lexicon-ko.ts';
 import { FILLERS_MORE, LEXICON_MORE } from './lexicon-ko-more.ts';
-import { knowledgeKeys, PARTICLES, scoreCandidates } from './korean-search.ts';
+import { knowledgeKeys, PARTICLES, scoreCandidates, stripEnding } from './korean-search.ts';
 
 export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
 type TUnit = { surface: string; concepts: readonly string[] | null };
@@ -190,12 +190,10 @@ function strip(word: string): string {
   if (PROTECTED.has(w)) return w;
   for (let changed = true; changed;) {
     changed = false;
-    for (const e of LONG_ENDINGS) {
-      if (w.length - e.length >= 1 && w.endsWith(e)) {
-        w = w.slice(0, -e.length);
-        changed = true;
-        break;
-      }
+    const shorter = stripEnding(w, LONG_ENDINGS, 1);
+    if (shorter !== undefined) {
+      w = shorter;
+      changed = true;
     }
     if (!changed && w.length >= 3 && !PROTECTED.has(w)) {
       const last = w.slice(-1);

@@ -211,18 +211,15 @@ function jamo(s: string): string {
   return out;
 }
 
+/** The word without the first of `endings` it ends with, if at least `keep` characters remain; else undefined. */
+export function stripEnding(word: string, endings: readonly string[], keep: number): string | undefined {
+  const e = endings.find((x) => word.length - x.length >= keep && word.endsWith(x));
+  return e === undefined ? undefined : word.slice(0, -e.length);
+}
+
 export function stem(word: string): string {
   let w = word;
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const e of ENDINGS) {
-      if (w.length - e.length >= 2 && w.endsWith(e)) {
-        w = w.slice(0, -e.length);
-        changed = true;
-        break;
-      }
-    }
-  }
+  for (let next = stripEnding(w, ENDINGS, 2); next !== undefined; next = stripEnding(w, ENDINGS, 2)) w = next;
   return w;
 }
 
