@@ -63,6 +63,11 @@ function Checks({
 function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; appId: string; table: TAdminTable; canSetRights: boolean }) {
   const save = useSaveSettings(seedId, appId, table.name);
   const cols = table.columns.map((c) => c.name);
+  const columnOptions = cols.map((c) => (
+    <option key={c} value={c}>
+      {c}
+    </option>
+  ));
   const inTableOrder = (v: string[]) => cols.filter((c) => v.includes(c));
   // Column names may hold a '.', which react-hook-form reads as a path: the per-column values are set as whole objects.
   const { register, handleSubmit, formState, setValue, watch } = useForm<TAdminTableSettings>({
@@ -129,11 +134,7 @@ function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; 
                 onChange={(e) => setValue('defaultSort', e.target.value ? { column: e.target.value, dir: s.defaultSort?.dir ?? 'asc' } : null)}
               >
                 <option value="">—</option>
-                {cols.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                {columnOptions}
               </NativeSelect>
             </label>
             <label className="grid gap-1 text-sm font-medium">
@@ -150,11 +151,7 @@ function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; 
             <label className="grid gap-1 text-sm font-medium">
               {t.displayColumn}
               <NativeSelect value={s.displayColumn ?? ''} onChange={(e) => setValue('displayColumn', e.target.value || null)}>
-                {cols.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                {columnOptions}
               </NativeSelect>
             </label>
           </div>

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { ChevronDown, LogOut, Monitor, UserPen } from 'lucide-react';
+import { ChevronDown, LogOut, Monitor, UserPen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
 import { UserAvatar } from '@/components/user-avatar';
@@ -64,18 +64,8 @@ function AccountBlock({ close }: { close: () => void }) {
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
       </div>
-      <Button asChild variant="outline" className="justify-start">
-        <Link to="/admin" onClick={close}>
-          <Monitor aria-hidden="true" />
-          {t.console}
-        </Link>
-      </Button>
-      <Button asChild variant="ghost" className="justify-start">
-        <Link to="/settings" onClick={close}>
-          <UserPen aria-hidden="true" />
-          {t.editProfile}
-        </Link>
-      </Button>
+      <MenuLink to="/admin" variant="outline" icon={Monitor} label={t.console} onClick={close} />
+      <MenuLink to="/settings" variant="ghost" icon={UserPen} label={t.editProfile} onClick={close} />
       <Button
         variant="ghost"
         className="justify-start"
@@ -88,6 +78,30 @@ function AccountBlock({ close }: { close: () => void }) {
         {t.logout}
       </Button>
     </div>
+  );
+}
+
+/** A signed-in menu entry: a left-aligned button link with its icon. */
+function MenuLink({
+  to,
+  variant,
+  icon: Icon,
+  label,
+  onClick,
+}: {
+  to: string;
+  variant: 'outline' | 'ghost';
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button asChild variant={variant} className="justify-start">
+      <Link to={to} onClick={onClick}>
+        <Icon aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
   );
 }
 
