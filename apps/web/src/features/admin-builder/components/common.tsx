@@ -1,6 +1,9 @@
 import { ko } from '@suite/shared';
 import { useParams } from 'react-router';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { TAdminAppDetailResponse, TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useSeeds } from '@/lib/seed-context';
 import { useApp } from '../api/get-app';
 
@@ -25,6 +28,31 @@ export function Note({ children, alert }: { children: React.ReactNode; alert?: b
     </p>
   ) : (
     <p className="text-sm text-muted-foreground break-keep">{children}</p>
+  );
+}
+
+/** A search form's row: the search input and its button, then the input's error. */
+export function SearchRow({
+  label,
+  placeholder,
+  error,
+  field,
+}: {
+  label: string;
+  placeholder: string;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <>
+      <div className="flex gap-2">
+        <Input aria-label={label} placeholder={placeholder} aria-invalid={error ? true : undefined} {...field} />
+        <Button type="submit" variant="outline">
+          {t.search}
+        </Button>
+      </div>
+      {error ? <Note alert>{error}</Note> : null}
+    </>
   );
 }
 

@@ -6,10 +6,9 @@ import { Link, useParams } from 'react-router';
 import { ZAdminAuditQuery } from '@suite/shared/schemas/admin-builder';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useApp } from '../api/get-app';
 import { useAudit } from '../api/list-audit';
-import { appPath, labelOf, Note, show, t, tableLabel, useSelectedSeed } from '../components/common';
+import { appPath, labelOf, Note, SearchRow, show, t, tableLabel, useSelectedSeed } from '../components/common';
 
 /** The audit query's search term (the server checks the same rule). */
 const ZSearch = z.object({ q: ZAdminAuditQuery.shape.q });
@@ -52,13 +51,7 @@ export function AdminBuilderAuditPage() {
         })}
         noValidate
       >
-        <div className="flex gap-2">
-          <Input aria-label={t.auditSearch} placeholder={t.auditSearch} aria-invalid={searchError ? true : undefined} {...register('q')} />
-          <Button type="submit" variant="outline">
-            {t.search}
-          </Button>
-        </div>
-        {searchError ? <Note alert>{searchError}</Note> : null}
+        <SearchRow label={t.auditSearch} placeholder={t.auditSearch} error={searchError} field={register('q')} />
       </form>
       {audit.isError ? <Note alert>{audit.error.message}</Note> : null}
       {audit.data?.data.length === 0 ? <Note>{t.auditEmpty}</Note> : null}

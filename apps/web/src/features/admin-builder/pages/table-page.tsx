@@ -7,7 +7,6 @@ import { ZAdminRowsQuery, type TAdminColumn, type TAdminTable } from '@suite/sha
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { FkPicker } from '../components/fk-picker';
@@ -15,7 +14,7 @@ import { useDeleteRows } from '../api/delete-rows';
 import { downloadCsv } from '../api/export-csv';
 import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
-import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
+import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, SearchRow, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
 export function AdminBuilderTablePage() {
@@ -335,13 +334,7 @@ function Filters({
       </CardHeader>
       <CardContent className="grid gap-3 p-3">
         <form className="grid gap-1" onSubmit={search.handleSubmit((v) => set({ q: v.q ?? '' }))} noValidate>
-          <div className="flex gap-2">
-            <Input aria-label={t.search} placeholder={t.searchPlaceholder} aria-invalid={searchError ? true : undefined} {...search.register('q')} />
-            <Button type="submit" variant="outline">
-              {t.search}
-            </Button>
-          </div>
-          {searchError ? <Note alert>{searchError}</Note> : null}
+          <SearchRow label={t.search} placeholder={t.searchPlaceholder} error={searchError} field={search.register('q')} />
         </form>
         <div className="grid min-w-0 gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {filterable.map((c) => {
