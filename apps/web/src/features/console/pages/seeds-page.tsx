@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { ko, ZInviteSeedMemberInput, ZUpdateSeedInput, type TInviteSeedMemberInput, type TUpdateSeedInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/form-card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSeeds, type TSeedItem } from '@/lib/seed-context';
@@ -35,30 +36,18 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
   const save = handleSubmit((body) => update.mutate(body, { onSuccess: () => toast.success(t.saved), onError: (err) => toast.error(err.message) }));
   const err = formState.errors;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">{t.general}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={save} className="grid gap-3 sm:max-w-md">
-          <div className="grid gap-1.5">
-            <Label htmlFor="seed-name">{ko.consoleUi.seed.nameLabel}</Label>
-            <Input id="seed-name" disabled={!canEdit || update.isPending} {...register('seed_name')} />
-            <FieldError message={err.seed_name?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="seed-address">{ko.consoleUi.seed.addressLabel}</Label>
-            <Input id="seed-address" disabled={!canEdit || update.isPending} {...register('seed_address')} />
-            <FieldError message={err.seed_address?.message} />
-          </div>
-          {canEdit ? (
-            <Button type="submit" className="justify-self-start" disabled={update.isPending}>
-              {t.save}
-            </Button>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard title={t.general} onSubmit={save} canSave={canEdit} saving={update.isPending} saveLabel={t.save}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="seed-name">{ko.consoleUi.seed.nameLabel}</Label>
+        <Input id="seed-name" disabled={!canEdit || update.isPending} {...register('seed_name')} />
+        <FieldError message={err.seed_name?.message} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="seed-address">{ko.consoleUi.seed.addressLabel}</Label>
+        <Input id="seed-address" disabled={!canEdit || update.isPending} {...register('seed_address')} />
+        <FieldError message={err.seed_address?.message} />
+      </div>
+    </FormCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/form-card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -133,41 +134,29 @@ function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial:
   );
   const minutesError = formState.errors.reminderMinutes?.message;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">{t.settingsTitle}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="grid gap-3 sm:max-w-md">
-          <div className="grid gap-1.5">
-            <Label htmlFor="st-min">{t.reminderMinutes}</Label>
-            <Input
-              id="st-min"
-              type="number"
-              min={0}
-              max={1440}
-              inputMode="numeric"
-              disabled={!canManage}
-              {...register('reminderMinutes', { valueAsNumber: true })}
-            />
-            {minutesError ? (
-              <p role="alert" className="text-sm text-destructive break-keep">
-                {minutesError}
-              </p>
-            ) : null}
-          </div>
-          <label className="flex items-center gap-2 text-sm break-keep">
-            <Checkbox checked={watch('autoRelease')} onCheckedChange={(c) => setValue('autoRelease', c === true)} disabled={!canManage} />
-            {t.autoRelease}
-          </label>
-          {canManage ? (
-            <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-              {t.save}
-            </Button>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard title={t.settingsTitle} onSubmit={submit} canSave={canManage} saving={save.isPending} saveLabel={t.save}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="st-min">{t.reminderMinutes}</Label>
+        <Input
+          id="st-min"
+          type="number"
+          min={0}
+          max={1440}
+          inputMode="numeric"
+          disabled={!canManage}
+          {...register('reminderMinutes', { valueAsNumber: true })}
+        />
+        {minutesError ? (
+          <p role="alert" className="text-sm text-destructive break-keep">
+            {minutesError}
+          </p>
+        ) : null}
+      </div>
+      <label className="flex items-center gap-2 text-sm break-keep">
+        <Checkbox checked={watch('autoRelease')} onCheckedChange={(c) => setValue('autoRelease', c === true)} disabled={!canManage} />
+        {t.autoRelease}
+      </label>
+    </FormCard>
   );
 }
 
