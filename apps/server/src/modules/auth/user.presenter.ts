@@ -9,16 +9,21 @@ const asRole = (r: string): TRole => (r === 'admin' || r === 'guest' ? r : 'user
 const asProvider = (p: string): TUser['provider'] => (p === 'google' || p === 'kakao' || p === 'naver' ? p : 'email');
 const asStatus = (s: string): TStatus => (s === 'inactive' || s === 'suspended' ? s : 'active');
 
+/** The profile fields the API's user and the access token's claims share, in their order. */
+const profile = (u: TUserRow) => ({
+  email: u.email,
+  full_name: u.fullName,
+  phone: u.phone,
+  provider: asProvider(u.provider),
+  email_verified: u.emailVerified,
+  marketing_consent: u.marketingConsent,
+});
+
 /** The user as the API returns it (ZUser). */
 export function toApiUser(u: TUserRow): TUser {
   return {
     id: u.id,
-    email: u.email,
-    full_name: u.fullName,
-    phone: u.phone,
-    provider: asProvider(u.provider),
-    email_verified: u.emailVerified,
-    marketing_consent: u.marketingConsent,
+    ...profile(u),
     role: asRole(u.role),
     status: asStatus(u.status),
     avatar_url: u.avatarUrl,
@@ -30,12 +35,7 @@ export function toApiUser(u: TUserRow): TUser {
 export function accessClaims(u: TUserRow, sessionId: string): TAccessInput {
   return {
     sub: u.id,
-    email: u.email,
-    full_name: u.fullName,
-    phone: u.phone,
-    provider: asProvider(u.provider),
-    email_verified: u.emailVerified,
-    marketing_consent: u.marketingConsent,
+    ...profile(u),
     created_at: u.createdAt.toISOString(),
     role: asRole(u.role),
     sid: sessionId,
