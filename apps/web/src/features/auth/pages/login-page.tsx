@@ -172,6 +172,13 @@ export function LoginPage() {
 
   const queryError = params.get('error');
   const submitting = formState.isSubmitting;
+  /** An e-mail or password input's state: invalid and described by its error while it has one, off while submitting. */
+  const fieldProps = (name: 'email' | 'password') => ({
+    'aria-invalid': Boolean(formState.errors[name]),
+    'aria-describedby': formState.errors[name] ? `${name}-error` : undefined,
+    disabled: submitting,
+    ...register(name),
+  });
   return (
     <AuthCard title={t.title} description={t.description}>
       {invitation.data ? (
@@ -200,27 +207,10 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <FormField id="email" label={t.email} error={formState.errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="username"
-            placeholder={t.emailPlaceholder}
-            aria-invalid={Boolean(formState.errors.email)}
-            aria-describedby={formState.errors.email ? 'email-error' : undefined}
-            disabled={submitting}
-            {...register('email')}
-          />
+          <Input id="email" type="email" autoComplete="username" placeholder={t.emailPlaceholder} {...fieldProps('email')} />
         </FormField>
         <FormField id="password" label={t.password} error={formState.errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            placeholder={t.passwordPlaceholder}
-            aria-invalid={Boolean(formState.errors.password)}
-            aria-describedby={formState.errors.password ? 'password-error' : undefined}
-            disabled={submitting}
-            {...register('password')}
-          />
+          <PasswordInput id="password" autoComplete="current-password" placeholder={t.passwordPlaceholder} {...fieldProps('password')} />
         </FormField>
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
