@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ko, type TAuditEntry } from '@suite/shared';
 import { NoResults } from '@/components/no-results';
-import { Input } from '@/components/ui/input';
 import { ScrollRegion } from '@/components/scroll-region';
 import { useAudit } from '@/features/console/api/list-audit';
 import { Pagination } from '@/features/console/components/pagination';
 import { koDateTime } from '@/features/console/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
 import { ColumnHeads } from '@/features/console/components/column-heads';
+import { ListSearch } from '@/features/console/components/list-search';
 
 const t = ko.consoleUi.users;
 
@@ -31,17 +31,7 @@ export function AuditList() {
   const audit = useAudit(page, debounced);
   return (
     <div className="grid gap-3">
-      <Input
-        type="search"
-        aria-label={t.auditSearch}
-        placeholder={t.auditSearch}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPage(1);
-        }}
-        className="max-w-sm"
-      />
+      <ListSearch label={t.auditSearch} placeholder={t.auditSearch} value={search} setSearch={setSearch} setPage={setPage} className="max-w-sm" />
       {audit.isError ? (
         <p className="text-sm text-destructive" role="alert">
           {audit.error.message}

@@ -4,7 +4,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Plus, RefreshCw, RotateCcw, Search, X 
 import { ko } from '@suite/shared';
 import { UserAvatar } from '@/components/user-avatar';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import type { TAdminUser } from '@suite/shared/schemas/admin';
 import { useAdminUsers, type TUserQuery } from '@/features/console/api/list-users';
 import { useAdminAction } from '@/features/console/api/run-user-action';
@@ -17,6 +16,7 @@ import { useDebounced } from '@/lib/use-debounced';
 import { NoResults } from '@/components/no-results';
 import { cn } from '@/lib/utils';
 import { ColumnHeads } from '@/features/console/components/column-heads';
+import { ListSearch } from '@/features/console/components/list-search';
 
 const t = ko.consoleUi.users;
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -112,17 +112,7 @@ export function UsersList() {
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-56 flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label={t.searchLabel}
-            placeholder={t.searchPlaceholder}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            className="pl-9"
-          />
+          <ListSearch label={t.searchLabel} placeholder={t.searchPlaceholder} value={search} setSearch={setSearch} setPage={setPage} className="pl-9" />
         </div>
         <select aria-label={t.role} className={selectClass} value={filters.role} onChange={(e) => setFilter('role', e.target.value)}>
           <option value="all">
