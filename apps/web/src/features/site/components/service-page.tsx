@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BetaApplyDialog } from './beta-apply-dialog';
+import { IconCard } from './icon-card';
 
 const s = koSite.service;
 
@@ -90,13 +91,7 @@ export function ServicePage(p: TServicePageProps) {
           <ul className={`mt-10 grid gap-4 sm:grid-cols-2 ${p.features.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
             {p.features.map((f, i) => (
               <li key={f.title}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <span className="flex size-10 items-center justify-center rounded-md bg-primary/10 text-primary">{icon(p.featureIcons[i])}</span>
-                    <CardTitle className="mt-2 text-lg">{f.title}</CardTitle>
-                    <CardDescription>{f.description}</CardDescription>
-                  </CardHeader>
-                </Card>
+                <IconCard icon={icon(p.featureIcons[i])} tone="bg-primary/10 text-primary" title={f.title} description={f.description} />
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import { CatalogueBadge } from '@/components/service-status-badge';
 import { useCompany } from '@/lib/company';
 import { useSeo } from '@/lib/seo';
 import { SectionHeading } from '../components/section-heading';
+import { IconCard } from '../components/icon-card';
 
 const t = koSite.about;
 const PAIN_ICONS = [Layers, Gauge, LineChart];
@@ -39,15 +40,12 @@ export function AboutPage() {
               const Icon = PAIN_ICONS[i]!;
               return (
                 <li key={p.title}>
-                  <Card className="h-full">
-                    <CardHeader>
-                      <span className="flex size-10 items-center justify-center rounded-md bg-destructive/10 text-destructive">
-                        <Icon className="size-5" aria-hidden="true" />
-                      </span>
-                      <CardTitle className="mt-2 text-lg">{p.title}</CardTitle>
-                      <CardDescription>{p.description}</CardDescription>
-                    </CardHeader>
-                  </Card>
+                  <IconCard
+                    icon={<Icon className="size-5" aria-hidden="true" />}
+                    tone="bg-destructive/10 text-destructive"
+                    title={p.title}
+                    description={p.description}
+                  />
                 </li>
               );
             })}
