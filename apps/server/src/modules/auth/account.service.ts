@@ -3,7 +3,8 @@ import { ko, TERMS_VERSION, type TMeResponse } from '@suite/shared';
 import type { z } from 'zod';
 import type { ZChangePasswordInput, ZUpdateMeInput } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { AUDIT } from '../../lib/audit.ts';
+import { auditOwnAccount } from './own-account-audit.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './session.repository.ts';
@@ -38,14 +39,7 @@ export async function updateMe(
     return row;
   });
   if (!updated) throw new AppError('SESSION_REVOKED');
-  await writeAudit(deps.db, {
-    action: AUDIT.profileUpdated,
-    actorId: userId,
-    targetType: 'user',
-    targetId: userId,
-    ip: meta.ip,
-    metadata: { fields: Object.keys(patch) },
-  });
+  await auditOwnAccount(deps.db, AUDIT.profileUpdated, userId, meta.ip, { fields: Object.keys(patch) });
   return {
     success: true,
     message: ko.auth.server.profileUpdated,
@@ -73,13 +67,6 @@ export async function changePassword(
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   const ended = await revokeUserSessions(deps.db, userId, 'password_changed', sessionId);
   if (ended > 0) await sessionsEnded(deps, userId);
-  await writeAudit(deps.db, {
-    action: AUDIT.passwordChanged,
-    actorId: userId,
-    targetType: 'user',
-    targetId: userId,
-    ip: meta.ip,
-    metadata: { sessionsEnded: ended },
-  });
+  await auditOwnAccount(deps.db, AUDIT.passwordChanged, userId, meta.ip, { sessionsEnded: ended });
   return ko.auth.server.passwordChanged;
 }

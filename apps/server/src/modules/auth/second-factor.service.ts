@@ -16,6 +16,7 @@ import {
 import { ko, type TAuthResponse } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { auditOwnAccount } from './own-account-audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import type { TTx } from '../../db/client.ts';
@@ -53,18 +54,11 @@ async function enrol(
     ended = await revokeUserSessions(tx, userId, SESSIONS_ENDED_REASON, sessionId);
   });
   if (ended > 0) await sessionsEnded(deps, userId);
-  await writeAudit(deps.db, {
-    action: AUDIT.secondFactorEnrolled,
-    actorId: userId,
-    targetType: 'user',
-    targetId: userId,
-    ip: meta.ip,
-    metadata: { kind, sessionsEnded: ended },
-  });
+  await auditOwnAccount(deps.db, AUDIT.secondFactorEnrolled, userId, meta.ip, { kind, sessionsEnded: ended });
 }
 
 function auditRemoved(deps: TAuthDeps, userId: string, meta: TRequestMeta, kind: 'totp' | 'passkey') {
-  return writeAudit(deps.db, { action: AUDIT.secondFactorRemoved, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata: { kind } });
+  return auditOwnAccount(deps.db, AUDIT.secondFactorRemoved, userId, meta.ip, { kind });
 }
 const RECOVERY_CODES = 10;
 
