@@ -139,12 +139,21 @@ const EVENT_STREAM_HEADERS = {
  * Takes over the reply and answers 200 `text/event-stream`. `retryMs` tells EventSource clients how soon to reconnect;
  * `closeConnection` drops the connection after the stream (a long-lived subscription, so shutdown need not wait).
  */
-export function writeEventStream(request: FastifyRequest, reply: FastifyReply, opts: { retryMs?: number; closeConnection?: boolean } = {}): TEventWriter {
+export function writeEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { retryMs?: number; closeConnection?: boolean; cacheControl?: string } = {},
+): TEventWriter {
   // Headers the hooks set (CORS, security) go out with the stream's own.
   const before = reply.getHeaders() as OutgoingHttpHeaders;
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, { ...before, ...EVENT_STREAM_HEADERS, 'x-request-id': request.id });
+  res.writeHead(200, {
+    ...before,
+    ...EVENT_STREAM_HEADERS,
+    ...(opts.cacheControl ? { 'cache-control': opts.cacheControl } : {}),
+    'x-request-id': request.id,
+  });
   if (opts.retryMs !== undefined) res.write(`retry: ${opts.retryMs}\n\n`);
   let closed = false;
   const closers: (() => void)[] = [];
@@ -160,6 +169,9 @@ export function writeEventStream(request: FastifyRequest, reply: FastifyReply, o
   // The response's close is the client going away (or the end). Not the request's: after a POST body is read it closes
   // at once, while the answer is still being written.
   res.on('close', end);
+  // A client that left before the stream began (e.g. during the auth hook) fired its close already: end now, so no
+  // ping, subscription or open-stream slot outlives it.
+  if (res.destroyed || request.raw.destroyed) queueMicrotask(end);
   return {
     send: (event, data) => {
       if (!closed) res.write(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);

@@ -46,6 +46,9 @@ describe('callDataApiTyped', () => {
     await refused(tree({ limit: 1.5 }));
     await refused(tree({ offset: 1_000_000_000 }));
     await refused(tree({ order: [{ column: 'x'.repeat(129), desc: false, nulls: undefined }] }));
+    // Only first/last: a NULLS value is written as a keyword, so anything else must be refused before SQL is built.
+    await refused(tree({ order: [{ column: 'id', desc: false, nulls: 'last, (select pg_sleep(5))' }] }));
+    await refused(tree({ order: [{ column: 'id', desc: 'desc', nulls: undefined }] }));
     await refused(tree({}, { columns: [''] }));
     await refused(tree({}, { select: [{ kind: 'field', name: '', alias: undefined }] }));
   });

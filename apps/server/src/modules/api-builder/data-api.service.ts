@@ -356,7 +356,9 @@ function assertTree(q: TParsedQuery) {
   };
   for (const r of q.resources.values()) {
     r.where.forEach(cond);
-    if (!r.order.every((o) => goodName(o.column))) throw bad('order');
+    const goodOrder = (o: (typeof r.order)[number]) =>
+      goodName(o.column) && typeof o.desc === 'boolean' && (o.nulls === undefined || o.nulls === 'first' || o.nulls === 'last');
+    if (!r.order.every(goodOrder)) throw bad('order');
     if (!goodCount(r.limit)) throw new PgrstError(400, 'PGRST100', ko.apiBuilder.pgrst.nonNegative('limit'));
     if (!goodCount(r.offset)) throw new PgrstError(400, 'PGRST100', ko.apiBuilder.pgrst.nonNegative('offset'));
   }

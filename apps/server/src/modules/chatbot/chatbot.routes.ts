@@ -404,7 +404,8 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
           // The stream starts with the first part, so a refusal before it (limits, a failed model) keeps its JSON answer.
           let out: TEventWriter | undefined;
-          const stream = () => (out ??= writeEventStream(request, reply));
+          // Conversation text: not kept by any cache (as before the one writer).
+          const stream = () => (out ??= writeEventStream(request, reply, { cacheControl: 'no-store' }));
           try {
             const result = await bots.ask(deps, bot, conv.id, request.ip, request.body.text, (part) => stream().send('part', { text: part }));
             stream().send('done', result);

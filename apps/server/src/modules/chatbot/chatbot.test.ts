@@ -128,6 +128,7 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
     expect(sse.statusCode).toBe(200);
     expect(sse.headers['content-type']).toContain('text/event-stream');
     expect(sse.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(sse.headers['cache-control']).toBe('no-store');
     const events = sse.body
       .split('\n\n')
       .filter(Boolean)

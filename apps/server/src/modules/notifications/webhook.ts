@@ -59,6 +59,10 @@ export async function postWebhook(
       },
     );
     req.on('timeout', () => req.destroy(new Error('webhook: timeout')));
+    // The socket timeout is an idle one (each byte resets it): one deadline for the whole answer as well, so a receiver
+    // that drips its headers cannot hold a delivery job open.
+    const deadline = setTimeout(() => req.destroy(new Error('webhook: timeout')), opts.timeoutMs ?? 10_000);
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', reject);
     req.end(body);
   });

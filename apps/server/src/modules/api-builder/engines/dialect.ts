@@ -62,7 +62,8 @@ export const postgresDialect: TDialect = {
   // The column as text, so `like` works on any type as PostgREST's does.
   like: (ref, pattern) => sql`${ref}::text LIKE ${pattern}`,
   ilike: (ref, pattern) => sql`${ref}::text ILIKE ${pattern}`,
-  orderBy: (ref, desc, nulls) => [sql`${ref} ${raw(asc(desc))} NULLS ${raw(nulls.toUpperCase())}`],
+  // Fixed keywords only: nothing of the caller's reaches the text.
+  orderBy: (ref, desc, nulls) => [sql`${ref} ${raw(asc(desc))} NULLS ${raw(nulls === 'first' ? 'FIRST' : 'LAST')}`],
   limitOffset(limit, offset) {
     const l = limit === undefined ? raw('') : sql` LIMIT ${int(limit)}`;
     return offset !== undefined && offset > 0 ? sql`${l} OFFSET ${int(offset)}` : l;
