@@ -171,7 +171,8 @@ export function writeEventStream(
   res.on('close', end);
   // A client that left before the stream began (e.g. during the auth hook) fired its close already: end now, so no
   // ping, subscription or open-stream slot outlives it.
-  if (res.destroyed || request.raw.destroyed) queueMicrotask(end);
+  // Only the socket tells: the request (IncomingMessage) counts as destroyed as soon as a POST body has been read.
+  if (res.destroyed || res.socket?.destroyed) queueMicrotask(end);
   return {
     send: (event, data) => {
       if (!closed) res.write(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
