@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { NOTIFICATION_EVENT_NAMES } from '@suite/shared/schemas/notifications';
 import { createTestApp, dbKinds, freshDatabase, movableClock, type TTestApp } from '../../test/helpers.ts';
+import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { call } from '../auth/testing/auth-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
@@ -325,20 +326,11 @@ for (const kind of dbKinds) {
         const me = await signedIn(a);
         const ac = new AbortController();
         const res = await fetch(`${a.origin}/api/me/notifications/stream`, { headers: { authorization: `Bearer ${me.token}` }, signal: ac.signal });
-        const reader = res.body!.getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        const readUntil = async (needle: string) => {
-          while (!text.includes(needle)) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            text += decoder.decode(value);
-          }
-        };
+        const { readUntil, text } = eventStreamReader(res);
         await readUntil('data: {"unread":0}');
         await notifications.notify(notificationsOf(b.app.ctx)!, 'api-builder.errors', notice(me.id, 'API 오류 급증'));
         await readUntil('data: {"unread":1}');
-        expect(text).toContain('event: unread');
+        expect(text()).toContain('event: unread');
         ac.abort();
       },
       90_000,
