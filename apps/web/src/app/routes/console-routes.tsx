@@ -9,6 +9,7 @@ import { mealConsoleRoutes } from '@/features/meal/console-routes';
 import { apiBuilderConsoleRoutes } from '@/features/api-builder/console-routes';
 import { aiChatbotConsoleRoutes } from '@/features/ai-chatbot/console-routes';
 import { adminBuilderConsoleRoutes } from '@/features/admin-builder/console-routes';
+import { monitoringConsoleRoutes } from '@/features/monitoring/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
@@ -79,7 +80,7 @@ export const consoleRoutes: RouteObject[] = [
       },
       { path: 'database', element: soon(n.database) },
       { path: 'domains', element: soon(n.domains) },
-      { path: 'monitoring', element: soon(n.monitoring) },
+      ...monitoringConsoleRoutes,
       { path: 'notifications', element: soon(n.notifications) },
       { path: 'help', element: soon(n.helpCenter) },
       { path: 'docs', element: soon(n.docs) },

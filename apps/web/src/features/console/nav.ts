@@ -36,6 +36,8 @@ export type TConsoleNavItem = {
   icon: LucideIcon;
   status?: 'active' | 'beta' | 'development';
   adminOnly?: boolean;
+  /** For platform admins and the selected seed's owner and admins (a seed-scoped tool such as monitoring). */
+  managersOnly?: boolean;
   /** Not built yet (its page says 준비 중): marked in the sidebar, and left out for members (see canSee). */
   soon?: boolean;
   children?: { title: string; href: string }[];
@@ -107,7 +109,7 @@ export const consoleNav: TConsoleNavGroup[] = [
       { title: n.integrations, href: '/admin/settings/integrations', icon: PlugZap, adminOnly: true },
       { title: n.database, href: '/admin/database', icon: Database, soon: true },
       { title: n.domains, href: '/admin/domains', icon: Globe, soon: true },
-      { title: n.monitoring, href: '/admin/monitoring', icon: Activity, soon: true },
+      { title: n.monitoring, href: '/admin/monitoring', icon: Activity, managersOnly: true },
       { title: n.notifications, href: '/admin/notifications', icon: Bell, soon: true },
     ],
   },
@@ -130,7 +132,8 @@ export type TNavViewer = { isAdmin: boolean; seedRole: TSeed['role'] | null };
  */
 export function canSee(item: TConsoleNavItem, viewer: TNavViewer): boolean {
   if (item.adminOnly && !viewer.isAdmin) return false;
-  if (item.soon && !viewer.isAdmin && viewer.seedRole !== 'owner' && viewer.seedRole !== 'admin') return false;
+  const manager = viewer.isAdmin || viewer.seedRole === 'owner' || viewer.seedRole === 'admin';
+  if ((item.soon || item.managersOnly) && !manager) return false;
   return true;
 }
 

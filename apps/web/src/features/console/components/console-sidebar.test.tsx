@@ -7,17 +7,8 @@ import { consoleNav, visibleNav } from '@/features/console/nav';
 import { ConsoleSidebar } from './console-sidebar';
 
 const n = ko.consoleUi.nav;
-/** The eight pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
-const SOON = [
-  '/admin/billing',
-  '/admin/billing/history',
-  '/admin/database',
-  '/admin/domains',
-  '/admin/monitoring',
-  '/admin/notifications',
-  '/admin/help',
-  '/admin/docs',
-];
+/** The pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
+const SOON = ['/admin/billing', '/admin/billing/history', '/admin/database', '/admin/domains', '/admin/notifications', '/admin/help', '/admin/docs'];
 
 const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user', seedRole: null as TSeed['role'] | null }));
 vi.mock('@/lib/session', () => ({
@@ -56,10 +47,16 @@ function renderAs(role: 'admin' | 'user', seedRole: TSeed['role'] | null) {
   );
 }
 
+/** The sidebar titles of the SOON pages. */
+const soonTitles = () =>
+  consoleNav
+    .flatMap((g) => g.items)
+    .filter((i) => SOON.includes(i.href))
+    .map((i) => i.title);
 const link = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}`) });
 
 describe('console sidebar: pages still 준비 중', () => {
-  it('marks exactly the eight placeholder pages', () => {
+  it('marks exactly the placeholder pages', () => {
     expect(
       consoleNav
         .flatMap((g) => g.items)
@@ -74,7 +71,7 @@ describe('console sidebar: pages still 준비 중', () => {
     ['platform admin', 'admin', null],
   ] as const)('lists them with a 준비 중 badge for a %s', (_who, role, seedRole) => {
     renderAs(role, seedRole);
-    for (const title of [n.subscription, n.paymentHistory, n.database, n.domains, n.monitoring, n.notifications, n.helpCenter, n.docs]) {
+    for (const title of soonTitles()) {
       const a = link(title);
       expect(a, title).not.toBeNull();
       expect(within(a!).getByText(n.soon)).toBeTruthy();
@@ -89,14 +86,29 @@ describe('console sidebar: pages still 준비 중', () => {
     ['user without a seed', null],
   ] as const)('hides them (and their empty groups) from a %s', (_who, seedRole) => {
     renderAs('user', seedRole);
-    for (const title of [n.subscription, n.paymentHistory, n.database, n.domains, n.monitoring, n.notifications, n.helpCenter, n.docs])
-      expect(link(title), title).toBeNull();
+    for (const title of soonTitles()) expect(link(title), title).toBeNull();
     expect(screen.queryByText(n.soon)).toBeNull();
     expect(screen.queryByText(n.groups.billing)).toBeNull();
     expect(screen.queryByText(n.groups.help)).toBeNull();
     // What they can use is still there.
     expect(link(n.dashboard)).not.toBeNull();
     expect(link(n.settings)).not.toBeNull();
+  });
+
+  it('lists monitoring for platform admins and the seed owner and admins only, without a 준비 중 mark', () => {
+    for (const [role, seedRole, seen] of [
+      ['admin', null, true],
+      ['user', 'owner', true],
+      ['user', 'admin', true],
+      ['user', 'member', false],
+      ['user', null, false],
+    ] as const) {
+      renderAs(role, seedRole);
+      const a = link(n.monitoring);
+      if (seen) expect(a && within(a).queryByText(n.soon), `${role}/${seedRole}`).toBeNull();
+      expect(a !== null, `${role}/${seedRole}`).toBe(seen);
+      cleanup();
+    }
   });
 
   it('keeps platform-admin pages for platform admins only', () => {

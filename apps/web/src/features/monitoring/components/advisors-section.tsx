@@ -1,0 +1,4 @@
+/** Skeleton (owner: helper mon-alerts). Renders nothing until built. */
+export function AdvisorsSection() {
+  return null;
+}
