@@ -52,3 +52,14 @@ const trafficTable = (name: string) =>
 
 export const trafficMinutes = trafficTable('traffic_minutes');
 export const trafficHours = trafficTable('traffic_hours');
+
+/** Mails counted against the seeds' quotas (lib/mail-quota.ts), per hour and seed; kept as long as the hour rows. */
+export const trafficMails = pgTable(
+  'traffic_mails',
+  {
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    seedId: uuid('seed_id'),
+    mails: integer('mails').notNull().default(0),
+  },
+  (t) => [unique('traffic_mails_key').on(t.bucket, t.seedId).nullsNotDistinct()],
+);
