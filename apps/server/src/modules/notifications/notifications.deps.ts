@@ -20,6 +20,8 @@ export type TNotificationsDeps = {
   limiter: TRateLimiter;
   mailQuotas: TMailQuotas;
   allowPrivateUrls: boolean;
+  /** Seals the webhook signing secrets at rest (ENCRYPTION_KEY, lib/secret-box.ts). */
+  encryptionKey: Buffer;
   jobs: Pick<TJobRunner, 'enqueue'>;
 };
 
@@ -35,6 +37,7 @@ export function createNotificationsDeps(ctx: TAppContext, log: FastifyBaseLogger
     limiter: createRateLimiter(ctx.state),
     mailQuotas: ctx.config.mailQuota,
     allowPrivateUrls: ctx.config.allowPrivateUrls,
+    encryptionKey: ctx.config.encryptionKey,
     jobs,
   };
 }

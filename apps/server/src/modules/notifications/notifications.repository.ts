@@ -157,19 +157,23 @@ export async function markFailed(db: TTx, ids: number[], error: string, final: b
     .where(inArray(notificationDeliveries.id, ids));
 }
 
-/** Sets where a person's webhook deliveries go (the route that calls it comes with the settings page). */
-export async function setWebhook(db: TTx, userId: string, scope: string, url: string | null, secret: string | null, now: Date): Promise<void> {
+/**
+ * Sets (or clears, with nulls) where a person's webhook deliveries go: one address per person, kept on the personal
+ * row (scope ''), whichever seed a notice is about. `secret` is the sealed signing secret.
+ */
+export async function setWebhook(db: TTx, userId: string, url: string | null, secret: string | null, now: Date): Promise<void> {
   await db
     .insert(notificationPreferences)
-    .values({ userId, scope, webhookUrl: url, webhookSecret: secret, quietStart: '22:00', quietEnd: '08:00', updatedAt: now })
+    .values({ userId, scope: '', webhookUrl: url, webhookSecret: secret, quietStart: '22:00', quietEnd: '08:00', updatedAt: now })
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.scope],
       set: { webhookUrl: url, webhookSecret: secret, updatedAt: now },
     });
 }
 
-export async function webhookOf(db: TTx, userId: string, seedId: string | null): Promise<{ url: string; secret: string } | undefined> {
-  const row = await preferencesFor(db, userId, seedId);
+/** The person's webhook address and sealed secret (personal row), or undefined. */
+export async function webhookOf(db: TTx, userId: string): Promise<{ url: string; secret: string } | undefined> {
+  const row = await findPreferences(db, userId, '');
   return row?.webhookUrl && row.webhookSecret ? { url: row.webhookUrl, secret: row.webhookSecret } : undefined;
 }
 

@@ -11,11 +11,16 @@ import {
   ZNotificationPreferences,
   ZNotificationPreferencesInput,
   ZNotificationPreferencesQuery,
+  ZNotificationWebhook,
+  ZNotificationWebhookInput,
+  ZNotificationWebhookRemoved,
+  ZNotificationWebhookSaved,
 } from '@suite/shared/schemas/notifications';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { inboxChannel, type TNotificationsDeps } from './notifications.deps.ts';
 import * as notifications from './notifications.service.ts';
+import * as webhook from './notification-webhook.service.ts';
 
 const tags = ['notifications'];
 
@@ -52,6 +57,49 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: TNotificationsDe
       },
     },
     async (request) => notifications.savePreferences(deps, uid(request), request.query.seedId, request.body),
+  );
+
+  app.get(
+    '/api/me/notification-webhook',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '내 알림 웹훅 주소 (서명용 비밀 키는 돌려주지 않음)',
+        security: bearer,
+        response: { 200: ZNotificationWebhook, ...errorResponses(401) },
+      },
+    },
+    async (request) => webhook.getWebhook(deps, uid(request)),
+  );
+
+  app.put(
+    '/api/me/notification-webhook',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '내 알림 웹훅 주소 등록·교체 (외부 주소만; 서명용 비밀 키를 새로 만들어 이 응답에서 한 번만 보여줌)',
+        security: bearer,
+        body: ZNotificationWebhookInput,
+        response: { 200: ZNotificationWebhookSaved, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => webhook.saveWebhook(deps, uid(request), request.body.url),
+  );
+
+  app.delete(
+    '/api/me/notification-webhook',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '내 알림 웹훅 주소 삭제 (이후 웹훅 알림은 "보낼 수 없음"으로 기록)',
+        security: bearer,
+        response: { 200: ZNotificationWebhookRemoved, ...errorResponses(401) },
+      },
+    },
+    async (request) => webhook.removeWebhook(deps, uid(request)),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import type {
 } from '@suite/shared/schemas/notifications';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { decryptSecret } from '../../lib/secret-box.ts';
 import { reserveMails } from '../../lib/mail-quota.ts';
 import { findUserById } from '../auth/auth.service.ts';
 import { roleInSeed } from '../seeds/seeds.service.ts';
@@ -169,7 +170,7 @@ export async function notify(deps: TNotificationsDeps, event: TNotificationEvent
       } else if (channel === 'slack') {
         // No per-person Slack DM through the Slack service yet (decision 051): logged, never reported as sent.
         await repo.insertDelivery(tx, { ...base, channel, status: 'unavailable', runAt: now, lastError: 'slack dm not available yet' });
-      } else if (channel === 'webhook' && !row?.webhookUrl) {
+      } else if (channel === 'webhook' && !(await repo.webhookOf(tx, input.userId))) {
         await repo.insertDelivery(tx, { ...base, channel, status: 'unavailable', runAt: now, lastError: 'no webhook url' });
       } else {
         const runAt = heldUntil ?? now;
@@ -224,10 +225,10 @@ export async function deliver(deps: TNotificationsDeps, deliveryId: number, atte
       const html = `<p>${escapeHtml(n.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">${t.mail.open}</a></p>` : ''}<p>${t.mail.footer}</p>`;
       await deps.mailer.send({ to, subject: t.mail.subject(n.title), text, html, links: link ? [link] : [] });
     } else if (d.channel === 'webhook') {
-      const hook = await repo.webhookOf(deps.db, d.userId, n.seedId);
+      const hook = await repo.webhookOf(deps.db, d.userId);
       if (!hook) throw new Error('no webhook url');
       const payload = { id: n.id, event: n.event, seedId: n.seedId, title: n.title, body: n.body, link, createdAt: n.createdAt.toISOString() };
-      await postWebhook(hook.url, hook.secret, payload, { allowPrivate: deps.allowPrivateUrls, now: deps.now() });
+      await postWebhook(hook.url, decryptSecret(deps.encryptionKey, hook.secret), payload, { allowPrivate: deps.allowPrivateUrls, now: deps.now() });
     } else {
       throw new Error(`channel ${d.channel} has no sender`);
     }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
+import { koNotificationsUi } from '@suite/shared/messages/ko-notifications-ui';
 import { NOTIFICATION_EVENT_NAMES } from '@suite/shared/schemas/notifications';
 import { createTestApp, dbKinds, freshDatabase, movableClock, type TTestApp } from '../../test/helpers.ts';
 import { eventStreamReader } from '../../test/event-stream-reader.ts';
@@ -14,6 +15,7 @@ import * as notifications from './notifications.service.ts';
 import * as repo from './notifications.repository.ts';
 
 const t9 = ko.notifications;
+const tu = koNotificationsUi;
 /** 2026-11-27 12:00 in Seoul (03:00 UTC): outside the default quiet hours (22:00–08:00). */
 const NOON_SEOUL = Date.parse('2026-11-27T03:00:00Z');
 let keys = 0;
@@ -148,19 +150,49 @@ for (const kind of dbKinds) {
           token: me.token,
           body: { events: { 'chatbot.handoff': { inApp: true, mail: false, slack: true, webhook: true } } },
         });
-        // The webhook address has no route yet (next session): set as that route will.
-        await repo.setWebhook(t.database.db, me.id, '', url, 's3cret', clock.now());
+        const saved = await call(t, { method: 'PUT', url: '/api/me/notification-webhook', token: me.token, body: { url } });
+        expect(saved.status).toBe(200);
+        expect(saved.body).toMatchObject({ url, message: tu.server.webhookSaved });
+        const secret = saved.body.secret as string;
+        expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // The address is shown again, the secret never; at rest it is sealed, not stored as given.
+        expect((await api(t, me.token)('GET', '/api/me/notification-webhook')).body).toEqual({ url });
+        const stored = await repo.webhookOf(t.database.db, me.id);
+        expect(stored?.secret).not.toContain(secret);
         await notifications.notify(deps, 'chatbot.handoff', notice(me.id, '상담원 연결 요청'));
         await t.app.jobs.runDue();
         expect(got).toHaveLength(1);
         const { headers, body } = got[0]!;
-        const expected = `sha256=${createHmac('sha256', 's3cret')
+        const expected = `sha256=${createHmac('sha256', secret)
           .update(`${String(headers['x-suite-timestamp'])}.${body}`)
           .digest('hex')}`;
         expect(headers['x-suite-signature']).toBe(expected);
         expect(JSON.parse(body)).toMatchObject({ event: 'chatbot.handoff', title: '상담원 연결 요청' });
         const log = (await repo.listDeliveries(t.database.db, { limit: 100 })).filter((d) => d.userId === me.id);
         expect(Object.fromEntries(log.map((d) => [d.channel, d.status]))).toEqual({ inApp: 'sent', webhook: 'sent', slack: 'unavailable' });
+
+        // Seed-scoped preferences do not hide the person's one address.
+        const seed = (await api(t, me.token)('POST', '/api/seeds', { seed_name: '웹훅 팀' })).body.data as { id: string };
+        await call(t, {
+          method: 'PUT',
+          url: `/api/me/notification-preferences?seedId=${seed.id}`,
+          token: me.token,
+          body: { events: { 'chatbot.handoff': { inApp: true, mail: false, slack: false, webhook: true } } },
+        });
+        await notifications.notify(deps, 'chatbot.handoff', { ...notice(me.id, '시드 상담 요청'), seedId: seed.id });
+        await t.app.jobs.runDue();
+        expect(got).toHaveLength(2);
+
+        // Removed: the next webhook notice is logged as unavailable and nothing is POSTed.
+        const removed = await api(t, me.token)('DELETE', '/api/me/notification-webhook');
+        expect(removed.status).toBe(200);
+        expect(removed.body.message).toBe(tu.server.webhookRemoved);
+        expect((await api(t, me.token)('GET', '/api/me/notification-webhook')).body).toEqual({ url: null });
+        const { noticeId } = await notifications.notify(deps, 'chatbot.handoff', notice(me.id, '세 번째 상담 요청'));
+        await t.app.jobs.runDue();
+        expect(got).toHaveLength(2);
+        const third = (await repo.listDeliveries(t.database.db, { channel: 'webhook', limit: 100 })).find((d) => d.noticeId === noticeId);
+        expect(third?.status).toBe('unavailable');
       } finally {
         await new Promise((r) => server.close(r));
       }
@@ -195,6 +227,29 @@ for (const kind of dbKinds) {
       expect(change.status).toBe(403);
       expect((await api(t, a.token)('GET', `/api/me/notification-preferences?seedId=${seed.id}`)).body.digest).toBe(false);
 
+      // No request names another person: a body that tries is refused, a query that tries changes only the caller's own.
+      const named = await call(t, { method: 'PUT', url: '/api/me/notification-preferences', token: b.token, body: { userId: a.id, digest: true } });
+      expect(named.status).toBe(400);
+      const viaQuery = await call(t, {
+        method: 'PUT',
+        url: `/api/me/notification-preferences?userId=${a.id}`,
+        token: b.token,
+        body: { events: { 'rooms.reminder': { inApp: true, mail: false, slack: false, webhook: false } }, digest: true },
+      });
+      expect(viaQuery.status).toBe(200);
+      const aPrefs = (await api(t, a.token)('GET', '/api/me/notification-preferences')).body;
+      expect(aPrefs.digest).toBe(false);
+      expect(aPrefs.events['rooms.reminder'].mail).toBe(true);
+      expect((await api(t, b.token)('GET', '/api/me/notification-preferences')).body.digest).toBe(true);
+      const hookNamed = await call(t, {
+        method: 'PUT',
+        url: '/api/me/notification-webhook',
+        token: b.token,
+        body: { url: 'http://127.0.0.1:9/x', userId: a.id },
+      });
+      expect(hookNamed.status).toBe(400);
+      expect((await api(t, a.token)('GET', '/api/me/notification-webhook')).body).toEqual({ url: null });
+
       // The operator's delivery log is for platform admins only.
       expect((await api(t, b.token)('GET', '/api/admin/notifications/deliveries')).status).toBe(403);
       const admin = await signedIn(t, { role: 'admin' });
@@ -223,6 +278,13 @@ for (const kind of dbKinds) {
       const limit = await api(t, me.token)('GET', '/api/me/notifications?limit=1000');
       expect(limit.status).toBe(400);
       expect(limit.body.error).toBe(t9.validation.limit);
+      const hook = (body: unknown) => call(t, { method: 'PUT', url: '/api/me/notification-webhook', token: me.token, body });
+      for (const bad of [{ url: 'ftp://example.com/x' }, { url: 'https://user:pw@example.com/x' }, { url: 'example.com' }, { url: 42 }, {}]) {
+        const res = await hook(bad);
+        expect(res.status, JSON.stringify(bad)).toBe(400);
+        expect(res.body.error, JSON.stringify(bad)).toBe(tu.validation.webhookUrl);
+      }
+      expect((await api(t, me.token)('GET', '/api/me/notification-webhook')).body).toEqual({ url: null });
       // Nothing was changed by the refused requests.
       const now = await api(t, me.token)('GET', '/api/me/notification-preferences');
       expect(now.body.quietHours).toEqual({ start: '22:00', end: '08:00' });
@@ -311,6 +373,18 @@ for (const kind of dbKinds) {
       const log = (await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id);
       expect(log.map((d) => d.status).sort()).toEqual(['retrying', 'sent']);
       expect(log.find((d) => d.status === 'retrying')?.lastError).toBeTruthy();
+    }, 60_000);
+
+    it('a webhook address on a private, loopback or metadata host is refused by the outbound guard when saved', async () => {
+      const g = await createTestApp(kind, { jobs: false });
+      closers.push(g.close);
+      const me = await signedIn(g);
+      for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'https://10.1.2.3/x', 'http://[::ffff:7f00:1]/']) {
+        const res = await call(g, { method: 'PUT', url: '/api/me/notification-webhook', token: me.token, body: { url } });
+        expect(res.status, url).toBe(400);
+        expect(res.body.error, url).toBe(tu.server.webhookBlocked);
+      }
+      expect((await api(g, me.token)('GET', '/api/me/notification-webhook')).body).toEqual({ url: null });
     }, 60_000);
 
     it.runIf(Boolean(process.env.REDIS_URL))(
