@@ -36,7 +36,33 @@ const FILLER_SET = new Set([...FILLERS, ...FILLERS_MORE]);
 /** The shipped lexicon: the customer-service core (lexicon-ko.ts) and the wider domains (lexicon-ko-more.ts). */
 const SHIPPED: readonly TLexiconGroup[] = [...LEXICON, ...LEXICON_MORE];
 /** Nouns that end in a syllable that is also a particle. */
-const PROTECTED = new Set(['요가', '나이', '사이', '아이', '오이', '거북이', '고기', '자기', '누나', '언니', '하나', '바나나', '소파', '카페']);
+const PROTECTED = new Set([
+  '요가',
+  '나이',
+  '사이',
+  '차이',
+  '종이',
+  '길이',
+  '높이',
+  '넓이',
+  '깊이',
+  '놀이',
+  '아이디',
+  '모서리',
+  '다리',
+  '거리',
+  '아이',
+  '오이',
+  '거북이',
+  '고기',
+  '자기',
+  '누나',
+  '언니',
+  '하나',
+  '바나나',
+  '소파',
+  '카페',
+]);
 /** Concepts that say what is asked about a topic (price, duration, moment) rather than the topic: they count less. */
 const INTENT = new Set(['가격', '기간', '신청', '발급', '작성', '변경', '상품']);
 const INTENT_WEIGHT = 0.6;
@@ -360,7 +386,8 @@ export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TFie
   for (let i = 0; i < compact.length;) {
     const list = lexicon.byFirst.get(compact[i]!);
     const atWordStart = i === 0 || owner[i - 1] !== owner[i];
-    const hit = list?.find((s) => compact.startsWith(s, i) && (atWordStart || !lexicon.wordStart.has(s)));
+    // A surface that runs over a space must start a word: '같이 주문' holds '이주' and '종이 빼' holds '이빼' only by accident.
+    const hit = list?.find((s) => compact.startsWith(s, i) && (atWordStart || (!lexicon.wordStart.has(s) && owner[i + s.length - 1] === owner[i])));
     if (!hit) {
       i++;
       continue;
@@ -399,8 +426,18 @@ export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TFie
   for (const u of units) {
     if (u.concepts) for (const c of u.concepts) concepts.add(c);
     else wordSet.add(u.surface);
+    // A compound surface also says what its parts say ('수업시간' is about 시간 too), for matching the other side.
+    if (u.concepts && u.surface.length >= 3) for (const c of innerConcepts(u.surface, lexicon)) concepts.add(c);
   }
   return { units: dedupe(units), concepts, words: wordSet, compact };
+}
+
+function innerConcepts(surface: string, lexicon: TLexicon): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < surface.length - 1; j++)
+    for (const s of lexicon.byFirst.get(surface[j]!) ?? [])
+      if (s.length >= 2 && s.length < surface.length && surface.startsWith(s, j)) out.push(...lexicon.concepts.get(s)!);
+  return out;
 }
 
 function dedupe(units: TUnit[]): TUnit[] {
