@@ -58,6 +58,7 @@ import { knowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createKnowledgeDeps } from './modules/knowledge/knowledge.deps.ts';
 import { activeWorkspaceOfSeed, embeddingBudget } from './modules/slack/workspace.service.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { createNotificationsDeps } from './modules/notifications/notifications.deps.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -204,6 +205,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(systemRoutes, { database, state });
+  // The notification service (decision 051): built once, handed to every module that notifies people through it.
+  const notificationsDeps = createNotificationsDeps(ctx, app.log, jobs);
   // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
   const authDeps = createAuthDeps(ctx, app.log, seedLinks);
   await app.register(authModule, { ctx, deps: authDeps, jobs });
@@ -225,7 +228,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
   await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
   await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
-  await app.register(roomsModule, { ctx, jobs });
+  await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps });
   await app.register(mealModule, { ctx, jobs, mailer, now });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
@@ -254,8 +257,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
   await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch } });
   await app.register(integrationsRoutes, { config });
-  // Notifications (decision 051): preferences, inbox and deliveries; no module notifies through it yet.
-  await app.register(notificationsModule, { ctx, jobs });
+  // Notifications (decision 051): preferences, inbox and deliveries, with the deps the modules above notify through.
+  await app.register(notificationsModule, { ctx, jobs, deps: notificationsDeps });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

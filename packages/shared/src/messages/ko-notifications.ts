@@ -16,6 +16,13 @@ export const koNotifications = {
     'security.password-changed': '비밀번호 변경',
   },
   channels: { inApp: '콘솔', mail: '메일', slack: 'Slack DM', webhook: '웹훅' },
+  /** Titles and bodies of the notices the modules send through the notification service (issue 30). */
+  notices: {
+    roomsReminderTitle: (title: string, when: string) => `회의 알림: ${title} · ${when}`,
+    roomsReleasedTitle: (title: string) => `회의실 예약이 자동 취소되었습니다: ${title}`,
+    roomsReleasedBody: (title: string, room: string, when: string, minutes: number) =>
+      `시작 후 ${minutes}분 안에 체크인하지 않아 예약이 자동으로 취소되었습니다.\n\n회의: ${title}\n회의실: ${room}\n시간: ${when}\n\n회의실이 다시 필요하면 새로 예약해주세요.`,
+  },
   validation: {
     event: '알 수 없는 알림 종류입니다.',
     channel: '알림 채널 설정은 true 또는 false여야 합니다.',

@@ -13,11 +13,13 @@ export const notificationsOf = (ctx: TAppContext) => byApp.get(ctx);
  * The notification service (issue 30, decision 051): preferences, the in-console inbox and its live count, the
  * delivery jobs (mail, webhook; Slack DM logged as not yet available) and the 90-day sweep. No module calls it yet.
  */
-export const notificationsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'register' | 'every' | 'enqueue'> }> = async (
-  app,
-  { ctx, jobs },
-) => {
-  const deps = createNotificationsDeps(ctx, app.log, jobs);
+export const notificationsModule: FastifyPluginAsync<{
+  ctx: TAppContext;
+  jobs: Pick<TJobRunner, 'register' | 'every' | 'enqueue'>;
+  /** The deps buildApp also hands to the modules that notify (built here when not given). */
+  deps?: TNotificationsDeps;
+}> = async (app, { ctx, jobs, deps: given }) => {
+  const deps = given ?? createNotificationsDeps(ctx, app.log, jobs);
   byApp.set(ctx, deps);
   jobs.register(notifications.DELIVER_KIND, (payload, job) => notifications.deliver(deps, Number(payload.deliveryId), job.attempts));
   jobs.register(notifications.DIGEST_KIND, (payload, job) => notifications.sendDigest(deps, String(payload.userId ?? ''), job.attempts));

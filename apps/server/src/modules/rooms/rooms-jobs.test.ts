@@ -5,7 +5,10 @@ import { createTestApp, dbKinds, freshDatabase, movableClock, type TClock, type 
 import type { TDatabase } from '../../db/client.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { iso, mailsTo, roomJobsOf, seedWithRoom, stepAhead, stepAheadSameDay } from './testing/rooms-test-kit.ts';
+
+const seoulDate = (d: Date, plusMinutes = 0) => new Date(d.getTime() + plusMinutes * 60_000 + 9 * 3_600_000).toISOString().slice(0, 10);
 import { adoptLegacyJobs } from './rooms.repository.ts';
+import { inboxOf, openDeliveryJobs, quietHoursOff, runAllDue } from '../notifications/testing/notices-test-kit.ts';
 
 /** The same secrets for every instance, as several instances of one deployment share them. */
 const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
@@ -15,6 +18,8 @@ const appOn = (database: TDatabase, intervalMs: number, clock?: TClock): Promise
   createTestApp(database.kind, { env: secrets, database, jobs: intervalMs, state: { redisUrl: process.env.REDIS_URL }, ...(clock ? { now: clock.now } : {}) });
 
 const jobs = (database: TDatabase, kind: string) => roomJobsOf(database.db, { kind });
+/** Reminder mails reach members through the notification service (subject '[컴퍼니 툴즈] 회의 알림: …'). */
+const reminderMails = async (database: TDatabase, to: string) => (await mailsTo(database.db, to)).filter((x) => x.subject.includes('회의 알림: '));
 
 /** The polling runners give no event to await: a bounded poll of the jobs table (vi.waitFor, 10 s). */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -38,6 +43,7 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     // First instance: runner off, so nothing fires before the "restart".
     const first = await appOn(database, 0);
     const { owner, member, base, roomId } = await seedWithRoom(first);
+    for (const p of [owner, member]) await quietHoursOff(first, p.token);
     // A lead time of a day makes the reminders of meetings later today due at once.
     expect((await api(first, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
     // Eleven meetings back to back from here (195 minutes), all on one Seoul day.
@@ -68,11 +74,12 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const reminders = await jobs(database, 'rooms.reminder');
     expect(reminders.find((j) => j.title === '유지 회의')?.status).toBe('done');
     expect(reminders.find((j) => j.title === '취소 회의')?.status).toBe('cancelled');
-    const toMember = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    await until(async () => (await openDeliveryJobs(database.db)) === 0, 'reminder mails');
+    const toMember = await reminderMails(database, member.email);
     expect(toMember).toHaveLength(1);
     expect(toMember[0]!.subject).toContain('유지 회의');
     expect(toMember[0]!.text).toContain('예산 검토');
-    expect((await mailsTo(database.db, owner.email)).filter((x) => x.subject.startsWith('[회의 알림]'))).toHaveLength(1);
+    expect(await reminderMails(database, owner.email)).toHaveLength(1);
 
     // Ten more bookings while both runners poll: still exactly one reminder each.
     const titles = Array.from({ length: 10 }, (_, i) => `동시 ${i}`);
@@ -81,7 +88,8 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
       expect(r.status).toBe(201);
     }
     await until(async () => (await jobs(database, 'rooms.reminder')).filter((j) => j.status === 'done').length === 11, 'ten reminders');
-    const all = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    await until(async () => (await openDeliveryJobs(database.db)) === 0, 'ten reminder mails');
+    const all = await reminderMails(database, member.email);
     expect(all).toHaveLength(11);
     expect(new Set(all.map((x) => x.subject)).size).toBe(11);
   });
@@ -93,6 +101,7 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const app = await appOn(database, 25, clock);
     open.push(app);
     const { member, base, roomId } = await seedWithRoom(app);
+    await quietHoursOff(app, member.token);
     // The next 15-minute step: check-in is already open (from 15 minutes before) and the release time is ahead.
     const start = stepAhead(0);
     const b = await api(app, member.token)('POST', `${base}/bookings`, { roomId, title: '참석', startsAt: iso(start), endsAt: iso(start, 15) });
@@ -118,6 +127,13 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     expect(byTitle).toEqual({ 노쇼: 'released', 참석: 'checked_in' });
     const logs = await api(app, member.token)('GET', `${base}/booking-logs`);
     expect(logs.body.data[0]).toMatchObject({ action: 'release', actor: null, title: '노쇼' });
+    // The organizer hears of it once, in the console and by mail, with a link to the booking.
+    const released = (await inboxOf(app, member.token)).filter((n) => n.event === 'rooms.released');
+    expect(released.map((n) => [n.title, n.link])).toEqual([
+      ['회의실 예약이 자동 취소되었습니다: 노쇼', `/admin/services/schedule?date=${seoulDate(start, 30)}&booking=${booked!.bookingId}`],
+    ]);
+    await until(async () => (await openDeliveryJobs(database.db)) === 0, 'release mail');
+    expect((await mailsTo(database.db, member.email)).filter((x) => x.subject.includes('자동 취소'))).toHaveLength(1);
   });
 
   it('hands pending room_jobs rows a previous release wrote over to the job runner, once', async () => {
@@ -126,6 +142,7 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
     const app = await appOn(database, 0);
     open.push(app);
     const { owner, member, base, roomId } = await seedWithRoom(app);
+    for (const p of [owner, member]) await quietHoursOff(app, p.token);
     // A lead time of a day: the reminder of a meeting an hour from now is due at once.
     expect((await api(app, owner.token)('PATCH', `${base}/room-settings`, { reminderMinutes: 1440 })).status).toBe(200);
     const start = stepAheadSameDay(60, 15);
@@ -152,7 +169,9 @@ describe.each(dbKinds)('reminder and release jobs on %s', (kind) => {
       'rooms.reminder:pending',
     ]);
     expect(await app.app.jobs.runDue()).toBe(1);
-    const reminders = (await mailsTo(database.db, member.email)).filter((x) => x.subject.startsWith('[회의 알림]'));
+    // Its notices' mails, one each to the organizer and the attendee.
+    expect(await runAllDue(app)).toBe(2);
+    const reminders = await reminderMails(database, member.email);
     expect(reminders.map((x) => x.subject.includes('옛 버전 회의'))).toEqual([true]);
   });
 });

@@ -8,6 +8,10 @@ import type { TBookingEvent } from '@suite/shared/schemas/rooms';
 import type { TMailQuotas } from '../../lib/mail-quota.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import type { notify } from '../notifications/notifications.service.ts';
+
+/** The notification service's deps, as `notify` takes them (buildApp builds them once). */
+export type TNotifier = Parameters<typeof notify>[0];
 
 /** What the rooms services work with, built once per app. `now` is injectable for tests. */
 export type TRoomsDeps = {
@@ -21,6 +25,8 @@ export type TRoomsDeps = {
   mailQuotas: TMailQuotas;
   caps: TConfig['rooms'];
   jobs: Pick<TJobRunner, 'enqueue' | 'cancel'>;
+  /** The notification service's deps (buildApp): reminders and releases reach members through it. */
+  notifications: TNotifier;
 };
 
 /** The same deps bound to an open transaction: every write of one action commits together or not at all. */
@@ -28,7 +34,7 @@ export function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>
   return deps.db.transaction((tx) => fn({ ...deps, db: tx as unknown as TRoomsDeps['db'] }));
 }
 
-export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TRoomsDeps['jobs']): TRoomsDeps {
+export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TRoomsDeps['jobs'], notifications: TNotifier): TRoomsDeps {
   const { config, database } = ctx;
   return {
     db: database.db,
@@ -41,6 +47,7 @@ export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: 
     mailQuotas: config.mailQuota,
     caps: config.rooms,
     jobs,
+    notifications,
   };
 }
 

@@ -9,7 +9,7 @@ import * as brepo from './bookings.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
-import { sendReminder } from './rooms.notify.ts';
+import { sendReleased, sendReminder } from './rooms.notify.ts';
 
 const bookingIdOf = (payload: Record<string, unknown>) => String(payload.bookingId ?? '');
 /** A job may run this much before its booking's own time (clocks of instances and the database differ a little). */
@@ -28,6 +28,8 @@ async function remind(deps: TRoomsDeps, bookingId: string): Promise<void> {
 
 async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
   const row = await brepo.findBookingById(deps.db, bookingId);
+  // A retry after the release committed but its notice failed: the notice again (it is written once whatever happens).
+  if (row?.b.status === 'released' && row.b.endsAt > deps.now()) return sendReleased(deps, row);
   if (!row || row.b.status !== 'confirmed') return;
   // Never before the release time of the booking as it is now (a stale job of a moved meeting does nothing).
   if (deps.now().getTime() < row.b.startsAt.getTime() + RELEASE_AFTER_MS - EARLY_MS) return;
@@ -46,7 +48,10 @@ async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
     });
     return true;
   });
-  if (released) await publish(deps, row.b.seedId, { type: 'released', bookingId: row.b.id, roomId: row.b.roomId });
+  if (!released) return;
+  await publish(deps, row.b.seedId, { type: 'released', bookingId: row.b.id, roomId: row.b.roomId });
+  // After the commit; a failure throws, so the job is retried and the branch above writes the notice.
+  await sendReleased(deps, row);
 }
 
 export function registerRoomsJobs(deps: TRoomsDeps, jobs: Pick<TJobRunner, 'register'>): void {
