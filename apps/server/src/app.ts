@@ -58,6 +58,7 @@ import { knowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createKnowledgeDeps } from './modules/knowledge/knowledge.deps.ts';
 import { activeWorkspaceOfSeed, embeddingBudget } from './modules/slack/workspace.service.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { monitoringModule } from './modules/monitoring/monitoring.module.ts';
 import { createNotificationsDeps } from './modules/notifications/notifications.deps.ts';
 
 /** Paths whose values never reach the logs. */
@@ -259,6 +260,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(integrationsRoutes, { config });
   // Notifications (decision 051): preferences, inbox and deliveries, with the deps the modules above notify through.
   await app.register(notificationsModule, { ctx, jobs, deps: notificationsDeps });
+  // Monitoring, health part (issue 30): heartbeats, outside services, jobs and the database page.
+  await app.register(monitoringModule, { ctx, jobs });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

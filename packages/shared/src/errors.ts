@@ -92,6 +92,9 @@ export const errorCatalogue = {
   API_TABLE_INVALID: { status: 400, message: ko.apiBuilder.server.keyScope },
   API_TRIGGERS_FAILED: { status: 422, message: ko.apiBuilder.server.triggersPostgresOnly },
   API_CONNECTION_IN_USE: { status: 409, message: ko.apiBuilder.server.connectionInUseGeneric },
+  // Monitoring
+  JOB_NOT_FOUND: { status: 404, message: ko.monitoring.server.jobNotFound },
+  JOB_NOT_FAILED: { status: 409, message: ko.monitoring.server.jobNotFailed },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;

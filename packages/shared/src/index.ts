@@ -14,4 +14,5 @@ export * from './schemas/api-builder.ts';
 export * from './catalogue.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/monitoring.ts';
 export * from './app-routes.ts';

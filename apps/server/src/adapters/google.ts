@@ -4,6 +4,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { AppError } from '../lib/app-error.ts';
+import { reportOutside } from '../lib/outside-services.ts';
 
 export type TGoogleIdentity = {
   sub: string;
@@ -44,9 +45,15 @@ export function createGoogleVerifier(cfg: { clientId: string | undefined; jwksUr
           requiredClaims: ['sub', 'exp', 'iat'],
         }));
       } catch (err) {
-        if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw new AppError('GOOGLE_UNAVAILABLE');
+        if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) {
+          reportOutside('google', false, err instanceof errors.JWKSTimeout ? 'keys timeout' : 'keys unreachable');
+          throw new AppError('GOOGLE_UNAVAILABLE');
+        }
+        // An invalid token is the caller's: Google's keys were read.
+        reportOutside('google', true);
         throw new AppError('GOOGLE_TOKEN_INVALID');
       }
+      reportOutside('google', true);
       const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
       if (!payload.sub || !email) throw new AppError('GOOGLE_TOKEN_INVALID');
       const verified = payload.email_verified === true || payload.email_verified === 'true';

@@ -9,6 +9,7 @@
  * chatbot answers (`grounded.ts`).
  */
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { reportOutside } from '../lib/outside-services.ts';
 
 export type TLlmConfig = { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number; maxRetries: number };
 export type TChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -74,7 +75,9 @@ export async function withRetries<T>(
     if (stop?.aborted) break;
     const signal = stop ? AbortSignal.any([stop, AbortSignal.timeout(cfg.timeoutMs)]) : AbortSignal.timeout(cfg.timeoutMs);
     try {
-      return await attempt(signal);
+      const result = await attempt(signal);
+      reportOutside('llm', true);
+      return result;
     } catch (e) {
       last = toLlmError(e, signal);
       const status = (last as { status?: number }).status;
@@ -82,7 +85,10 @@ export async function withRetries<T>(
       if (n < cfg.maxRetries) await sleep(500 * 2 ** n);
     }
   }
-  throw last instanceof LlmError ? last : new LlmError(last instanceof Error ? last.name : 'llm failed');
+  const error = last instanceof LlmError ? last : new LlmError(last instanceof Error ? last.name : 'llm failed');
+  // The app closing is not the service failing.
+  if (!stop?.aborted) reportOutside('llm', false, error.message);
+  throw error;
 }
 
 /**

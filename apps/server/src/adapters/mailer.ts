@@ -3,6 +3,7 @@
  * to standard output and handed to `sink` (the development outbox, /dev/outbox); production never keeps an outbox.
  */
 import nodemailer from 'nodemailer';
+import { reportOutside } from '../lib/outside-services.ts';
 
 export type TMail = { to: string; subject: string; text: string; html: string; links: string[] };
 
@@ -27,7 +28,15 @@ export function createMailer(opts: TMailerOptions): TMailer {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        try {
+          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        } catch (err) {
+          // nodemailer's code (EAUTH, ECONNECTION, …) and the SMTP reply code only: never the message or the server's text.
+          const e = err as { code?: unknown; responseCode?: unknown };
+          reportOutside('smtp', false, [e.code, e.responseCode].filter((x) => typeof x === 'string' || typeof x === 'number').join(' ') || 'send failed');
+          throw err;
+        }
+        reportOutside('smtp', true);
       },
       close: () => transport.close(),
     };

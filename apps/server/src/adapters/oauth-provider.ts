@@ -12,6 +12,7 @@
 import { sha256 } from '../lib/tokens.ts';
 import type { TOAuthProviderConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { reportOutside } from '../lib/outside-services.ts';
 
 export type TOAuthProviderId = 'kakao' | 'naver';
 
@@ -38,12 +39,24 @@ const TIMEOUT_MS = 10_000;
 
 export const pkceChallenge = (verifier: string) => sha256(verifier, 'base64url');
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+/** One call to the provider; its outcome is reported (an answer below 500 counts as the provider working). */
+async function call(id: TOAuthProviderId, url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    const answer = await fetchJson(url, init);
+    reportOutside(id, answer.status < 500, answer.status < 500 ? undefined : `http ${answer.status}`);
+    return answer;
+  } catch (err) {
+    reportOutside(id, false, (err as { outside?: string }).outside ?? 'failed');
+    throw err;
+  }
+}
+
+async function fetchJson(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
-    throw new AppError('OAUTH_PROVIDER_FAILED');
+  } catch (err) {
+    throw Object.assign(new AppError('OAUTH_PROVIDER_FAILED'), { outside: (err as Error)?.name === 'TimeoutError' ? 'timeout' : 'network error' });
   }
   const text = await res.text().catch(() => '');
   let body: unknown;
@@ -52,7 +65,7 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
   } catch {
     body = null;
   }
-  if (!body || typeof body !== 'object') throw new AppError('OAUTH_PROVIDER_FAILED');
+  if (!body || typeof body !== 'object') throw Object.assign(new AppError('OAUTH_PROVIDER_FAILED'), { outside: `http ${res.status}, not JSON` });
   return { status: res.status, body: body as Record<string, unknown> };
 }
 
@@ -111,7 +124,7 @@ export function createOAuthClient(id: TOAuthProviderId, cfg: TOAuthProviderConfi
       const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, redirect_uri: redirectUri, code, code_verifier: codeVerifier });
       if (cfg.clientSecret) form.set('client_secret', cfg.clientSecret);
       if (id === 'naver') form.set('state', state);
-      const { status, body } = await call(cfg.tokenUrl, {
+      const { status, body } = await call(id, cfg.tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
         body: form.toString(),
@@ -123,7 +136,7 @@ export function createOAuthClient(id: TOAuthProviderId, cfg: TOAuthProviderConfi
       throw new AppError('OAUTH_PROVIDER_FAILED');
     },
     async profile(accessToken) {
-      const { status, body } = await call(cfg.userinfoUrl, {
+      const { status, body } = await call(id, cfg.userinfoUrl, {
         method: 'GET',
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
       });

@@ -65,11 +65,30 @@ function kindOfFile(file: string): 'postgres' | 'pglite' | undefined {
 const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 const label = (kind: 'postgres' | 'pglite') => (kind === 'postgres' ? 'PostgreSQL' : '내장(PGlite)');
 
+/**
+ * Records a finished backup in `database_backups` (the database page and the advisors read it), after the dump so the
+ * file does not hold its own record. Skipped on a database whose migrations predate the table.
+ */
+async function recordBackup(query: (sql: string, params: unknown[]) => Promise<unknown>, file: string, engine: 'postgres' | 'pglite'): Promise<void> {
+  await query(`INSERT INTO database_backups (file, size_bytes, engine) SELECT $1, $2, $3 WHERE to_regclass('public.database_backups') IS NOT NULL`, [
+    file,
+    statSync(file).size,
+    engine,
+  ]);
+}
+
 export async function backupDatabase(target: TBackupTarget, file: string): Promise<TCliResult> {
   const out = resolve(file);
   if (target.databaseUrl) {
     const { dbname, env } = pgArgs(target.databaseUrl);
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${out}`, `--dbname=${dbname}`], env);
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      await recordBackup((s, p) => client.query(s, p), out, 'postgres');
+    } finally {
+      await client.end();
+    }
     return { code: 0, message: t.done(out, label('postgres'), statSync(out).size) };
   }
   const dir = pgliteDir(target.dataDir);
@@ -78,6 +97,7 @@ export async function backupDatabase(target: TBackupTarget, file: string): Promi
   try {
     const dump = await client.dumpDataDir('gzip');
     writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
+    await recordBackup((s, p) => client.query(s, p), out, 'pglite');
   } finally {
     await client.close();
   }

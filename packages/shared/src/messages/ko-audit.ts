@@ -44,6 +44,7 @@ export const koAuditActions: Record<string, TLine> = {
   'slack.reinstalled': { label: 'Slack 다시 연결', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}을(를) 다시 연결했습니다.` },
   'slack.disconnected': { label: 'Slack 연결 해제', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 연결을 해제했습니다.` },
   'slack.settings_updated': { label: 'Slack 설정 변경', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 AI 비서 설정을 바꿨습니다.` },
+  'monitoring.job_retried': { label: '작업 다시 실행', describe: (a, t) => `${a} 관리자가 실패한 작업 ${t}을(를) 다시 실행 대기열에 넣었습니다.` },
 };
 
 export const koAudit = {

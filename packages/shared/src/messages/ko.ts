@@ -21,6 +21,7 @@ import { koAudit, koAuditActions } from './ko-audit.ts';
 import { koSecurity } from './ko-security.ts';
 import { koChatbot } from './ko-chatbot.ts';
 import { koNotifications } from './ko-notifications.ts';
+import { koMonitoring } from './ko-monitoring.ts';
 
 export const ko = {
   auth: koAuth,
@@ -41,6 +42,7 @@ export const ko = {
   security: koSecurity,
   chatbot: koChatbot,
   notifications: koNotifications,
+  monitoring: koMonitoring,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

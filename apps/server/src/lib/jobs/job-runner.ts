@@ -22,6 +22,8 @@ export type TJobRunner = {
   cancel: (tx: repo.TJobsTx, key: string, kind?: string) => Promise<number>;
   /** Registers the task of a schedule of catalogue.ts; it runs from start() to stop(), at the schedule's interval. */
   every: (name: TScheduleName, task: () => Promise<unknown>) => void;
+  /** The last run of each schedule on this instance (monitoring reports them in its heartbeat). */
+  lastRuns: () => Record<string, TScheduleRun>;
   /** The kinds and schedules registered so far (tests compare them with the catalogue). */
   registered: () => { kinds: string[]; schedules: string[] };
   /** One pass: claims and runs the due jobs; returns how many ran. */
@@ -29,6 +31,8 @@ export type TJobRunner = {
   start: () => void;
   stop: () => Promise<void>;
 };
+
+export type TScheduleRun = { at: string; ok: boolean; error: string | null };
 
 export type TJobRunnerOptions = {
   db: TDb;
@@ -52,6 +56,7 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
   const backoffBase = opts.backoffBaseMs ?? 30_000;
   const schedules: Record<string, TScheduleSpec> = opts.schedules ?? SCHEDULES;
   const tasks = new Map<string, () => Promise<unknown>>();
+  const lastRuns: Record<string, TScheduleRun> = {};
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const inFlight = new Set<Promise<unknown>>();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -66,7 +71,17 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
     const slot = Math.floor(now().getTime() / spec.everyMs);
     const claimed = spec.scope === 'cluster' && opts.state ? opts.state.claim(`schedule:${name}:${slot}`, spec.everyMs) : Promise.resolve(true);
     const p = claimed
-      .then((mine) => (mine ? task() : undefined))
+      .then(async (mine) => {
+        if (!mine) return;
+        const at = now().toISOString();
+        try {
+          await task();
+          lastRuns[name] = { at, ok: true, error: null };
+        } catch (err) {
+          lastRuns[name] = { at, ok: false, error: err instanceof Error ? err.message.slice(0, 200) : String(err).slice(0, 200) };
+          throw err;
+        }
+      })
       .catch((err: unknown) => opts.log.warn({ err, schedule: name }, 'jobs: scheduled task failed'))
       .finally(() => {
         busy.now = false;
@@ -122,6 +137,7 @@ export function createJobRunner(opts: TJobRunnerOptions): TJobRunner {
       if (started) startSchedule(name, task);
     },
     registered: () => ({ kinds: [...handlers.keys()].sort(), schedules: [...tasks.keys()].sort() }),
+    lastRuns: () => ({ ...lastRuns }),
     async runDue(limit = 20) {
       const claimed = await repo.claimDue(opts.db, now(), leaseMs, limit);
       for (const job of claimed) {

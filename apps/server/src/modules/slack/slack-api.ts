@@ -7,6 +7,7 @@
  * 'network_error' (status 0).
  */
 import { ErrorCode, LogLevel, WebClient, type Logger, type RetryOptions } from '@slack/web-api';
+import { reportOutside } from '../../lib/outside-services.ts';
 
 export type TSlackApiOptions = {
   apiUrl: string;
@@ -103,7 +104,9 @@ export function createSlackApi(opts: TSlackApiOptions) {
   async function call<T>(method: string, run: (c: WebClient) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await run(client);
+        const result = await run(client);
+        reportOutside('slack', true);
+        return result;
       } catch (e) {
         const retryAfter =
           (e as { code?: unknown; retryAfter?: number }).code === ErrorCode.RateLimitedError ? (e as { retryAfter?: number }).retryAfter : undefined;
@@ -111,7 +114,12 @@ export function createSlackApi(opts: TSlackApiOptions) {
           await sleep(Math.min(Math.max(retryAfter || 1, 0) * 1000, maxWait));
           continue;
         }
-        throw toSlackApiError(method, e);
+        const error = toSlackApiError(method, e);
+        // Slack answering with an error of its own (a revoked token, a missing channel) is Slack working; a network
+        // failure, a 5xx or a rate limit is not.
+        const down = error.status === 0 || error.status === 429 || error.status >= 500;
+        reportOutside('slack', !down, down ? `${method}: ${error.slackError}` : undefined);
+        throw error;
       }
     }
   }
