@@ -10,9 +10,12 @@ import { apiBuilderConsoleRoutes } from '@/features/api-builder/console-routes';
 import { aiChatbotConsoleRoutes } from '@/features/ai-chatbot/console-routes';
 import { adminBuilderConsoleRoutes } from '@/features/admin-builder/console-routes';
 import { monitoringConsoleRoutes } from '@/features/monitoring/console-routes';
+import { notificationsConsoleRoutes } from '@/features/notifications/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
+/** The header's bell (features/notifications), handed to the console's layout as its header slot. */
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 const OverviewPage = lazy(() => import('@/features/console/pages/overview-page').then((m) => ({ default: m.OverviewPage })));
 const AnalyticsPage = lazy(() => import('@/features/console/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 const ServicesPage = lazy(() => import('@/features/console/pages/services-page').then((m) => ({ default: m.ServicesPage })));
@@ -44,7 +47,13 @@ export const consoleRoutes: RouteObject[] = [
     element: (
       <RequireAuth>
         <Suspense fallback={<Loading />}>
-          <ConsoleLayout />
+          <ConsoleLayout
+            headerSlot={
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            }
+          />
         </Suspense>
       </RequireAuth>
     ),
@@ -81,7 +90,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'database', element: soon(n.database) },
       { path: 'domains', element: soon(n.domains) },
       ...monitoringConsoleRoutes,
-      { path: 'notifications', element: soon(n.notifications) },
+      ...notificationsConsoleRoutes,
       { path: 'help', element: soon(n.helpCenter) },
       { path: 'docs', element: soon(n.docs) },
       { path: '*', element: page(<ConsoleNotFound />) },

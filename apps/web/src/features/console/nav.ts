@@ -110,7 +110,7 @@ export const consoleNav: TConsoleNavGroup[] = [
       { title: n.database, href: '/admin/database', icon: Database, soon: true },
       { title: n.domains, href: '/admin/domains', icon: Globe, soon: true },
       { title: n.monitoring, href: '/admin/monitoring', icon: Activity, managersOnly: true },
-      { title: n.notifications, href: '/admin/notifications', icon: Bell, soon: true },
+      { title: n.notifications, href: '/admin/notifications', icon: Bell },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ArrowLeft, LogOut, Megaphone } from 'lucide-react';
@@ -15,8 +16,11 @@ import { pageHeading } from '@/features/console/nav';
 const h = ko.consoleUi.header;
 /** The API builder's pages: /admin/services/api-builder and below. */
 const isApiBuilderPage = (pathname: string) => /^\/admin\/services\/api-builder(\/|$)/.test(pathname);
-/** The console shell: sidebar, header (title, seed selector, theme, user, back to main, logout), notice, page. */
-export function ConsoleLayout() {
+/**
+ * The console shell: sidebar, header (title, seed selector, theme, user, back to main, logout), notice, page.
+ * `headerSlot`: what the app puts beside the header's title (the notification bell; features do not import each other).
+ */
+export function ConsoleLayout({ headerSlot }: { headerSlot?: ReactNode } = {}) {
   const { pathname } = useLocation();
   const heading = pageHeading(pathname);
   usePageTitle(heading.title, { noindex: true });
@@ -38,6 +42,7 @@ export function ConsoleLayout() {
               <h1 className="truncate text-base font-semibold sm:text-lg">{heading.title}</h1>
               <p className="hidden truncate text-xs text-muted-foreground sm:block">{heading.description}</p>
             </div>
+            {headerSlot}
             <div className="hidden text-right text-xs leading-tight lg:block">
               <p className="font-medium">{user?.full_name}</p>
               <p className="text-muted-foreground">{user?.email}</p>
