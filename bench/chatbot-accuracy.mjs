@@ -5,7 +5,7 @@
 //   node bench/chatbot-accuracy.mjs              development and test figures (Markdown)
 //   node bench/chatbot-accuracy.mjs --calibrate  searches the refusal rule's constants on the development part only
 //   node bench/chatbot-accuracy.mjs --misses     also lists the development part's misses (never the test part's)
-// The same figures through HTTP on both databases: apps/server/src/modules/chatbot/chatbot-accuracy.test.ts.
+// The development figures through HTTP (PGlite): apps/server/src/modules/chatbot/chatbot-accuracy.test.ts.
 import { ALPHA, BETA, DECISION, buildIndex, decideAnswer, scoreFaq } from '../apps/server/src/modules/knowledge/faq-match.ts';
 import { knowledgeKeys, scoreCandidates } from '../apps/server/src/modules/knowledge/korean-search.ts';
 import { FIGURES_HEADER, addFigures, emptyFigures, evalSlugs, evaluate, figuresRow, loadEvalSet } from '../apps/server/src/modules/chatbot/eval/evaluate.ts';

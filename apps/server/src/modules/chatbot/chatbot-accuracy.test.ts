@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { seedWithMembers } from '../meal/testing/meal-test-kit.ts';
 import { addFigures, emptyFigures, evalSlugs, evaluate, FIGURES_HEADER, figuresRow, loadEvalSet, type TEvalSet } from './eval/evaluate.ts';
@@ -7,17 +7,23 @@ import { addFigures, emptyFigures, evalSlugs, evaluate, FIGURES_HEADER, figuresR
 const SHOP = 'https://shop.example';
 
 /**
- * Answer quality through the product's HTTP API in basic mode on both databases, on the TEST part of the evaluation
- * set (never tuned on). Issue 29's bar is ≥ 90 % right entry, ≥ 90 % out-of-scope refused, ≤ 5 % near misses
- * answered; this release reaches 49.7 % / 91.7 % / 16.7 % (bench/RESULTS.md, decision 030), so the test holds that
- * level against regressions and prints the figures — it does not claim the bar.
+ * Answer quality through the product's HTTP API in basic mode, on the DEVELOPMENT part of the evaluation set (the
+ * part the matcher is tuned on; the held-out test part is measured by bench/chatbot-accuracy.mjs and reported in
+ * bench/RESULTS.md, never asserted on here, so nobody tunes against it). The floors sit just under the figures the
+ * release measures (63.0 % right entry, 97.9 % out of scope refused, 2.6 % near misses answered) and catch
+ * regressions. Issue 29's bar (≥ 90 / ≥ 90 / ≤ 5 % on the test part) is not claimed.
+ *
+ * One database only: the FAQ matcher (knowledge/faq-match.ts) scores entries in memory from the rows the source API
+ * stored, so PostgreSQL would give the same figures for twice the CI time; storing and reading FAQ sources runs on
+ * both databases in knowledge.test.ts and chatbot.test.ts.
  */
-describe.each(dbKinds)('customer chatbot answer quality on the held-out test split (%s)', (kind) => {
+describe('customer chatbot answer quality on the development split (pglite)', () => {
+  const kind = 'pglite' as const;
   let t: TTestContext;
   let base: string;
   let token: string;
   const sets = evalSlugs()
-    .map((slug) => loadEvalSet(slug, 'test'))
+    .map((slug) => loadEvalSet(slug, 'dev'))
     .filter((s): s is TEvalSet => s !== null);
 
   beforeAll(async () => {
@@ -60,21 +66,21 @@ describe.each(dbKinds)('customer chatbot answer quality on the held-out test spl
     };
   }
 
-  it('holds the measured level on the test split: right entry ≥ 47 %, out of scope refused ≥ 90 %, near misses answered ≤ 20 %', async () => {
-    expect(sets.length).toBeGreaterThanOrEqual(3);
+  it('holds the measured level on the development split: right entry ≥ 62 %, out of scope refused ≥ 95 %, near misses answered ≤ 5 %', async () => {
+    expect(sets.length).toBeGreaterThanOrEqual(4);
     let total = emptyFigures();
     const rows: string[] = [];
     for (const set of sets) {
       const ask = await botFor(set);
       const f = await evaluate(set, ask);
-      rows.push(figuresRow(`${set.slug} (test, ${kind})`, f));
+      rows.push(figuresRow(`${set.slug} (dev, ${kind})`, f));
       total = addFigures(total, f);
     }
-    rows.push(figuresRow(`all (test, ${kind})`, total));
+    rows.push(figuresRow(`all (dev, ${kind})`, total));
     console.log(`${FIGURES_HEADER}\n${rows.join('\n')}`);
-    expect(total.inScope).toBeGreaterThanOrEqual(250);
-    expect(total.rightEntry / total.inScope).toBeGreaterThanOrEqual(0.47);
-    expect(total.refused / total.outOfScope).toBeGreaterThanOrEqual(0.9);
-    expect(total.nearMissWrong / total.nearMisses).toBeLessThanOrEqual(0.2);
+    expect(total.inScope).toBeGreaterThanOrEqual(440);
+    expect(total.rightEntry / total.inScope).toBeGreaterThanOrEqual(0.62);
+    expect(total.refused / total.outOfScope).toBeGreaterThanOrEqual(0.95);
+    expect(total.nearMissWrong / total.nearMisses).toBeLessThanOrEqual(0.05);
   }, 600_000);
 });

@@ -25,14 +25,23 @@ type TUnit = { surface: string; concepts: readonly string[] | null };
 type TField = { units: TUnit[]; concepts: Set<string>; words: Set<string>; compact: string };
 export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answer: TField };
 /** `grams`: each entry's character keys (korean-search.ts) for the fused second opinion. */
-export type TFaqIndex = { entries: TAnalysedEntry[]; df: Map<string, number>; lexicon: TLexicon; grams: { id: string; titleKeys: string[]; keys: string[] }[] };
+/** `titleWords`: the words (not concepts) of every entry's question and phrasings. */
+export type TFaqIndex = {
+  entries: TAnalysedEntry[];
+  df: Map<string, number>;
+  lexicon: TLexicon;
+  grams: { id: string; titleKeys: string[]; keys: string[] }[];
+  titleWords: Set<string>;
+};
 /** `topical`: whether a unit that names a topic (not only what is asked about it) is matched in full. */
 export type TFaqScore = { id: string; score: number; cover: number; reverse: number; topical: boolean };
 
 /** `wordStart`: surfaces written with a leading '^' match only at the start of a word ('해지' not inside '정해지다'). */
 type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]>; wordStart: Set<string> };
 
-const FILLER_SET = new Set([...FILLERS, ...FILLERS_MORE]);
+/** Pieces of grammar and degree words that say nothing about the topic ('바꾸는법', '3만원짜리', '시킨 거랑', '금방'). */
+const FILLERS_GRAMMAR = ['는법', '짜리', '거랑', '건데', '는건데', '뭐로', '금방', '자꾸', '많이', '제일', '가장', '약간'];
+const FILLER_SET = new Set([...FILLERS, ...FILLERS_MORE, ...FILLERS_GRAMMAR]);
 /** The shipped lexicon: the customer-service core (lexicon-ko.ts) and the wider domains (lexicon-ko-more.ts). */
 const SHIPPED: readonly TLexiconGroup[] = [...LEXICON, ...LEXICON_MORE];
 /** Nouns that end in a syllable that is also a particle. */
@@ -336,7 +345,6 @@ const NOUN1 = new Set([
   '망',
   '줄',
   '판',
-  '알',
 ]);
 const LIGHT_START = new Set([
   '쓰',
@@ -533,8 +541,10 @@ const unitKey = (u: TUnit) => (u.concepts ? `c:${[...u.concepts].sort().join('|'
  * lexicon does not know that reads as a conjugated verb or adjective ('싸져', '눌렀', '찍혀') PREDICATE_WEIGHT — a
  * question's topic is carried by its nouns — and everything else fully.
  */
-function unitWeight(u: TUnit): number {
+function unitWeight(u: TUnit, titleWords?: ReadonlySet<string>): number {
   if (u.concepts) return u.concepts.every((c) => INTENT.has(c)) ? INTENT_WEIGHT : 1;
+  // A word the owner's own questions use as a word is a term of the business ('틀니', '레깅스'), whatever its last syllable.
+  if (titleWords?.has(u.surface)) return 1;
   return looksPredicate(u.surface) ? PREDICATE_WEIGHT : 1;
 }
 
@@ -564,18 +574,19 @@ export function buildIndex(entries: readonly TFaqEntry[], extra: readonly TLexic
     const titles = [e.question, ...(e.phrasings ?? [])].join('\n');
     return { id: e.id, titleKeys: knowledgeKeys(titles), keys: knowledgeKeys(`${titles}\n${e.question}\n${e.answer}`) };
   });
-  return { entries: analysed, df, lexicon, grams };
+  const titleWords = new Set(analysed.flatMap((e) => [...e.title.words]));
+  return { entries: analysed, df, lexicon, grams, titleWords };
 }
 
 /** How much a score keeps when the question covers none of the entry's own wording (1 − α is the reverse coverage's share). */
-export const ALPHA = 0.5;
+export const ALPHA = 0.7;
 
 /** Every entry scored for a question, best first. */
 /**
  * Share of the score taken from the character-key retrieval (korean-search.ts: spaceless bigrams, stems, jamo
  * trigrams), which forgives spellings and conjugations the units miss; calibrated on the development split.
  */
-export const BETA = 0.5;
+export const BETA = 0.3;
 
 export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta = BETA): TFaqScore[] {
   const base = new Map(beta > 0 ? scoreCandidates(knowledgeKeys(question, { query: true }), index.grams, index.grams.length).map((c) => [c.id, c.score]) : []);
@@ -586,7 +597,7 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
   const weights = q.units.map((u, i) => {
     const df = matches[i]!.filter((m) => m >= 0.5).length;
     const idf = Math.log(1 + n / (1 + df));
-    return idf * unitWeight(u);
+    return idf * unitWeight(u, index.titleWords);
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   return index.entries
@@ -595,7 +606,7 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
       let topical = false;
       for (let i = 0; i < q.units.length; i++) {
         covered += weights[i]! * matches[i]![j]!;
-        if (matches[i]![j]! >= 1 && unitWeight(q.units[i]!) === 1) topical = true;
+        if (matches[i]![j]! >= 1 && unitWeight(q.units[i]!, index.titleWords) === 1) topical = true;
       }
       const cover = covered / total;
       let reverse = 0;
@@ -616,7 +627,7 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
 }
 
 /** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
-export const DECISION = { minScore: 0.33, minCover: 0.5, margin: 0.01, sure: 0.5 };
+export const DECISION = { minScore: 0.49, minCover: 0.3, margin: 0, sure: 0.5 };
 
 export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
   const [best, second] = scores;

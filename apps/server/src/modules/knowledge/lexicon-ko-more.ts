@@ -602,6 +602,14 @@ export const LEXICON_MORE: readonly TLexiconGroup[] = [
     ['렌트보험', '보험'],
   ],
   [['면허', '운전면허', '국제면허', '운전경력', '면허취득', '만21세', '만26세'], ['면허']],
+  // ── Added after reading development-split misses (never the test split): how often, how long it lasts (before
+  // '얼마' reads as a price), pulling a tooth ──
+  [['얼마나자주', '얼마마다', '몇달마다', '몇개월마다', '몇번씩', '주기', '자주'], ['주기']],
+  [['얼마나가', '얼마나유지', '얼마나지속', '유지기간', '지속기간', '몇년'], ['기간']],
+  [['뽑고', '뽑을', '뽑아', '뽑는', '뽑으', '뺀데', '빼고나서'], ['발치']],
+  // A bare '교정' is a posture at a studio and teeth at a dentist: it carries both.
+  [['교정', '교정비'], ['치아교정']],
+  [['월납', '분납', '분할납부', '나눠내', '나눠서내'], ['할부']],
 ];
 
 /** Words that only shape a question or a chat: dropped before matching, alongside FILLERS. */
