@@ -58,6 +58,7 @@ import { knowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createKnowledgeDeps } from './modules/knowledge/knowledge.deps.ts';
 import { activeWorkspaceOfSeed, embeddingBudget } from './modules/slack/workspace.service.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { registerTrafficRecorder, trafficRoutes } from './modules/traffic/traffic.module.ts';
 import { monitoringModule } from './modules/monitoring/monitoring.module.ts';
 import { createNotificationsDeps } from './modules/notifications/notifications.deps.ts';
 
@@ -188,6 +189,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
   const usage = await registerUsageCounter(app, database.db, jobs, now);
   const observe = registerMetrics(app, { token: config.metricsToken, database, now });
+  // Traffic for the monitoring page (issue 30): every answered /api request into per-minute tallies, flushed every 15 s.
+  const traffic = await registerTrafficRecorder(app, ctx, jobs, config.trafficRecording);
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
 
   await app.register(swagger, {
@@ -239,8 +242,9 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     headers,
     requestId: requestIdOf,
     busy: () => closing || draining(),
-    answered: ({ requestId, method, url, route, status, ms, host, remoteAddress }) => {
+    answered: ({ requestId, method, url, route, status, ms, host, remoteAddress, apiId, cache }) => {
       observe?.(method, route, status, ms / 1000);
+      if (config.trafficRecording) traffic.record(method, route, `api:${apiId.toLowerCase()}`, status, ms, cache);
       const service = serviceOf(route);
       if (service) usage.record(service, null);
       // The access log line Fastify writes (through the same request serializer: method, redacted URL, host, address).
@@ -262,6 +266,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(notificationsModule, { ctx, jobs, deps: notificationsDeps });
   // Monitoring, health part (issue 30): heartbeats, outside services, jobs and the database page.
   await app.register(monitoringModule, { ctx, jobs });
+  // Monitoring, traffic part (issue 30): traffic, spend and a seed's own slice, from the recorder registered above.
+  await app.register(trafficRoutes, { ctx });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

@@ -92,6 +92,7 @@ const ZEnv = z.object({
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   SLACK_MONTHLY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(1_000_000),
   METRICS_TOKEN: z.string().trim().min(16, '16자 이상이어야 합니다').optional(),
+  TRAFFIC_RECORDING: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -181,6 +182,8 @@ export type TConfig = {
   logLevel: string;
   /** Bearer token of GET /api/metrics; undefined: the endpoint does not exist (404). */
   metricsToken: string | undefined;
+  /** Record every API request for the monitoring page's traffic (issue 30); false: nothing is recorded. */
+  trafficRecording: boolean;
   /** What Fastify's `trustProxy` takes: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
   trustProxy: boolean | number | string[];
   /** Let URL sources (knowledge documents) reach loopback/private/link-local addresses. */
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    trafficRecording: e.TRAFFIC_RECORDING,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     testHooks: e.E2E_TEST_HOOKS && !isProduction,

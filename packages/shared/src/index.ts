@@ -14,5 +14,6 @@ export * from './schemas/api-builder.ts';
 export * from './catalogue.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/traffic.ts';
 export * from './schemas/monitoring.ts';
 export * from './app-routes.ts';

@@ -30,4 +30,12 @@ export async function reserveMails(
     throw tooMany('MAIL_QUOTA', seed.resetMs || HOUR, ko.security.mailQuotaSeed(minutes(seed.resetMs || HOUR)));
   }
   await Promise.all([limiter.state.hit(userKey, HOUR, who.count), seedKey ? limiter.state.hit(seedKey, HOUR, who.count) : undefined]);
+  observers.get(limiter.state)?.(who.seedId ?? null, who.count);
+}
+
+/** Who hears of counted mails, per app (its shared state): the monitoring page's traffic recorder (issue 30). */
+const observers = new WeakMap<object, (seedId: string | null, count: number) => void>();
+
+export function observeMailReservations(state: object, listener: (seedId: string | null, count: number) => void): void {
+  observers.set(state, listener);
 }

@@ -21,6 +21,7 @@ import { koAudit, koAuditActions } from './ko-audit.ts';
 import { koSecurity } from './ko-security.ts';
 import { koChatbot } from './ko-chatbot.ts';
 import { koNotifications } from './ko-notifications.ts';
+import { koTraffic } from './ko-traffic.ts';
 import { koMonitoring } from './ko-monitoring.ts';
 
 export const ko = {
@@ -43,6 +44,7 @@ export const ko = {
   chatbot: koChatbot,
   notifications: koNotifications,
   monitoring: koMonitoring,
+  traffic: koTraffic,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

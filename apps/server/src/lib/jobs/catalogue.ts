@@ -44,6 +44,8 @@ export const SCHEDULES = {
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },
   // Each instance's heartbeat (monitoring: version, uptime, event-loop lag, memory, pool use, these schedules' last runs).
   'monitoring.heartbeat': { everyMs: 15_000, scope: 'instance' },
+  'traffic.flush': { everyMs: 15_000, scope: 'instance' },
+  'traffic.purge': { everyMs: HOUR, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;

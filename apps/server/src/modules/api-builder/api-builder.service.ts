@@ -52,6 +52,12 @@ function toConnection(row: repo.TConnectionRow): TApiConnection {
   };
 }
 
+/** For the traffic recorder (issue 30): the seed owning each data API id (ids of deleted APIs are left out). */
+export async function seedsOfApis(db: Parameters<typeof repo.apiById>[0], apiIds: string[]): Promise<Map<string, string>> {
+  const found = await Promise.all(apiIds.slice(0, 200).map((id) => (/^[0-9a-f-]{36}$/i.test(id) ? repo.apiById(db, id) : undefined)));
+  return new Map(found.flatMap((a) => (a ? [[a.id, a.seedId] as const] : [])));
+}
+
 export const baseUrlOf = (deps: TDeps, apiId: string) => `${deps.config.appUrl}/api/v1/${apiId}`;
 
 async function introspectRow(deps: TDeps, row: repo.TConnectionRow) {

@@ -32,6 +32,9 @@ export type TFastPathHooks = {
     ms: number;
     host: string | undefined;
     remoteAddress: string | undefined;
+    /** The API answered (for the traffic store) and whether the cache served the read. */
+    apiId: string;
+    cache: 'HIT' | 'MISS' | undefined;
   }) => void;
 };
 
@@ -124,6 +127,8 @@ export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
       ms,
       host: one(h.host),
       remoteAddress: req.socket.remoteAddress,
+      apiId: target.apiId,
+      cache: out instanceof PgrstError ? undefined : out.cache,
     });
     return true;
   };

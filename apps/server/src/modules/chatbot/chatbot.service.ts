@@ -463,6 +463,14 @@ export async function saveSynonyms(db: TDb, userId: string, seedId: string, botI
   return { groups };
 }
 
+/** For the monitoring page (issue 30): the seed's bots' answers since `since` (console previews left out), and how many were not answered. */
+export async function answersOfSeed(db: TDb, seedId: string, since: Date, consoleOrigin: string): Promise<{ questions: number; unanswered: number }> {
+  const bots = (await repo.botNamesOfSeed(db, seedId)).slice(0, 50);
+  const weeks = (await Promise.all(bots.map((b) => repo.weeklyAnswers(db, b.id, since, consoleOrigin)))).flat();
+  const questions = weeks.reduce((n, w) => n + w.questions, 0);
+  return { questions, unanswered: questions - weeks.reduce((n, w) => n + w.answered, 0) };
+}
+
 const WEEK_MS = 7 * 86_400_000;
 const SEOUL_MS = 9 * 3_600_000;
 

@@ -175,4 +175,9 @@ export async function managerEmails(db: TDb, seedId: string): Promise<string[]> 
 }
 
 /** The suite's link mail layout (the admin invitation uses it too). */
+/** For the monitoring page (issue 30): seed id → name for these seeds (ids that no longer exist are left out). */
+export async function seedNames(db: repo.TTx, ids: string[]): Promise<Map<string, string>> {
+  return new Map((await repo.seedNames(db, ids)).map((r) => [r.id, r.seedName]));
+}
+
 export { composeLinkMail } from './seeds.mails.ts';

@@ -12,6 +12,20 @@ export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<{ 
   return ws ? { id: ws.id, teamName: ws.teamName } : null;
 }
 
+/** For the monitoring page (issue 30): tokens used this month against the budget, per active workspace (or the seed's). */
+export async function tokenSpend(db: TDb, seedId?: string): Promise<{ workspaceId: string; teamName: string; seedId: string; used: number; budget: number }[]> {
+  const ids = seedId ? [(await repo.activeWorkspaceOfSeed(db, seedId))?.id].filter((id): id is string => Boolean(id)) : await repo.activeWorkspaceIds(db);
+  const rows = await Promise.all(
+    ids.slice(0, 100).map(async (id) => {
+      const ws = await repo.findWorkspace(db, id);
+      if (!ws) return undefined;
+      const used = await repo.tokensThisMonth(db, id);
+      return { workspaceId: ws.id, teamName: ws.teamName, seedId: ws.seedId, used, budget: ws.settings.monthlyTokenBudget ?? 0 };
+    }),
+  );
+  return rows.filter((r) => r !== undefined).sort((a, b) => b.used - a.used);
+}
+
 /** The knowledge module's embeddings: which workspaces are embedded, and their monthly token budget. */
 export function embeddingBudget(db: TDb) {
   return {
