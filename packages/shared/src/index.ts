@@ -16,4 +16,5 @@ export * from './schemas/integrations.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/traffic.ts';
 export * from './schemas/monitoring.ts';
+export * from './schemas/alerts.ts';
 export * from './app-routes.ts';

@@ -23,6 +23,7 @@ import { koChatbot } from './ko-chatbot.ts';
 import { koNotifications } from './ko-notifications.ts';
 import { koTraffic } from './ko-traffic.ts';
 import { koMonitoring } from './ko-monitoring.ts';
+import { koAlerts } from './ko-alerts.ts';
 
 export const ko = {
   auth: koAuth,
@@ -44,6 +45,7 @@ export const ko = {
   chatbot: koChatbot,
   notifications: koNotifications,
   monitoring: koMonitoring,
+  alerts: koAlerts,
   traffic: koTraffic,
   common: {
     appName: '컴퍼니 툴즈',

@@ -22,6 +22,7 @@ export const JOB_KINDS = {
   'notifications.deliver':
     'Sends one notice to one channel (mail, webhook), at once or when the quiet hours end; a sent delivery is never sent again (key notification:<deliveryId>)',
   'notifications.digest': "Mails a person's notices held by the quiet hours as one digest when they end (key notification-digest:<userId>)",
+  'alerts.deliver': 'Sends one alert notice (opened or resolved) to one mail recipient, Slack channel or webhook (key alert:<incidentId>)',
 } as const;
 
 /**
@@ -37,6 +38,7 @@ export const SCHEDULES = {
   'slack.mirror-retention': { everyMs: HOUR, scope: 'cluster' },
   'chatbot.purge-tickets': { everyMs: HOUR, scope: 'cluster' },
   'notifications.purge-old': { everyMs: HOUR, scope: 'cluster' },
+  'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
   'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },

@@ -132,3 +132,6 @@ export function usageOfSeed(db: TDb, seedId: string, day: string) {
 }
 
 export const deleteInternalApi = (db: TDb, id: string) => db.delete(apiDefinitions).where(and(eq(apiDefinitions.id, id), eq(apiDefinitions.internal, true)));
+
+/** Every seed's connections, oldest first, at most `limit` (the monitoring advisors check that each answers). */
+export const allConnections = (db: TDb, limit: number) => db.select().from(apiConnections).orderBy(apiConnections.createdAt).limit(limit);

@@ -240,3 +240,42 @@ export async function dailyTokenUsage(db: TDb, workspaceId: string, since: Date)
     .where(and(eq(slackTokenUsage.workspaceId, workspaceId), gt(slackTokenUsage.createdAt, since)))
     .groupBy(day);
 }
+
+/** Connected workspaces that can post (a bot token is kept), oldest first: where alerts may be posted. */
+export function postableWorkspaces(db: TDb, limit: number) {
+  return db
+    .select({ seedId: slackWorkspaces.seedId, teamName: slackWorkspaces.teamName })
+    .from(slackWorkspaces)
+    .where(and(eq(slackWorkspaces.status, 'active'), sql`${slackWorkspaces.botTokenEnc} is not null`))
+    .orderBy(asc(slackWorkspaces.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Workspaces whose token Slack no longer takes: connected ones whose latest event failed with Slack's token errors,
+ * and ones Slack disconnected (app removed, tokens revoked: an `uninstall` event) since `since` whose seed has not
+ * connected a workspace again.
+ */
+export async function revokedWorkspaceNames(db: TDb, since: Date): Promise<string[]> {
+  const w = slackWorkspaces;
+  const e = slackEvents;
+  const rows = await db
+    .select({ teamName: w.teamName })
+    .from(w)
+    .where(
+      or(
+        and(
+          eq(w.status, 'active'),
+          sql`(select ${e.error} from ${e} where ${e.workspaceId} = ${w.id} order by ${e.createdAt} desc limit 1) ~ '(token_revoked|invalid_auth|account_inactive|not_authed)'`,
+        ),
+        and(
+          eq(w.status, 'disconnected'),
+          sql`exists (select 1 from ${e} where ${e.workspaceId} = ${w.id} and ${e.kind} = 'uninstall' and ${e.createdAt} >= ${since})`,
+          sql`not exists (select 1 from ${slackWorkspaces} o where o.seed_id = ${w.seedId} and o.status = 'active')`,
+        ),
+      ),
+    )
+    .orderBy(w.teamName)
+    .limit(20);
+  return rows.map((r) => r.teamName);
+}
