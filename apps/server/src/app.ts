@@ -236,7 +236,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(seedsModule, { ctx, deps: authDeps });
   await app.register(adminUsersModule, { ctx, deps: authDeps, jobs });
-  await app.register(overviewRoutes, { db: database.db });
+  await app.register(overviewRoutes, { db: database.db, now });
   await app.register(betaRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
   // Knowledge (decision 036): one home for sources, passages, vectors and their jobs; the chatbot and Slack modules

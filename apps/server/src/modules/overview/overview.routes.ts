@@ -8,11 +8,12 @@ import {
   ZServicesResponse,
 } from '@suite/shared/schemas/admin';
 import type { TDb } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { analytics, consoleSummary, overview, servicesList } from './overview.service.ts';
 
-export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb; now: TClock }> = async (app, { db, now }) => {
   app.get(
     '/api/admin/overview',
     {
@@ -24,7 +25,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
         response: { 200: ZOverviewResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => overview(db),
+    async () => overview(db, now()),
   );
 
   app.get(
@@ -39,7 +40,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
         response: { 200: ZAnalyticsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => analytics(db, request.query),
+    async (request) => analytics(db, request.query, now()),
   );
 
   app.get(
@@ -54,7 +55,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
         response: { 200: ZConsoleSummaryResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => consoleSummary(db, currentUser(request).id, request.query.seedId),
+    async (request) => consoleSummary(db, currentUser(request).id, request.query.seedId, now()),
   );
 
   app.get(
@@ -68,6 +69,6 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
         response: { 200: ZServicesResponse, ...errorResponses(401) },
       },
     },
-    async () => servicesList(db),
+    async () => servicesList(db, now()),
   );
 };

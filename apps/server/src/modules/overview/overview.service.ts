@@ -43,7 +43,7 @@ function growth(thisMonth: number, lastMonth: number): number | null {
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-export async function overview(db: TDb, now = new Date()): Promise<TOverviewResponse> {
+export async function overview(db: TDb, now: Date): Promise<TOverviewResponse> {
   const cal = kstCalendar(now);
   const [userFigures, usage] = await Promise.all([
     repo.userCounts(db, cal.monthStart, cal.lastMonthStart),
@@ -69,7 +69,7 @@ export async function overview(db: TDb, now = new Date()): Promise<TOverviewResp
   };
 }
 
-export async function servicesList(db: TDb, now = new Date()): Promise<TServicesResponse> {
+export async function servicesList(db: TDb, now: Date): Promise<TServicesResponse> {
   const cal = kstCalendar(now);
   const usage = await repo.usageByService(db, {
     today: cal.today,
@@ -93,7 +93,7 @@ export async function servicesList(db: TDb, now = new Date()): Promise<TServices
  * the same figures whoever of them asks, owner or member —; without, the caller and all their seeds' members.
  * A seed the caller does not belong to is not found (its existence is not revealed).
  */
-export async function consoleSummary(db: TDb, userId: string, seedId?: string, now = new Date()): Promise<TConsoleSummaryResponse> {
+export async function consoleSummary(db: TDb, userId: string, seedId: string | undefined, now: Date): Promise<TConsoleSummaryResponse> {
   const cal = kstCalendar(now);
   if (seedId && !(await repo.isSeedMember(db, seedId, userId))) throw new AppError('SEED_NOT_FOUND');
   const [seeds, usage] = await Promise.all([repo.seedCount(db, userId), repo.peerUsage(db, seedId ? { seedId } : { userId }, cal.last30Day)]);
@@ -115,7 +115,7 @@ export function daysBetween(from: string, to: string): string[] {
 
 const USAGE_SERVICES: TUsageServiceId[] = [...SERVICES.map((s) => s.id), 'platform'];
 
-export async function analytics(db: TDb, range: { from?: string | undefined; to?: string | undefined }, now = new Date()): Promise<TAnalyticsResponse> {
+export async function analytics(db: TDb, range: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<TAnalyticsResponse> {
   const to = range.to ?? kstDay(now);
   const from = range.from ?? kstDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
   if (from > to) throw new AppError('VALIDATION_FAILED', ko.console.admin.rangeOrder);
