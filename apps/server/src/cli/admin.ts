@@ -28,11 +28,11 @@ export async function runAdminCommand(db: TDb, args: string[]): Promise<TCliResu
       if (!user || user.deletedAt) return { code: 1, message: t.notFound(email) };
       if (command === 'promote') {
         if (user.role === 'admin') return { code: 0, message: t.alreadyAdmin(email) };
-        await patchUser(tx, user.id, { role: 'admin' });
+        await patchUser(tx, user.id, { role: 'admin' }, new Date());
       } else {
         if (user.role !== 'admin') return { code: 0, message: t.notAdmin(email) };
         await assertKeepsAnAdmin(tx, user);
-        await patchUser(tx, user.id, { role: 'user' });
+        await patchUser(tx, user.id, { role: 'user' }, new Date());
       }
       await writeAudit(tx as TDb, {
         action: command === 'promote' ? 'admin.user_promoted' : 'admin.user_demoted',

@@ -65,9 +65,9 @@ export async function inviteAccount(deps: TAuthDeps, actor: TAdminActor, input: 
     if (existing) {
       // Inviting a pending address again: new link, the old ones die; name and role follow the new invitation.
       await updateUser(tx, user.id, { role, ...(input.full_name ? { fullName: input.full_name } : {}) });
-      await voidInviteTokens(tx, user.id);
+      await voidInviteTokens(tx, user.id, actor.at);
     }
-    await createInviteToken(tx, { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCOUNT_INVITATION_TTL_MS) });
+    await createInviteToken(tx, { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(actor.at.getTime() + ACCOUNT_INVITATION_TTL_MS) });
     await writeAudit(tx, {
       action: 'admin.user_invited',
       actorId: actor.id,
@@ -91,7 +91,7 @@ export async function acceptAccountInvitation(
   meta: TRequestMeta,
 ): Promise<TAuthResponse> {
   assertNotCommon(input.password);
-  const row = await consumeInviteToken(deps.db, sha256(input.token));
+  const row = await consumeInviteToken(deps.db, sha256(input.token), deps.now());
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('ACCOUNT_INVITATION_INVALID');
   assertActive(user);
@@ -102,7 +102,7 @@ export async function acceptAccountInvitation(
     ...(input.full_name ? { fullName: input.full_name } : {}),
   });
   if (!updated) throw new AppError('ACCOUNT_INVITATION_INVALID');
-  await voidInviteTokens(deps.db, user.id);
+  await voidInviteTokens(deps.db, user.id, deps.now());
   const tokens = await startSession(deps, updated, meta);
   await touchLogin(deps.db, user.id);
   await writeAudit(deps.db, {

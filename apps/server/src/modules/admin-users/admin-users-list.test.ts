@@ -150,6 +150,6 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
     expect(joinedSince('today', new Date('2026-03-09T14:59:00Z'))!.toISOString()).toBe('2026-03-08T15:00:00.000Z');
     expect(joinedSince('week', new Date('2026-03-09T00:00:00Z'))!.toISOString()).toBe('2026-03-02T00:00:00.000Z');
     expect(joinedSince('month', new Date('2026-03-31T00:00:00Z'))!.toISOString()).toBe('2026-03-01T00:00:00.000Z');
-    expect(joinedSince(undefined)).toBeUndefined();
+    expect(joinedSince(undefined, new Date())).toBeUndefined();
   });
 });

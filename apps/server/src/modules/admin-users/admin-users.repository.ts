@@ -120,10 +120,10 @@ export async function lockAdminChanges(tx: TTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
 }
 
-export async function patchUser(db: TTx, id: string, patch: Partial<typeof users.$inferInsert>): Promise<TUserRow | undefined> {
+export async function patchUser(db: TTx, id: string, patch: Partial<typeof users.$inferInsert>, at: Date): Promise<TUserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(users.id, id))
     .returning();
   return row;
@@ -151,26 +151,26 @@ export async function createInviteToken(db: TTx, values: { userId: string; email
 }
 
 /** Voids the user's earlier invitation links (a new invitation replaces them). */
-export async function voidInviteTokens(db: TTx, userId: string): Promise<void> {
+export async function voidInviteTokens(db: TTx, userId: string, at: Date): Promise<void> {
   await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: at })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt)));
 }
 
 /** Uses an invitation token once; undefined when unknown, used or expired. */
-export async function consumeInviteToken(db: TTx, tokenHash: string) {
+export async function consumeInviteToken(db: TTx, tokenHash: string, at: Date) {
   const [row] = await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt), gte(authTokens.expiresAt, sql`now()`)))
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, ACCOUNT_INVITE), isNull(authTokens.usedAt), gte(authTokens.expiresAt, at)))
     .returning();
   return row;
 }
 
 /** Deletes these users for good in one transaction; a seed one of them owns passes to its longest-standing admin, else
  * member (none left: the seed is deleted). */
-export async function purgeUsers(db: TDb, ids: string[]): Promise<void> {
+export async function purgeUsers(db: TDb, ids: string[], at: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const owned = await tx.select({ id: seeds.id, ownerId: seeds.ownerId }).from(seeds).where(inArray(seeds.ownerId, ids));
     for (const seed of owned) {
@@ -189,7 +189,7 @@ export async function purgeUsers(db: TDb, ids: string[]): Promise<void> {
         .update(seedMembers)
         .set({ role: 'owner' })
         .where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
-      await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: new Date() }).where(eq(seeds.id, seed.id));
+      await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: at }).where(eq(seeds.id, seed.id));
     }
     await tx.delete(users).where(inArray(users.id, ids));
   });

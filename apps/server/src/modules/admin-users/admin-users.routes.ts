@@ -25,7 +25,7 @@ const tags = ['admin'];
 
 export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app, { deps }) => {
   const db = deps.db;
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => ({ id: currentUser(request).id, ip: request.ip });
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => ({ id: currentUser(request).id, ip: request.ip, at: deps.now() });
   const guarded = { onRequest: requireAdmin };
 
   app.get(
@@ -40,7 +40,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
         response: { 200: ZAdminUsersResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => admin.listUsers(db, request.query),
+    async (request) => admin.listUsers(db, request.query, deps.now()),
   );
 
   app.get(

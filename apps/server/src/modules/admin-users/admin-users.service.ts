@@ -12,7 +12,8 @@ import type { TTx } from '../../db/client.ts';
 import { revokeUserSessions, type TUserRow } from '../auth/auth.service.ts';
 import * as repo from './admin-users.repository.ts';
 
-export type TAdminActor = { id: string; ip: string };
+/** Who acts, from where, and when (the request's time on the app's clock). */
+export type TAdminActor = { id: string; ip: string; at: Date };
 
 const DAY_MS = 86_400_000;
 const KST_OFFSET_MS = 9 * 3_600_000;
@@ -21,7 +22,7 @@ const KST_OFFSET_MS = 9 * 3_600_000;
  * Start of a join-date range. today: since midnight Asia/Seoul; week: the last 7 days; month: the last 30 days;
  * year: the last 365 days (rolling windows ending now).
  */
-export function joinedSince(range: TJoinedRange | undefined, now = new Date()): Date | undefined {
+export function joinedSince(range: TJoinedRange | undefined, now: Date): Date | undefined {
   if (!range) return undefined;
   if (range === 'today') {
     const kst = now.getTime() + KST_OFFSET_MS;
@@ -51,7 +52,8 @@ export function toAdminUser(u: TUserRow): TAdminUser {
 }
 
 function toTrashUser(u: TUserRow): TTrashUser {
-  const deletedAt = u.deletedAt ?? new Date();
+  // Trash rows always have deletedAt; the same write set updatedAt.
+  const deletedAt = u.deletedAt ?? u.updatedAt;
   return {
     ...toAdminUser(u),
     deleted_at: deletedAt.toISOString(),
@@ -59,8 +61,8 @@ function toTrashUser(u: TUserRow): TTrashUser {
   };
 }
 
-export async function listUsers(db: TDb, q: TAdminUsersQuery): Promise<TAdminUsersResponse> {
-  const { rows, total } = await repo.listUsers(db, q, joinedSince(q.joined));
+export async function listUsers(db: TDb, q: TAdminUsersQuery, now: Date): Promise<TAdminUsersResponse> {
+  const { rows, total } = await repo.listUsers(db, q, joinedSince(q.joined, now));
   return { data: rows.map(toAdminUser), total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) };
 }
 
@@ -101,7 +103,7 @@ export async function updateUser(
       patch.role = input.role;
       changes.role = [before.role, input.role];
     }
-    const after = Object.keys(patch).length ? await repo.patchUser(tx, id, patch) : before;
+    const after = Object.keys(patch).length ? await repo.patchUser(tx, id, patch, actor.at) : before;
     await audit(tx, actor, 'admin.user_updated', before, { changes });
     return toAdminUser(after ?? before);
   });
@@ -115,7 +117,7 @@ export async function setStatus(db: TDb, actor: TAdminActor, id: string, status:
       if (before.id === actor.id) throw new AppError('ADMIN_SELF_ACTION');
       await assertKeepsAnAdmin(tx, before);
     }
-    const after = before.status === status ? before : await repo.patchUser(tx, id, { status });
+    const after = before.status === status ? before : await repo.patchUser(tx, id, { status }, actor.at);
     // Suspension and inactivation end every session at once (the guard also refuses their access tokens).
     const revoked = status === 'active' ? 0 : await revokeUserSessions(tx, id, `status_${status}`);
     await audit(tx, actor, 'admin.user_status_changed', before, { from: before.status, to: status, sessionsRevoked: revoked });
@@ -129,7 +131,7 @@ export async function softDelete(db: TDb, actor: TAdminActor, id: string): Promi
     const before = await liveUser(tx, id);
     if (before.id === actor.id) throw new AppError('ADMIN_SELF_ACTION');
     await assertKeepsAnAdmin(tx, before);
-    await repo.patchUser(tx, id, { deletedAt: new Date() });
+    await repo.patchUser(tx, id, { deletedAt: actor.at }, actor.at);
     const revoked = await revokeUserSessions(tx, id, 'deleted');
     await audit(tx, actor, 'admin.user_deleted', before, { sessionsRevoked: revoked });
   });
@@ -143,7 +145,7 @@ export async function restore(db: TDb, actor: TAdminActor, id: string): Promise<
   const user = await repo.findTrashedUser(db, id);
   if (!user) throw new AppError('ADMIN_NOT_IN_TRASH');
   const after = await db.transaction(async (tx) => {
-    const after = await repo.patchUser(tx, id, { deletedAt: null });
+    const after = await repo.patchUser(tx, id, { deletedAt: null }, actor.at);
     await audit(tx, actor, 'admin.user_restored', user);
     return after;
   });

@@ -12,13 +12,13 @@ import { idsDeletedBefore, purgeUsers } from './admin-users.repository.ts';
 const BATCH = 500;
 
 /** Purges users deleted before `now` − 30 days; returns how many. `now` is a parameter so tests can move time. */
-export async function purgeDeletedUsers(db: TDb, now = new Date()): Promise<number> {
+export async function purgeDeletedUsers(db: TDb, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * 86_400_000);
   let total = 0;
   for (;;) {
     const ids = await idsDeletedBefore(db, cutoff, BATCH);
     if (!ids.length) break;
-    await purgeUsers(db, ids);
+    await purgeUsers(db, ids, now);
     total += ids.length;
     if (ids.length < BATCH) break;
   }
