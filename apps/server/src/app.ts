@@ -61,6 +61,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { registerTrafficRecorder, trafficRoutes } from './modules/traffic/traffic.module.ts';
 import { monitoringModule } from './modules/monitoring/monitoring.module.ts';
 import { createNotificationsDeps } from './modules/notifications/notifications.deps.ts';
+import { notify } from './modules/notifications/notifications.service.ts';
 import { postWebhook } from './modules/notifications/webhook.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { createAlertsDeps } from './modules/alerts/alerts.deps.ts';
@@ -230,7 +231,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // The notification service (decision 051): built once, handed to every module that notifies people through it.
   const notificationsDeps = createNotificationsDeps(ctx, app.log, jobs);
   // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
-  const authDeps = createAuthDeps(ctx, app.log, seedLinks);
+  const authDeps = createAuthDeps(ctx, app.log, seedLinks, (event, input) => notify(notificationsDeps, event, input));
   await app.register(authModule, { ctx, deps: authDeps, jobs });
   // Outside production, the mails the app would have sent (/dev/outbox).
   if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });

@@ -22,6 +22,16 @@ export const koNotifications = {
     roomsReleasedTitle: (title: string) => `회의실 예약이 자동 취소되었습니다: ${title}`,
     roomsReleasedBody: (title: string, room: string, when: string, minutes: number) =>
       `시작 후 ${minutes}분 안에 체크인하지 않아 예약이 자동으로 취소되었습니다.\n\n회의: ${title}\n회의실: ${room}\n시간: ${when}\n\n회의실이 다시 필요하면 새로 예약해주세요.`,
+    securityNewSignInTitle: '새 기기에서 로그인했습니다',
+    securityNewSignInBody: (device: string, ip: string, when: string) =>
+      `${when}에 처음 보는 기기나 네트워크에서 계정에 로그인했습니다.\n\n기기: ${device}\nIP 주소: ${ip}\n\n본인이 아니라면 바로 비밀번호를 바꾸고 계정 설정의 로그인 기기 목록에서 이 로그인을 종료하세요.`,
+    securitySecondFactorTitle: (added: boolean) => (added ? '2단계 인증 수단이 추가되었습니다' : '2단계 인증 수단이 삭제되었습니다'),
+    securitySecondFactorBody: (kind: string, added: boolean, when: string) =>
+      `${when}에 계정의 2단계 인증 수단(${kind})이 ${added ? '추가' : '삭제'}되었습니다.\n\n본인이 한 일이 아니라면 바로 비밀번호를 바꾸고 계정 설정에서 2단계 인증을 확인하세요.`,
+    securitySecondFactorKinds: { totp: '인증 앱', passkey: '패스키' },
+    securityPasswordTitle: '비밀번호가 변경되었습니다',
+    securityPasswordBody: (when: string, reset: boolean) =>
+      `${when}에 계정 비밀번호가 ${reset ? '재설정 링크로 ' : ''}변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.\n\n본인이 한 일이 아니라면 로그인 화면의 '비밀번호 찾기'로 바로 비밀번호를 재설정하세요.`,
   },
   validation: {
     event: '알 수 없는 알림 종류입니다.',

@@ -12,6 +12,7 @@ import { accessTokenFor } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserById, recordConsents, updateUser, type TNewUser, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
+import { noticePassword } from './security-notices.ts';
 
 export async function loadUser(deps: TAuthDeps, userId: string): Promise<TUserRow> {
   const user = await findUserById(deps.db, userId);
@@ -68,5 +69,6 @@ export async function changePassword(
   const ended = await revokeUserSessions(deps.db, userId, 'password_changed', sessionId);
   if (ended > 0) await sessionsEnded(deps, userId);
   await auditOwnAccount(deps.db, AUDIT.passwordChanged, userId, meta.ip, { sessionsEnded: ended });
+  await noticePassword(deps, userId, false);
   return ko.auth.server.passwordChanged;
 }

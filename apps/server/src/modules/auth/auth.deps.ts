@@ -3,6 +3,7 @@ import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
 import type { TDb, TTx } from '../../db/client.ts';
 import type { TSeed } from '@suite/shared/schemas/seeds';
+import type { TNotificationEvent } from '@suite/shared/schemas/notifications';
 import type { TSharedState } from '../../state/shared-state.ts';
 import type { TMailer } from '../../adapters/mailer.ts';
 import { createGoogleVerifier, type TGoogleVerifier } from '../../adapters/google.ts';
@@ -27,7 +28,16 @@ export type TAuthDeps = {
   now: () => Date;
   /** What the account system uses of seeds, handed in by buildApp. */
   seeds: TSeedLinks;
+  /** Security notices through the notification service, handed in by buildApp (security-notices.ts). */
+  notify: TAuthNotify;
 };
+
+export type TSecurityEvent = Extract<TNotificationEvent, `security.${string}`>;
+/**
+ * The notification service's `notify` for the security events. It reads accounts through auth.service.ts, so the
+ * account system never imports it: buildApp hands this function in (decision 032: no import cycles).
+ */
+export type TAuthNotify = (event: TSecurityEvent, input: { userId: string; title: string; body: string; link: string; dedupeKey: string }) => Promise<unknown>;
 
 /**
  * Seeds build on accounts (the seeds module imports auth.service.ts), so the account system never imports the seeds
@@ -42,7 +52,7 @@ export type TSeedLinks = {
 
 export type TRequestMeta = { ip: string; userAgent: string };
 
-export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger, seeds: TSeedLinks): TAuthDeps {
+export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger, seeds: TSeedLinks, notify: TAuthNotify): TAuthDeps {
   const { config, database } = ctx;
   return {
     config,
@@ -56,6 +66,7 @@ export function createAuthDeps(ctx: TAppContext, log: FastifyBaseLogger, seeds: 
     state: ctx.state,
     now: ctx.now,
     seeds,
+    notify,
   };
 }
 

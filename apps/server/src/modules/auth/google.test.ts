@@ -59,7 +59,8 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
 
   it('writes a Google sign-up all or nothing: when its audit row fails, no user, identity or consent is left', async () => {
     const email = uniqueEmail();
-    const deps = createAuthDeps(t.app.ctx, t.app.log, seedLinks);
+    // A sign-up starts no sign-in: no security notice is sent here.
+    const deps = createAuthDeps(t.app.ctx, t.app.log, seedLinks, () => Promise.reject(new Error('no notice expected')));
     const ext = { provider: 'google' as const, subject: `g-${email}`, email, emailVerified: true, name: '김원자', picture: null };
     // Past the HTTP text rule (called directly): the audit row's JSON cannot hold a lone surrogate, so its insert fails.
     await expect(createExternalUser(deps, ext, { marketing_consent: false }, { ip: '127.0.0.1', userAgent: 'x\ud800' })).rejects.toThrow();

@@ -14,6 +14,7 @@ import { revokeUserSessions } from './session.repository.ts';
 import { deleteUnconfirmedIdentities } from './identity.repository.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from './user.repository.ts';
 import { sessionsEnded } from './session.service.ts';
+import { noticePassword } from './security-notices.ts';
 
 const TTL_MS: Record<TMailTokenKind, number> = { confirm_email: 24 * 3_600_000, reset_password: 3_600_000, unlock_login: 30 * 60_000 };
 
@@ -137,5 +138,6 @@ export async function resetPassword(deps: TAuthDeps, token: string, password: st
     ip: meta.ip,
     metadata: { sessionsEnded: ended, identitiesDropped: dropped },
   });
+  await noticePassword(deps, user.id, true);
   return dropped ? `${ko.auth.server.resetDone} ${ko.accounts.server.resetRemovedLinks(dropped)}` : ko.auth.server.resetDone;
 }

@@ -25,6 +25,7 @@ import { consumeFlow, createFlow, peekFlow, type TFlowKind } from './flow.reposi
 import * as repo from './second-factor.repository.ts';
 import { markSecondFactor, revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
+import { noticeSecondFactor } from './security-notices.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 import type { TUserRow } from './user.repository.ts';
 
@@ -55,10 +56,12 @@ async function enrol(
   });
   if (ended > 0) await sessionsEnded(deps, userId);
   await auditOwnAccount(deps.db, AUDIT.secondFactorEnrolled, userId, meta.ip, { kind, sessionsEnded: ended });
+  await noticeSecondFactor(deps, userId, kind, true);
 }
 
-function auditRemoved(deps: TAuthDeps, userId: string, meta: TRequestMeta, kind: 'totp' | 'passkey') {
-  return auditOwnAccount(deps.db, AUDIT.secondFactorRemoved, userId, meta.ip, { kind });
+async function auditRemoved(deps: TAuthDeps, userId: string, meta: TRequestMeta, kind: 'totp' | 'passkey') {
+  await auditOwnAccount(deps.db, AUDIT.secondFactorRemoved, userId, meta.ip, { kind });
+  await noticeSecondFactor(deps, userId, kind, false);
 }
 const RECOVERY_CODES = 10;
 

@@ -80,6 +80,16 @@ export async function openSession(
   return Number(rows[0]?.trimmed ?? 0);
 }
 
+/** The device (user agent, address) of a user's stored sessions other than one, newest first, at most `limit`. */
+export async function sessionDevices(db: TTx, userId: string, exceptId: string, limit = 200): Promise<{ userAgent: string; ip: string }[]> {
+  return db
+    .select({ userAgent: authSessions.userAgent, ip: authSessions.ip })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, exceptId)))
+    .orderBy(desc(authSessions.createdAt))
+    .limit(limit);
+}
+
 /** Ends every live session of every user, except one; returns how many. */
 export async function revokeAllSessions(db: TTx, reason: string, exceptSessionId: string, now: Date): Promise<number> {
   const rows = await db

@@ -12,6 +12,7 @@ import { announceSessionsEnded } from '../../lib/event-stream.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { LIMITS } from './auth.throttle.ts';
+import { noticeSignIn } from './security-notices.ts';
 import { sessionIsLive } from './session-policy.ts';
 import { accessClaims, describeDevice } from './user.presenter.ts';
 import type { TUserRow } from './user.repository.ts';
@@ -61,6 +62,8 @@ export async function startSession(
     opts.login,
   );
   if (trimmed > 0) await sessionsEnded(deps, user.id);
+  // A sign-in from a device and network the person has not used before: a security notice (security-notices.ts).
+  if (opts.login) await noticeSignIn(deps, user, sessionId, meta);
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
 }
