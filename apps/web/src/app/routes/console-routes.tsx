@@ -87,7 +87,6 @@ export const consoleRoutes: RouteObject[] = [
           </AdminOnly>,
         ),
       },
-      { path: 'database', element: soon(n.database) },
       { path: 'domains', element: soon(n.domains) },
       ...monitoringConsoleRoutes,
       ...notificationsConsoleRoutes,

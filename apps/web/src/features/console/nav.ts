@@ -107,7 +107,7 @@ export const consoleNav: TConsoleNavGroup[] = [
     items: [
       { title: n.settings, href: '/admin/settings', icon: Settings },
       { title: n.integrations, href: '/admin/settings/integrations', icon: PlugZap, adminOnly: true },
-      { title: n.database, href: '/admin/database', icon: Database, soon: true },
+      { title: n.database, href: '/admin/database', icon: Database, adminOnly: true },
       { title: n.domains, href: '/admin/domains', icon: Globe, soon: true },
       { title: n.monitoring, href: '/admin/monitoring', icon: Activity, managersOnly: true },
       { title: n.notifications, href: '/admin/notifications', icon: Bell },

@@ -8,7 +8,7 @@ import { ConsoleSidebar } from './console-sidebar';
 
 const n = ko.consoleUi.nav;
 /** The pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
-const SOON = ['/admin/billing', '/admin/billing/history', '/admin/database', '/admin/domains', '/admin/help', '/admin/docs'];
+const SOON = ['/admin/billing', '/admin/billing/history', '/admin/domains', '/admin/help', '/admin/docs'];
 
 const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user', seedRole: null as TSeed['role'] | null }));
 vi.mock('@/lib/session', () => ({
