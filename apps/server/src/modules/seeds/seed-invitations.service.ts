@@ -31,14 +31,18 @@ export async function inviteToSeed(
   const token = newTokenId();
   // Invitation row and audit row commit together; the mail goes out only after the commit.
   await deps.db.transaction(async (tx) => {
-    await repo.upsertInvitation(tx, {
-      seedId,
-      email,
-      role: input.role,
-      tokenHash: sha256(token),
-      invitedBy: actor.id,
-      expiresAt: new Date(Date.now() + SEED_INVITATION_TTL_MS),
-    });
+    await repo.upsertInvitation(
+      tx,
+      {
+        seedId,
+        email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedBy: actor.id,
+        expiresAt: new Date(deps.now().getTime() + SEED_INVITATION_TTL_MS),
+      },
+      deps.now(),
+    );
     await writeAudit(tx, {
       action: 'seed.member_invited',
       actorId: actor.id,

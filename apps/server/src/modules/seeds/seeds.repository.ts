@@ -75,10 +75,10 @@ export async function insertSeed(tx: TTx, values: { seedName: string; seedAddres
   return row!.id;
 }
 
-export async function updateSeed(db: TTx, seedId: string, patch: { seedName?: string; seedAddress?: string | null }): Promise<void> {
+export async function updateSeed(db: TTx, seedId: string, patch: { seedName?: string; seedAddress?: string | null }, at: Date): Promise<void> {
   await db
     .update(seeds)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(seeds.id, seedId));
 }
 
@@ -146,8 +146,8 @@ export async function removeMember(db: TTx, seedId: string, userId: string): Pro
   await db.delete(seedMembers).where(and(eq(seedMembers.seedId, seedId), eq(seedMembers.userId, userId)));
 }
 
-export async function setOwner(db: TTx, seedId: string, ownerId: string): Promise<void> {
-  await db.update(seeds).set({ ownerId, updatedAt: new Date() }).where(eq(seeds.id, seedId));
+export async function setOwner(db: TTx, seedId: string, ownerId: string, at: Date): Promise<void> {
+  await db.update(seeds).set({ ownerId, updatedAt: at }).where(eq(seeds.id, seedId));
 }
 
 /** Serialises membership changes of one seed (role changes, transfer, removal) inside a transaction. */
@@ -163,13 +163,14 @@ export type TInvitationRow = typeof seedInvitations.$inferSelect;
 export async function upsertInvitation(
   db: TTx,
   values: { seedId: string; email: string; role: string; tokenHash: string; invitedBy: string; expiresAt: Date },
+  at: Date,
 ): Promise<void> {
   await db
     .insert(seedInvitations)
-    .values(values)
+    .values({ ...values, createdAt: at })
     .onConflictDoUpdate({
       target: [seedInvitations.seedId, seedInvitations.email],
-      set: { role: values.role, tokenHash: values.tokenHash, invitedBy: values.invitedBy, expiresAt: values.expiresAt, createdAt: new Date() },
+      set: { role: values.role, tokenHash: values.tokenHash, invitedBy: values.invitedBy, expiresAt: values.expiresAt, createdAt: at },
     });
 }
 

@@ -73,7 +73,7 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
     async (request) => ({
       success: true as const,
       message: m.updated,
-      data: await seeds.updateSeed(db, actorOf(request), request.params.seedId, request.body),
+      data: await seeds.updateSeed(db, actorOf(request), request.params.seedId, request.body, deps.now()),
     }),
   );
 
@@ -228,7 +228,7 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
     async (request) => ({
       success: true as const,
       message: m.transferred,
-      data: await seeds.transferOwnership(db, actorOf(request), request.params.seedId, request.body.user_id),
+      data: await seeds.transferOwnership(db, actorOf(request), request.params.seedId, request.body.user_id, deps.now()),
     }),
   );
 };

@@ -76,6 +76,7 @@ export async function updateSeed(
   actor: TActor,
   seedId: string,
   input: { seed_name?: string | undefined; seed_address?: string | null | undefined },
+  now: Date,
 ): Promise<TSeed> {
   const seed = await seedFor(db, seedId, actor.id);
   assertManager(seed);
@@ -83,7 +84,7 @@ export async function updateSeed(
   if (input.seed_name !== undefined) patch.seedName = input.seed_name;
   if (input.seed_address !== undefined) patch.seedAddress = input.seed_address;
   await db.transaction(async (tx) => {
-    await repo.updateSeed(tx, seedId, patch);
+    await repo.updateSeed(tx, seedId, patch, now);
     await audit(tx, actor, 'seed.updated', seedId, { label: patch.seedName ?? seed.seedName, before: seed.seedName, changes: Object.keys(patch) });
   });
   return toApiSeed(await seedFor(db, seedId, actor.id));
@@ -153,7 +154,7 @@ export async function removeMember(db: TDb, actor: TActor, seedId: string, userI
   return leaving ? 'left' : 'removed';
 }
 
-export async function transferOwnership(db: TDb, actor: TActor, seedId: string, userId: string): Promise<TSeed> {
+export async function transferOwnership(db: TDb, actor: TActor, seedId: string, userId: string, now: Date): Promise<TSeed> {
   await db.transaction(async (tx) => {
     await repo.lockSeed(tx, seedId);
     assertOwner(await seedFor(tx, seedId, actor.id));
@@ -162,7 +163,7 @@ export async function transferOwnership(db: TDb, actor: TActor, seedId: string, 
     if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND', ko.console.seeds.transferTargetNotMember, { status: 400 });
     await repo.setMemberRole(tx, seedId, userId, 'owner');
     await repo.setMemberRole(tx, seedId, actor.id, 'admin');
-    await repo.setOwner(tx, seedId, userId);
+    await repo.setOwner(tx, seedId, userId, now);
     await audit(tx, actor, 'seed.ownership_transferred', seedId, { to: userId });
   });
   return toApiSeed(await seedFor(db, seedId, actor.id));
