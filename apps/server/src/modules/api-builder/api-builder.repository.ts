@@ -28,8 +28,8 @@ export async function insertConnection(db: TDb, values: typeof apiConnections.$i
   return row!;
 }
 
-export async function updateConnectionSchema(db: TDb, id: string, schemaInfo: unknown, canWrite: boolean) {
-  await db.update(apiConnections).set({ schemaInfo, canWrite, syncedAt: new Date() }).where(eq(apiConnections.id, id));
+export async function updateConnectionSchema(db: TDb, id: string, schemaInfo: unknown, canWrite: boolean, at: Date) {
+  await db.update(apiConnections).set({ schemaInfo, canWrite, syncedAt: at }).where(eq(apiConnections.id, id));
 }
 
 export const deleteConnection = (db: TDb, seedId: string, id: string) =>
@@ -92,10 +92,10 @@ export async function keyByHash(db: TDb, hash: string): Promise<TKeyRow | undefi
   return row;
 }
 
-export const revokeKey = (db: TDb, seedId: string, id: string) =>
+export const revokeKey = (db: TDb, seedId: string, id: string, at: Date) =>
   db
     .update(apiKeys)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(and(eq(apiKeys.seedId, seedId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
 

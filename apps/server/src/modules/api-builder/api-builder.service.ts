@@ -180,7 +180,7 @@ export async function listTables(
   if (!row) throw new AppError('API_CONNECTION_NOT_FOUND');
   if (refresh) {
     const { schema, canWrite } = await introspectRow(deps, row);
-    await repo.updateConnectionSchema(deps.db, row.id, schema, canWrite);
+    await repo.updateConnectionSchema(deps.db, row.id, schema, canWrite, deps.ctx.now());
     for (const a of await repo.apisOfConnection(deps.db, row.id)) await deps.runtime.changed('api', a.id);
     row = (await repo.findConnection(deps.db, seedId, connectionId))!;
   }
@@ -202,7 +202,7 @@ function checkTables(row: repo.TConnectionRow, tables: TPublishedTable[]): TPubl
 
 async function usageToday(deps: TDeps, seedId: string) {
   await deps.usage.flush();
-  return repo.usageOfSeed(deps.db, seedId, kstDay(new Date()));
+  return repo.usageOfSeed(deps.db, seedId, kstDay(deps.ctx.now()));
 }
 
 function toApi(deps: TDeps, row: repo.TApiRow, conn: repo.TConnectionRow | undefined, usage: Awaited<ReturnType<typeof usageToday>>): TApiDefinition {
@@ -382,7 +382,7 @@ export async function listKeys(deps: TDeps, actor: TActor, seedId: string): Prom
 
 export async function revokeKey(deps: TDeps, actor: TActor, seedId: string, keyId: string): Promise<void> {
   await managedSeed(deps, actor, seedId);
-  const [row] = await repo.revokeKey(deps.db, seedId, keyId);
+  const [row] = await repo.revokeKey(deps.db, seedId, keyId, deps.ctx.now());
   if (!row) throw new AppError('API_KEY_NOT_FOUND');
   await deps.runtime.changed('key', row.keyHash);
   await audit(deps, actor, 'api_builder.key_revoked', seedId, { keyId });

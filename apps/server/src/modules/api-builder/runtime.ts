@@ -104,10 +104,11 @@ export function createRuntime(ctx: TAppContext) {
 
   async function key(hash: string): Promise<TKeyInfo | undefined> {
     const hit = keys.get(hash);
-    if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.info;
+    // This instance's cache age (elapsed time, not the app's clock).
+    if (hit && performance.now() - hit.at < KEY_TTL_MS) return hit.info;
     const row = await repo.keyByHash(ctx.database.db, hash);
     const info = row ? { id: row.id, apiId: row.apiId, methods: row.methods, tables: row.tables, rateLimitPerMinute: row.rateLimitPerMinute } : undefined;
-    keys.set(hash, { at: Date.now(), info });
+    keys.set(hash, { at: performance.now(), info });
     if (keys.size > 10_000) keys.delete(keys.keys().next().value!);
     return info;
   }

@@ -9,7 +9,7 @@ import * as repo from './api-builder.repository.ts';
 
 /** Written by the job runner's 'api-builder.usage-flush' schedule and once more when the app closes. */
 /** `now`: the app's clock (ctx.now), so the day a call is counted on follows the clock tests move. */
-export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }, now: () => Date = () => new Date()) {
+export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }, now: () => Date) {
   const counter = createBufferedCounter<repo.TUsageDelta>({
     write: (batch) => repo.addUsage(db, [...batch.values()]),
     sum: (a, b) => ({ ...a, calls: a.calls + b.calls, hits: a.hits + b.hits, misses: a.misses + b.misses }),

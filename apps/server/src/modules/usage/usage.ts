@@ -38,7 +38,7 @@ export type TUsageRecorder = {
 
 type TLog = { error: (obj: unknown, msg: string) => void };
 
-export function createUsageRecorder(db: TDb, log: TLog, now: () => Date = () => new Date()): TUsageRecorder {
+export function createUsageRecorder(db: TDb, log: TLog, now: () => Date): TUsageRecorder {
   const counter = createBufferedCounter<number>({
     async write(batch) {
       const rows = [...batch].map(([key, count]) => {
@@ -70,7 +70,7 @@ function routeOf(request: FastifyRequest): string | undefined {
 }
 
 /** Counts every answered API route (by its pattern) on the root app; call once, before the modules. */
-export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: Pick<TJobRunner, 'every'>, now?: () => Date): Promise<TUsageRecorder> {
+export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: Pick<TJobRunner, 'every'>, now: () => Date): Promise<TUsageRecorder> {
   const recorder = createUsageRecorder(db, app.log, now);
   jobs.every('usage.flush', recorder.flush);
   app.decorate('usage', recorder);
