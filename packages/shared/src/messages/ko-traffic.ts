@@ -32,6 +32,9 @@ export const koTraffic = {
     p99: 'p99',
     ms: (n: number) => `${n.toLocaleString('ko-KR')}ms`,
     none: '–',
+    time: '시각',
+    method: '방식',
+    errorRate: '오류율',
     chartRequests: '요청과 오류',
     chartLatency: '응답 시간 (ms)',
     chartRequestsLabel: (w: string) => `${w} 동안의 요청 수와 오류 수 추이`,
@@ -69,7 +72,7 @@ export const koTraffic = {
     unknownSeed: '(삭제된 시드)',
   },
   seed: {
-    title: (name: string) => `${name} 모니터링`,
+    title: '시드 모니터링',
     description: '이 시드의 API 빌더 호출, 오류, 응답 시간, 챗봇과 메일·토큰 사용량입니다.',
     apiBuilder: 'API 빌더 호출',
     calls: '호출',
