@@ -25,6 +25,8 @@ export type TRuntime = {
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
   /** Aborted when the app closes. */
   stop: AbortSignal;
+  /** The app's clock. */
+  now: () => Date;
 };
 
 export type TMentionPayload = { channel: string; ts: string; thread_ts?: string | undefined; text: string; user: string };
@@ -56,7 +58,11 @@ async function threadLines(rt: TRuntime, ws: repo.TWorkspaceRow, token: string, 
   const fetched = await rt.slack.replies(token, channel, threadTs);
   for (const m of fetched) {
     if (!m.ts || m.text === undefined) continue;
-    await repo.upsertMessage(rt.db, { workspaceId: ws.id, channel, ts: m.ts, threadTs: m.thread_ts ?? m.ts, slackUserId: m.user ?? '', text: m.text });
+    await repo.upsertMessage(
+      rt.db,
+      { workspaceId: ws.id, channel, ts: m.ts, threadTs: m.thread_ts ?? m.ts, slackUserId: m.user ?? '', text: m.text },
+      rt.now(),
+    );
   }
   return fetched.map((m) => ({ user: m.user ?? '', text: m.text ?? '' }));
 }
@@ -135,7 +141,7 @@ export async function processEvent(rt: TRuntime, eventId: string): Promise<void>
   await rt.slack.setThreadStatus(token, { channel_id: p.channel, thread_ts: threadTs, status: b.thinking }).catch(() => undefined);
   const out = await answerMention(rt, ws, token, p);
   await rt.slack.postMessage(token, { channel: p.channel, thread_ts: threadTs, text: out.text });
-  const now = new Date();
+  const now = rt.now();
   await repo.updateEvent(rt.db, ev.id, {
     kind: out.kind,
     status: out.status,

@@ -70,7 +70,7 @@ export async function get(db: TDb, config: TConfig, workspaceId: string, userId:
   return toApi(db, config, await access(db, workspaceId, userId));
 }
 
-export async function updateSettings(db: TDb, config: TConfig, actor: { id: string; ip: string }, workspaceId: string, input: TSlackSettingsInput) {
+export async function updateSettings(db: TDb, config: TConfig, actor: { id: string; ip: string; at: Date }, workspaceId: string, input: TSlackSettingsInput) {
   const a = await access(db, workspaceId, actor.id, { manage: true });
   const cur = a.ws.settings;
   const next = {
@@ -81,7 +81,7 @@ export async function updateSettings(db: TDb, config: TConfig, actor: { id: stri
     monthlyTokenBudget: input.monthly_token_budget !== undefined ? Number(input.monthly_token_budget) : cur.monthlyTokenBudget,
   };
   await db.transaction(async (tx) => {
-    await repo.updateWorkspace(tx, workspaceId, { settings: next });
+    await repo.updateWorkspace(tx, workspaceId, { settings: next }, actor.at);
     await writeAudit(tx, {
       action: 'slack.settings_updated',
       actorId: actor.id,
@@ -94,14 +94,14 @@ export async function updateSettings(db: TDb, config: TConfig, actor: { id: stri
   return get(db, config, workspaceId, actor.id);
 }
 
-export async function disconnect(db: TDb, config: TConfig, slack: TSlackApi, actor: { id: string; ip: string }, workspaceId: string) {
+export async function disconnect(db: TDb, config: TConfig, slack: TSlackApi, actor: { id: string; ip: string; at: Date }, workspaceId: string) {
   const a = await access(db, workspaceId, actor.id, { manage: true });
   if (a.ws.botTokenEnc) {
     // Best effort: revoke the token at Slack too; the local copy is deleted either way.
     await slack.revoke(decryptSecret(config.encryptionKey, a.ws.botTokenEnc)).catch(() => undefined);
   }
   await db.transaction(async (tx) => {
-    await repo.disconnectTeam(tx, a.ws.teamId);
+    await repo.disconnectTeam(tx, a.ws.teamId, actor.at);
     await writeAudit(tx, {
       action: 'slack.disconnected',
       actorId: actor.id,
@@ -126,9 +126,10 @@ async function displayNames(config: TConfig, slack: TSlackApi, ws: repo.TWorkspa
     ids.slice(0, 100).map(async (id) => {
       const key = `${ws.teamId}:${id}`;
       const hit = names.get(key);
-      if (hit && Date.now() - hit.at < NAME_TTL_MS) return out.set(id, hit.name);
+      // This instance's cache age (elapsed time, not the app's clock).
+      if (hit && performance.now() - hit.at < NAME_TTL_MS) return out.set(id, hit.name);
       const name = await slack.userName(token, id).catch(() => null);
-      names.set(key, { name, at: Date.now() });
+      names.set(key, { name, at: performance.now() });
       return out.set(id, name);
     }),
   );
@@ -182,10 +183,9 @@ export async function logs(db: TDb, workspaceId: string, userId: string, q: { q?
 }
 
 /** Per-day figures for the last `days` days (Korean calendar days), zero-filled. */
-export async function stats(db: TDb, workspaceId: string, userId: string, days: number) {
+export async function stats(db: TDb, workspaceId: string, userId: string, days: number, today: Date) {
   await access(db, workspaceId, userId);
   const dayKey = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-  const today = new Date();
   const keys = Array.from({ length: days }, (_, i) => dayKey(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
   const since = new Date(`${keys[0]}T00:00:00+09:00`);
   const [daily, usage] = await Promise.all([repo.dailyStats(db, workspaceId, since), repo.dailyTokenUsage(db, workspaceId, since)]);

@@ -48,7 +48,7 @@ const ZShortcut = z.object({
   message: z.object({ ts: z.string(), thread_ts: z.string().optional() }),
 });
 
-type TDeps = { config: TConfig; state: TSharedState; intake: TIntake };
+type TDeps = { config: TConfig; state: TSharedState; intake: TIntake; now: () => Date };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -57,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-function verify(config: TConfig, request: FastifyRequest): void {
+function verify(config: TConfig, request: FastifyRequest, now: Date): void {
   const secret = config.slack.signingSecret;
   if (!secret) throw new AppError('SERVICE_UNAVAILABLE', s.signingNotConfigured);
   const h = (k: string) => (typeof request.headers[k] === 'string' ? (request.headers[k] as string) : undefined);
@@ -65,12 +65,13 @@ function verify(config: TConfig, request: FastifyRequest): void {
     secret,
     { timestamp: h('x-slack-request-timestamp'), signature: h('x-slack-signature') },
     request.slackRawBody ?? Buffer.alloc(0),
+    now.getTime(),
   );
   if (check === 'stale') throw new AppError('UNAUTHORIZED', s.timestampStale);
   if (check !== 'ok') throw new AppError('UNAUTHORIZED', s.signatureInvalid);
 }
 
-export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config, state, intake }) => {
+export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config, state, intake, now }) => {
   // Only inside this plugin: keep the raw bytes, then parse.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'buffer', bodyLimit: 1_048_576 }, (request, body, done) => {
@@ -87,7 +88,7 @@ export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config,
   };
 
   app.post('/api/slack/events', { schema: { hide: true } }, async (request, reply: FastifyReply) => {
-    verify(config, request);
+    verify(config, request, now());
     const env = ZEnvelope.safeParse(parseJson(request.slackRawBody));
     if (!env.success) throw new AppError('BAD_REQUEST', s.badPayload);
     const body = env.data;
@@ -102,7 +103,7 @@ export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config,
   });
 
   app.post('/api/slack/interactions', { schema: { hide: true } }, async (request, reply) => {
-    verify(config, request);
+    verify(config, request, now());
     const form = new URLSearchParams((request.slackRawBody ?? Buffer.alloc(0)).toString('utf8'));
     const parsed = ZShortcut.safeParse(parseJsonSafe(form.get('payload')));
     if (!parsed.success || parsed.data.callback_id !== 'summarize_thread') return reply.send();

@@ -19,7 +19,7 @@ function setup(settle?: { quietMs: number; maxMs: number }) {
   ) as TDb;
   const batches: string[][] = [];
   const log = { info: () => undefined, error: (o: object) => batches.push((o as { events: string[] }).events) };
-  const intake = createIntake(db, { enqueue: () => undefined, track: () => undefined }, log, settle);
+  const intake = createIntake(db, () => new Date(), { enqueue: () => undefined, track: () => undefined }, log, settle);
   let n = 0;
   const item = (): TIntakeItem => ({ teamId: 'T1', eventId: `Ev${++n}`, type: 'app_mention', event: { channel: 'C1', ts: `${n}.0`, text: 'hi' } });
   return { intake, used, batches, item };

@@ -36,6 +36,7 @@ const allowed = (ws: repo.TWorkspaceRow, channel: string) => ws.settings.channel
 
 export function createIntake(
   db: TDb,
+  now: () => Date,
   worker: Pick<TWorker, 'enqueue' | 'track'>,
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
   settle?: { quietMs: number; maxMs: number },
@@ -46,19 +47,23 @@ export function createIntake(
 
   async function mirror(ws: repo.TWorkspaceRow, e: TEventFields) {
     if (e.subtype === 'message_changed' && e.message) {
-      await repo.editMessage(db, ws.id, e.channel, e.message.ts, e.message.text ?? '');
+      await repo.editMessage(db, ws.id, e.channel, e.message.ts, e.message.text ?? '', now());
     } else if (e.subtype === 'message_deleted') {
       const ts = e.deleted_ts ?? e.previous_message?.ts;
       if (ts) await repo.deleteMessage(db, ws.id, e.channel, ts);
     } else if ((!e.subtype || e.subtype === 'thread_broadcast' || e.subtype === 'bot_message') && e.ts && e.text !== undefined) {
-      await repo.upsertMessage(db, {
-        workspaceId: ws.id,
-        channel: e.channel,
-        ts: e.ts,
-        threadTs: e.thread_ts ?? e.ts,
-        slackUserId: e.user ?? e.bot_id ?? '',
-        text: e.text,
-      });
+      await repo.upsertMessage(
+        db,
+        {
+          workspaceId: ws.id,
+          channel: e.channel,
+          ts: e.ts,
+          threadTs: e.thread_ts ?? e.ts,
+          slackUserId: e.user ?? e.bot_id ?? '',
+          text: e.text,
+        },
+        now(),
+      );
     }
   }
 
@@ -72,7 +77,7 @@ export function createIntake(
     for (const it of items) {
       if (it.type === 'app_uninstalled' || it.type === 'tokens_revoked') {
         const ws = await team(it.teamId);
-        await repo.disconnectTeam(db, it.teamId);
+        await repo.disconnectTeam(db, it.teamId, now());
         teams.delete(it.teamId);
         if (ws) mentions.push({ workspaceId: ws.id, eventId: it.eventId, kind: 'uninstall', status: 'answered', question: it.type });
         log.info({ teamId: it.teamId, type: it.type }, 'slack workspace disconnected by Slack');

@@ -32,7 +32,7 @@ export const BOT_SCOPES = [
 
 export const redirectUri = (config: TConfig) => `${config.appUrl}/api/slack/oauth/callback`;
 
-export type TActor = { id: string; ip: string; fullName: string };
+export type TActor = { id: string; ip: string; fullName: string; at: Date };
 
 export async function prepare(db: TDb, config: TConfig, actor: TActor, seedId: string | undefined) {
   const { clientId, clientSecret } = config.slack;
@@ -45,7 +45,7 @@ export async function prepare(db: TDb, config: TConfig, actor: TActor, seedId: s
     seed = managed?.id ?? (await createSeed(db, actor, { seed_name: ko.slack.server.defaultSeedName(actor.fullName) })).id;
   }
   const state = randomBytes(24).toString('base64url');
-  await repo.insertOauthState(db, { stateHash: sha256(state), userId: actor.id, seedId: seed, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+  await repo.insertOauthState(db, { stateHash: sha256(state), userId: actor.id, seedId: seed, expiresAt: new Date(actor.at.getTime() + STATE_TTL_MS) });
   const url = new URL(config.slack.authorizeUrl);
   url.searchParams.set('client_id', clientId);
   url.searchParams.set('scope', BOT_SCOPES.join(','));
@@ -62,6 +62,7 @@ export async function callback(
   slack: TSlackApi,
   q: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   log: { warn: (o: object, m: string) => void },
+  now: Date,
 ): Promise<TCallbackResult> {
   const { clientId, clientSecret } = config.slack;
   if (!clientId || !clientSecret) return { ok: false, error: 'config_error' };
@@ -71,7 +72,7 @@ export async function callback(
   }
   if (!q.code || !q.state) return { ok: false, error: 'invalid_request' };
   const state = await repo.consumeOauthState(db, sha256(q.state));
-  if (!state || state.expiresAt.getTime() <= Date.now()) return { ok: false, error: 'invalid_state' };
+  if (!state || state.expiresAt.getTime() <= now.getTime()) return { ok: false, error: 'invalid_state' };
 
   let access;
   try {
@@ -98,7 +99,7 @@ export async function callback(
     if (existing) {
       // A workspace belongs to one seed; moving it needs a disconnect first.
       if (existing.seedId !== state.seedId && existing.status === 'active') return { ok: false, error: 'workspace_already_installed' };
-      await repo.updateWorkspace(db, existing.id, { ...common, seedId: state.seedId });
+      await repo.updateWorkspace(db, existing.id, { ...common, seedId: state.seedId }, now);
       id = existing.id;
       reinstalled = true;
     } else {

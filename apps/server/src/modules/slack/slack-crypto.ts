@@ -19,7 +19,7 @@ export function verifySlackSignature(
   signingSecret: string,
   headers: { timestamp: string | undefined; signature: string | undefined },
   rawBody: Buffer,
-  nowMs = Date.now(),
+  nowMs: number,
 ): TSignatureCheck {
   const { timestamp, signature } = headers;
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return 'invalid';

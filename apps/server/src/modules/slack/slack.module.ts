@@ -32,11 +32,11 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
-  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal };
+  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal, now: ctx.now };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
   // PGlite: the intake lets a burst of events pass before writing it (intake.ts); PostgreSQL writes at once.
-  const intake = createIntake(database.db, worker, app.log, database.kind === 'pglite' ? { quietMs: 5, maxMs: 40 } : undefined);
+  const intake = createIntake(database.db, ctx.now, worker, app.log, database.kind === 'pglite' ? { quietMs: 5, maxMs: 40 } : undefined);
   jobs.every('slack.sweep-pending', () => worker.sweepStale());
   jobs.every('slack.mirror-retention', () => worker.purgeMirror());
   setRoomsChatSender(roomsChatSender(database.db, config, slack));
@@ -51,7 +51,7 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   });
   workers.set(ctx, worker);
   // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
-  await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch });
+  await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch, now: ctx.now });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
-  await app.register(slackEventRoutes, { config, state, intake });
+  await app.register(slackEventRoutes, { config, state, intake, now: ctx.now });
 };

@@ -36,10 +36,10 @@ export async function insertWorkspace(db: TDb, v: typeof slackWorkspaces.$inferI
   return row!;
 }
 
-export async function updateWorkspace(db: TDb, id: string, patch: Partial<typeof slackWorkspaces.$inferInsert>): Promise<void> {
+export async function updateWorkspace(db: TDb, id: string, patch: Partial<typeof slackWorkspaces.$inferInsert>, at: Date): Promise<void> {
   await db
     .update(slackWorkspaces)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(slackWorkspaces.id, id));
 }
 
@@ -64,10 +64,10 @@ export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<TW
   return row;
 }
 
-export async function disconnectTeam(db: TDb, teamId: string): Promise<void> {
+export async function disconnectTeam(db: TDb, teamId: string, at: Date): Promise<void> {
   await db
     .update(slackWorkspaces)
-    .set({ status: 'disconnected', botTokenEnc: null, disconnectedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'disconnected', botTokenEnc: null, disconnectedAt: at, updatedAt: at })
     .where(eq(slackWorkspaces.teamId, teamId));
 }
 
@@ -138,18 +138,19 @@ export async function stalePending(db: TDb, olderThan: Date, limit: number): Pro
 export async function upsertMessage(
   db: TDb,
   v: { workspaceId: string; channel: string; ts: string; threadTs: string; slackUserId: string; text: string },
+  at: Date,
 ): Promise<void> {
-  const createdAt = new Date(Math.round(Number(v.ts) * 1000) || Date.now());
+  const createdAt = new Date(Math.round(Number(v.ts) * 1000) || at.getTime());
   await db
     .insert(slackMessages)
     .values({ ...v, createdAt })
     .onConflictDoUpdate({ target: [slackMessages.workspaceId, slackMessages.channel, slackMessages.ts], set: { text: v.text } });
 }
 
-export async function editMessage(db: TDb, workspaceId: string, channel: string, ts: string, text: string): Promise<void> {
+export async function editMessage(db: TDb, workspaceId: string, channel: string, ts: string, text: string, at: Date): Promise<void> {
   await db
     .update(slackMessages)
-    .set({ text, editedAt: new Date() })
+    .set({ text, editedAt: at })
     .where(and(eq(slackMessages.workspaceId, workspaceId), eq(slackMessages.channel, channel), eq(slackMessages.ts, ts)));
 }
 

@@ -37,13 +37,17 @@ const s = ko.slack.server;
 const tags = ['slack'];
 const auth = { onRequest: requireAuth };
 
-export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slack: TSlackApi; vectors: TVectorIndex; refetch: TRefetch }> = async (
-  app,
-  { db, config, slack, vectors, refetch },
-) => {
+export const slackRoutes: FastifyPluginAsyncZod<{
+  db: TDb;
+  config: TConfig;
+  slack: TSlackApi;
+  vectors: TVectorIndex;
+  refetch: TRefetch;
+  now: () => Date;
+}> = async (app, { db, config, slack, vectors, refetch, now }) => {
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(request);
-    return { id: u.id, ip: request.ip, fullName: u.fullName };
+    return { id: u.id, ip: request.ip, fullName: u.fullName, at: now() };
   };
 
   app.post(
@@ -76,7 +80,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
     async (request, reply) => {
       let r: oauth.TCallbackResult;
       try {
-        r = await oauth.callback(db, config, slack, request.query, request.log);
+        r = await oauth.callback(db, config, slack, request.query, request.log, now());
       } catch (e) {
         request.log.error({ err: (e as Error).message }, 'slack oauth callback failed');
         r = { ok: false, error: 'internal_error' };
@@ -159,7 +163,7 @@ export const slackRoutes: FastifyPluginAsyncZod<{ db: TDb; config: TConfig; slac
         response: { 200: ZSlackStatsResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => consoleService.stats(db, request.params.workspaceId, currentUser(request).id, request.query.days),
+    async (request) => consoleService.stats(db, request.params.workspaceId, currentUser(request).id, request.query.days, now()),
   );
 
   app.get(

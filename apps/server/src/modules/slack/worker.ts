@@ -66,7 +66,8 @@ export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortCont
   function pump() {
     if (closed || !queue.length) return;
     if (opts.arriving?.()) {
-      const now = Date.now();
+      // How long the worker has been yielding (elapsed time on this instance, not the app's clock).
+      const now = performance.now();
       if (!yieldingSince) yieldingSince = now;
       if (now - yieldingSince < MAX_YIELD_MS) {
         yieldTimer ??= setTimeout(() => {
@@ -110,7 +111,7 @@ export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortCont
     track,
     /** Queues the events still pending two minutes after they arrived (a crash, another instance's restart). */
     async sweepStale() {
-      for (const id of await repo.stalePending(rt.db, new Date(Date.now() - 120_000), 50)) enqueue(id);
+      for (const id of await repo.stalePending(rt.db, new Date(rt.now().getTime() - 120_000), 50)) enqueue(id);
     },
     /** Deletes mirrored messages past their workspace's retention. */
     async purgeMirror() {
