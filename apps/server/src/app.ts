@@ -66,6 +66,7 @@ import { postWebhook } from './modules/notifications/webhook.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { createAlertsDeps } from './modules/alerts/alerts.deps.ts';
 import { failedJobCount, failingServices, lastBackupAt } from './modules/monitoring/monitoring.service.ts';
+import { trafficSummary } from './modules/traffic/traffic.service.ts';
 import { watchForwardedFor } from './modules/alerts/alerts.service.ts';
 import { unreachableConnections } from './modules/api-builder/connection-check.service.ts';
 import { postableWorkspaces, revokedWorkspaces } from './modules/slack/slack-health.service.ts';
@@ -98,12 +99,6 @@ function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
 }
-
-/** Alert sources whose modules have not landed yet: a rule of their kind is skipped (logged), never judged on made-up figures. */
-const pending = (what: string) => () => Promise.reject(new Error(`alerts: ${what} not available yet`));
-const ALERT_SOURCES_PENDING = {
-  trafficSummary: pending('traffic summary'),
-};
 
 export type TApp = FastifyInstance & { ctx: TAppContext; jobs: TJobRunner };
 
@@ -293,7 +288,10 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     postWebhook,
     slack: { targets: () => postableWorkspaces(database.db), post: (seedId, channel, text) => slackNotifier.post(seedId, channel, text) },
     sources: {
-      ...ALERT_SOURCES_PENDING,
+      trafficSummary: async (since, until) => {
+        const f = await trafficSummary(database.db, { since, until, now: now() });
+        return { requests: f.requests, serverErrors: f.serverErrors, p95Ms: f.p95 };
+      },
       failedJobCount: (since) => failedJobCount({ ctx }, since),
       failingServices: async () => (await failingServices({ ctx })).map((s) => ({ service: s.service, failuresInRow: s.failuresInRow })),
       lastBackupAt: () => lastBackupAt({ ctx }),

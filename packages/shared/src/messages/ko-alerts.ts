@@ -138,6 +138,7 @@ export const koAlerts = {
     resolvedAt: '해결',
     value: '값',
     secretTitle: '웹훅 서명 키',
+    copy: '복사',
     secretBody: '웹훅 요청의 x-suite-signature 헤더는 이 키로 만든 HMAC-SHA256 서명입니다. 이 키는 지금 한 번만 보여 드립니다.',
     saved: '경보를 저장했습니다.',
     removed: '경보를 삭제했습니다.',
