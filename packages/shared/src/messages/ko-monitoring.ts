@@ -105,6 +105,8 @@ export const koMonitoring = {
       'admin-builder': '관리자 페이지 빌더',
       notifications: '알림',
       monitoring: '모니터링',
+      traffic: '트래픽',
+      alerts: '경보',
       other: '기타',
     } as Record<string, string>,
     migrations: '적용된 마이그레이션',

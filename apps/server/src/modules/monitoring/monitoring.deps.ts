@@ -19,7 +19,7 @@ export type TMonitoringDeps = {
 };
 
 export function createMonitoringDeps(ctx: TAppContext, jobs: TMonitoringDeps['jobs']): TMonitoringDeps {
-  const lag = monitorEventLoopDelay({ resolution: 20 });
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
   return {
     ctx,
@@ -29,6 +29,9 @@ export function createMonitoringDeps(ctx: TAppContext, jobs: TMonitoringDeps['jo
     settled: async () => undefined,
   };
 }
+
+/** The event-loop gauge's sampling interval; every sample includes it, so the reported lag is the sample minus it. */
+export const LAG_RESOLUTION_MS = 10;
 
 /** Seconds without a heartbeat after which an instance is reported gone. */
 export const GONE_AFTER_MS = 45_000;

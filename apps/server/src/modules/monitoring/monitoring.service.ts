@@ -14,11 +14,12 @@ import {
   type TOutsideServiceName,
 } from '@suite/shared/schemas/monitoring';
 import type { TConfig } from '../../config.ts';
-import { GONE_AFTER_MS, PURGE_AFTER_MS, type TMonitoringDeps } from './monitoring.deps.ts';
+import { GONE_AFTER_MS, LAG_RESOLUTION_MS, PURGE_AFTER_MS, type TMonitoringDeps } from './monitoring.deps.ts';
 import * as repo from './monitoring.repository.ts';
 import * as jobsAdmin from '../../lib/jobs/jobs-admin.repository.ts';
 
-const ms = (ns: number) => Math.round((Number.isFinite(ns) ? ns : 0) / 1e5) / 10;
+/** A sample of the event-loop gauge (ns) as lag in ms: without the sampling interval, one decimal. */
+const ms = (ns: number) => (Number.isFinite(ns) && ns > 0 ? Math.max(0, Math.round((ns / 1e6 - LAG_RESOLUTION_MS) * 10) / 10) : 0);
 
 /** Writes this instance's heartbeat (and forgets instances silent for an hour). */
 export async function heartbeat(deps: TMonitoringDeps): Promise<void> {

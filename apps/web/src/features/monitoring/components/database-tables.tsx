@@ -13,7 +13,7 @@ const moduleName = (m: string) => d.modules[m] ?? m;
 /** Every table, grouped by the module whose schema file declares it, biggest module first. */
 export function ModuleTables({ modules }: { modules: TDatabaseResponse['modules'] }) {
   return (
-    <ScrollRegion label={d.tables} className="rounded-md border" tableClassName="w-full min-w-[32rem] text-sm">
+    <ScrollRegion label={d.tables} className="rounded-md border" tableClassName="w-full min-w-[18rem] text-sm">
       <thead className="bg-muted/50 text-left">
         <tr>
           <HeadCells
@@ -35,7 +35,7 @@ export function ModuleTables({ modules }: { modules: TDatabaseResponse['modules'
             </tr>
             {m.tables.map((t) => (
               <tr key={t.name} className="border-t" data-testid="db-table" data-table={t.name}>
-                <td className="break-all px-3 py-1.5 pl-6 font-mono text-xs">{t.name}</td>
+                <td className="break-all px-3 py-1.5 pl-4 font-mono text-xs sm:pl-6">{t.name}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(t.rows)}</td>
                 <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">{formatBytes(t.sizeBytes)}</td>
               </tr>

@@ -16,7 +16,7 @@ const num = 'px-3 py-2 text-right font-medium';
 export function QueuesTable({ queues }: { queues: TJobsResponse['queues'] }) {
   if (!queues.length) return <p className="text-sm text-muted-foreground">{h.noQueues}</p>;
   return (
-    <ScrollRegion label={h.queues} className="rounded-md border" tableClassName="w-full min-w-[36rem] text-sm">
+    <ScrollRegion label={h.queues} className="rounded-md border" tableClassName="w-full min-w-[30rem] text-sm">
       <thead className="bg-muted/50 text-left">
         <tr>
           <HeadCells

@@ -12,11 +12,12 @@ import { ServicesTable } from './health-services';
 
 const h = ko.monitoring.health;
 
-function Part({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+function Part({ title, hint, sub, children }: { title: string; hint?: string | undefined; sub?: boolean; children: React.ReactNode }) {
+  const Heading = sub ? 'h4' : 'h3';
   return (
     <section className="grid min-w-0 gap-3" aria-label={title}>
       <div className="grid gap-1">
-        <h3 className="text-base font-semibold">{title}</h3>
+        <Heading className={sub ? 'text-sm font-semibold text-muted-foreground' : 'text-base font-semibold'}>{title}</Heading>
         {hint ? <p className="text-xs text-muted-foreground break-keep">{hint}</p> : null}
       </div>
       {children}
@@ -40,7 +41,7 @@ export function HealthSection() {
   };
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle className="text-lg">{h.title}</CardTitle>
           <CardDescription>{h.description}</CardDescription>
@@ -51,7 +52,7 @@ export function HealthSection() {
           {h.refresh}
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-8">
+      <CardContent className="grid gap-8 p-4 pt-0 sm:p-6 sm:pt-0">
         {instances.error ? <ErrorAlert message={`${h.loadFailed} ${instances.error.message}`} /> : null}
         <Part title={h.instances} hint={instances.data ? h.instancesHint(instances.data.goneAfterSeconds) : undefined}>
           {instances.data ? (
@@ -67,13 +68,13 @@ export function HealthSection() {
           {jobs.error ? <ErrorAlert message={`${h.loadFailed} ${jobs.error.message}`} /> : null}
           {jobs.data ? (
             <div className="grid gap-6">
-              <Part title={h.queues}>
+              <Part sub title={h.queues}>
                 <QueuesTable queues={jobs.data.queues} />
               </Part>
-              <Part title={h.failedJobs}>
+              <Part sub title={h.failedJobs}>
                 <FailedJobs failed={jobs.data.failed} total={jobs.data.failedTotal} />
               </Part>
-              <Part title={h.schedules}>
+              <Part sub title={h.schedules}>
                 <SchedulesTable schedules={jobs.data.schedules} />
               </Part>
             </div>

@@ -20,11 +20,11 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
     <Card className="min-w-0">
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle className="text-lg">{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
     </Card>
   );
 }
