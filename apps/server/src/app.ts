@@ -247,7 +247,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
   await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
   await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps });
-  await app.register(mealModule, { ctx, jobs, mailer, now });
+  await app.register(mealModule, { ctx, jobs, now, notifications: notificationsDeps });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
   await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps, jobs });

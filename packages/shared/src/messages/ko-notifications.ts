@@ -29,6 +29,19 @@ export const koNotifications = {
     securitySecondFactorBody: (kind: string, added: boolean, when: string) =>
       `${when}에 계정의 2단계 인증 수단(${kind})이 ${added ? '추가' : '삭제'}되었습니다.\n\n본인이 한 일이 아니라면 바로 비밀번호를 바꾸고 계정 설정에서 2단계 인증을 확인하세요.`,
     securitySecondFactorKinds: { totp: '인증 앱', passkey: '패스키' },
+    mealOpenedTitle: (title: string) => `식사 라운드가 열렸습니다: ${title}`,
+    mealOpenedBody: (title: string, host: string, deadline: string) =>
+      `${host} 님이 식사 라운드를 열었습니다.\n\n${title}\n주문 마감: ${deadline}\n\n참여하거나 불참을 알려주세요.`,
+    mealClosingSoonTitle: (title: string) => `${title} 주문 마감 10분 전입니다`,
+    mealClosingSoonBody: (title: string, deadline: string) => `아직 응답하지 않으셨어요. ${title} 주문이 ${deadline}에 마감됩니다.`,
+    mealClosedTitle: (title: string) => `${title} 주문이 마감되었습니다`,
+    mealClosedBody: (title: string, lines: string[], total: number) =>
+      `${title} 주문이 마감되었습니다.\n\n${lines.join('\n')}\n\n합계: ${total.toLocaleString('ko-KR')}원`,
+    mealDrawnTitle: (title: string) => `${title} 결제자 추첨 결과`,
+    mealDrawnBody: (title: string, payers: string) => `${title}의 결제자는 ${payers} 님입니다.\n\n추첨이 공정했는지 라운드 화면에서 직접 확인할 수 있습니다.`,
+    mealUnpaidTitle: (title: string) => `식사비 정산이 남았습니다: ${title}`,
+    mealUnpaidBody: (title: string, date: string, to: string, amount: number, debt: number) =>
+      `${date} '${title}' 라운드에서 ${to} 님께 보낼 ${amount.toLocaleString('ko-KR')}원이 아직 정산되지 않았습니다.\n지금 정산할 금액은 모두 ${debt.toLocaleString('ko-KR')}원입니다.\n\n보낸 뒤 식사 장부에서 송금을 기록해주세요.`,
     securityPasswordTitle: '비밀번호가 변경되었습니다',
     securityPasswordBody: (when: string, reset: boolean) =>
       `${when}에 계정 비밀번호가 ${reset ? '재설정 링크로 ' : ''}변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.\n\n본인이 한 일이 아니라면 로그인 화면의 '비밀번호 찾기'로 바로 비밀번호를 재설정하세요.`,

@@ -11,7 +11,7 @@ const HOUR = 60 * MINUTE;
 export const JOB_KINDS = {
   'rooms.reminder': 'Meeting reminder by mail and chat, the lead time before the start (key booking:<id>)',
   'rooms.release': 'Releases a booking nobody checked in to, 10 minutes after the start (key booking:<id>)',
-  'meal.remind': 'Reminds the members who have not answered, 10 minutes before the order deadline (key meal:<id>)',
+  'meal.remind': 'Notifies the members who have not answered, 10 minutes before the order deadline (key meal:<id>)',
   'meal.close': 'Closes a round at its order deadline (key meal:<id>)',
   'knowledge.refetch-url': 'Fetches a knowledge web page again on its schedule',
   'knowledge.rekey': 'Rebuilds the search keys of documents indexed by an older key version',
@@ -38,6 +38,8 @@ export const SCHEDULES = {
   'slack.mirror-retention': { everyMs: HOUR, scope: 'cluster' },
   'chatbot.purge-tickets': { everyMs: HOUR, scope: 'cluster' },
   'notifications.purge-old': { everyMs: HOUR, scope: 'cluster' },
+  // Members who still owe for a round three days after its bill: one notice per person and round (meal-unpaid.ts).
+  'meal.unpaid-shares': { everyMs: HOUR, scope: 'cluster' },
   'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },

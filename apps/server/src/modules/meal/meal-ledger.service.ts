@@ -27,6 +27,11 @@ function balancesOfRows(rows: TLedgerRow[]) {
   );
 }
 
+/** Every member's balance in the seed's meal ledger (negative: owes). */
+export async function seedBalances(db: repo.TTx, seedId: string): Promise<Map<string, number>> {
+  return balancesOfRows(await repo.ledgerOf(db, seedId));
+}
+
 /**
  * The most `from` may record as paid to `to`: a settlement only pays down debt, so `from` must owe (balance < 0),
  * `to` must be owed (balance > 0), and neither may cross zero. Without this a member could put anyone in debt.

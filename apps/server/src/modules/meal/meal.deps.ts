@@ -2,16 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TMealEvent } from '@suite/shared/schemas/meal';
 import type { TDb } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
-import type { TMailer } from '../../adapters/mailer.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TMailQuotas } from '../../lib/mail-quota.ts';
 import type { TRateLimiter } from '../../plugins/rate-limit.ts';
+import type { notify } from '../notifications/notifications.service.ts';
 
 /** What the meal services work with, built once per app from what buildApp hands over. `now` is injectable for tests. */
 export type TMealDeps = {
   db: TDb;
   state: TSharedState;
-  mailer: TMailer;
   jobs: TJobRunner;
   log: FastifyBaseLogger;
   appUrl: string;
@@ -19,6 +18,8 @@ export type TMealDeps = {
   /** The hourly mail quotas (lib/mail-quota.ts) for the mails a member triggers (opening, closing, the draw). */
   limiter: TRateLimiter;
   mailQuotas: TMailQuotas;
+  /** The notification service's deps (buildApp): round notices reach members through it. */
+  notifications: Parameters<typeof notify>[0];
 };
 
 export const mealChannel = (seedId: string) => `meal:${seedId}`;

@@ -1,31 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
-import type { TMailer } from '../../adapters/mailer.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TMealDeps } from './meal.deps.ts';
 import { mealRoutes } from './meal.routes.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { autoClose, CLOSE_KIND, remindUnanswered, REMIND_KIND } from './meal.service.ts';
+import { noticeUnpaidShares } from './meal-unpaid.ts';
 
 const mealIdOf = (payload: Record<string, unknown>) => String(payload.mealId ?? '');
+const byApp = new WeakMap<TAppContext, TMealDeps>();
+/** The meal deps of an app (tests run the unpaid-share check with them). */
+export const mealDepsOf = (ctx: TAppContext) => byApp.get(ctx);
 
-/** Meal manager (issue 15): routes and the handlers of its persisted jobs. The runner and mailer come from buildApp. */
-export const mealModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; mailer: TMailer; now?: () => Date }> = async (
+/**
+ * Meal manager (issue 15): routes, the handlers of its persisted jobs and the hourly unpaid-share check. The runner
+ * and the notification service's deps come from buildApp.
+ */
+export const mealModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; notifications: TMealDeps['notifications']; now?: () => Date }> = async (
   app,
-  { ctx, jobs, mailer, now },
+  { ctx, jobs, notifications, now },
 ) => {
   const deps: TMealDeps = {
     db: ctx.database.db,
     state: ctx.state,
-    mailer,
     jobs,
     log: app.log,
     appUrl: ctx.config.appUrl,
     now: now ?? (() => new Date()),
     limiter: createRateLimiter(ctx.state),
     mailQuotas: ctx.config.mailQuota,
+    notifications,
   };
+  byApp.set(ctx, deps);
   jobs.register(REMIND_KIND, (payload) => remindUnanswered(deps, mealIdOf(payload)));
   jobs.register(CLOSE_KIND, (payload) => autoClose(deps, mealIdOf(payload)));
+  jobs.every('meal.unpaid-shares', () => noticeUnpaidShares(deps));
   await app.register(mealRoutes, { deps, streams: ctx.streams });
 };

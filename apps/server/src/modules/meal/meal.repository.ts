@@ -103,6 +103,37 @@ export async function ledgerWithMeals(db: TTx, seedId: string) {
     .orderBy(asc(mealLedger.createdAt), asc(mealLedger.id));
 }
 
+/**
+ * The charges of rounds whose bill was settled (closed, or drawn) in [from, to): who owes whom for which round, for
+ * the unpaid-share check. Bounded by `limit` rows, oldest rounds first.
+ */
+export async function chargesOfRoundsEnded(db: TTx, from: Date, to: Date, limit = 5_000) {
+  const ended = sql`coalesce(${meals.drawnAt}, ${meals.closedAt})`;
+  return db
+    .select({
+      mealId: meals.id,
+      seedId: meals.seedId,
+      hostId: meals.hostId,
+      title: meals.title,
+      mealDate: meals.mealDate,
+      fromUserId: mealLedger.fromUserId,
+      toUserId: mealLedger.toUserId,
+      amount: mealLedger.amount,
+    })
+    .from(mealLedger)
+    .innerJoin(meals, eq(meals.id, mealLedger.mealId))
+    .where(
+      and(
+        eq(mealLedger.kind, 'charge'),
+        inArray(meals.status, ['closed', 'drawn']),
+        sql`${ended} >= ${from.toISOString()}::timestamptz`,
+        sql`${ended} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(ended), asc(mealLedger.id))
+    .limit(limit);
+}
+
 /** Cost borne per person per month (meal date's YYYY-MM). */
 export async function monthlySpend(db: TTx, seedId: string) {
   return db

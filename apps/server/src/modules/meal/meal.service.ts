@@ -20,10 +20,11 @@ import { reserveMails } from '../../lib/mail-quota.ts';
 import { mealJobKey, publishMeal, type TMealDeps } from './meal.deps.ts';
 import { byUserId, commitmentOf, drawPayers, newServerSeed } from './meal.fairness.ts';
 import { chargesFor, splitEvenly, type TShare } from './meal.ledger-math.ts';
-import { formatSeoul, memberEmails, mealMail, notify, roundUrl } from './meal.notify.ts';
+import { formatSeoul, memberEmails, mealMail, noticeMembers, roundUrl, tellChat } from './meal.notify.ts';
 import * as repo from './meal.repository.ts';
 
 const m = ko.meal.server;
+const n = ko.notifications.notices;
 export type TActor = { id: string };
 export const REMIND_KIND = 'meal.remind';
 export const CLOSE_KIND = 'meal.close';
@@ -200,15 +201,11 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
     return row;
   });
   await publishMeal(deps, seedId, { type: 'created', mealId: meal.id });
-  const emails = await memberEmails(deps, meal);
+  const others = [...(await memberEmails(deps, meal)).keys()].filter((id) => id !== actor.id);
   const host = (await repo.usersByIds(deps.db, [actor.id]))[0]?.name ?? '';
-  await notify(
-    deps,
-    seedId,
-    [...emails].filter(([id]) => id !== actor.id).map(([, e]) => e),
-    mealMail.openedSubject(meal.title),
-    mealMail.openedBody(meal.title, host, formatSeoul(meal.deadline), roundUrl(deps, meal)),
-  );
+  const closes = formatSeoul(meal.deadline);
+  await noticeMembers(deps, 'meal.round-opened', meal, others, { title: n.mealOpenedTitle(meal.title), body: n.mealOpenedBody(meal.title, host, closes) });
+  await tellChat(deps, meal, others, mealMail.openedBody(meal.title, host, closes, roundUrl(deps, meal)));
   return (await present(deps, [meal], actor, seed.role))[0]!;
 }
 
@@ -333,22 +330,10 @@ export async function closeRound(deps: TMealDeps, actor: TActor | null, seedId: 
   await publishMeal(deps, seedId, { type: 'closed', mealId });
   const { row, parts } = closed;
   const summary = summaryOf(row, parts);
-  const emails = await memberEmails(deps, row);
-  const to = [row.hostId, ...parts.filter((p) => p.status === 'joined').map((p) => p.userId)]
-    .map((id) => emails.get(id))
-    .filter((e): e is string => Boolean(e));
-  await notify(
-    deps,
-    seedId,
-    to,
-    mealMail.closedSubject(row.title),
-    mealMail.closedBody(
-      row.title,
-      summary.items.map((i) => mealMail.summaryLine(i.label, i.quantity, i.amount)),
-      summary.total,
-      roundUrl(deps, row),
-    ),
-  );
+  const to = [row.hostId, ...parts.filter((p) => p.status === 'joined').map((p) => p.userId)];
+  const lines = summary.items.map((i) => mealMail.summaryLine(i.label, i.quantity, i.amount));
+  await noticeMembers(deps, 'meal.closed', row, to, { title: n.mealClosedTitle(row.title), body: n.mealClosedBody(row.title, lines, summary.total) });
+  await tellChat(deps, row, to, mealMail.closedBody(row.title, lines, summary.total, roundUrl(deps, row)));
   return true;
 }
 
@@ -390,17 +375,10 @@ export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, m
   });
   await publishMeal(deps, seedId, { type: 'drawn', mealId });
   const draw = drawOf(result.row, result.parts)!;
-  const emails = await memberEmails(deps, result.row);
-  await notify(
-    deps,
-    seedId,
-    result.parts
-      .filter((p) => p.status === 'joined')
-      .map((p) => emails.get(p.userId))
-      .filter((e): e is string => Boolean(e)),
-    mealMail.resultSubject(result.row.title),
-    mealMail.resultBody(result.row.title, draw.payers.map((p) => p.name).join(', '), roundUrl(deps, result.row)),
-  );
+  const joined = result.parts.filter((p) => p.status === 'joined').map((p) => p.userId);
+  const payers = draw.payers.map((p) => p.name).join(', ');
+  await noticeMembers(deps, 'meal.drawn', result.row, joined, { title: n.mealDrawnTitle(result.row.title), body: n.mealDrawnBody(result.row.title, payers) });
+  await tellChat(deps, result.row, joined, mealMail.resultBody(result.row.title, payers, roundUrl(deps, result.row)));
   return draw;
 }
 
@@ -409,15 +387,18 @@ export async function remindUnanswered(deps: TMealDeps, mealId: string): Promise
   const meal = await repo.findMealById(deps.db, mealId);
   if (!meal || meal.status !== 'open') return;
   const answered = new Set((await repo.participantsOf(deps.db, [mealId])).map((p) => p.userId));
-  const emails = await memberEmails(deps, meal);
-  const to = [...emails].filter(([id]) => !answered.has(id)).map(([, e]) => e);
-  await notify(
+  const to = [...(await memberEmails(deps, meal)).keys()].filter((id) => !answered.has(id));
+  const deadline = formatSeoul(meal.deadline);
+  // Once per person per round (a moved deadline schedules the job again; nobody is told twice). A failure retries the job.
+  await noticeMembers(
     deps,
-    meal.seedId,
+    'meal.closing-soon',
+    meal,
     to,
-    mealMail.reminderSubject(meal.title),
-    mealMail.reminderBody(meal.title, formatSeoul(meal.deadline), roundUrl(deps, meal)),
+    { title: n.mealClosingSoonTitle(meal.title), body: n.mealClosingSoonBody(meal.title, deadline) },
+    { strict: true },
   );
+  await tellChat(deps, meal, to, mealMail.reminderBody(meal.title, deadline, roundUrl(deps, meal)));
 }
 
 /** Job: the deadline closes the round. */

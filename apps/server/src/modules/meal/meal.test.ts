@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { evenRoundAllJoined, inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
+import { evenRoundAllJoined, inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
+import { inboxOf } from '../notifications/testing/notices-test-kit.ts';
 import { pendingByKey } from '../../lib/jobs/jobs.repository.ts';
 import { setRoomsChatSender, type TRoomsChatMessage } from '../rooms/rooms-chat.service.ts';
 
@@ -197,7 +198,10 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
       await o('POST', `${base}/meals`, { title: '마감 테스트', date: '2026-11-28', deadline: inMinutes(clock.now(), 20), mode: 'free', split: 'itemised' })
     ).body.data;
     expect((await pendingByKey(t.database.db, `meal:${meal.id}`)).map((j) => j.kind).sort()).toEqual(['meal.close', 'meal.remind']);
-    expect((await mailsTo(t, members[0]!.email)).some((x) => x.subject.includes('주문을 받습니다'))).toBe(true);
+    // The other members hear of the round in their inbox (meal.round-opened: the console by default), the host does not.
+    const opened = (await inboxOf(t, members[0]!.token)).filter((x) => x.event === 'meal.round-opened');
+    expect(opened.map((x) => [x.title, x.link])).toEqual([['식사 라운드가 열렸습니다: 마감 테스트', `/admin/services/meal/${meal.id}`]]);
+    expect((await inboxOf(t, owner.token)).filter((x) => x.event === 'meal.round-opened')).toEqual([]);
     await api(t, members[0]!.token)('POST', `${base}/meals/${meal.id}/join`, { choice: '비빔밥', price: 8000 });
     await api(t, members[1]!.token)('POST', `${base}/meals/${meal.id}/decline`);
     const other = (
@@ -208,11 +212,11 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
 
     clock.advance(11 * 60_000);
     while ((await t.app.jobs.runDue()) > 0);
-    const reminded = async (email: string) => (await mailsTo(t, email)).filter((x) => x.subject.includes('10분 전')).length;
-    expect(await reminded(members[2]!.email)).toBe(1);
-    expect(await reminded(owner.email)).toBe(1);
-    expect(await reminded(members[0]!.email)).toBe(0);
-    expect(await reminded(members[1]!.email)).toBe(0);
+    const reminded = async (token: string) => (await inboxOf(t, token)).filter((x) => x.event === 'meal.closing-soon').length;
+    expect(await reminded(members[2]!.token)).toBe(1);
+    expect(await reminded(owner.token)).toBe(1);
+    expect(await reminded(members[0]!.token)).toBe(0);
+    expect(await reminded(members[1]!.token)).toBe(0);
     expect((await o('GET', `${base}/meals/${meal.id}`)).body.data.status).toBe('open');
 
     clock.advance(10 * 60_000);
@@ -220,8 +224,10 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
     const after = (await o('GET', `${base}/meals/${meal.id}`)).body.data;
     expect(after.status).toBe('closed');
     expect(after.summary.total).toBe(8000);
-    expect(await reminded(members[2]!.email)).toBe(1);
-    expect((await mailsTo(t, members[0]!.email)).some((x) => x.subject.includes('주문 마감') && x.text.includes('비빔밥 × 1'))).toBe(true);
+    expect(await reminded(members[2]!.token)).toBe(1);
+    const closed = (await inboxOf(t, members[0]!.token)).filter((x) => x.event === 'meal.closed');
+    expect(closed.map((x) => x.title)).toEqual(['마감 테스트 주문이 마감되었습니다']);
+    expect(closed[0]!.body).toContain('비빔밥 × 1');
     const late = await api(t, members[2]!.token)('POST', `${base}/meals/${meal.id}/join`, { choice: '라면' });
     expect(late.status).toBe(409);
   });
