@@ -13,6 +13,8 @@ export type TAdminConnection = { id: string; name: string; engine: 'postgres' | 
  */
 export type TAdminBuilderDeps = {
   db: TDb;
+  /** The app's clock (import and settings times, the stale-intent window). */
+  now: () => Date;
   api: TApiBuilderDeps;
   connections: {
     /** The connection of `seedId` (404 API_CONNECTION_NOT_FOUND otherwise). */

@@ -93,7 +93,7 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
     }
   } catch (e) {
     await undo(deps, ctx, t, inserted);
-    await repo.failImport(deps.db, intent.id);
+    await repo.failImport(deps.db, intent.id, deps.now());
     throw e;
   }
   const result: TAdminImportResponse = { success: true, message: m.imported(inserted.length), columns, rows: [], imported: inserted.length, encoding };
@@ -102,6 +102,7 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
     intent.id,
     result,
     inserted.map((r) => auditRow(ctx, actor, t, 'create', t.primaryKey.length ? rowKeyOf(t, r) : '', null, r)),
+    deps.now(),
   );
   return result;
 }

@@ -35,7 +35,7 @@ export async function takeIntent(
   let prior = await repo.findImport(deps.db, ctx.app.id, key);
   // A key answers only the import it was made for: another table's or another user's answer is not replayed.
   if (prior && (prior.tableName !== t.name || (prior.actorId !== null && prior.actorId !== actor.id))) throw bad(m.importKeyInUse, 409);
-  if (prior?.status === 'pending' && Date.now() - prior.updatedAt.getTime() > STALE_IMPORT_MS) {
+  if (prior?.status === 'pending' && deps.now().getTime() - prior.updatedAt.getTime() > STALE_IMPORT_MS) {
     await reconcileOne(deps, prior);
     prior = await repo.findImport(deps.db, ctx.app.id, key);
   }
@@ -43,7 +43,7 @@ export async function takeIntent(
   if (prior?.status === 'pending') throw bad(m.importPending, 409);
   const probeBefore = await probe(deps, ctx, t, values[0]!);
   if (prior) {
-    if (!(await repo.restartImport(deps.db, prior.id, { rows: values, probeBefore }))) throw bad(m.importPending, 409);
+    if (!(await repo.restartImport(deps.db, prior.id, { rows: values, probeBefore }, deps.now()))) throw bad(m.importPending, 409);
     return { id: prior.id };
   }
   const row = await repo.insertImportIntent(deps.db, {
@@ -92,11 +92,11 @@ export async function reconcileOne(deps: TDeps, intent: repo.TImportRow): Promis
   const t = ctx?.tables.get(intent.tableName);
   const values = intent.rows as TRow[];
   if (!ctx || !t || !values.length) {
-    await repo.failImport(deps.db, intent.id);
+    await repo.failImport(deps.db, intent.id, deps.now());
     return 'failed';
   }
   if ((await probe(deps, ctx, t, values[0]!)) <= intent.probeBefore) {
-    await repo.failImport(deps.db, intent.id);
+    await repo.failImport(deps.db, intent.id, deps.now());
     return 'failed';
   }
   const actor = { id: intent.actorId ?? '', ip: '', name: intent.actorName };
@@ -115,6 +115,6 @@ export async function reconcileOne(deps: TDeps, intent: repo.TImportRow): Promis
     imported: audit.length,
     encoding: 'utf-8',
   };
-  await repo.finishImport(deps.db, intent.id, result, audit);
+  await repo.finishImport(deps.db, intent.id, result, audit, deps.now());
   return 'done';
 }

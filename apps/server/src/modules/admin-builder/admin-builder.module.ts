@@ -10,6 +10,7 @@ import { reconcileImports } from './admin-builder.reconcile.ts';
 /** The deps from what buildApp hands in: the suite's database and the API builder's (shared with its module). */
 export const createAdminBuilderDeps = (ctx: TAppContext, api: TApiBuilderDeps): TAdminBuilderDeps => ({
   db: ctx.database.db,
+  now: ctx.now,
   api,
   connections: {
     forAdmin: (seedId, connectionId) => connectionForAdmin(api, seedId, connectionId),

@@ -15,7 +15,7 @@ import * as repo from './admin-builder.repository.ts';
 
 /** On start: every intent left pending by a process that died is settled (audited or failed). */
 export async function reconcileImports(deps: TDeps, olderThanMs = STALE_IMPORT_MS): Promise<number> {
-  const stale = await repo.staleImports(deps.db, new Date(Date.now() - olderThanMs));
+  const stale = await repo.staleImports(deps.db, new Date(deps.now().getTime() - olderThanMs));
   for (const intent of stale) await reconcileOne(deps, intent);
   return stale.length + (await reconcileAudit(deps, olderThanMs));
 }
@@ -34,7 +34,7 @@ const same = (a: unknown, b: unknown) => {
 
 /** Pending change records whose process died between writing them and confirming them, settled against the row. */
 export async function reconcileAudit(deps: TDeps, olderThanMs = STALE_IMPORT_MS, appId?: string): Promise<number> {
-  const stale = await repo.stalePendingAudit(deps.db, new Date(Date.now() - olderThanMs), appId);
+  const stale = await repo.stalePendingAudit(deps.db, new Date(deps.now().getTime() - olderThanMs), appId);
   const ctxs = new Map<string, TAppCtx | null>();
   for (const rec of stale) {
     if (!ctxs.has(rec.appId)) {

@@ -29,11 +29,11 @@ export const deleteApp = (db: TDb, id: string) => db.delete(adminApps).where(eq(
 
 export const settingsOf = (db: TDb, appId: string) => db.select().from(adminTableSettings).where(eq(adminTableSettings.appId, appId));
 
-export async function saveSettings(db: TDb, appId: string, table: string, settings: unknown) {
+export async function saveSettings(db: TDb, appId: string, table: string, settings: unknown, at: Date) {
   await db
     .insert(adminTableSettings)
     .values({ appId, tableName: table, settings })
-    .onConflictDoUpdate({ target: [adminTableSettings.appId, adminTableSettings.tableName], set: { settings, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: [adminTableSettings.appId, adminTableSettings.tableName], set: { settings, updatedAt: at } });
 }
 
 export async function insertAudit(db: TDb, rows: (typeof adminAuditRows.$inferInsert)[]): Promise<string[]> {
@@ -122,31 +122,31 @@ export async function insertImportIntent(db: TDb, values: typeof adminImports.$i
 }
 
 /** A failed intent taken up again by a retry with the same key. */
-export async function restartImport(db: TDb, id: string, values: { rows: unknown; probeBefore: number }): Promise<boolean> {
+export async function restartImport(db: TDb, id: string, values: { rows: unknown; probeBefore: number }, at: Date): Promise<boolean> {
   const rows = await db
     .update(adminImports)
-    .set({ ...values, status: 'pending', result: null, createdAt: new Date(), updatedAt: new Date() })
+    .set({ ...values, status: 'pending', result: null, createdAt: at, updatedAt: at })
     .where(and(eq(adminImports.id, id), eq(adminImports.status, 'failed')))
     .returning({ id: adminImports.id });
   return rows.length === 1;
 }
 
 /** Audit rows and the answer in one transaction: a committed import is never left without its audit. */
-export async function finishImport(db: TDb, id: string, result: unknown, audit: (typeof adminAuditRows.$inferInsert)[]) {
+export async function finishImport(db: TDb, id: string, result: unknown, audit: (typeof adminAuditRows.$inferInsert)[], at: Date) {
   await db.transaction(async (tx) => {
     const done = await tx
       .update(adminImports)
-      .set({ status: 'done', result, rows: [], updatedAt: new Date() })
+      .set({ status: 'done', result, rows: [], updatedAt: at })
       .where(and(eq(adminImports.id, id), eq(adminImports.status, 'pending')))
       .returning({ id: adminImports.id });
     if (done.length && audit.length) await tx.insert(adminAuditRows).values(audit);
   });
 }
 
-export const failImport = (db: TDb, id: string) =>
+export const failImport = (db: TDb, id: string, at: Date) =>
   db
     .update(adminImports)
-    .set({ status: 'failed', rows: [], updatedAt: new Date() })
+    .set({ status: 'failed', rows: [], updatedAt: at })
     .where(and(eq(adminImports.id, id), eq(adminImports.status, 'pending')));
 
 /** Intents still pending since before `before` (their process died between the customer's commit and the audit). */

@@ -139,7 +139,7 @@ export async function updateSettings(
     if (!adminRights || beyondAdmins || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns'))
       throw new AppError('ADMIN_APP_FORBIDDEN', m.ownerOnlyRights);
   }
-  await repo.saveSettings(deps.db, appId, table, next);
+  await repo.saveSettings(deps.db, appId, table, next, deps.now());
   ctx.settings.set(table, next);
   await consoleAudit(deps, actor, 'admin_builder.settings_saved', seedId, { label: ctx.app.name, table });
   return describeTable(ctx, t);

@@ -54,11 +54,11 @@ export async function createRow(deps: TDeps, actor: TActor, seedId: string, appI
     });
     row = res.body as TRow;
   } catch (e) {
-    await repo.failImport(deps.db, intent.id);
+    await repo.failImport(deps.db, intent.id, deps.now());
     throw e;
   }
   const rowKey = t.primaryKey.length ? rowKeyOf(t, row) : '';
-  await repo.finishImport(deps.db, intent.id, { rowKey }, [auditRow(ctx, actor, t, 'create', rowKey, null, row)]);
+  await repo.finishImport(deps.db, intent.id, { rowKey }, [auditRow(ctx, actor, t, 'create', rowKey, null, row)], deps.now());
   return presentRow(ctx, t, row);
 }
 
