@@ -58,7 +58,7 @@ export function createEmbeddings(cfg: TEmbeddingsConfig) {
     enabled,
     model,
     /** False while the provider is cooling down after a failure (searches skip vectors meanwhile). */
-    available: () => enabled && Date.now() >= downUntil,
+    available: () => enabled && performance.now() >= downUntil,
     /** Embeds `texts` in batches of 64, in order. Throws LlmError when a batch fails after its retries. */
     async embed(texts: string[], stop?: AbortSignal): Promise<TEmbedded> {
       if (!enabled) throw new LlmError('embeddings not configured');
@@ -73,7 +73,8 @@ export function createEmbeddings(cfg: TEmbeddingsConfig) {
           // A refused request (400 input too long, 401, 404 model) says nothing about the provider being down.
           const status = (e as { status?: number }).status;
           const refused = status !== undefined && status < 500 && status !== 408 && status !== 429;
-          if (!stop?.aborted && !refused) downUntil = Date.now() + COOL_DOWN_MS;
+          // The cool-down is elapsed time on this instance (performance.now()), not the app's clock.
+          if (!stop?.aborted && !refused) downUntil = performance.now() + COOL_DOWN_MS;
           throw e;
         }
         downUntil = 0;

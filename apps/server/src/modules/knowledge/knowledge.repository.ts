@@ -38,7 +38,7 @@ export async function insertSource(
   });
 }
 
-export async function findSource(db: TDb, id: string): Promise<TSourceRow | undefined> {
+export async function findSource(db: TDb | TTx, id: string): Promise<TSourceRow | undefined> {
   const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, id));
   return row;
 }
@@ -62,7 +62,7 @@ export async function replaceContent(
 
 /** Rewrites an FAQ entry (question, answer, phrasings) and its one passage, in one transaction. */
 export async function updateFaq(
-  db: TDb,
+  db: TDb | TTx,
   sourceId: string,
   next: { question: string; answer: string; phrasings: string[] },
   passage: { content: string; grams: string[] },

@@ -135,7 +135,7 @@ export async function refetchUrlSource(
   }
 }
 
-type TAddOptions = { allowPrivateUrls: boolean; refetch?: TRefetch | undefined; emptyMessage?: string };
+type TAddOptions = { allowPrivateUrls: boolean; refetch: TRefetch; emptyMessage?: string };
 type TCreated = { row: repo.TSourceRow; passages: number };
 
 /** Registers a source (FAQ, text, Markdown or a web page) with its passages; a page's re-fetch is enqueued with it. */
@@ -167,9 +167,9 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
   if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? (sourceUrl ? ko.chatbot.server.urlNoText : s.emptySource));
   const row = await repo.insertSource(
     db,
-    { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? new Date() : null },
+    { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? opts.refetch.now() : null },
     keyed(title, passages),
-    sourceUrl && opts.refetch ? (tx, row) => scheduleRefetch(opts.refetch!, tx, row.id).then(() => undefined) : undefined,
+    sourceUrl ? (tx, row) => scheduleRefetch(opts.refetch, tx, row.id).then(() => undefined) : undefined,
   );
   return { row, passages: passages.length };
 }
@@ -343,7 +343,7 @@ function faqPassage(question: string, answer: string, phrasings: readonly string
  * (the console's one click from an unanswered question). 404 for another bot's or a non-FAQ source, 400 past 30.
  */
 export async function editFaq(
-  db: TDb,
+  db: TDb | repo.TTx,
   chatbotId: string,
   sourceId: string,
   input: { question?: string | undefined; answer?: string | undefined; phrasings?: string[] | undefined; addPhrasing?: string | undefined },
@@ -424,7 +424,7 @@ export async function listDocuments(db: TDb, workspaceId: string, vectors?: TVec
   return rows.map((r) => toApiDocument(r, embedded ? (embedded.get(r.source.id) ?? 0) : null));
 }
 
-type TDocumentOptions = { allowPrivateUrls: boolean; vectors?: TVectorIndex | undefined; refetch?: TRefetch | undefined };
+type TDocumentOptions = { allowPrivateUrls: boolean; vectors?: TVectorIndex | undefined; refetch: TRefetch };
 
 const asSourceInput = (input: TDocumentInput) =>
   input.kind === 'qa'
