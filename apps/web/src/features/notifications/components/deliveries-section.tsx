@@ -37,10 +37,10 @@ export function DeliveriesSection() {
         <CardDescription className="break-keep">{d.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="flex flex-wrap gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
           <div className="grid gap-1.5">
             <Label htmlFor="delivery-channel">{d.channelFilter}</Label>
-            <NativeSelect id="delivery-channel" className="w-40" value={channel} onChange={(e) => setChannel(e.target.value)}>
+            <NativeSelect id="delivery-channel" className="sm:w-40" value={channel} onChange={(e) => setChannel(e.target.value)}>
               <option value="">{d.allChannels}</option>
               {NOTIFICATION_CHANNELS.map((c) => (
                 <option key={c} value={c}>
@@ -51,7 +51,7 @@ export function DeliveriesSection() {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="delivery-status">{d.statusFilter}</Label>
-            <NativeSelect id="delivery-status" className="w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <NativeSelect id="delivery-status" className="sm:w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">{d.allStatuses}</option>
               {DELIVERY_STATUSES.map((s) => (
                 <option key={s} value={s}>

@@ -20,7 +20,7 @@ const CHUNK = 200;
 function NoticeRow({ notice, onRead, busy }: { notice: TNotice; onRead: () => void; busy: boolean }) {
   return (
     <li
-      className={cn('grid gap-2 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-start', !notice.read && 'bg-primary/5')}
+      className={cn('grid gap-2 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-start sm:px-6', !notice.read && 'bg-primary/5')}
       data-testid="inbox-notice"
       data-read={notice.read}
     >

@@ -98,8 +98,8 @@ describe('NotificationBell', () => {
 
     fireEvent.keyDown(screen.getByRole('button', { name: b.labelUnread(1) }), { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitem', { name: b.markAll }));
-    // The menu stays open (the rest of the page is hidden from the accessibility tree meanwhile).
-    await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe(b.label));
+    // The menu stays open; the bell behind it says nothing is unread.
+    await screen.findByRole('button', { name: b.label });
     expect(posts[1]).toEqual([notice(1, '').id]);
   });
 });

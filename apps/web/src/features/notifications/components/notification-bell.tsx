@@ -32,7 +32,9 @@ export function NotificationBell() {
   const notices = data?.data ?? [];
   const unreadIds = notices.filter((n) => !n.read).map((n) => n.id);
   return (
-    <DropdownMenu>
+    // Not modal: the page behind stays in the accessibility tree (a modal menu hides it with aria-hidden while it still
+    // holds focusable controls); the menu still closes on Escape and on a click outside.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

@@ -18,6 +18,12 @@ const defaults = (): TNotificationPreferences => ({
   digest: false,
 });
 
+/** jsdom has no matchMedia: `narrow` says whether the phone layout's query matches. */
+let narrow = false;
+beforeEach(() => {
+  narrow = false;
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: narrow, media: query, addEventListener() {}, removeEventListener() {} }));
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -44,6 +50,17 @@ describe('PreferenceMatrix', () => {
     onChange.mockClear();
     fireEvent.click(box('security.new-sign-in', 'mail'));
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('on a phone each event is a card with the same four named switches', () => {
+    narrow = true;
+    const onChange = vi.fn();
+    render(<PreferenceMatrix events={defaults().events} onChange={onChange} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(NOTIFICATION_EVENT_NAMES.length * 4);
+    expect(box('security.password-changed', 'inApp').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(box('rooms.reminder', 'mail'));
+    expect(onChange).toHaveBeenCalledWith('rooms.reminder', 'mail', false);
   });
 });
 

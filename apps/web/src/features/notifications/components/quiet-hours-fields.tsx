@@ -1,9 +1,30 @@
 import { koNotificationsUi } from '@suite/shared/messages/ko-notifications-ui';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const q = koNotificationsUi.quiet;
+/** Every half hour of the day in 24-hour time, plus a stored value off that grid (set through the API). */
+function timesWith(current: string): string[] {
+  const grid = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+  return grid.includes(current) ? grid : [...grid, current].sort();
+}
+
+function TimeSelect({ id, label, value, disabled, onChange }: { id: string; label: string; value: string; disabled: boolean; onChange: (v: string) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} className="w-28 tabular-nums" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {timesWith(value).map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 export type TQuietDraft = { enabled: boolean; start: string; end: string; digest: boolean };
 
 /** Quiet hours on/off with their start and end (Asia/Seoul), and the digest that folds held mail into one. */
@@ -17,33 +38,17 @@ export function QuietHoursFields({ value, onChange, disabled }: { value: TQuietD
         <Label htmlFor="quiet-enabled">{q.enabled}</Label>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="quiet-start">{q.start}</Label>
-          <Input
-            id="quiet-start"
-            type="time"
-            step={60}
-            className="w-32"
-            value={value.start}
-            disabled={disabled || !value.enabled}
-            onChange={(e) => onChange({ ...value, start: e.target.value })}
-          />
-        </div>
+        <TimeSelect
+          id="quiet-start"
+          label={q.start}
+          value={value.start}
+          disabled={disabled || !value.enabled}
+          onChange={(start) => onChange({ ...value, start })}
+        />
         <span aria-hidden="true" className="pb-2 text-muted-foreground">
           ~
         </span>
-        <div className="grid gap-1.5">
-          <Label htmlFor="quiet-end">{q.end}</Label>
-          <Input
-            id="quiet-end"
-            type="time"
-            step={60}
-            className="w-32"
-            value={value.end}
-            disabled={disabled || !value.enabled}
-            onChange={(e) => onChange({ ...value, end: e.target.value })}
-          />
-        </div>
+        <TimeSelect id="quiet-end" label={q.end} value={value.end} disabled={disabled || !value.enabled} onChange={(end) => onChange({ ...value, end })} />
       </div>
       <div className="flex items-start gap-2">
         <Checkbox

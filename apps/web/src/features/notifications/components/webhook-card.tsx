@@ -58,6 +58,9 @@ export function WebhookCard() {
       <CardHeader>
         <CardTitle className="text-lg">{w.title}</CardTitle>
         <CardDescription className="break-keep">{w.description}</CardDescription>
+        <p className="text-xs text-muted-foreground">
+          {w.signature}: <code className="break-all">x-suite-signature: sha256=HMAC-SHA256(secret, &quot;&lt;x-suite-timestamp&gt;.&lt;body&gt;&quot;)</code>
+        </p>
       </CardHeader>
       <CardContent className="grid gap-4">
         {query.error ? <ErrorAlert message={query.error.message} /> : null}

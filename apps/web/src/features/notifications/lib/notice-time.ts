@@ -1,4 +1,11 @@
-const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: 'Asia/Seoul',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** When a notice came, in Korean: 방금, N분 전, N시간 전, then the date and time (Asia/Seoul). */
 export function noticeTime(iso: string, now: number = Date.now()): string {

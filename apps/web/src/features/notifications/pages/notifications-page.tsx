@@ -48,7 +48,7 @@ export function NotificationsPage() {
       <Tabs.Content value="inbox" className="focus-visible:outline-none">
         <InboxSection />
       </Tabs.Content>
-      <Tabs.Content value="preferences" className="grid gap-6 focus-visible:outline-none">
+      <Tabs.Content value="preferences" className="grid max-w-4xl gap-6 focus-visible:outline-none">
         <PreferencesSection seedId={selected?.id ?? null} seedName={selected?.seed_name ?? null} />
         <WebhookCard />
       </Tabs.Content>
