@@ -119,18 +119,14 @@ function where(s: TScope): SQL {
 
 const rowsOf = (res: unknown) => (res as { rows: TRow[] }).rows;
 
-/** The busiest (method, route) pairs in the scope (at most `limit`; by requests or by 429 answers), and how many pairs there were. */
-export async function byRoute(db: TDb, s: TScope, limit: number, order: 'requests' | 'rate_limited' = 'requests') {
+/** The route patterns that answered 429 in the scope, most first (one pass; at most one row per route pattern). */
+export async function rateLimitedByRoute(db: TDb, s: TScope) {
   const t = tableOf(s.resolution);
   const res = await db.execute(sql`
-    select method, route, min(service) as service, count(*) over () as pairs, ${SUMS}
-    from ${t} where ${where(s)}${order === 'rate_limited' ? sql` and ${t.rateLimited} > 0` : sql``}
-    group by method, route order by sum(${sql.raw(order)}) desc, route, method limit ${limit}`);
-  const rows = rowsOf(res);
-  return {
-    pairs: num(rows[0]?.pairs),
-    rows: rows.map((r) => ({ method: String(r.method), route: String(r.route), service: String(r.service), ...figuresOf(r) })),
-  };
+    select method, route, sum(${t.rateLimited})::bigint as n
+    from ${t} where ${where(s)} and ${t.rateLimited} > 0
+    group by method, route order by n desc, route, method limit 5000`);
+  return rowsOf(res).map((r) => ({ method: String(r.method), route: String(r.route), count: num(r.n) }));
 }
 
 export async function byService(db: TDb, s: TScope) {
@@ -139,14 +135,52 @@ export async function byService(db: TDb, s: TScope) {
   return rowsOf(res).map((r) => ({ service: String(r.service), ...figuresOf(r) }));
 }
 
-/** Sums per step of `stepSeconds` from `since` (the slot's start as epoch milliseconds). */
-export async function series(db: TDb, s: TScope, stepSeconds: number) {
+/**
+ * One pass over the window: sums per (method, route), per service and per step of `stepSeconds` from `since` (a
+ * GROUPING SETS query; the number of groups is bounded by the app's route patterns and the window's points).
+ */
+export async function grouped(db: TDb, s: TScope, stepSeconds: number) {
   const t = tableOf(s.resolution);
   const origin = s.since.toISOString();
+  // Literals, not parameters: the same expression must appear in the select list and in the grouping sets.
+  const slot = sql`floor(extract(epoch from (${t.bucket} - ${sql.raw(`'${origin}'`)}::timestamptz)) / ${sql.raw(String(Math.trunc(stepSeconds)))})::int`;
   const res = await db.execute(sql`
-    select floor(extract(epoch from (${t.bucket} - ${origin}::timestamptz)) / ${stepSeconds})::int as slot, ${SUMS}
-    from ${t} where ${where(s)} group by 1 order by 1 limit 1000`);
-  return rowsOf(res).map((r) => ({ slot: num(r.slot), ...figuresOf(r) }));
+    select grouping(${t.method}, ${t.route}) as not_route, grouping(${t.service}) as not_service, method, route, service, ${slot} as slot, ${SUMS}
+    from ${t} where ${where(s)}
+    group by grouping sets ((${t.method}, ${t.route}, ${t.service}), (${t.service}), (${slot}))
+    limit 20000`);
+  const routes: (TFiguresRow & { method: string; route: string; service: string })[] = [];
+  const byRoute = new Map<string, (typeof routes)[number]>();
+  const services: (TFiguresRow & { service: string })[] = [];
+  const slots: (TFiguresRow & { slot: number })[] = [];
+  for (const r of rowsOf(res)) {
+    const f = figuresOf(r);
+    if (!num(r.not_route)) {
+      // A route pattern belongs to one service; should it ever have two, its rows are added together.
+      const key = `${String(r.method)} ${String(r.route)}`;
+      const seen = byRoute.get(key);
+      if (seen) addFigures(seen, f);
+      else {
+        const row = { method: String(r.method), route: String(r.route), service: String(r.service), ...f };
+        byRoute.set(key, row);
+        routes.push(row);
+      }
+    } else if (!num(r.not_service)) services.push({ service: String(r.service), ...f });
+    else slots.push({ slot: num(r.slot), ...f });
+  }
+  routes.sort((a, b) => b.requests - a.requests || a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+  return { routes, services, slots };
+}
+
+function addFigures(a: TFiguresRow, b: TFiguresRow) {
+  a.requests += b.requests;
+  a.clientErrors += b.clientErrors;
+  a.serverErrors += b.serverErrors;
+  a.rateLimited += b.rateLimited;
+  a.cacheHits += b.cacheHits;
+  a.cacheMisses += b.cacheMisses;
+  a.latencyMaxMs = Math.max(a.latencyMaxMs, b.latencyMaxMs);
+  a.buckets = a.buckets.map((n, i) => n + (b.buckets[i] ?? 0));
 }
 
 /** Mails counted per seed in [since, until) (hour rows: the window's first hour counts whole), most first, at most `limit`. */

@@ -24,7 +24,7 @@ import { mergeTally } from './recorder.ts';
 import * as repo from './traffic.repository.ts';
 
 const HOUR = 3_600_000;
-/** Minute rows are kept this long (the 1h and 24h windows read them); hour rows and mail counts HOURS_KEPT. */
+/** Minute rows are kept this long (the 1h window and the alerts' short windows read them); hour rows and mail counts HOURS_KEPT. */
 export const MINUTES_KEPT_MS = 48 * HOUR;
 export const HOURS_KEPT_MS = 400 * 24 * HOUR;
 export const TOP_ROUTES = 20;
@@ -32,7 +32,8 @@ export const TOP_ROUTES = 20;
 /** Each window: which rows it reads and its fixed number of chart points. */
 const WINDOWS: Record<TTrafficWindow, { resolution: repo.TResolution; stepSeconds: number; points: number }> = {
   '1h': { resolution: 'minute', stepSeconds: 60, points: 60 },
-  '24h': { resolution: 'minute', stepSeconds: 15 * 60, points: 96 },
+  // Hour rows: a day of minute rows is 1 440 rows per route and seed, too many to sum on every page view.
+  '24h': { resolution: 'hour', stepSeconds: 3600, points: 24 },
   '7d': { resolution: 'hour', stepSeconds: 3600, points: 168 },
 };
 
@@ -81,7 +82,8 @@ const asService = (s: string): TTrafficService => ((TRAFFIC_SERVICES as readonly
 async function read(db: TDb, window: TTrafficWindow, now: Date, scope: { seedId?: string } = {}) {
   const b = windowBounds(window, now);
   const s: repo.TScope = { resolution: b.resolution, since: b.since, until: b.until, seedId: scope.seedId };
-  const [routes, services, slots] = await Promise.all([repo.byRoute(db, s, TOP_ROUTES), repo.byService(db, s), repo.series(db, s, b.stepSeconds)]);
+  const { routes: allRoutes, services, slots } = await repo.grouped(db, s, b.stepSeconds);
+  const routes = { rows: allRoutes.slice(0, TOP_ROUTES), pairs: allRoutes.length };
   const bySlot = new Map(slots.map((p) => [p.slot, p]));
   const series = Array.from({ length: b.points }, (_, i) => ({
     at: new Date(b.since.getTime() + i * b.stepSeconds * 1000).toISOString(),
@@ -139,7 +141,7 @@ export async function spend(deps: TSpendDeps, window: TTrafficWindow, now: Date)
   const [tokens, mails, refused] = await Promise.all([
     tokenSpend(deps.db),
     repo.mailsBySeed(deps.db, b.since, b.until, 20),
-    repo.byRoute(deps.db, { resolution: b.resolution, since: b.since, until: b.until }, 10, 'rate_limited'),
+    repo.rateLimitedByRoute(deps.db, { resolution: b.resolution, since: b.since, until: b.until }),
   ]);
   const ids = [...new Set([...tokens.map((t) => t.seedId), ...mails.flatMap((m) => (m.seedId ? [m.seedId] : []))])];
   const names = await seedNames(deps.db, ids);
@@ -153,8 +155,8 @@ export async function spend(deps: TSpendDeps, window: TTrafficWindow, now: Date)
     mails: mails.flatMap((m, i) => (m.seedId ? [{ seedId: m.seedId, seedName: names.get(m.seedId) ?? null, mails: m.mails, lastHour: lastHour[i] ?? 0 }] : [])),
     mailQuota: deps.mailQuota,
     rateLimited: {
-      total: (await repo.byService(deps.db, { resolution: b.resolution, since: b.since, until: b.until })).reduce((n, s) => n + s.rateLimited, 0),
-      routes: refused.rows.map((r) => ({ method: r.method, route: r.route, count: r.rateLimited })),
+      total: refused.reduce((n, r) => n + r.count, 0),
+      routes: refused.slice(0, 10),
     },
   };
 }

@@ -81,7 +81,8 @@ describe.each(dbKinds)('traffic recording and monitoring on %s', (kind) => {
   it('gives the same counts in the 24-hour and 7-day windows and to the alerts summary', async () => {
     const day = await trafficOf('24h');
     const week = await trafficOf('7d');
-    expect(day.series).toHaveLength(96);
+    expect(day.series).toHaveLength(24);
+    expect(day.stepSeconds).toBe(3600);
     expect(week.series).toHaveLength(168);
     const a = day.routes.find((r) => r.route === '/api/test-traffic/:code');
     const b = week.routes.find((r) => r.route === '/api/test-traffic/:code');
