@@ -7,7 +7,7 @@ import { formatBytes, formatCount, formatDateTime, formatMs } from '../lib/healt
 
 const d = ko.monitoring.database;
 const th = 'px-3 py-2 font-medium';
-const num = 'px-3 py-2 text-right font-medium';
+const num = 'whitespace-nowrap px-3 py-2 text-right font-medium';
 const moduleName = (m: string) => d.modules[m] ?? m;
 
 /** Every table, grouped by the module whose schema file declares it, biggest module first. */

@@ -10,7 +10,7 @@ import { formatCount, formatEvery, formatWhen } from '../lib/health-format';
 
 const h = ko.monitoring.health;
 const th = 'px-3 py-2 font-medium';
-const num = 'px-3 py-2 text-right font-medium';
+const num = 'whitespace-nowrap px-3 py-2 text-right font-medium';
 
 /** Queue depth per job kind: due now, scheduled, held by a runner, failed in the last 24 hours. */
 export function QueuesTable({ queues }: { queues: TJobsResponse['queues'] }) {
