@@ -21,6 +21,8 @@ export type TChatbotDeps = {
   jobs: Pick<TJobRunner, 'enqueue'>;
   /** Posts to the seed's Slack workspace (modules/slack). */
   slack: TSlackNotifier;
+  /** The app's clock. */
+  now: () => Date;
 };
 
 /** From outside the module: the mailer and the job runner from buildApp, the re-fetch schedule from the knowledge module. */
@@ -36,5 +38,6 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     refetch: outside.refetch,
     jobs: outside.jobs,
     slack: createSlackNotifier(ctx.database.db, ctx.config),
+    now: ctx.now,
   };
 }

@@ -173,10 +173,10 @@ export async function markNotified(db: TDb, ids: string[], at: Date): Promise<vo
 export async function purgeTickets(db: TDb, days: number): Promise<void> {
   await db.delete(chatbotTickets).where(sql`${chatbotTickets.createdAt} < now() - make_interval(days => ${days})`);
 }
-export async function answerTicket(db: TDb, id: string, answer: string, userId: string): Promise<boolean> {
+export async function answerTicket(db: TDb, id: string, answer: string, userId: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(chatbotTickets)
-    .set({ answer, answeredBy: userId, status: 'answered', answeredAt: new Date() })
+    .set({ answer, answeredBy: userId, status: 'answered', answeredAt: at })
     .where(and(eq(chatbotTickets.id, id), eq(chatbotTickets.status, 'open')))
     .returning({ id: chatbotTickets.id });
   return rows.length === 1;

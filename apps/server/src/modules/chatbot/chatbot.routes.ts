@@ -188,7 +188,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
     },
     async (request) => {
       const { seedId, botId, sourceId } = request.params;
-      const data = await bots.editFaq(db, uid(request), seedId, botId, sourceId, request.body);
+      const data = await bots.editFaq(db, uid(request), seedId, botId, sourceId, request.body, deps.now());
       return { message: request.body.messageId ? s.phrasingTaught(data.question ?? data.title) : s.faqSaved, data };
     },
   );
@@ -325,7 +325,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
       },
     },
     async (request) => ({
-      data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId, appOrigin),
+      data: await bots.figures(db, uid(request), request.params.seedId, request.params.botId, appOrigin, deps.now()),
     }),
   );
 

@@ -362,7 +362,7 @@ export async function answerTicket(deps: TChatbotDeps, userId: string, seedId: s
   if (!ticket) throw new AppError('NOT_FOUND', s.ticketNotFound);
   if (ticket.status !== 'open') throw new AppError('CONFLICT');
   await reserveMails(deps.limiter, deps.config.mailQuota, { userId, seedId, count: 1 });
-  if (!(await repo.answerTicket(deps.db, ticketId, answer, userId))) throw new AppError('CONFLICT');
+  if (!(await repo.answerTicket(deps.db, ticketId, answer, userId, deps.now()))) throw new AppError('CONFLICT');
   const question =
     ticket.message ||
     ticket.transcript
@@ -436,16 +436,15 @@ export async function unanswered(db: TDb, userId: string, seedId: string, botId:
  * Edits an FAQ entry (knowledge.editFaq); with `messageId`, the phrasing comes from that unanswered or thumbs-down
  * question, which is marked handled in the same transaction (it leaves the list). 404 for another bot's message.
  */
-export async function editFaq(db: TDb, userId: string, seedId: string, botId: string, sourceId: string, input: TFaqEditInput) {
+export async function editFaq(db: TDb, userId: string, seedId: string, botId: string, sourceId: string, input: TFaqEditInput, now: Date) {
   await managedBot(db, userId, seedId, botId);
   const { messageId, ...edit } = input;
   if (!messageId) return knowledge.editFaq(db, botId, sourceId, edit);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as TDb;
-    const msg = await repo.findQuestionMessage(t, botId, messageId);
+    const msg = await repo.findQuestionMessage(tx, botId, messageId);
     if (!msg) throw new AppError('NOT_FOUND', s.messageNotTeachable);
-    const source = await knowledge.editFaq(t, botId, sourceId, edit);
-    await repo.markTaught(t, messageId, sourceId, new Date());
+    const source = await knowledge.editFaq(tx, botId, sourceId, edit);
+    await repo.markTaught(tx, messageId, sourceId, now);
     return source;
   });
 }
@@ -482,7 +481,7 @@ export function seoulWeeks(now: Date, n = 8): { starts: string[]; since: Date } 
   return { starts, since: new Date(monday - (n - 1) * WEEK_MS - SEOUL_MS) };
 }
 
-export async function figures(db: TDb, userId: string, seedId: string, botId: string, consoleOrigin: string, now = new Date()) {
+export async function figures(db: TDb, userId: string, seedId: string, botId: string, consoleOrigin: string, now: Date) {
   await managedBot(db, userId, seedId, botId, { read: true });
   const since = new Date(now.getTime() - 30 * 86_400_000);
   const f = await repo.figures(db, botId, since, consoleOrigin);
