@@ -25,7 +25,7 @@ export const koConsoleUi = {
     database: { title: '데이터베이스', description: '서비스가 사용하는 데이터베이스 연결을 관리합니다.' },
     domains: { title: '도메인', description: '서비스에 연결할 도메인을 관리합니다.' },
     monitoring: { title: '모니터링', description: '서비스의 상태와 응답 시간을 확인합니다.' },
-    notifications: { title: '알림', description: '받을 알림과 알림 채널을 설정합니다.' },
+    notifications: { title: '알림', description: '받은 알림을 확인하고, 받을 알림과 채널을 정합니다.' },
     help: { title: '도움말 센터', description: '자주 묻는 질문과 문의 방법을 안내합니다.' },
     docs: { title: '문서', description: '서비스 사용 설명서와 API 문서를 확인합니다.' },
     notFound: { title: '페이지를 찾을 수 없습니다', description: '주소를 다시 확인하거나 메뉴에서 이동할 곳을 골라주세요.' },
