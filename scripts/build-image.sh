@@ -12,7 +12,9 @@ set -eu
 cd "$(dirname "$0")/.."
 out="${1:-build/image}"
 
-npm run build
+# IMAGE_WEB_BUILT=1: apps/web/dist is this checkout's build, made just before by the same `npm run build` (CI's
+# end-to-end step), so it is not built a second time.
+[ "${IMAGE_WEB_BUILT:-}" = 1 ] || npm run build
 
 rm -rf "$out"
 mkdir -p "$out/apps/server" "$out/apps/web" "$out/packages/shared"

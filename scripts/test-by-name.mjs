@@ -1,5 +1,5 @@
 // `node scripts/test-by-name.mjs`: every Vitest test must pass when it is the only one selected (issue 28 item 6).
-// Picks a sample of tests by name — COUNT (25) at random from every server, shared and web test file, seeded by the
+// Picks a sample of tests by name — COUNT (12) at random from every server, shared and web test file, seeded by the
 // day (TEST_BY_NAME_SEED overrides) so that CI tries other ones each day, plus the fixed list below of tests that once
 // leaned on an earlier test's data — and runs each one alone: `npx vitest run <file> -t "<exact name>"`. Fails when
 // one fails or when a name selects no test. Two at a time, one worker each (the CI runner's two cores).
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 
 /** Tests that once depended on an earlier test of their file (a row, an id, a count): they must stay standalone. */
 const FIXED = [
@@ -36,7 +37,7 @@ const opt = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : fallback;
 };
-const count = Number(opt('--count', process.env.TEST_BY_NAME_COUNT ?? 25));
+const count = Number(opt('--count', process.env.TEST_BY_NAME_COUNT ?? 12));
 const seed = opt('--seed', process.env.TEST_BY_NAME_SEED ?? new Date().toISOString().slice(0, 10));
 const allAt = args.indexOf('--all');
 const parallel = Number(opt('--parallel', 2));
@@ -137,11 +138,14 @@ function runOne(t, i) {
     // --testTimeout: a test selected alone pays its file's cold start (imports, the first render), which in a whole-file
     // run the first test pays; the web project's 5 s (and the server's 30 s) are too tight for that on a loaded
     // two-core machine. A hang still fails.
+    // Vitest's own entry, without npx's start-up (≈ 1 s of a two-core machine's time per test), on the Node npx would
+    // pick (the project's, from node_modules/.bin).
     const child = spawn(
-      'npx',
-      ['vitest', 'run', t.file, '-t', pattern, '--maxWorkers=1', '--testTimeout=120000', '--reporter=json', `--outputFile=${report}`],
+      'node',
+      [vitestBin, 'run', t.file, '-t', pattern, '--maxWorkers=1', '--testTimeout=120000', '--reporter=json', `--outputFile=${report}`],
       {
         cwd: root,
+        env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

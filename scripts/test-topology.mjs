@@ -3,7 +3,8 @@
 // Exits non-zero on the first failed check. TOPOLOGY_RECORD=1 appends the figures to bench/RESULTS.md.
 // nginx is checked for first (NGINX_BIN, default /usr/sbin/nginx); whatever fails later, the instances and nginx are
 // stopped (each runs in its own process group, ended on any exit, uncaught error or Ctrl-C).
-// TOPOLOGY_IMAGE_DIR=<dir> reuses an existing image build (local iteration only; CI always builds).
+// TOPOLOGY_IMAGE_DIR=<dir> reuses an existing image build (local iteration only; CI always builds the image, with
+// IMAGE_WEB_BUILT=1: the web build its end-to-end step made just before; scripts/build-image.sh).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
