@@ -27,7 +27,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Each file in a VM context of its own (isolated, as the files mock modules) on one jsdom per worker: the
-          // default pool made a jsdom per file, half of the web project's time (decision 052).
+          // default pool made a jsdom per file, half of the web project's time (decision 054).
           pool: 'vmThreads',
           setupFiles: ['./apps/web/src/test/vm-pool-setup.ts'],
         },

@@ -2,7 +2,7 @@
 // single-threaded processes, so they run side by side (their output is printed in order once both end); the test
 // suites, which use both cores themselves, run one after the other. The web build the end-to-end step serves (the
 // build half of `npm run test:e2e`) runs beside Vitest, its output printed when Vitest ends: it needs ≈ 9 s of CPU,
-// which Vitest's waits on processes and databases leave (decision 052); Playwright then runs on that build.
+// which Vitest's waits on processes and databases leave (decision 054); Playwright then runs on that build.
 import { spawn } from 'node:child_process';
 
 const parallel = [

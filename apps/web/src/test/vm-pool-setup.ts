@@ -1,7 +1,7 @@
 import { runInThisContext } from 'node:vm';
 
 /**
- * The web project runs in Vitest's vmThreads pool (vitest.config.ts, decision 052): each file in a VM context of its
+ * The web project runs in Vitest's vmThreads pool (vitest.config.ts, decision 054): each file in a VM context of its
  * own on a jsdom made once per worker. That context lacks some of Node's globals that the default pool (jsdom's window
  * laid over Node's global) showed the code under test, as a browser has them: Web Streams (the event-stream reader),
  * Web Crypto's `subtle` (jsdom's own `crypto` has none), the Performance classes, URLPattern. They are put back here
