@@ -90,6 +90,17 @@ export const koAlerts = {
     'service-failing': '외부 서비스 실패',
     advisor: '점검 권고 발생',
   },
+  /** A measured value with its unit, per kind (incidents and notices). */
+  values: {
+    '5xx-rate': (v: number) => `${v.toLocaleString('ko-KR')}%`,
+    'p95-latency': (v: number) => `${v.toLocaleString('ko-KR')}ms`,
+    'failed-jobs': (v: number) => `${v.toLocaleString('ko-KR')}건`,
+    'service-failing': (v: number) => `연속 ${v.toLocaleString('ko-KR')}회`,
+    advisor: (v: number) => `${v.toLocaleString('ko-KR')}건`,
+  },
+  details: {
+    serverErrors: (errors: number, requests: number) => `요청 ${requests.toLocaleString('ko-KR')}건 중 5xx ${errors.toLocaleString('ko-KR')}건`,
+  },
   /** What the threshold means, per kind (form help and the list). */
   units: {
     '5xx-rate': (v: number) => `${v}% 이상`,

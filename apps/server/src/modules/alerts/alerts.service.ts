@@ -164,7 +164,7 @@ export async function evaluate(deps: TAlertsDeps): Promise<{ opened: number; res
       case '5xx-rate': {
         const s = await summary(rule.windowMinutes);
         const rate = s.requests ? (100 * s.serverErrors) / s.requests : 0;
-        return { firing: s.requests > 0 && rate >= th, value: round(rate), detail: `${s.serverErrors}/${s.requests}` };
+        return { firing: s.requests > 0 && rate >= th, value: round(rate), detail: t.details.serverErrors(s.serverErrors, s.requests) };
       }
       case 'p95-latency': {
         const s = await summary(rule.windowMinutes);
@@ -241,8 +241,8 @@ async function enqueueNotices(deps: TAlertsDeps, tx: TTx, rule: repo.TRuleRow, i
 const seoul = (d: Date) => d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'medium', timeStyle: 'medium' });
 
 function shown(kind: string, value: number): string {
-  const unit = t.units[kind as keyof typeof t.units];
-  return unit ? unit(value).replace(/ 이상$/, '') : String(value);
+  const unit = t.values[kind as keyof typeof t.values];
+  return unit ? unit(value) : String(value);
 }
 
 /** Sends one notice to one channel (the job runner retries a throw). A rule deleted since has nothing left to send. */

@@ -183,7 +183,7 @@ for (const kind of dbKinds) {
       const during = await api(t, admin.token)('GET', '/api/admin/alerts');
       expect(during.body.incidents).toHaveLength(1);
       expect(during.body.incidents[0]).toMatchObject({ ruleName: '5xx 급증', kind: '5xx-rate', resolvedAt: null, threshold: 20 });
-      expect(during.body.incidents[0].detail).toMatch(/^8\//);
+      expect(during.body.incidents[0].detail).toMatch(/ 중 5xx 8건$/);
       expect(during.body.incidents[0].value).toBeGreaterThan(20);
 
       // The window passes without errors: resolved, one notice.

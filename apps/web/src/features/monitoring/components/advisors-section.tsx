@@ -43,7 +43,7 @@ function Finding({ f }: { f: TAdvisorFinding }) {
 export function AdvisorsSection() {
   const q = useAdvisors();
   return (
-    <Card>
+    <Card data-testid="advisors-section">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle className="text-lg">{a.title}</CardTitle>

@@ -58,7 +58,7 @@ function IncidentRow({ i }: { i: TAlertIncident }) {
       </div>
       <p className="text-xs text-muted-foreground">
         {u.openedAt} {formatWhen(i.openedAt)}
-        {i.resolvedAt ? ` · ${u.resolvedAt} ${formatWhen(i.resolvedAt)}` : ''} · {u.value} {i.value.toLocaleString('ko-KR')}
+        {i.resolvedAt ? ` · ${u.resolvedAt} ${formatWhen(i.resolvedAt)}` : ''} · {u.value} {ko.alerts.values[i.kind](i.value)}
         {i.detail ? ` · ${i.detail}` : ''}
       </p>
     </li>
@@ -83,7 +83,7 @@ export function AlertsSection() {
   };
 
   return (
-    <Card>
+    <Card data-testid="alerts-section">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle className="text-lg">{u.title}</CardTitle>
