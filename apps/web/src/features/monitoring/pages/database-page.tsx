@@ -32,7 +32,7 @@ function Section({ title, description, children }: { title: string; description?
 /** /admin/database, platform admins: what the database holds and how it is kept. Read only. */
 export function DatabasePage() {
   const { user } = useSession();
-  const query = useDatabase();
+  const query = useDatabase(user?.role === 'admin');
   if (user?.role !== 'admin')
     return (
       <p role="alert" className="text-sm text-destructive">
