@@ -104,7 +104,7 @@ export async function acceptAccountInvitation(
   if (!updated) throw new AppError('ACCOUNT_INVITATION_INVALID');
   await voidInviteTokens(deps.db, user.id, deps.now());
   const tokens = await startSession(deps, updated, meta);
-  await touchLogin(deps.db, user.id);
+  await touchLogin(deps.db, user.id, deps.now());
   await writeAudit(deps.db, {
     action: 'auth.invitation_accepted',
     actorId: user.id,

@@ -36,7 +36,7 @@ export function mailUnlockLink(deps: TAuthDeps, email: string, meta: TRequestMet
 
 /** Spends an unlock link; returns the account's address, for which the caller trusts this browser. */
 export async function unlockLogin(deps: TAuthDeps, token: string, meta: TRequestMeta): Promise<string> {
-  const row = await consumeMailToken(deps.db, 'unlock_login', sha256(token));
+  const row = await consumeMailToken(deps.db, 'unlock_login', sha256(token), deps.now());
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('LOGIN_UNLOCK_INVALID');
   await writeAudit(deps.db, { action: AUDIT.loginUnlocked, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });

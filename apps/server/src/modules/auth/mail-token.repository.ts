@@ -13,11 +13,11 @@ export async function createMailToken(
 }
 
 /** Uses a token once: returns its row if it existed, was unused and unexpired. */
-export async function consumeMailToken(db: TTx, kind: TMailTokenKind, tokenHash: string) {
+export async function consumeMailToken(db: TTx, kind: TMailTokenKind, tokenHash: string, at: Date) {
   const [row] = await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, at)))
     .returning();
   return row;
 }
@@ -33,9 +33,9 @@ export async function peekMailToken(db: TTx, kind: TMailTokenKind, tokenHash: st
 }
 
 /** Voids every outstanding token of a kind for a user (after a reset, the other reset links stop working). */
-export async function voidMailTokens(db: TTx, userId: string, kind: TMailTokenKind): Promise<void> {
+export async function voidMailTokens(db: TTx, userId: string, kind: TMailTokenKind, at: Date): Promise<void> {
   await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: at })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }

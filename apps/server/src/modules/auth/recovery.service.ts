@@ -25,7 +25,7 @@ export async function newMailToken(deps: TAuthDeps, user: TUserRow, kind: TMailT
     kind,
     tokenHash: sha256(token),
     email: user.email,
-    expiresAt: new Date(Date.now() + TTL_MS[kind]),
+    expiresAt: new Date(deps.now().getTime() + TTL_MS[kind]),
     ...(payload ? { payload } : {}),
   });
   return token;
@@ -74,11 +74,11 @@ export async function resendConfirmation(deps: TAuthDeps, email: string, meta: T
 }
 
 export async function confirmEmail(deps: TAuthDeps, token: string, meta: TRequestMeta): Promise<{ message: string; seedId?: string }> {
-  const row = await consumeMailToken(deps.db, 'confirm_email', sha256(token));
+  const row = await consumeMailToken(deps.db, 'confirm_email', sha256(token), deps.now());
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
   await updateUser(deps.db, user.id, { emailVerified: true });
-  await voidMailTokens(deps.db, user.id, 'confirm_email');
+  await voidMailTokens(deps.db, user.id, 'confirm_email', deps.now());
   await writeAudit(deps.db, { action: AUDIT.emailConfirmed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
   // Issue 27 item 21: a sign-up from a seed invitation joins the seed now. The seeds service checks, as for any
   // acceptance, that the invited address is this account's; a used, expired or another address's invitation is
@@ -117,13 +117,13 @@ export async function resetPassword(deps: TAuthDeps, token: string, password: st
   const peeked = await peekMailToken(deps.db, 'reset_password', sha256(token));
   const owner = peeked?.userId ? await findUserById(deps.db, peeked.userId) : undefined;
   if (owner) assertNotPersonal(password, owner);
-  const row = await consumeMailToken(deps.db, 'reset_password', sha256(token));
+  const row = await consumeMailToken(deps.db, 'reset_password', sha256(token), deps.now());
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
   const passwordHash = await hashPassword(password);
   // Following the link proves the mailbox: the address counts as confirmed from now on.
   await updateUser(deps.db, user.id, { passwordHash, emailVerified: true });
-  await voidMailTokens(deps.db, user.id, 'reset_password');
+  await voidMailTokens(deps.db, user.id, 'reset_password', deps.now());
   const ended = await revokeUserSessions(deps.db, user.id, 'password_reset');
   // Whoever knew the old password is out: a lock of the second step they caused no longer holds the owner back.
   await liftSecondStepLock(deps.limiter, user.id);

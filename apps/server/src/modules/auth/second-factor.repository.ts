@@ -27,11 +27,11 @@ export async function findTotp(db: TTx, userId: string): Promise<TTotpRow | unde
 }
 
 /** A new, unconfirmed secret; refuses (returns false) while a confirmed one exists. */
-export async function putPendingTotp(db: TTx, userId: string, secretSealed: string): Promise<boolean> {
+export async function putPendingTotp(db: TTx, userId: string, secretSealed: string, at: Date): Promise<boolean> {
   const rows = await db
     .insert(totpFactors)
-    .values({ userId, secretSealed })
-    .onConflictDoUpdate({ target: totpFactors.userId, set: { secretSealed, lastStep: 0, createdAt: new Date() }, setWhere: isNull(totpFactors.confirmedAt) })
+    .values({ userId, secretSealed, createdAt: at })
+    .onConflictDoUpdate({ target: totpFactors.userId, set: { secretSealed, lastStep: 0, createdAt: at }, setWhere: isNull(totpFactors.confirmedAt) })
     .returning({ userId: totpFactors.userId });
   return rows.length === 1;
 }
@@ -123,11 +123,11 @@ export async function getPolicy(db: TTx, scope: string): Promise<boolean> {
   return row?.required ?? false;
 }
 
-export async function setPolicy(db: TTx, scope: string, required: boolean): Promise<void> {
+export async function setPolicy(db: TTx, scope: string, required: boolean, at: Date): Promise<void> {
   await db
     .insert(secondFactorPolicies)
     .values({ scope: scopeKey(scope), required })
-    .onConflictDoUpdate({ target: secondFactorPolicies.scope, set: { required, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: secondFactorPolicies.scope, set: { required, updatedAt: at } });
 }
 
 /** Whether any of these scopes (seed ids) requires a second factor. */

@@ -99,7 +99,7 @@ export async function secondFactorStatus(deps: TAuthDeps, userId: string) {
 
 export async function startTotp(deps: TAuthDeps, user: TUserRow) {
   const secret = newTotpSecret();
-  if (!(await repo.putPendingTotp(deps.db, user.id, encryptSecret(sealKey(deps), secret)))) throw new AppError('SECOND_FACTOR_EXISTS');
+  if (!(await repo.putPendingTotp(deps.db, user.id, encryptSecret(sealKey(deps), secret), deps.now()))) throw new AppError('SECOND_FACTOR_EXISTS');
   return { secret, otpauth_url: otpauthUrl(secret, user.email, ko.common.appName) };
 }
 
@@ -287,7 +287,7 @@ export async function adminMustUseSecondFactor(deps: TAuthDeps): Promise<boolean
 }
 
 export async function setPlatformPolicy(deps: TAuthDeps, actorId: string, required: boolean, meta: TRequestMeta): Promise<void> {
-  await repo.setPolicy(deps.db, PLATFORM_SCOPE, required);
+  await repo.setPolicy(deps.db, PLATFORM_SCOPE, required, deps.now());
   await writeAudit(deps.db, { action: AUDIT.secondFactorPolicyChanged, actorId, targetType: 'platform', ip: meta.ip, metadata: { required } });
 }
 
@@ -301,7 +301,7 @@ export async function setSeedPolicy(deps: TAuthDeps, userId: string, seedId: str
   const role = await deps.seeds.roleInSeed(deps.db, seedId, userId);
   if (!role) throw new AppError('SEED_NOT_FOUND');
   if (role !== 'owner') throw new AppError('SEED_OWNER_ONLY');
-  await repo.setPolicy(deps.db, seedId, required);
+  await repo.setPolicy(deps.db, seedId, required, deps.now());
   await writeAudit(deps.db, {
     action: AUDIT.secondFactorPolicyChanged,
     actorId: userId,

@@ -160,10 +160,10 @@ export async function touchSession(db: TTx, id: string, ip: string, now: Date): 
   await db.update(authSessions).set({ lastUsedAt: now, ip }).where(eq(authSessions.id, id));
 }
 
-export async function revokeSession(db: TTx, id: string, reason: string, userId?: string): Promise<boolean> {
+export async function revokeSession(db: TTx, id: string, reason: string, at: Date, userId?: string): Promise<boolean> {
   const rows = await db
     .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
+    .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt), userId ? eq(authSessions.userId, userId) : undefined))
     .returning({ id: authSessions.id });
   return rows.length === 1;

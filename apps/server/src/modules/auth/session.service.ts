@@ -106,7 +106,7 @@ export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta
   const now = deps.now();
   if (session.revokedAt) throw new AppError('REFRESH_INVALID');
   if (!sessionIsLive(session, now, deps.config.session.idleTimeoutMs)) {
-    await revokeSession(deps.db, session.id, session.expiresAt.getTime() <= now.getTime() ? 'max_age' : 'idle_timeout');
+    await revokeSession(deps.db, session.id, session.expiresAt.getTime() <= now.getTime() ? 'max_age' : 'idle_timeout', now);
     await sessionsEnded(deps, user.id);
     throw new AppError('SESSION_EXPIRED');
   }
@@ -131,7 +131,7 @@ export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta
   if (now.getTime() - rotatedAt.getTime() <= REUSE_GRACE_MS) return issueChild(deps, user, session.id, childJti, exp, meta);
 
   // A rotated token presented again after the grace window: the family may be stolen. End the session.
-  await revokeSession(deps.db, session.id, 'refresh_reuse');
+  await revokeSession(deps.db, session.id, 'refresh_reuse', deps.now());
   await sessionsEnded(deps, user.id);
   await writeAudit(deps.db, {
     action: AUDIT.refreshReused,
@@ -158,7 +158,7 @@ export type TLogoutScope = 'global' | 'local' | 'others';
 
 export async function logout(deps: TAuthDeps, userId: string, sessionId: string, scope: TLogoutScope, meta: TRequestMeta): Promise<number> {
   let count: number;
-  if (scope === 'local') count = (await revokeSession(deps.db, sessionId, 'logout', userId)) ? 1 : 0;
+  if (scope === 'local') count = (await revokeSession(deps.db, sessionId, 'logout', deps.now(), userId)) ? 1 : 0;
   else count = await revokeUserSessions(deps.db, userId, 'logout', scope === 'others' ? sessionId : undefined);
   if (count > 0) await sessionsEnded(deps, userId);
   await writeAudit(deps.db, { action: AUDIT.logout, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip, metadata: { scope, count } });
@@ -179,7 +179,7 @@ export async function listSessions(deps: TAuthDeps, userId: string, currentSessi
 }
 
 export async function endOneSession(deps: TAuthDeps, userId: string, sessionId: string, meta: TRequestMeta): Promise<void> {
-  if (!(await revokeSession(deps.db, sessionId, 'ended_by_user', userId))) throw new AppError('SESSION_NOT_FOUND');
+  if (!(await revokeSession(deps.db, sessionId, 'ended_by_user', deps.now(), userId))) throw new AppError('SESSION_NOT_FOUND');
   await sessionsEnded(deps, userId);
   await writeAudit(deps.db, { action: AUDIT.sessionRevoked, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip });
 }

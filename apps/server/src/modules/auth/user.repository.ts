@@ -74,8 +74,8 @@ export async function updateUser(db: TTx, id: string, patch: Partial<TNewUser>):
   return row;
 }
 
-export async function touchLogin(db: TTx, id: string): Promise<void> {
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+export async function touchLogin(db: TTx, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
 }
 
 export type TConsentKind = 'terms' | 'privacy' | 'marketing';
