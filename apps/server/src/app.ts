@@ -274,7 +274,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
   });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
-  await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch } });
+  await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch, notifications: notificationsDeps } });
   await app.register(integrationsRoutes, { config });
   // Notifications (decision 051): preferences, inbox and deliveries, with the deps the modules above notify through.
   await app.register(notificationsModule, { ctx, jobs, deps: notificationsDeps });

@@ -42,6 +42,12 @@ export const koNotifications = {
     mealUnpaidTitle: (title: string) => `식사비 정산이 남았습니다: ${title}`,
     mealUnpaidBody: (title: string, date: string, to: string, amount: number, debt: number) =>
       `${date} '${title}' 라운드에서 ${to} 님께 보낼 ${amount.toLocaleString('ko-KR')}원이 아직 정산되지 않았습니다.\n지금 정산할 금액은 모두 ${debt.toLocaleString('ko-KR')}원입니다.\n\n보낸 뒤 식사 장부에서 송금을 기록해주세요.`,
+    chatbotHandoffTitle: (bot: string) => `${bot}: 상담원 연결 요청이 들어왔습니다`,
+    chatbotHandoffBody: (bot: string, email: string, transcript: string) =>
+      `챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.\n\n대화 내용:\n${transcript}`,
+    chatbotHandoffDigestTitle: (bot: string, n: number) => `${bot}: 상담원 연결 요청 ${n}건이 들어왔습니다`,
+    chatbotHandoffDigestBody: (bot: string, lines: string[]) =>
+      `챗봇 '${bot}'에 상담원 연결 요청 ${lines.length}건이 모였습니다. 요청이 몰릴 때는 한 번에 묶어 알려 드립니다.\n\n${lines.join('\n')}`,
     securityPasswordTitle: '비밀번호가 변경되었습니다',
     securityPasswordBody: (when: string, reset: boolean) =>
       `${when}에 계정 비밀번호가 ${reset ? '재설정 링크로 ' : ''}변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.\n\n본인이 한 일이 아니라면 로그인 화면의 '비밀번호 찾기'로 바로 비밀번호를 재설정하세요.`,

@@ -1,6 +1,6 @@
 /**
- * Issue 27 items 9, 10, 22 and the chatbot parts of 28: hand-off limits and digest mail outside the seed's mail
- * quota, per-address question limits before the bot-wide one (and the owner told once), editing and deleting a bot
+ * Issue 27 items 9, 10, 22 and the chatbot parts of 28: hand-off limits and the digest notice (through the
+ * notification service, issue 30), per-address question limits before the bot-wide one (and the owner told once), editing and deleting a bot
  * with refused origins recorded, the resolution rate without console previews, a web page's fetch error explained.
  */
 import { createServer } from 'node:http';
@@ -17,8 +17,10 @@ import { TICKET_RETENTION_DAYS } from './chatbot-notify.ts';
 import { chatbotTickets } from '../../db/schema-knowledge.ts';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema-jobs.ts';
+import { inboxOf, quietHoursOff, runAllDue } from '../notifications/testing/notices-test-kit.ts';
 
 const s = ko.chatbot.server;
+const n = ko.notifications.notices;
 const SHOP = 'https://shop.example';
 const KNOWN = '배송비 얼마예요?';
 const UNKNOWN = '사장님 생일이 언제인가요?';
@@ -36,6 +38,8 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
     owner = s.owner;
     member = s.members[0]!;
     base = s.base;
+    // The test runs on the system clock: at night in Seoul the hand-off mails would wait for the morning.
+    await quietHoursOff(t, owner.token);
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -71,7 +75,7 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
     });
   const teamMails = async (botName: string) => (await mailsTo(t, owner.email)).filter((m) => m.subject.includes(botName));
 
-  it('hand-offs: limited per conversation and per address, every accepted one stored with the e-mail, one mail then one digest, the seed quota untouched', async () => {
+  it('hand-offs: limited per conversation and per address, every accepted one stored with the e-mail, one notice then one digest to the managers, the seed quota barely touched', async () => {
     const botId = await newBot('하루마켓 상담봇');
     // One address: 10 an hour, the 11th refused with a Korean 429 (no ticket for it).
     const statuses: number[] = [];
@@ -80,7 +84,7 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
       const r = await handoff(botId, await start(botId, '198.51.100.7'), '198.51.100.7', `visitor${i}@example.com`);
       statuses.push(r.statusCode);
       if (r.statusCode === 429) refused = r.json();
-      if (i === 0) await t.app.jobs.runDue(); // the first of the window is mailed at once (the runner polls every few seconds)
+      if (i === 0) await runAllDue(t); // the first of the window is told at once (the runner polls every few seconds)
     }
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
     expect(refused.error).toBe(s.handoffRateLimited);
@@ -94,24 +98,29 @@ describe.each(dbKinds)('chatbot limits, hand-off mail and bot settings (%s)', (k
     expect(tickets).toHaveLength(13);
     expect(tickets.map((x) => x.email)).toContain('visitor0@example.com');
 
-    // The first hand-off of the window was mailed at once; the other 12 wait for the window's digest.
-    await t.app.jobs.runDue();
+    // The first hand-off of the window was told at once; the other 12 wait for the window's digest.
+    await runAllDue(t);
     let mails = await teamMails('하루마켓 상담봇');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(s.teamMailSubject('하루마켓 상담봇'));
+    expect(mails[0]!.subject).toBe(`[컴퍼니 툴즈] ${n.chatbotHandoffTitle('하루마켓 상담봇')}`);
     expect(mails[0]!.text).toContain('tab=tickets');
     clock.advance(11 * 60_000);
-    await t.app.jobs.runDue();
+    await runAllDue(t);
     mails = await teamMails('하루마켓 상담봇');
     expect(mails).toHaveLength(2);
-    const digest = mails.find((m) => m.subject === s.teamDigestSubject('하루마켓 상담봇', 12));
+    const digest = mails.find((m) => m.subject === `[컴퍼니 툴즈] ${n.chatbotHandoffDigestTitle('하루마켓 상담봇', 12)}`);
     expect(digest?.text).toContain('visitor9@example.com');
     expect(digest?.text).toContain('same@example.com');
     clock.advance(11 * 60_000);
-    await t.app.jobs.runDue();
+    await runAllDue(t);
     expect(await teamMails('하루마켓 상담봇')).toHaveLength(2);
+    // The owner's inbox has the same two, linking to the bot's tickets; the member (not a manager) has none.
+    const told = (await inboxOf(t, owner.token)).filter((x) => x.event === 'chatbot.handoff' && x.title.startsWith('하루마켓 상담봇'));
+    expect(told).toHaveLength(2);
+    expect(told.every((x) => x.link?.startsWith(`/admin/services/ai-chatbot?seed=`) && x.link.includes(`bot=${botId}&tab=tickets`))).toBe(true);
+    expect((await inboxOf(t, member.token)).filter((x) => x.event === 'chatbot.handoff')).toEqual([]);
 
-    // The seed's mail quota (5 an hour here) was not spent: invitations still go out.
+    // The seed's mail quota (5 an hour here) counts the 2 mails sent, not the 13 hand-offs: invitations still go out.
     const invited = await api(t, owner.token)('POST', `${base}/invitations`, { email: 'newcomer@example.com' });
     expect(invited.status).toBe(201);
   }, 120_000);

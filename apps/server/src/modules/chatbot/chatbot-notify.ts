@@ -1,21 +1,24 @@
 /**
  * Telling the team about the chatbot (issue 27 items 9 and 10): hand-offs and the bot-wide question cap.
  *
- * Hand-offs: the first hand-off of a bot in a window (HANDOFF_WINDOW_MS) is mailed at once; the later ones of that
- * window are collected and mailed as one digest when the window ends. Both are the same persisted job
- * (HANDOFF_MAIL_KIND): it mails every ticket of the bot not yet told of (`notified_at` null) and marks them, so a
- * burst of hand-offs costs the team at most two mails a window. These mails have their own budget (that window) and
- * never touch the seed's mail quota, which invitations and bookings use. The ticket is always written first; a
- * refused or failed notification never loses it.
+ * Hand-offs: the first hand-off of a bot in a window (HANDOFF_WINDOW_MS) is told at once; the later ones of that
+ * window are collected and told as one digest when the window ends. Both are the same persisted job
+ * (HANDOFF_MAIL_KIND): it gives the seed's owner and admins one `chatbot.handoff` notice (the notification service,
+ * issue 30: inbox, their channels, quiet hours, mail quotas) for every ticket of the bot not yet told of
+ * (`notified_at` null) and marks them, so a burst of hand-offs costs each of them at most two notices a window. The
+ * ticket is always written first; a refused or failed notification never loses it.
  */
+import { createHash } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TDb } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { TChatbotDeps } from './chatbot.service.ts';
-import { managerEmails } from '../seeds/seeds.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { managerEmails, managerIds } from '../seeds/seeds.service.ts';
 import * as repo from './chatbot.repository.ts';
 
 const s = ko.chatbot.server;
+const n = ko.notifications.notices;
 
 export const HANDOFF_MAIL_KIND = 'chatbot.handoff-mail';
 export const CAP_NOTICE_KIND = 'chatbot.cap-notice';
@@ -32,7 +35,7 @@ export const CAP_NOTICE_EVERY_MS = 24 * 3_600_000;
 /** Tickets (the visitor's e-mail, name, message and transcript) are kept this long (the widget's collection notice says so). */
 export const TICKET_RETENTION_DAYS = 365;
 
-/** The console's page for a bot's tab (and ticket); `seed` makes the console switch to the bot's seed. */
+/** The console's page for a bot's tab (and ticket); `seed` makes the console switch to the bot's seed. `appUrl` '' → relative. */
 export const consoleLink = (appUrl: string, bot: { id: string; seedId: string }, tab: 'tickets' | 'figures', ticketId?: string) =>
   `${appUrl}/admin/services/ai-chatbot?seed=${bot.seedId}&bot=${bot.id}&tab=${tab}${ticketId ? `&ticket=${ticketId}` : ''}`;
 
@@ -68,31 +71,38 @@ export async function scheduleHandoffNotice(
     });
 }
 
-/** The hand-off mail job: one mail (one ticket) or one digest (several) to the seed's owner and admins. */
-export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'config' | 'mailer' | 'refetch' | 'log'>, payload: Record<string, unknown>) {
+/**
+ * The hand-off job: one notice (one ticket) or one digest notice (several) to each of the seed's owner and admins.
+ * The notice's key names the tickets it covers, so a retry after a failure part-way tells nobody twice.
+ */
+export async function sendHandoffMail(deps: Pick<TChatbotDeps, 'db' | 'refetch' | 'log' | 'notifications'>, payload: Record<string, unknown>) {
   const bot = await repo.findBot(deps.db, String(payload.botId ?? ''));
   if (!bot) return;
   const now = deps.refetch.now();
   const tickets = await repo.unnotifiedTickets(deps.db, bot.id, new Date(now.getTime() - 86_400_000));
   if (!tickets.length) return;
-  const to = await managerEmails(deps.db, bot.seedId);
+  const to = await managerIds(deps.db, bot.seedId);
   const one = tickets.length === 1 ? tickets[0]! : undefined;
-  const link = consoleLink(deps.config.appUrl, bot, 'tickets', one?.id);
-  const subject = one ? s.teamMailSubject(bot.name) : s.teamDigestSubject(bot.name, tickets.length);
-  const text = one
-    ? s.teamMailBody(bot.name, one.email, one.transcript, link)
-    : s.teamDigestBody(
+  const link = consoleLink('', bot, 'tickets', one?.id);
+  const title = one ? n.chatbotHandoffTitle(bot.name) : n.chatbotHandoffDigestTitle(bot.name, tickets.length);
+  const body = one
+    ? n.chatbotHandoffBody(bot.name, one.email, one.transcript)
+    : n.chatbotHandoffDigestBody(
         bot.name,
         tickets.map((t) => s.teamDigestLine(t.email, (t.message || '').replace(/\s+/g, ' ').slice(0, 120))),
-        link,
       );
-  for (const addr of to) await deps.mailer.send({ to: addr, subject, text, html: `<pre>${escapeHtml(text)}</pre>`, links: [link] });
+  const covered = createHash('sha256')
+    .update(tickets.map((t) => t.id).join(','))
+    .digest('base64url')
+    .slice(0, 22);
+  const dedupeKey = `chatbot-handoff:${bot.id}:${covered}`;
+  for (const userId of to) await notify(deps.notifications, 'chatbot.handoff', { userId, seedId: bot.seedId, title, body, link, dedupeKey });
   await repo.markNotified(
     deps.db,
     tickets.map((t) => t.id),
     now,
   );
-  deps.log.info({ botId: bot.id, tickets: tickets.length, recipients: to.length }, 'chatbot hand-off: team mailed');
+  deps.log.info({ botId: bot.id, tickets: tickets.length, recipients: to.length }, 'chatbot hand-off: team notified');
 }
 
 /**

@@ -7,6 +7,7 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import type { TRefetch } from '../knowledge/knowledge.service.ts';
 import { createSlackNotifier, type TSlackNotifier } from '../slack/notify.service.ts';
+import type { notify } from '../notifications/notifications.service.ts';
 
 /** What the chatbot's services work with, built once per app (chatbot.module.ts). */
 export type TChatbotDeps = {
@@ -23,10 +24,15 @@ export type TChatbotDeps = {
   slack: TSlackNotifier;
   /** The app's clock. */
   now: () => Date;
+  /** The notification service's deps (buildApp): hand-offs reach the seed's owner and admins through it. */
+  notifications: TChatbotOutside['notifications'];
 };
 
-/** From outside the module: the mailer and the job runner from buildApp, the re-fetch schedule from the knowledge module. */
-export type TChatbotOutside = { mailer: TMailer; jobs: Pick<TJobRunner, 'enqueue'>; refetch: TRefetch };
+/**
+ * From outside the module: the mailer, the job runner and the notification service's deps from buildApp, the
+ * re-fetch schedule from the knowledge module.
+ */
+export type TChatbotOutside = { mailer: TMailer; jobs: Pick<TJobRunner, 'enqueue'>; refetch: TRefetch; notifications: Parameters<typeof notify>[0] };
 
 export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outside: TChatbotOutside): TChatbotDeps {
   return {
@@ -39,5 +45,6 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     jobs: outside.jobs,
     slack: createSlackNotifier(ctx.database.db, ctx.config),
     now: ctx.now,
+    notifications: outside.notifications,
   };
 }

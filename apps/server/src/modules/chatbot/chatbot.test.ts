@@ -4,6 +4,7 @@ import { api } from '../admin-users/testing/console-test-kit.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mailsTo, seedWithMembers } from '../meal/testing/meal-test-kit.ts';
+import { inboxOf, runAllDue } from '../notifications/testing/notices-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { FAQ, OUT_OF_SCOPE, PARAPHRASES } from './testing/faq-set.ts';
 
@@ -144,7 +145,7 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
     const fb = await inject('POST', `${path}/feedback`, { origin: SHOP, token: c.token, body: { messageId: done.messageId, helpful: true } });
     expect(fb.statusCode).toBe(200);
 
-    // Hand-off → ticket with transcript, mail to the owner; the visitor's address is masked in the figures
+    // Hand-off → ticket with transcript, a notice to the owner; the visitor's address is masked in the figures
     const unknown = await askIn(c, '제 연락처 010-1234-5678 로 전화 주실 수 있나요? kim@example.com');
     expect(unknown.answered).toBe(false);
     const ho = await inject('POST', `${path}/handoff`, {
@@ -153,9 +154,12 @@ describe.each(dbKinds)('customer chatbot (%s)', (kind) => {
       body: { email: 'customer@example.com', name: '손님', message: '전화 상담 원해요' },
     });
     expect(ho.statusCode).toBe(201);
-    await t.app.jobs.runDue(); // the hand-off mail is a job (the first of a window goes at once)
-    const teamMail = (await mailsTo(t, owner.email)).find((m) => m.subject.includes('상담원 연결'));
-    expect(teamMail?.text).toContain('배송비 얼마예요?');
+    await t.app.jobs.runDue(); // the hand-off notice is a job (the first of a window goes at once)
+    const told = (await inboxOf(t, owner.token)).filter((x) => x.event === 'chatbot.handoff');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('배송비 얼마예요?');
+    await runAllDue(t); // its mail (or, in quiet hours, nothing until the morning)
+    expect(told[0]!.link).toBe(`/admin/services/ai-chatbot?seed=${base.split('/').pop()}&bot=${botId}&tab=tickets&ticket=${ho.json().ticketId}`);
     const o = api(t, owner.token);
     const tickets = await o('GET', `${base}/chatbots/${botId}/tickets`);
     const ticket = tickets.body.data.find((x: { id: string }) => x.id === ho.json().ticketId);

@@ -176,6 +176,12 @@ export async function managerEmails(db: TDb, seedId: string): Promise<string[]> 
 }
 
 /** The suite's link mail layout (the admin invitation uses it too). */
+/** The ids of the seed's owner and admins (the people told of its chatbot hand-offs and API alerts). */
+export async function managerIds(db: TDb, seedId: string): Promise<string[]> {
+  const members = await repo.listMembers(db, seedId);
+  return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.userId);
+}
+
 /** For the monitoring page (issue 30): seed id → name for these seeds (ids that no longer exist are left out). */
 export async function seedNames(db: repo.TTx, ids: string[]): Promise<Map<string, string>> {
   return new Map((await repo.seedNames(db, ids)).map((r) => [r.id, r.seedName]));
