@@ -10,6 +10,8 @@ import { ko } from '@suite/shared';
 import { alertsOf } from './alerts.module.ts';
 import * as alerts from './alerts.service.ts';
 import { signedWith, startReceiver, type TReceiver } from './testing/alerts-test-kit.ts';
+import { startFakeSlack } from '../slack/testing/fake-slack.ts';
+import { CLIENT, directWorkspace } from '../slack/testing/slack-test-kit.ts';
 
 const v = ko.alerts.validation;
 const rule = (over: Record<string, unknown> = {}) => ({
@@ -201,6 +203,32 @@ for (const kind of dbKinds) {
       expect(after.body.rules[0].firing).toBe(false);
       expect(await alerts.evaluate(deps)).toEqual({ opened: 0, resolved: 0 });
       receiver.received.length = 0;
+    });
+
+    it("posts in a Slack channel of a seed's connected workspace (the fake Slack on loopback)", async () => {
+      const slack = await startFakeSlack(CLIENT);
+      closers.push(() => slack.close());
+      const t = await createTestApp(kind, {
+        jobs: false,
+        env: { SLACK_API_URL: slack.apiUrl, SLACK_CLIENT_ID: CLIENT.clientId, SLACK_CLIENT_SECRET: CLIENT.clientSecret },
+      });
+      closers.push(t.close);
+      const admin = await signedIn(t, { role: 'admin' });
+      const ws = await directWorkspace({ t, slack, llm: null, close: t.close }, admin.token, { id: 'TALERTS1', name: '운영팀', botUserId: 'UBOT1' });
+      const listed = await api(t, admin.token)('GET', '/api/admin/alerts');
+      expect(listed.body.slackSeeds).toEqual([{ seedId: ws.seedId, teamName: '운영팀' }]);
+      const created = await api(t, admin.token)(
+        'POST',
+        '/api/admin/alerts',
+        rule({ name: '작업 실패', kind: 'failed-jobs', threshold: 1, windowMinutes: 60, channels: { slack: { seedId: ws.seedId, channel: '#ops' } } }),
+      );
+      expect(created.status).toBe(201);
+      await failJob(t);
+      expect(await alerts.evaluate(alertsOf(t.app.ctx)!)).toEqual({ opened: 1, resolved: 0 });
+      expect(await t.app.jobs.runDue()).toBe(1);
+      expect(slack.posts).toHaveLength(1);
+      expect(slack.posts[0]!.channel).toBe('#ops');
+      expect(slack.posts[0]!.text).toContain(ko.alerts.notice.openedSubject('작업 실패'));
     });
 
     it('two instances evaluating at once open one incident and send one notice', async () => {
