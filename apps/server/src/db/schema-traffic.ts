@@ -30,7 +30,10 @@ const trafficTable = (name: string) =>
       route: text('route').notNull(),
       /** The module the route belongs to (modules/traffic/services.ts). */
       service: text('service').notNull(),
-      /** The seed the request was about: the route's :seedId, or the seed owning the data API it called. */
+      /**
+       * null: every request (the suite-wide row); a seed id: the same requests about that seed again (the route's
+       * :seedId, or the seed owning the data API called), for the seed's own view.
+       */
       seedId: uuid('seed_id'),
       requests: integer('requests').notNull().default(0),
       clientErrors: integer('client_errors').notNull().default(0),
@@ -47,6 +50,10 @@ const trafficTable = (name: string) =>
       index(`${name}_seed_idx`)
         .on(t.seedId, t.bucket)
         .where(sql`${t.seedId} is not null`),
+      // The operator's views read the suite-wide rows only (a seed's requests are also in rows of their own).
+      index(`${name}_suite_idx`)
+        .on(t.bucket)
+        .where(sql`${t.seedId} is null`),
     ],
   );
 

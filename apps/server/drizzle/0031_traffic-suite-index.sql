@@ -1,0 +1,2 @@
+CREATE INDEX "traffic_hours_suite_idx" ON "traffic_hours" USING btree ("bucket") WHERE "traffic_hours"."seed_id" is null;--> statement-breakpoint
+CREATE INDEX "traffic_minutes_suite_idx" ON "traffic_minutes" USING btree ("bucket") WHERE "traffic_minutes"."seed_id" is null;
