@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import type { TConfig } from '../../config.ts';
-import type { TDb } from '../../db/client.ts';
+import type { TTx } from '../../db/client.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 import type { TMailer } from '../../adapters/mailer.ts';
 import type { TBookingEvent } from '@suite/shared/schemas/rooms';
@@ -15,7 +15,8 @@ export type TNotifier = Parameters<typeof notify>[0];
 
 /** What the rooms services work with, built once per app. `now` is injectable for tests. */
 export type TRoomsDeps = {
-  db: TDb;
+  /** The database, or the transaction `inTx` opened. */
+  db: TTx;
   state: TSharedState;
   mailer: TMailer;
   log: FastifyBaseLogger;
@@ -31,7 +32,7 @@ export type TRoomsDeps = {
 
 /** The same deps bound to an open transaction: every write of one action commits together or not at all. */
 export function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>): Promise<T> {
-  return deps.db.transaction((tx) => fn({ ...deps, db: tx as unknown as TRoomsDeps['db'] }));
+  return deps.db.transaction((tx) => fn({ ...deps, db: tx }));
 }
 
 export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TRoomsDeps['jobs'], notifications: TNotifier): TRoomsDeps {
