@@ -120,10 +120,10 @@ export async function insertBooking(db: TTx, values: TBookingInsert): Promise<st
   return row!.id;
 }
 
-export async function updateBooking(db: TTx, id: string, patch: Partial<TBookingInsert>, onlyIfStatus?: string[]) {
+export async function updateBooking(db: TTx, id: string, patch: Partial<TBookingInsert>, at: Date, onlyIfStatus?: string[]) {
   const rows = await db
     .update(roomBookings)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(roomBookings.id, id), onlyIfStatus ? inArray(roomBookings.status, onlyIfStatus) : undefined))
     .returning({ id: roomBookings.id });
   return rows.length === 1;

@@ -271,7 +271,7 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   if (moved) Object.assign(patch, { startsAt: start, endsAt: end, roomId: room.id });
   const fresh = await inTx(deps, async (txd) => {
     try {
-      const ok = await txd.db.transaction((sp) => brepo.updateBooking(sp, bookingId, patch, changesOther ? ACTIVE : undefined));
+      const ok = await txd.db.transaction((sp) => brepo.updateBooking(sp, bookingId, patch, deps.now(), changesOther ? ACTIVE : undefined));
       if (!ok) throw new AppError('CONFLICT', m.notActive);
     } catch (err) {
       if (isExclusion(err)) throw await conflictError(txd, room, start, end, bookingId);
@@ -315,7 +315,7 @@ export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     let count = 0;
     for (const r of rows) {
       if (!toApiBooking(r, actor, seed).canEdit) continue;
-      if (!(await brepo.updateBooking(txd.db, r.b.id, { status: 'cancelled' }, ACTIVE))) continue;
+      if (!(await brepo.updateBooking(txd.db, r.b.id, { status: 'cancelled' }, deps.now(), ACTIVE))) continue;
       count += 1;
       await deps.jobs.cancel(txd.db, jobKeyOf(r.b.id));
       await rrepo.logEvent(txd.db, {
@@ -341,7 +341,7 @@ export async function checkIn(deps: TRoomsDeps, actor: TActor, seedId: string, b
   const now = deps.now();
   if (now.getTime() < row.b.startsAt.getTime() - 15 * 60_000 || now >= row.b.endsAt) throw new AppError('CONFLICT', m.checkInWindow);
   await inTx(deps, async (txd) => {
-    const ok = await brepo.updateBooking(txd.db, bookingId, { status: 'checked_in', checkedInAt: now }, ['confirmed']);
+    const ok = await brepo.updateBooking(txd.db, bookingId, { status: 'checked_in', checkedInAt: now }, now, ['confirmed']);
     if (!ok) throw new AppError('CONFLICT', m.notActive);
     await rrepo.logEvent(txd.db, {
       seedId,

@@ -37,7 +37,7 @@ async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
   if (!autoRelease) return;
   // The status change and its log row commit together; screens hear of it after the commit.
   const released = await deps.db.transaction(async (tx) => {
-    if (!(await brepo.updateBooking(tx, row.b.id, { status: 'released' }, ['confirmed']))) return false;
+    if (!(await brepo.updateBooking(tx, row.b.id, { status: 'released' }, deps.now(), ['confirmed']))) return false;
     await rrepo.logEvent(tx, {
       seedId: row.b.seedId,
       bookingId: row.b.id,

@@ -26,10 +26,10 @@ export async function insertRoom(db: TTx, values: typeof rooms.$inferInsert): Pr
   return row!;
 }
 
-export async function updateRoom(db: TTx, seedId: string, roomId: string, patch: Partial<typeof rooms.$inferInsert>) {
+export async function updateRoom(db: TTx, seedId: string, roomId: string, patch: Partial<typeof rooms.$inferInsert>, at: Date) {
   const [row] = await db
     .update(rooms)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(rooms.seedId, seedId), eq(rooms.id, roomId)))
     .returning();
   return row;
@@ -50,11 +50,11 @@ export async function getSettings(db: TTx, seedId: string): Promise<{ reminderMi
   return row ? { reminderMinutes: row.reminderMinutes, autoRelease: row.autoRelease } : { reminderMinutes: 10, autoRelease: true };
 }
 
-export async function saveSettings(db: TTx, seedId: string, s: { reminderMinutes: number; autoRelease: boolean }): Promise<void> {
+export async function saveSettings(db: TTx, seedId: string, s: { reminderMinutes: number; autoRelease: boolean }, at: Date): Promise<void> {
   await db
     .insert(roomSettings)
     .values({ seedId, ...s })
-    .onConflictDoUpdate({ target: roomSettings.seedId, set: { ...s, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: roomSettings.seedId, set: { ...s, updatedAt: at } });
 }
 
 /**
@@ -137,11 +137,11 @@ export async function listEvents(db: TTx, seedId: string, opts: { before?: numbe
 
 // ── Calendar feed tokens ──
 
-export async function setFeedToken(db: TTx, userId: string, tokenHash: string): Promise<void> {
+export async function setFeedToken(db: TTx, userId: string, tokenHash: string, at: Date): Promise<void> {
   await db
     .insert(roomFeedTokens)
-    .values({ userId, tokenHash })
-    .onConflictDoUpdate({ target: roomFeedTokens.userId, set: { tokenHash, createdAt: new Date() } });
+    .values({ userId, tokenHash, createdAt: at })
+    .onConflictDoUpdate({ target: roomFeedTokens.userId, set: { tokenHash, createdAt: at } });
 }
 
 export async function getFeedToken(db: TTx, userId: string) {

@@ -78,7 +78,7 @@ export async function updateRoom(deps: TRoomsDeps, actor: TActor, seedId: string
   if (patch.weekdays) patch.weekdays = [...new Set(patch.weekdays)].sort();
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const row = (await rrepo.updateRoom(tx, seedId, roomId, patch))!;
+      const row = (await rrepo.updateRoom(tx, seedId, roomId, patch, deps.now()))!;
       await rrepo.logEvent(tx, { seedId, roomId, actorId: actor.id, action: 'room_update', detail: { roomName: row.name, changes: Object.keys(patch) } });
       return row;
     });
@@ -110,7 +110,7 @@ export async function updateSettings(deps: TRoomsDeps, actor: TActor, seedId: st
   const current = await rrepo.getSettings(deps.db, seedId);
   const next = { reminderMinutes: input.reminderMinutes ?? current.reminderMinutes, autoRelease: input.autoRelease ?? current.autoRelease };
   await inTx(deps, async (txd) => {
-    await rrepo.saveSettings(txd.db, seedId, next);
+    await rrepo.saveSettings(txd.db, seedId, next, deps.now());
     if (next.reminderMinutes === current.reminderMinutes) return;
     // The pending reminders move to the new lead time.
     await rrepo.rescheduleReminders(txd.db, seedId, next.reminderMinutes);
@@ -152,7 +152,7 @@ export const hashToken = (token: string) => sha256(token);
 /** A new feed URL for the user (the old one stops working); the token is shown once and kept only as a hash. */
 export async function createFeed(deps: TRoomsDeps, actor: TActor): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await rrepo.setFeedToken(deps.db, actor.id, hashToken(token));
+  await rrepo.setFeedToken(deps.db, actor.id, hashToken(token), deps.now());
   return `${deps.appUrl}/api/calendar-feeds/${token}.ics`;
 }
 
