@@ -26,7 +26,7 @@ export const mealModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner
     jobs,
     log: app.log,
     appUrl: ctx.config.appUrl,
-    now: now ?? (() => new Date()),
+    now: now ?? ctx.now,
     limiter: createRateLimiter(ctx.state),
     mailQuotas: ctx.config.mailQuota,
     notifications,

@@ -57,12 +57,12 @@ export async function participantsOf(db: TTx, mealIds: string[]): Promise<TParti
   return rows.map((r) => ({ ...r.p, name: r.name, email: r.email }));
 }
 
-export async function upsertParticipant(db: TTx, values: typeof mealParticipants.$inferInsert): Promise<void> {
+export async function upsertParticipant(db: TTx, values: typeof mealParticipants.$inferInsert, at: Date): Promise<void> {
   const { mealId: _m, userId: _u, ...rest } = values;
   await db
     .insert(mealParticipants)
     .values(values)
-    .onConflictDoUpdate({ target: [mealParticipants.mealId, mealParticipants.userId], set: { ...rest, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: [mealParticipants.mealId, mealParticipants.userId], set: { ...rest, updatedAt: at } });
 }
 
 export async function usersByIds(db: TTx, ids: string[]) {

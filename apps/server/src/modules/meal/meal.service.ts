@@ -257,7 +257,11 @@ export async function joinMeal(deps: TMealDeps, actor: TActor, seedId: string, m
       if (!option) throw new AppError('BAD_REQUEST', m.unknownOption);
       price = option.price;
     }
-    await repo.upsertParticipant(tx, { mealId, userId: actor.id, status: 'joined', choice: input.choice.trim(), price, clientSeed: input.clientSeed ?? null });
+    await repo.upsertParticipant(
+      tx,
+      { mealId, userId: actor.id, status: 'joined', choice: input.choice.trim(), price, clientSeed: input.clientSeed ?? null },
+      deps.now(),
+    );
     return current;
   });
   await publishMeal(deps, seedId, { type: 'joined', mealId });
@@ -269,7 +273,7 @@ export async function declineMeal(deps: TMealDeps, actor: TActor, seedId: string
   const meal = await deps.db.transaction(async (tx) => {
     const current = await loadMeal(deps, tx, seedId, mealId, true);
     if (current.status !== 'open' || current.deadline <= deps.now()) throw new AppError('CONFLICT', m.notOpen);
-    await repo.upsertParticipant(tx, { mealId, userId: actor.id, status: 'declined', choice: null, price: 0, clientSeed: null });
+    await repo.upsertParticipant(tx, { mealId, userId: actor.id, status: 'declined', choice: null, price: 0, clientSeed: null }, deps.now());
     return current;
   });
   await publishMeal(deps, seedId, { type: 'declined', mealId });
