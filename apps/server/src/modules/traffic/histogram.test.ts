@@ -88,16 +88,21 @@ describe('traffic recorder', () => {
     fail = false;
     await rec.flush();
     const [batch] = written;
-    // apis a and b of one seed share the 10:59 row; 11:00 has its own minute and hour rows.
+    // apis a and b of one seed share the 10:59 rows; 11:00 has its own minute and hour rows; each in the suite-wide
+    // row (seed null) and in the seed's row.
     expect(
       batch!.minutes.map((r) => [r.bucket.toISOString(), r.seedId, r.service, r.requests, r.serverErrors, r.rateLimited, r.cacheHits, r.cacheMisses]),
     ).toEqual([
+      ['2026-11-27T10:59:00.000Z', null, 'data-api', 2, 1, 0, 1, 1],
       ['2026-11-27T10:59:00.000Z', seed, 'data-api', 2, 1, 0, 1, 1],
+      ['2026-11-27T11:00:00.000Z', null, 'data-api', 1, 0, 1, 0, 0],
       ['2026-11-27T11:00:00.000Z', seed, 'data-api', 1, 0, 1, 0, 0],
     ]);
-    expect(batch!.hours.map((r) => [r.bucket.toISOString(), r.requests])).toEqual([
-      ['2026-11-27T10:00:00.000Z', 2],
-      ['2026-11-27T11:00:00.000Z', 1],
+    expect(batch!.hours.map((r) => [r.bucket.toISOString(), r.seedId, r.requests])).toEqual([
+      ['2026-11-27T10:00:00.000Z', null, 2],
+      ['2026-11-27T10:00:00.000Z', seed, 2],
+      ['2026-11-27T11:00:00.000Z', null, 1],
+      ['2026-11-27T11:00:00.000Z', seed, 1],
     ]);
     expect(lookups).toBe(1);
   });

@@ -114,16 +114,28 @@ export function createTrafficRecorder(writer: TTrafficWriter, log: { error: (o: 
         continue;
       }
       const seedId = e.seedRef.startsWith('api:') ? (apiSeeds.get(e.seedRef.slice(4)) ?? null) : e.seedRef || null;
-      const rest = `${e.method}|${e.route}|${seedId ?? ''}`;
-      // Two APIs of one seed land on the same row: merged here, since one UPSERT may not touch a row twice.
-      const add = (map: Map<string, TTrafficRow>, at: number) => {
-        const k = `${at}|${rest}`;
-        const row = map.get(k);
-        if (row) mergeTally(row, e.tally);
-        else map.set(k, { ...mergeTally(emptyTally(), e.tally), bucket: new Date(at), method: e.method, route: e.route, service: serviceOf(e.route), seedId });
-      };
-      add(minutes, e.minute);
-      add(hours, hour);
+      // Every request counts in the suite-wide row (seed_id null); a seed's request also in its seed's row, so the
+      // operator's view reads route × time rows only, whatever the number of seeds.
+      for (const scope of seedId ? [null, seedId] : [null]) {
+        const rest = `${e.method}|${e.route}|${scope ?? ''}`;
+        // Two APIs of one seed land on the same row: merged here, since one UPSERT may not touch a row twice.
+        const add = (map: Map<string, TTrafficRow>, at: number) => {
+          const k = `${at}|${rest}`;
+          const row = map.get(k);
+          if (row) mergeTally(row, e.tally);
+          else
+            map.set(k, {
+              ...mergeTally(emptyTally(), e.tally),
+              bucket: new Date(at),
+              method: e.method,
+              route: e.route,
+              service: serviceOf(e.route),
+              seedId: scope,
+            });
+        };
+        add(minutes, e.minute);
+        add(hours, hour);
+      }
     }
     return { minutes: [...minutes.values()], hours: [...hours.values()], mails: [...mails.values()] };
   };

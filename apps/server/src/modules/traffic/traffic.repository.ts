@@ -112,7 +112,8 @@ export type TScope = { resolution: TResolution; since: Date; until: Date; seedId
 function where(s: TScope): SQL {
   const t = tableOf(s.resolution);
   const parts = [sql`${t.bucket} >= ${s.since.toISOString()}::timestamptz`, sql`${t.bucket} < ${s.until.toISOString()}::timestamptz`];
-  if (s.seedId) parts.push(sql`${t.seedId} = ${s.seedId}::uuid`);
+  // Rows with a seed repeat what the suite-wide rows (seed_id null) already count: one or the other, never both.
+  parts.push(s.seedId ? sql`${t.seedId} = ${s.seedId}::uuid` : sql`${t.seedId} is null`);
   if (s.service) parts.push(sql`${t.service} = ${s.service}`);
   return and(...parts)!;
 }
