@@ -60,7 +60,7 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
         await deliver(deps, existingAccountMail(deps.config.appUrl, existing.email, existing.fullName));
       }
     }
-    return pending(syntheticUser(input));
+    return pending(syntheticUser(input, deps.now()));
   }
 
   if (confirm) {
@@ -72,7 +72,7 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
 }
 
 /** What a sign-up answer shows for an address that already has an account: built from the input only. */
-function syntheticUser(input: TSignupInput): TUser {
+function syntheticUser(input: TSignupInput, now: Date): TUser {
   return {
     id: randomUUID(),
     email: input.email,
@@ -84,7 +84,7 @@ function syntheticUser(input: TSignupInput): TUser {
     role: 'user',
     status: 'active',
     avatar_url: null,
-    created_at: new Date().toISOString(),
+    created_at: now.toISOString(),
   };
 }
 
