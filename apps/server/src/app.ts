@@ -191,7 +191,14 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   watchForwardedFor(app, { state, config, now, log: app.log });
   await registerRouteLimits(app, state);
   // The guard reads sessions, policies and seed roles through the auth and seeds modules' public files (wired here).
-  registerAuthGuard(app, { findSessionWithUser, sessionIsLive, revokeUserSessions, getPolicy, anyScopeRequires, roleInSeed });
+  registerAuthGuard(app, {
+    findSessionWithUser,
+    sessionIsLive,
+    revokeUserSessions: (db, userId, reason) => revokeUserSessions(db, userId, reason, now()),
+    getPolicy,
+    anyScopeRequires,
+    roleInSeed,
+  });
   // One job runner for all deferred and periodic work (lib/jobs, decision 013): modules register their job kinds and
   // schedules on it. It starts when the app is ready and stops (waiting for work in progress) before the app closes.
   const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.jobsIntervalMs, now, state });

@@ -64,7 +64,7 @@ export async function inviteAccount(deps: TAuthDeps, actor: TAdminActor, input: 
     if (!user) throw new AppError('ALREADY_REGISTERED', ko.console.admin.inviteExists);
     if (existing) {
       // Inviting a pending address again: new link, the old ones die; name and role follow the new invitation.
-      await updateUser(tx, user.id, { role, ...(input.full_name ? { fullName: input.full_name } : {}) });
+      await updateUser(tx, user.id, { role, ...(input.full_name ? { fullName: input.full_name } : {}) }, actor.at);
       await voidInviteTokens(tx, user.id, actor.at);
     }
     await createInviteToken(tx, { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(actor.at.getTime() + ACCOUNT_INVITATION_TTL_MS) });
@@ -96,11 +96,16 @@ export async function acceptAccountInvitation(
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('ACCOUNT_INVITATION_INVALID');
   assertActive(user);
   const passwordHash = await hashPassword(input.password);
-  const updated = await updateUser(deps.db, user.id, {
-    passwordHash,
-    emailVerified: true,
-    ...(input.full_name ? { fullName: input.full_name } : {}),
-  });
+  const updated = await updateUser(
+    deps.db,
+    user.id,
+    {
+      passwordHash,
+      emailVerified: true,
+      ...(input.full_name ? { fullName: input.full_name } : {}),
+    },
+    deps.now(),
+  );
   if (!updated) throw new AppError('ACCOUNT_INVITATION_INVALID');
   await voidInviteTokens(deps.db, user.id, deps.now());
   const tokens = await startSession(deps, updated, meta);

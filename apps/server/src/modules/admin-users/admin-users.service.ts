@@ -119,7 +119,7 @@ export async function setStatus(db: TDb, actor: TAdminActor, id: string, status:
     }
     const after = before.status === status ? before : await repo.patchUser(tx, id, { status }, actor.at);
     // Suspension and inactivation end every session at once (the guard also refuses their access tokens).
-    const revoked = status === 'active' ? 0 : await revokeUserSessions(tx, id, `status_${status}`);
+    const revoked = status === 'active' ? 0 : await revokeUserSessions(tx, id, `status_${status}`, actor.at);
     await audit(tx, actor, 'admin.user_status_changed', before, { from: before.status, to: status, sessionsRevoked: revoked });
     return toAdminUser(after ?? before);
   });
@@ -132,7 +132,7 @@ export async function softDelete(db: TDb, actor: TAdminActor, id: string): Promi
     if (before.id === actor.id) throw new AppError('ADMIN_SELF_ACTION');
     await assertKeepsAnAdmin(tx, before);
     await repo.patchUser(tx, id, { deletedAt: actor.at }, actor.at);
-    const revoked = await revokeUserSessions(tx, id, 'deleted');
+    const revoked = await revokeUserSessions(tx, id, 'deleted', actor.at);
     await audit(tx, actor, 'admin.user_deleted', before, { sessionsRevoked: revoked });
   });
 }

@@ -34,7 +34,7 @@ export async function updateMe(
   const marketingChanged = input.marketing_consent !== undefined && input.marketing_consent !== current.marketingConsent;
   if (marketingChanged) patch.marketingConsent = input.marketing_consent;
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateUser(tx, userId, patch);
+    const row = await updateUser(tx, userId, patch, deps.now());
     // Every grant and every withdrawal of marketing consent is kept as its own row.
     if (row && marketingChanged) await recordConsents(tx, userId, [{ kind: 'marketing', granted: row.marketingConsent }], TERMS_VERSION, meta.ip);
     return row;
@@ -65,8 +65,8 @@ export async function changePassword(
   }
   assertNotCommon(input.newPassword, 'newPassword');
   assertNotPersonal(input.newPassword, user, 'newPassword');
-  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
-  const ended = await revokeUserSessions(deps.db, userId, 'password_changed', sessionId);
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) }, deps.now());
+  const ended = await revokeUserSessions(deps.db, userId, 'password_changed', deps.now(), sessionId);
   if (ended > 0) await sessionsEnded(deps, userId);
   await auditOwnAccount(deps.db, AUDIT.passwordChanged, userId, meta.ip, { sessionsEnded: ended });
   await noticePassword(deps, userId, false);

@@ -13,7 +13,7 @@ export async function revokeSessionsByAdmin(deps: TAuthDeps, input: { adminId: s
   const revoked = await deps.db.transaction(async (tx) => {
     const target = await findUserById(tx, input.userId);
     if (!target) throw new AppError('USER_NOT_FOUND');
-    const revoked = await revokeUserSessions(tx, target.id, 'revoked_by_admin');
+    const revoked = await revokeUserSessions(tx, target.id, 'revoked_by_admin', deps.now());
     await writeAudit(tx, {
       action: AUDIT.sessionsRevokedByAdmin,
       actorId: input.adminId,

@@ -109,7 +109,7 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
   try {
     assertActive(user);
   } catch (err) {
-    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await revokeUserSessions(deps.db, user.id, 'account_not_active', deps.now());
     await sessionsEnded(deps, user.id);
     await writeAudit(deps.db, { action: AUDIT.loginRefused, actorId: user.id, ip: meta.ip, metadata: { status: user.status } });
     throw err;

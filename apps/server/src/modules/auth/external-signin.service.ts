@@ -13,7 +13,7 @@ export async function signInExternal(deps: TAuthDeps, user: TUserRow, provider: 
   try {
     assertActive(user);
   } catch (err) {
-    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await revokeUserSessions(deps.db, user.id, 'account_not_active', deps.now());
     await sessionsEnded(deps, user.id);
     await writeAudit(deps.db, { action: AUDIT.loginRefused, actorId: user.id, ip: meta.ip, metadata: { status: user.status, provider } });
     throw err;

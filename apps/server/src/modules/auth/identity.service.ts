@@ -145,8 +145,8 @@ export async function confirmLinkByMail(deps: TAuthDeps, token: string, meta: TR
   if (!identity || identity.userId !== user.id) throw new AppError('TOKEN_INVALID');
   if (!user.emailVerified) {
     // The mail proved the mailbox; whoever set this never-confirmed account's password did not (pre-hijacking).
-    await updateUser(deps.db, user.id, { emailVerified: true, passwordHash: null });
-    await revokeUserSessions(deps.db, user.id, 'identity_link_unconfirmed_account');
+    await updateUser(deps.db, user.id, { emailVerified: true, passwordHash: null }, deps.now());
+    await revokeUserSessions(deps.db, user.id, 'identity_link_unconfirmed_account', deps.now());
     await sessionsEnded(deps, user.id);
   }
   await afterLinked(deps, user, identity, meta, 'mail');

@@ -77,7 +77,7 @@ export async function confirmEmail(deps: TAuthDeps, token: string, meta: TReques
   const row = await consumeMailToken(deps.db, 'confirm_email', sha256(token), deps.now());
   const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
-  await updateUser(deps.db, user.id, { emailVerified: true });
+  await updateUser(deps.db, user.id, { emailVerified: true }, deps.now());
   await voidMailTokens(deps.db, user.id, 'confirm_email', deps.now());
   await writeAudit(deps.db, { action: AUDIT.emailConfirmed, actorId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
   // Issue 27 item 21: a sign-up from a seed invitation joins the seed now. The seeds service checks, as for any
@@ -122,9 +122,9 @@ export async function resetPassword(deps: TAuthDeps, token: string, password: st
   if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('TOKEN_INVALID');
   const passwordHash = await hashPassword(password);
   // Following the link proves the mailbox: the address counts as confirmed from now on.
-  await updateUser(deps.db, user.id, { passwordHash, emailVerified: true });
+  await updateUser(deps.db, user.id, { passwordHash, emailVerified: true }, deps.now());
   await voidMailTokens(deps.db, user.id, 'reset_password', deps.now());
-  const ended = await revokeUserSessions(deps.db, user.id, 'password_reset');
+  const ended = await revokeUserSessions(deps.db, user.id, 'password_reset', deps.now());
   // Whoever knew the old password is out: a lock of the second step they caused no longer holds the owner back.
   await liftSecondStepLock(deps.limiter, user.id);
   if (ended > 0) await sessionsEnded(deps, user.id);

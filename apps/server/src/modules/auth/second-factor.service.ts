@@ -52,7 +52,7 @@ async function enrol(
   await deps.db.transaction(async (tx) => {
     await write(tx);
     await markSecondFactor(tx, sessionId, deps.now());
-    ended = await revokeUserSessions(tx, userId, SESSIONS_ENDED_REASON, sessionId);
+    ended = await revokeUserSessions(tx, userId, SESSIONS_ENDED_REASON, deps.now(), sessionId);
   });
   if (ended > 0) await sessionsEnded(deps, userId);
   await auditOwnAccount(deps.db, AUDIT.secondFactorEnrolled, userId, meta.ip, { kind, sessionsEnded: ended });

@@ -20,7 +20,7 @@ async function sessionFor(deps: TAuthDeps, user: TUserRow, meta: TRequestMeta, h
   try {
     assertActive(user);
   } catch (err) {
-    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await revokeUserSessions(deps.db, user.id, 'account_not_active', deps.now());
     await sessionsEnded(deps, user.id);
     throw err;
   }

@@ -8,7 +8,7 @@ import { sessionsEnded } from './session.service.ts';
 
 export async function endOtherSessions(deps: TAuthDeps, who: TAuthUser, secret: string, meta: TRequestMeta): Promise<number> {
   await assertReauth(deps, who, secret);
-  const count = await revokeUserSessions(deps.db, who.id, 'ended_by_user', who.sessionId);
+  const count = await revokeUserSessions(deps.db, who.id, 'ended_by_user', deps.now(), who.sessionId);
   if (count > 0) await sessionsEnded(deps, who.id);
   await writeAudit(deps.db, { action: AUDIT.sessionsEndedByUser, actorId: who.id, targetType: 'user', targetId: who.id, ip: meta.ip, metadata: { count } });
   return count;

@@ -170,10 +170,10 @@ export async function revokeSession(db: TTx, id: string, reason: string, at: Dat
 }
 
 /** Ends every live session of a user (optionally all but one); returns how many. */
-export async function revokeUserSessions(db: TTx, userId: string, reason: string, exceptSessionId?: string): Promise<number> {
+export async function revokeUserSessions(db: TTx, userId: string, reason: string, at: Date, exceptSessionId?: string): Promise<number> {
   const rows = await db
     .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
+    .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined))
     .returning({ id: authSessions.id });
   return rows.length;

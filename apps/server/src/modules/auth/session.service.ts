@@ -113,7 +113,7 @@ export async function refreshSession(deps: TAuthDeps, refreshToken: string, meta
   try {
     assertActive(user);
   } catch (err) {
-    await revokeUserSessions(deps.db, user.id, 'account_not_active');
+    await revokeUserSessions(deps.db, user.id, 'account_not_active', deps.now());
     await sessionsEnded(deps, user.id);
     throw new AppError((err as AppError).code, undefined, { status: 401 });
   }
@@ -159,7 +159,7 @@ export type TLogoutScope = 'global' | 'local' | 'others';
 export async function logout(deps: TAuthDeps, userId: string, sessionId: string, scope: TLogoutScope, meta: TRequestMeta): Promise<number> {
   let count: number;
   if (scope === 'local') count = (await revokeSession(deps.db, sessionId, 'logout', deps.now(), userId)) ? 1 : 0;
-  else count = await revokeUserSessions(deps.db, userId, 'logout', scope === 'others' ? sessionId : undefined);
+  else count = await revokeUserSessions(deps.db, userId, 'logout', deps.now(), scope === 'others' ? sessionId : undefined);
   if (count > 0) await sessionsEnded(deps, userId);
   await writeAudit(deps.db, { action: AUDIT.logout, actorId: userId, targetType: 'session', targetId: sessionId, ip: meta.ip, metadata: { scope, count } });
   return count;

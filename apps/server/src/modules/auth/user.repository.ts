@@ -65,10 +65,10 @@ export async function insertUser(tx: TTx, values: TNewUser): Promise<TUserRow | 
   return row;
 }
 
-export async function updateUser(db: TTx, id: string, patch: Partial<TNewUser>): Promise<TUserRow | undefined> {
+export async function updateUser(db: TTx, id: string, patch: Partial<TNewUser>, at: Date): Promise<TUserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
   return row;
