@@ -305,7 +305,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       unreachableConnections: () => unreachableConnections(ctx),
       revokedSlackWorkspaces: () => revokedWorkspaces(database.db, now()),
       adminsWithoutSecondFactor: async () => {
-        const admins = await listUsers(database.db, { role: 'admin', status: 'active', sort: 'created_at', order: 'asc', page: 1, limit: 100 });
+        const admins = await listUsers(database.db, { role: 'admin', status: 'active', sort: 'created_at', order: 'asc', page: 1, limit: 100 }, now());
         const without = await Promise.all(admins.data.map(async (u) => ((await hasSecondFactor(authDeps, u.id)) ? null : u.email)));
         return without.filter((e): e is string => e !== null);
       },
