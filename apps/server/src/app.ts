@@ -256,7 +256,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps });
   await app.register(mealModule, { ctx, jobs, now, notifications: notificationsDeps });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
-  const apiBuilderDeps = createApiBuilderDeps(ctx, app.log);
+  const apiBuilderDeps = createApiBuilderDeps(ctx, app.log, notificationsDeps);
   await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps, jobs });
   const headers = securityHeaders({ google: Boolean(config.google.clientId), hsts: config.isProduction });
   fast.path = createDataApiFastPath(apiBuilderDeps, {

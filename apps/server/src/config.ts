@@ -122,6 +122,10 @@ const ZEnv = z.object({
   SESSION_IDLE_TIMEOUT: duration.default(7 * DAY_MS),
   SESSION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(10),
   API_BUILDER_ALLOW_PRIVATE_HOSTS: bool.optional(),
+  /** Notifications (issue 30): a seed's owner and admins are told when its published APIs answer this many 5xx in an hour… */
+  API_BUILDER_ALERT_ERRORS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** …or are called this many times in a day (Asia/Seoul), summed over the seed's keys. */
+  API_BUILDER_ALERT_CALLS_PER_DAY: z.coerce.number().int().min(1).default(100_000),
   COMPANY_NAME: z.string().trim().min(1).max(200).optional(),
   COMPANY_REPRESENTATIVE: z.string().trim().min(1).max(200).optional(),
   COMPANY_BUSINESS_NUMBER: z.string().trim().min(1).max(50).optional(),
@@ -203,7 +207,7 @@ export type TConfig = {
   /** Session policy: absolute lifetime from sign-in, idle timeout (no refresh), live sessions per user. */
   session: { maxAgeMs: number; idleTimeoutMs: number; maxConcurrent: number };
   /** API builder: may customers' connections reach loopback/private hosts (default: not in production). */
-  apiBuilder: { allowPrivateHosts: boolean };
+  apiBuilder: { allowPrivateHosts: boolean; alertErrorsPerHour: number; alertCallsPerDay: number };
   /** Legal details shown to everyone; each unset one (development/test only) is left out of the pages. */
   company: {
     name: string | undefined;
@@ -327,7 +331,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     session: { maxAgeMs: e.SESSION_MAX_AGE, idleTimeoutMs: e.SESSION_IDLE_TIMEOUT, maxConcurrent: e.SESSION_MAX_CONCURRENT },
-    apiBuilder: { allowPrivateHosts: e.API_BUILDER_ALLOW_PRIVATE_HOSTS ?? !isProduction },
+    apiBuilder: {
+      allowPrivateHosts: e.API_BUILDER_ALLOW_PRIVATE_HOSTS ?? !isProduction,
+      alertErrorsPerHour: e.API_BUILDER_ALERT_ERRORS_PER_HOUR,
+      alertCallsPerDay: e.API_BUILDER_ALERT_CALLS_PER_DAY,
+    },
     company: {
       name: e.COMPANY_NAME,
       representative: e.COMPANY_REPRESENTATIVE,

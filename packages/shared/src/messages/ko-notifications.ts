@@ -48,6 +48,12 @@ export const koNotifications = {
     chatbotHandoffDigestTitle: (bot: string, n: number) => `${bot}: 상담원 연결 요청 ${n}건이 들어왔습니다`,
     chatbotHandoffDigestBody: (bot: string, lines: string[]) =>
       `챗봇 '${bot}'에 상담원 연결 요청 ${lines.length}건이 모였습니다. 요청이 몰릴 때는 한 번에 묶어 알려 드립니다.\n\n${lines.join('\n')}`,
+    apiErrorsTitle: (n: number) => `API 빌더: 한 시간에 서버 오류가 ${n}건에 이르렀습니다`,
+    apiErrorsBody: (n: number, since: string) =>
+      `${since}부터 게시한 API의 응답 중 서버 오류(5xx)가 ${n}건에 이르렀습니다. 연결한 데이터베이스가 응답하는지, 연결 설정이 바뀌지 않았는지 확인해주세요.\n\n이 알림은 한 시간에 한 번만 보냅니다.`,
+    apiUsageTitle: (n: number) => `API 빌더: 오늘 호출이 ${n.toLocaleString('ko-KR')}건을 넘었습니다`,
+    apiUsageBody: (day: string, calls: number, threshold: number) =>
+      `${day} 하루 동안 이 시드의 API 호출이 ${calls.toLocaleString('ko-KR')}건으로 알림 기준 ${threshold.toLocaleString('ko-KR')}건을 넘었습니다. 키별 사용량은 API 빌더 개요에서 볼 수 있습니다.\n\n이 알림은 하루에 한 번만 보냅니다.`,
     securityPasswordTitle: '비밀번호가 변경되었습니다',
     securityPasswordBody: (when: string, reset: boolean) =>
       `${when}에 계정 비밀번호가 ${reset ? '재설정 링크로 ' : ''}변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.\n\n본인이 한 일이 아니라면 로그인 화면의 '비밀번호 찾기'로 바로 비밀번호를 재설정하세요.`,

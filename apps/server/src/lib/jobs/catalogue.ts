@@ -40,6 +40,8 @@ export const SCHEDULES = {
   'notifications.purge-old': { everyMs: HOUR, scope: 'cluster' },
   // Members who still owe for a round three days after its bill: one notice per person and round (meal-unpaid.ts).
   'meal.unpaid-shares': { everyMs: HOUR, scope: 'cluster' },
+  // Seeds whose API keys passed the day's call threshold: one notice a day to their managers (api-builder/api-alerts.ts).
+  'api-builder.usage-alerts': { everyMs: 5 * MINUTE, scope: 'cluster' },
   'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },

@@ -5,6 +5,7 @@ import type { TApiRow } from './api-builder.repository.ts';
 import * as repo from './api-builder.repository.ts';
 import { createRuntime, savedTarget, type TRuntime } from './runtime.ts';
 import { createUsageTally, type TUsageTally } from './usage-tally.ts';
+import type { notify } from '../notifications/notifications.service.ts';
 
 type TLog = { error: (o: unknown, m: string) => void; warn: (o: unknown, m: string) => void };
 
@@ -66,7 +67,8 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
   };
 }
 
-export function createApiBuilderDeps(ctx: TAppContext, log: TLog) {
+/** `notifications`: the notification service's deps (buildApp), for the 5xx and usage notices (api-alerts.ts). */
+export function createApiBuilderDeps(ctx: TAppContext, log: TLog, notifications: Parameters<typeof notify>[0]) {
   const cache = createResponseCache(ctx.state);
   const runtime: TRuntime = createRuntime(ctx);
   const usage: TUsageTally = createUsageTally(ctx.database.db, log, ctx.now);
@@ -74,7 +76,7 @@ export function createApiBuilderDeps(ctx: TAppContext, log: TLog) {
   runtime.onChange(({ kind, id }) => {
     if (kind === 'api') void feeds.stop(id);
   });
-  return { ctx, db: ctx.database.db, state: ctx.state, config: ctx.config, runtime, cache, usage, feeds, log };
+  return { ctx, db: ctx.database.db, state: ctx.state, config: ctx.config, runtime, cache, usage, feeds, log, notifications };
 }
 
 export type TDeps = ReturnType<typeof createApiBuilderDeps>;

@@ -131,6 +131,18 @@ export function usageOfSeed(db: TDb, seedId: string, day: string) {
     .where(and(eq(apiKeys.seedId, seedId), gte(apiKeyUsageDaily.day, day), eq(apiKeyUsageDaily.day, day)));
 }
 
+/** Seeds whose keys made at least `threshold` calls on `day`, with the count (the usage-threshold notice). */
+export function seedsOverCalls(db: TDb, day: string, threshold: number) {
+  const calls = sql<number>`sum(${apiKeyUsageDaily.calls})::bigint`;
+  return db
+    .select({ seedId: apiKeys.seedId, calls: sql<number>`${calls}`.mapWith(Number) })
+    .from(apiKeyUsageDaily)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiKeyUsageDaily.keyId))
+    .where(eq(apiKeyUsageDaily.day, day))
+    .groupBy(apiKeys.seedId)
+    .having(sql`${calls} >= ${threshold}`);
+}
+
 export const deleteInternalApi = (db: TDb, id: string) => db.delete(apiDefinitions).where(and(eq(apiDefinitions.id, id), eq(apiDefinitions.internal, true)));
 
 /** Every seed's connections, oldest first, at most `limit` (the monitoring advisors check that each answers). */

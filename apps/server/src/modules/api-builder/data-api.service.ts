@@ -11,6 +11,7 @@ import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
 import { canonicalQuery } from './cache.ts';
+import { noteServerError } from './api-alerts.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import {
   handlePostgrest,
@@ -415,7 +416,10 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
     cache = res.cache;
     return res;
   } catch (err) {
-    throw dbError(err);
+    const failed = dbError(err);
+    // A server error of a published API counts toward the seed's hourly error notice (api-alerts.ts).
+    if (failed.status >= 500 && !call.principal) await noteServerError(deps, live.api);
+    throw failed;
   } finally {
     if (!call.principal) deps.usage.record(key.id, call.apiId, cache);
   }
@@ -453,7 +457,9 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
     cache = res.cache;
     return res;
   } catch (err) {
-    return dbError(err);
+    const failed = dbError(err);
+    if (failed.status >= 500) await noteServerError(deps, live.api);
+    return failed;
   } finally {
     deps.usage.record(key.id, get.apiId, cache);
   }
