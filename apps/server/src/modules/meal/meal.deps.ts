@@ -15,7 +15,7 @@ export type TMealDeps = {
   log: FastifyBaseLogger;
   appUrl: string;
   now: () => Date;
-  /** The hourly mail quotas (lib/mail-quota.ts) for the mails a member triggers (opening, closing, the draw). */
+  /** The hourly mail quotas (lib/mail-quota.ts) for the notices a member triggers (opening, closing, the draw). */
   limiter: TRateLimiter;
   mailQuotas: TMailQuotas;
   /** The notification service's deps (buildApp): round notices reach members through it. */

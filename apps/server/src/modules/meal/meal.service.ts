@@ -1,7 +1,7 @@
 /**
  * Meal rounds (issue 15). Members of a seed open rounds, join with a menu (and an optional client seed), decline;
  * the host or a seed manager edits, closes, draws and cancels. Membership and roles come from the seeds service.
- * Every multi-step write is one transaction; SSE events and mail go out after the commit.
+ * Every multi-step write is one transaction; SSE events and notices (meal.notify.ts) go out after the commit.
  */
 import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
@@ -178,7 +178,7 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
   }
   const game = isGameSplit(input.split);
   const serverSeed = game ? newServerSeed() : null;
-  // Opening a round mails every other member: counted against the hourly mail quotas before anything is written.
+  // Opening a round notifies every other member: counted against the opener's hourly mail quota before anything is written.
   const members = await membersOf(deps.db, actor.id, seedId);
   await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: members.data.filter((mm) => mm.user_id !== actor.id).length });
   const meal = await deps.db.transaction(async (tx) => {
@@ -322,7 +322,7 @@ export async function closeRound(deps: TMealDeps, actor: TActor | null, seedId: 
     const joined = byUserId(parts.filter((p) => p.status === 'joined'));
     const { total } = summaryOf(current, parts);
     const plan = sharesAtClose(current, joined, total);
-    // A member closing the round mails the host and everyone who joined (the deadline job is not counted).
+    // A member closing the round notifies the host and everyone who joined (the deadline job is not counted).
     if (actor)
       await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: new Set([current.hostId, ...joined.map((p) => p.userId)]).size });
     const row = await repo.updateMeal(tx, mealId, { status: 'closed', closedAt: deps.now(), paidById: plan && joined.length ? plan.paidBy : null });
@@ -371,7 +371,7 @@ export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, m
       total,
       payers.map((p) => p.userId),
     );
-    // The result is mailed to everyone who joined: counted against the hourly mail quotas (refused → nothing written).
+    // The result is told to everyone who joined: counted against the hourly mail quotas (refused → nothing written).
     await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: joined.length });
     const row = await repo.updateMeal(tx, mealId, { status: 'drawn', h, payers, drawnAt: deps.now(), paidById: payers[0]!.userId });
     await writeLedger(tx, row, shares, payers[0]!.userId, actor.id);
