@@ -22,6 +22,11 @@ function pathOf(values: (number | null)[], max: number, step: number): string {
   return d;
 }
 
+/** Points with a value whose neighbours have none: a line cannot show them, so they get a dot. */
+function isolated(values: (number | null)[]): number[] {
+  return values.flatMap((v, i) => (v !== null && (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null ? [i] : []));
+}
+
 /**
  * A line chart in SVG for a window's fixed points (no chart library): lines and an optional area, the largest value
  * and the first and last time as text beside it, a title for assistive technology and the data as a table on demand.
@@ -54,6 +59,19 @@ export function LineChart({ title, labels, lines, format }: { title: string; lab
               <g key={l.label}>
                 {l.area && !l.values.includes(null) ? <path d={`${d}L${W},${H}L0,${H}Z`} fill={l.colour} opacity={0.12} /> : null}
                 <path d={d} fill="none" stroke={l.colour} strokeWidth={2} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
+                {isolated(l.values).map((i) => (
+                  <line
+                    key={i}
+                    x1={labels.length === 1 ? W / 2 : i * step}
+                    x2={labels.length === 1 ? W / 2 : i * step}
+                    y1={H - ((l.values[i] ?? 0) / max) * (H - 6)}
+                    y2={H - ((l.values[i] ?? 0) / max) * (H - 6)}
+                    stroke={l.colour}
+                    strokeWidth={6}
+                    strokeLinecap="round"
+                    vectorEffect="non-scaling-stroke"
+                  />
+                ))}
               </g>
             );
           })}

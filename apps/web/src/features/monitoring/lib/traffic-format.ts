@@ -4,8 +4,8 @@ import type { TTrafficWindow } from '@suite/shared/schemas/traffic';
 const clock = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dayHour = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', hourCycle: 'h23' });
 
-/** A chart point's time: 14:05 within a day, 11. 27. 14시 across a week. */
-export const pointLabel = (iso: string, window: TTrafficWindow) => (window === '7d' ? dayHour.format(new Date(iso)) : clock.format(new Date(iso)));
+/** A chart point's time: 14:05 within the hour's window, 11. 27. 14시 across a day or a week. */
+export const pointLabel = (iso: string, window: TTrafficWindow) => (window === '1h' ? clock.format(new Date(iso)) : dayHour.format(new Date(iso)));
 
 export const count = (n: number) => n.toLocaleString('ko-KR');
 
