@@ -4,6 +4,7 @@ import { deliveriesOf, inboxOf, runAllDue } from '../notifications/testing/notic
 import { networkOf } from './security-notices.ts';
 import { call, GOOD_PASSWORD, loginAs, OTHER_PASSWORD, outbox, registerConfirmed } from './testing/auth-test-kit.ts';
 import { stepOf, totpAt } from './totp.ts';
+import { settleAfterResponse } from '../../lib/after-response.ts';
 
 /** 2026-12-01 23:30 in Seoul (14:30 UTC): inside the default quiet hours (22:00–08:00). */
 const NIGHT_SEOUL = Date.parse('2026-12-01T14:30:00Z');
@@ -36,11 +37,15 @@ describe.each(dbKinds)('security notices on %s', (kind) => {
     // The first sign-in of an account, then the same browser on the same network: nothing new.
     await loginAs(t, email, GOOD_PASSWORD, '198.51.100.10', CHROME_MAC);
     const token = (await loginAs(t, email, GOOD_PASSWORD, '198.51.100.20', CHROME_MAC)).tokens.access_token;
+    // The check runs after the sign-in's answer.
+    await settleAfterResponse();
     expect(await inboxOf(t, token)).toEqual([]);
     // Another browser, and the known browser on another network: one notice each.
     await loginAs(t, email, GOOD_PASSWORD, '198.51.100.30', FIREFOX_WIN);
+    await settleAfterResponse();
     clock.advance(60_000);
     await loginAs(t, email, GOOD_PASSWORD, '192.0.2.5', CHROME_MAC);
+    await settleAfterResponse();
     const notices = await inboxOf(t, token);
     expect(notices.map((n) => [n.event, n.title, n.link])).toEqual([
       ['security.new-sign-in', '새 기기에서 로그인했습니다', '/settings'],

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { TSessionInfo, TTokens } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import { announceSessionsEnded } from '../../lib/event-stream.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
@@ -62,8 +63,9 @@ export async function startSession(
     opts.login,
   );
   if (trimmed > 0) await sessionsEnded(deps, user.id);
-  // A sign-in from a device and network the person has not used before: a security notice (security-notices.ts).
-  if (opts.login) await noticeSignIn(deps, user, sessionId, meta);
+  // A sign-in from a device and network the person has not used before: a security notice (security-notices.ts),
+  // checked after the answer so the sign-in keeps its two statements (decision 049).
+  if (opts.login) afterResponse(deps.log, () => noticeSignIn(deps, user, sessionId, meta), 'auth: new sign-in check');
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
 }
