@@ -18,7 +18,8 @@ const REQUESTS = 2_200;
  * Tables a refused request may write by design: the audit log records refused sign-ins and other refusals, and the
  * daily API usage counter counts every request, refused or not.
  */
-const LOGGING_TABLES = new Set(['audit_log', 'api_usage_daily']);
+// Records of requests, not writes by them: the usage counts and the monitoring page's traffic store (flushed on a schedule).
+const LOGGING_TABLES = new Set(['audit_log', 'api_usage_daily', 'traffic_minutes', 'traffic_hours', 'traffic_mails']);
 
 type TSchema = {
   type?: string | string[];
