@@ -34,6 +34,8 @@ const M = {
   smtp: 'SMTP 전송(nodemailer)은 adapters/mailer.ts만 씁니다: 메일은 ctx.mailer로 보냅니다.',
   inlineApiType: 'API 응답 타입은 packages/shared/src/schemas의 zod 스키마에서 가져옵니다: api<{ … }>처럼 그 자리에서 타입을 쓰지 않습니다 (결정 025).',
   oneRunner: '주기 작업은 setInterval 대신 잡 러너에 등록합니다: lib/jobs/catalogue.ts의 SCHEDULES에 추가하고 jobs.every(이름, 작업)을 부르세요.',
+  appClock:
+    '시각은 앱의 시계(ctx.now, deps.now)에서 읽습니다: modules/에서는 인자 없는 new Date()와 Date.now()를 쓰지 않습니다. 경과 시간은 performance.now()로 재고, 꼭 필요한 예외는 eslint-disable-next-line에 이유를 씁니다.',
 };
 
 // ---------- two small rules import-x does not have, on the same resolver ----------
@@ -220,6 +222,12 @@ const onlyFrom = {
   ],
 };
 
+// Wall-clock reads in modules (the app's clock instead; issue 28).
+const appClock = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: M.appClock },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: M.appClock },
+];
+
 const drizzlePackage = { 'no-restricted-imports': ['error', { patterns: [{ regex: '^drizzle-orm(/.*)?$', message: M.drizzle }] }] };
 const serverBlocks = [
   {
@@ -233,8 +241,17 @@ const serverBlocks = [
   },
   // Drizzle itself: repositories and db/ only.
   { files: [`${S}/**/*.ts`], ignores: [...testFiles, `${S}/**/*.repository.ts`, `${S}/db/**`], rules: drizzlePackage },
+  // Time that decides behaviour or is stored comes from the app's clock (issue 28): tests move it, two instances agree.
+  {
+    files: [`${S}/modules/**/*.ts`],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': ['error', ...appClock],
+    },
+  },
   // No barrel files on the server (nor inside web features: below, with the web's other syntax rule).
-  { files: [`${S}/**/index.ts`], rules: { 'no-restricted-syntax': ['error', noBarrel] } },
+  // ESLint keeps one option list per rule: a module's index.ts gets the clock rule too.
+  { files: [`${S}/**/index.ts`], rules: { 'no-restricted-syntax': ['error', noBarrel, ...appClock] } },
   // Periodic work goes through the one job runner (decision 013): no module keeps its own timer.
   {
     files: [`${S}/modules/**/*.ts`],

@@ -218,6 +218,8 @@ const cases = [
   ],
   [null, `${S}/modules/seeds/${Z}-cycle.service.ts`, `import { fromAuth } from '../auth/${Z}-cycle.service.ts';\nexport const fromSeeds = () => fromAuth;\n`],
   ['setInterval in a module', `${S}/modules/meal/${Z}-timer.ts`, `export const t = setInterval(() => 1, 5);\n`, 'no-restricted-globals', '잡 러너'],
+  ['new Date() in a module', `${S}/modules/meal/${Z}-clock.ts`, `export const d = new Date();\n`, 'no-restricted-syntax', '앱의 시계'],
+  ['Date.now() in a module', `${S}/modules/seeds/${Z}-clock.ts`, `export const n = Date.now();\n`, 'no-restricted-syntax', '앱의 시계'],
   ['process.env outside config', `${S}/modules/meal/${Z}-env.ts`, `export const e = process.env.X;\n`, 'no-restricted-properties', 'config.ts'],
 ];
 

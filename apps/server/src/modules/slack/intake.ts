@@ -116,7 +116,9 @@ export function createIntake(
   /** Resolves once the events stop arriving (see above); at once without `settle`. */
   async function settled() {
     if (!settle) return;
+    // eslint-disable-next-line no-restricted-syntax -- elapsed time of the settle loop; intake.test drives it with fake timers (Date)
     const first = Date.now();
+    // eslint-disable-next-line no-restricted-syntax -- elapsed time of the settle loop; intake.test drives it with fake timers (Date)
     while (Date.now() - lastPush < settle.quietMs && Date.now() - first < settle.maxMs) {
       await new Promise((r) => setTimeout(r, settle.quietMs));
     }
@@ -139,8 +141,10 @@ export function createIntake(
 
   return {
     /** Events arrived within the last 30 ms. */
+    // eslint-disable-next-line no-restricted-syntax -- elapsed time since the last event (see settled())
     arriving: () => Date.now() - lastPush < 30,
     push(item: TIntakeItem) {
+      // eslint-disable-next-line no-restricted-syntax -- elapsed time since the last event (see settled())
       lastPush = Date.now();
       buffer.push(item);
       if (!running) {
