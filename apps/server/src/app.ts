@@ -61,7 +61,6 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { registerTrafficRecorder, trafficRoutes } from './modules/traffic/traffic.module.ts';
 import { monitoringModule } from './modules/monitoring/monitoring.module.ts';
 import { createNotificationsDeps } from './modules/notifications/notifications.deps.ts';
-import { notify } from './modules/notifications/notifications.service.ts';
 import { postWebhook } from './modules/notifications/webhook.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { createAlertsDeps } from './modules/alerts/alerts.deps.ts';
@@ -73,6 +72,7 @@ import { postableWorkspaces, revokedWorkspaces } from './modules/slack/slack-hea
 import { createSlackNotifier } from './modules/slack/notify.service.ts';
 import { listUsers } from './modules/admin-users/admin-users.service.ts';
 import { hasSecondFactor } from './modules/auth/second-factor.service.ts';
+import { notify } from './modules/notifications/notifications.service.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [

@@ -44,9 +44,9 @@ export const ko = {
   security: koSecurity,
   chatbot: koChatbot,
   notifications: koNotifications,
+  traffic: koTraffic,
   monitoring: koMonitoring,
   alerts: koAlerts,
-  traffic: koTraffic,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

@@ -48,10 +48,10 @@ export const SCHEDULES = {
   'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
   'usage.flush': { everyMs: 5_000, scope: 'instance' },
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },
-  // Each instance's heartbeat (monitoring: version, uptime, event-loop lag, memory, pool use, these schedules' last runs).
-  'monitoring.heartbeat': { everyMs: 15_000, scope: 'instance' },
   'traffic.flush': { everyMs: 15_000, scope: 'instance' },
   'traffic.purge': { everyMs: HOUR, scope: 'cluster' },
+  // Each instance's heartbeat (monitoring: version, uptime, event-loop lag, memory, pool use, these schedules' last runs).
+  'monitoring.heartbeat': { everyMs: 15_000, scope: 'instance' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;

@@ -175,7 +175,6 @@ export async function managerEmails(db: TDb, seedId: string): Promise<string[]> 
   return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.email);
 }
 
-/** The suite's link mail layout (the admin invitation uses it too). */
 /** The ids of the seed's owner and admins (the people told of its chatbot hand-offs and API alerts). */
 export async function managerIds(db: TDb, seedId: string): Promise<string[]> {
   const members = await repo.listMembers(db, seedId);
@@ -187,4 +186,5 @@ export async function seedNames(db: repo.TTx, ids: string[]): Promise<Map<string
   return new Map((await repo.seedNames(db, ids)).map((r) => [r.id, r.seedName]));
 }
 
+/** The suite's link mail layout (the admin invitation uses it too). */
 export { composeLinkMail } from './seeds.mails.ts';
