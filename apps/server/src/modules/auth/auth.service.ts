@@ -6,7 +6,7 @@ import type { TDb } from '../../db/client.ts';
 import { findSessionWithUser } from './session.repository.ts';
 import { sessionIsLive } from './session-policy.ts';
 
-export { createAuthDeps, requestMeta, type TAuthDeps, type TAuthNotify, type TRequestMeta, type TSeedLinks } from './auth.deps.ts';
+export { createAuthDeps, requestMeta, type TAuthDeps, type TRequestMeta, type TSeedLinks } from './auth.deps.ts';
 export { reserveMail } from './auth.throttle.ts';
 export { assertNotCommon, hashPassword } from './passwords.ts';
 export { deliver } from './recovery.service.ts';

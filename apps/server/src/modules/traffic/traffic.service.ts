@@ -121,9 +121,9 @@ export async function traffic(db: TDb, window: TTrafficWindow, now: Date): Promi
  */
 export async function trafficSummary(
   db: TDb,
-  q: { since: Date; until: Date; seedId?: string; now?: Date },
+  q: { since: Date; until: Date; seedId?: string; now: Date },
 ): Promise<TTrafficFigures & { serverErrorRate: number | null }> {
-  const now = q.now ?? new Date();
+  const now = q.now;
   const resolution: repo.TResolution = q.since.getTime() >= now.getTime() - MINUTES_KEPT_MS + HOUR ? 'minute' : 'hour';
   const since = resolution === 'hour' ? new Date(q.since.getTime() - (q.since.getTime() % HOUR)) : q.since;
   const rows = await repo.byService(db, { resolution, since, until: q.until, seedId: q.seedId });
