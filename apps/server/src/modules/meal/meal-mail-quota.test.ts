@@ -1,31 +1,34 @@
-/** Meal mails count against the hourly mail quotas like bookings and invitations (issue 11, item 2): over it → 429, nothing written. */
+/**
+ * Meal notices and the hourly mail quotas (decision 057): a round's notices are counted only when a mail is actually
+ * sent, on the seed's quota, by the notification delivery; opening, closing or drawing a round charges no one.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
+import { runAllDue } from '../notifications/testing/notices-test-kit.ts';
+import { inMinutes, mailsTo, seedWithMembers } from './testing/meal-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
-import { meals } from '../../db/schema-meal.ts';
 
-describe.each(dbKinds)('meal mails and the hourly quota (%s)', (kind) => {
+describe.each(dbKinds)('meal notices and the hourly mail quota (%s)', (kind) => {
   let t: TTestContext;
-  // Three other members: opening a round mails 3; the user may trigger 5 mails an hour.
+  // Three other members; the user may trigger one mail an hour and the seed send one: opening rounds mails nobody.
   beforeAll(async () => {
-    t = await createTestApp(kind, { jobs: false, env: { MAIL_QUOTA_USER_HOURLY: '5', MAIL_QUOTA_SEED_HOURLY: '1000' } });
+    t = await createTestApp(kind, { jobs: false, env: { MAIL_QUOTA_USER_HOURLY: '1', MAIL_QUOTA_SEED_HOURLY: '1' } });
   });
   afterAll(() => t.close());
 
-  it('opens a round within the quota, refuses the next with a Korean 429 MAIL_QUOTA and writes no round', async () => {
-    const { owner, base } = await seedWithMembers(t, 3);
+  it("opening rounds whose notices are in-app only (everyone's mail off) charges no mail quota and sends no mail", async () => {
+    const { owner, members, seedId, base } = await seedWithMembers(t, 3);
     const o = api(t, owner.token);
     const round = (title: string) =>
       o('POST', `${base}/meals`, { title, date: '2026-12-01', deadline: inMinutes(new Date(), 60), mode: 'free', restaurant: '김밥천국', split: 'even' });
     expect((await round('첫 점심')).status).toBe(201);
-    const before = (await t.database.db.select().from(meals)).length;
-    const over = await round('둘째 점심');
-    expect(over.status).toBe(429);
-    expect(over.body.code).toBe('MAIL_QUOTA');
-    expect(over.body.error).toMatch(/[가-힣]/);
+    expect((await round('둘째 점심')).status).toBe(201);
+    expect((await round('셋째 점심')).status).toBe(201);
     await settleAfterResponse();
-    expect((await t.database.db.select().from(meals)).length).toBe(before);
+    await runAllDue(t);
+    for (const m of members) expect(await mailsTo(t, m.email)).toHaveLength(0);
+    expect((await t.state.peek(`rl:mail-quota:user:${owner.id}`)).count).toBe(0);
+    expect((await t.state.peek(`rl:mail-quota:seed:${seedId}`)).count).toBe(0);
   });
 });

@@ -15,8 +15,7 @@ import {
   type TUpdateMealInput,
 } from '@suite/shared/schemas/meal';
 import { AppError } from '../../lib/app-error.ts';
-import { membersOf, seedFor } from '../seeds/seeds.service.ts';
-import { reserveMails } from '../../lib/mail-quota.ts';
+import { seedFor } from '../seeds/seeds.service.ts';
 import { mealJobKey, publishMeal, type TMealDeps } from './meal.deps.ts';
 import { byUserId, commitmentOf, drawPayers, newServerSeed } from './meal.fairness.ts';
 import { chargesFor, splitEvenly, type TShare } from './meal.ledger-math.ts';
@@ -178,9 +177,6 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
   }
   const game = isGameSplit(input.split);
   const serverSeed = game ? newServerSeed() : null;
-  // Opening a round notifies every other member: counted against the opener's hourly mail quota before anything is written.
-  const members = await membersOf(deps.db, actor.id, seedId);
-  await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: members.data.filter((mm) => mm.user_id !== actor.id).length });
   const meal = await deps.db.transaction(async (tx) => {
     const row = await repo.insertMeal(tx, {
       seedId,
@@ -322,9 +318,6 @@ export async function closeRound(deps: TMealDeps, actor: TActor | null, seedId: 
     const joined = byUserId(parts.filter((p) => p.status === 'joined'));
     const { total } = summaryOf(current, parts);
     const plan = sharesAtClose(current, joined, total);
-    // A member closing the round notifies the host and everyone who joined (the deadline job is not counted).
-    if (actor)
-      await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: new Set([current.hostId, ...joined.map((p) => p.userId)]).size });
     const row = await repo.updateMeal(tx, mealId, { status: 'closed', closedAt: deps.now(), paidById: plan && joined.length ? plan.paidBy : null });
     if (plan && joined.length) await writeLedger(tx, row, plan.shares, plan.paidBy, actor?.id ?? null);
     await deps.jobs.cancel(tx, mealJobKey(mealId));
@@ -371,8 +364,6 @@ export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, m
       total,
       payers.map((p) => p.userId),
     );
-    // The result is told to everyone who joined: counted against the hourly mail quotas (refused → nothing written).
-    await reserveMails(deps.limiter, deps.mailQuotas, { userId: actor.id, seedId, count: joined.length });
     const row = await repo.updateMeal(tx, mealId, { status: 'drawn', h, payers, drawnAt: deps.now(), paidById: payers[0]!.userId });
     await writeLedger(tx, row, shares, payers[0]!.userId, actor.id);
     return { row, parts };

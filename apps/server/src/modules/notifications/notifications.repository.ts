@@ -91,8 +91,9 @@ export type TClaimedDelivery = TDeliveryRow & { notice: TNoticeRow };
 /**
  * Takes one delivery for sending: only from a state that still needs it (never a sent one), and a `sending` one only
  * when its lease has expired (the runner that had it died). One UPDATE, so two runners never both take it.
+ * `retryFailed`: a `failed` one too (its job was retried from the monitoring page).
  */
-export async function claimDelivery(db: TTx, id: number, now: Date, leaseMs: number): Promise<TClaimedDelivery | undefined> {
+export async function claimDelivery(db: TTx, id: number, now: Date, leaseMs: number, retryFailed = false): Promise<TClaimedDelivery | undefined> {
   const [row] = await db
     .update(notificationDeliveries)
     .set({ status: 'sending', attempts: sql`${notificationDeliveries.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
@@ -100,7 +101,7 @@ export async function claimDelivery(db: TTx, id: number, now: Date, leaseMs: num
       and(
         eq(notificationDeliveries.id, id),
         or(
-          inArray(notificationDeliveries.status, ['pending', 'held', 'retrying']),
+          inArray(notificationDeliveries.status, retryFailed ? ['pending', 'held', 'retrying', 'failed'] : ['pending', 'held', 'retrying']),
           and(eq(notificationDeliveries.status, 'sending'), lt(notificationDeliveries.lockedUntil, now)),
         ),
       ),
@@ -111,8 +112,8 @@ export async function claimDelivery(db: TTx, id: number, now: Date, leaseMs: num
   return notice ? { ...row, notice } : undefined;
 }
 
-/** Takes every held digest mail of a person that is due (one UPDATE: one runner gets them). */
-export async function claimDigest(db: TTx, userId: string, now: Date, leaseMs: number): Promise<TClaimedDelivery[]> {
+/** Takes every held digest mail of a person that is due (one UPDATE: one runner gets them); `retryFailed` as above. */
+export async function claimDigest(db: TTx, userId: string, now: Date, leaseMs: number, retryFailed = false): Promise<TClaimedDelivery[]> {
   const rows = await db
     .update(notificationDeliveries)
     .set({ status: 'sending', attempts: sql`${notificationDeliveries.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
@@ -122,7 +123,7 @@ export async function claimDigest(db: TTx, userId: string, now: Date, leaseMs: n
         eq(notificationDeliveries.digest, true),
         sql`${notificationDeliveries.runAt} <= ${now.toISOString()}::timestamptz`,
         or(
-          inArray(notificationDeliveries.status, ['held', 'retrying']),
+          inArray(notificationDeliveries.status, retryFailed ? ['held', 'retrying', 'failed'] : ['held', 'retrying']),
           and(eq(notificationDeliveries.status, 'sending'), lt(notificationDeliveries.lockedUntil, now)),
         ),
       ),
@@ -146,6 +147,14 @@ export async function claimDigest(db: TTx, userId: string, now: Date, leaseMs: n
 export async function markSent(db: TTx, ids: number[], now: Date, status: 'sent' | 'digested' = 'sent'): Promise<void> {
   if (!ids.length) return;
   await db.update(notificationDeliveries).set({ status, sentAt: now, lockedUntil: null, lastError: null }).where(inArray(notificationDeliveries.id, ids));
+}
+
+/** Puts a claimed mail back to wait until `runAt` (the seed's mail quota is spent): `held`, with the reason logged. */
+export async function holdDelivery(db: TTx, id: number, runAt: Date, reason: string): Promise<void> {
+  await db
+    .update(notificationDeliveries)
+    .set({ status: 'held', runAt, lockedUntil: null, lastError: reason })
+    .where(and(eq(notificationDeliveries.id, id), eq(notificationDeliveries.status, 'sending')));
 }
 
 /** A failed attempt: `retrying` (the job runner tries again), or `failed` for good. */

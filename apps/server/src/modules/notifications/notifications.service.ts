@@ -9,6 +9,10 @@
  * - Quiet hours (Asia/Seoul) hold the mail and webhook deliveries of non-urgent notices until they end (the job's
  *   runAt); urgent (security) notices never wait. With the digest on, held mail is folded into one mail at that time.
  * - Slack DMs are not wired yet: the delivery is logged as `unavailable`, never as sent.
+ * - Mail quota (decision 057): a notice mail is counted when it is sent, once, on its seed's hourly quota (never on
+ *   the recipient's own quota; callers do not reserve for notices). Over the seed's quota the delivery is `held` until
+ *   the window frees; urgent (security) notices are never held.
+ * - A job retried from the monitoring page (attempts back to 1) takes its `failed` deliveries again; `sent` never.
  */
 import { ko, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, NOTIFICATION_EVENT_NAMES } from '@suite/shared';
 import type {
@@ -22,7 +26,7 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { decryptSecret } from '../../lib/secret-box.ts';
-import { reserveMails } from '../../lib/mail-quota.ts';
+import { countSentMail, seedMailWait } from '../../lib/mail-quota.ts';
 import { findUserById } from '../auth/auth.service.ts';
 import { roleInSeed } from '../seeds/seeds.service.ts';
 import { inboxChannel, type TNotificationsDeps } from './notifications.deps.ts';
@@ -213,14 +217,16 @@ async function recipientOf(deps: TNotificationsDeps, userId: string): Promise<st
 
 /** Runs one delivery job: sends unless another runner already did (then nothing). Throws to be retried. */
 export async function deliver(deps: TNotificationsDeps, deliveryId: number, attempt: number): Promise<void> {
-  const d = await repo.claimDelivery(deps.db, deliveryId, deps.now(), LEASE_MS);
+  // A job's first attempt that finds its delivery `failed` was retried from the monitoring page: it takes it again.
+  const d = await repo.claimDelivery(deps.db, deliveryId, deps.now(), LEASE_MS, attempt === 1);
   if (!d) return;
   try {
     const n = d.notice;
     const link = absolute(deps, n.link);
     if (d.channel === 'mail') {
       const to = await recipientOf(deps, d.userId);
-      await reserveMails(deps.limiter, deps.mailQuotas, { userId: d.userId, seedId: n.seedId, count: 1 });
+      const wait = await seedMailWait(deps.limiter, deps.mailQuotas, n.seedId, n.urgent);
+      if (wait > 0) return await holdForQuota(deps, d.id, wait);
       const text = `${n.body}\n${link ? `\n${t.mail.open}: ${link}\n` : ''}\n${t.mail.footer}`;
       const html = `<p>${escapeHtml(n.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">${t.mail.open}</a></p>` : ''}<p>${t.mail.footer}</p>`;
       await deps.mailer.send({ to, subject: t.mail.subject(n.title), text, html, links: link ? [link] : [] });
@@ -237,17 +243,36 @@ export async function deliver(deps: TNotificationsDeps, deliveryId: number, atte
     const gone = err instanceof RecipientGone;
     await repo.markFailed(deps.db, [d.id], err instanceof Error ? err.message : String(err), gone || attempt >= MAX_ATTEMPTS);
     if (!gone) throw err;
+    return;
   }
+  if (d.channel === 'mail') await countMail(deps, d.notice.seedId);
 }
 
-/** Runs a digest job: every held digest mail of the person that is due, in one mail (none left: nothing). */
+/** Counts a sent mail once (seed quota, traffic's observer); a counting failure never marks the sent mail failed. */
+async function countMail(deps: TNotificationsDeps, seedId: string | null): Promise<void> {
+  await countSentMail(deps.limiter, seedId).catch((err: unknown) => deps.log.warn({ err }, 'notifications: mail not counted'));
+}
+
+/** Waits out the seed's spent mail quota: the delivery is `held` and a new job sends it when the window frees. */
+async function holdForQuota(deps: TNotificationsDeps, deliveryId: number, waitMs: number): Promise<void> {
+  const runAt = new Date(deps.now().getTime() + waitMs);
+  await deps.db.transaction(async (tx) => {
+    await repo.holdDelivery(tx, deliveryId, runAt, 'held by mail quota');
+    await deps.jobs.enqueue(tx, { kind: DELIVER_KIND, key: `notification:${deliveryId}`, payload: { deliveryId }, runAt, maxAttempts: MAX_ATTEMPTS });
+  });
+}
+
+/**
+ * Runs a digest job: every held digest mail of the person that is due, in one mail (none left: nothing). The digest
+ * is one mail a quiet-hours end at most, never held by quota; it is counted once, on the seed when all its notices
+ * share one.
+ */
 export async function sendDigest(deps: TNotificationsDeps, userId: string, attempt: number): Promise<void> {
-  const held = await repo.claimDigest(deps.db, userId, deps.now(), LEASE_MS);
+  const held = await repo.claimDigest(deps.db, userId, deps.now(), LEASE_MS, attempt === 1);
   if (!held.length) return;
   const ids = held.map((d) => d.id);
   try {
     const to = await recipientOf(deps, userId);
-    await reserveMails(deps.limiter, deps.mailQuotas, { userId, count: 1 });
     const lines = held.map((d) => {
       const link = absolute(deps, d.notice.link);
       return { title: d.notice.title, body: d.notice.body, link };
@@ -268,7 +293,10 @@ export async function sendDigest(deps: TNotificationsDeps, userId: string, attem
     const gone = err instanceof RecipientGone;
     await repo.markFailed(deps.db, ids, err instanceof Error ? err.message : String(err), gone || attempt >= MAX_ATTEMPTS);
     if (!gone) throw err;
+    return;
   }
+  const seeds = new Set(held.map((d) => d.notice.seedId));
+  await countMail(deps, seeds.size === 1 ? [...seeds][0]! : null);
 }
 
 /** The 90-day sweep of the inbox (deliveries go with their notice). */

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { call } from '../auth/testing/auth-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
+import { observeMailReservations } from '../../lib/mail-quota.ts';
 import { notificationsOf } from './notifications.module.ts';
 import * as notifications from './notifications.service.ts';
 import * as repo from './notifications.repository.ts';
@@ -360,19 +361,100 @@ for (const kind of dbKinds) {
       expect(await mailsTo(a, me.email)).toHaveLength(1);
     }, 90_000);
 
-    it('mail deliveries respect the hourly mail quota: over it, the delivery waits for a retry instead of sending', async () => {
+    it("a notice mail is charged once, when sent, to its seed's quota (never the recipient's); over it the delivery is held until the window frees", async () => {
       const clock = movableClock(NOON_SEOUL);
-      const q = await createTestApp(kind, { jobs: false, now: clock.now, env: { MAIL_QUOTA_USER_HOURLY: '1' } });
+      const q = await createTestApp(kind, { jobs: false, now: clock.now, env: { MAIL_QUOTA_USER_HOURLY: '1', MAIL_QUOTA_SEED_HOURLY: '2' } });
       closers.push(q.close);
       const me = await signedIn(q);
       const deps = notificationsOf(q.app.ctx)!;
-      await notifications.notify(deps, 'rooms.reminder', notice(me.id, '첫 회의'));
-      await notifications.notify(deps, 'rooms.reminder', notice(me.id, '둘째 회의'));
+      const seedId = randomUUID();
+      const seedKey = `rl:mail-quota:seed:${seedId}`;
+      const observed: (string | null)[] = [];
+      observeMailReservations(deps.limiter.state, (s, n) => observed.push(...Array<string | null>(n).fill(s)));
+      for (const title of ['첫 회의', '둘째 회의', '셋째 회의']) await notifications.notify(deps, 'rooms.reminder', notice(me.id, title, { seedId }));
+      // Nothing is charged by raising the notices; each sent mail once, on the seed (the recipient's own quota untouched).
+      expect((await deps.limiter.state.peek(seedKey)).count).toBe(0);
       await q.app.jobs.runDue();
-      expect(await mailsTo(q, me.email)).toHaveLength(1);
+      expect(await mailsTo(q, me.email)).toHaveLength(2);
+      expect((await deps.limiter.state.peek(seedKey)).count).toBe(2);
+      expect((await deps.limiter.state.peek(`rl:mail-quota:user:${me.id}`)).count).toBe(0);
+      expect(observed).toEqual([seedId, seedId]);
       const log = (await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id);
-      expect(log.map((d) => d.status).sort()).toEqual(['retrying', 'sent']);
-      expect(log.find((d) => d.status === 'retrying')?.lastError).toBeTruthy();
+      expect(log.map((d) => d.status).sort()).toEqual(['held', 'sent', 'sent']);
+      const held = log.find((d) => d.status === 'held')!;
+      expect(held.lastError).toBe('held by mail quota');
+      expect(held.runAt.getTime()).toBeGreaterThan(clock.now().getTime());
+      expect(held.runAt.getTime()).toBeLessThanOrEqual(clock.now().getTime() + 3_600_000);
+      // Not due before the window frees; afterwards (the window reset, the clock past runAt) sent once.
+      await q.app.jobs.runDue();
+      expect(await mailsTo(q, me.email)).toHaveLength(2);
+      await deps.limiter.state.reset(seedKey);
+      clock.advance(held.runAt.getTime() - clock.now().getTime() + 1_000);
+      await q.app.jobs.runDue();
+      await q.app.jobs.runDue();
+      expect((await mailsTo(q, me.email)).map((m) => m.subject).sort()).toEqual(['첫 회의', '둘째 회의', '셋째 회의'].map((x) => t9.mail.subject(x)).sort());
+      expect((await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id).map((d) => d.status)).toEqual([
+        'sent',
+        'sent',
+        'sent',
+      ]);
+      expect((await deps.limiter.state.peek(seedKey)).count).toBe(1);
+      expect(observed).toEqual([seedId, seedId, seedId]);
+    }, 60_000);
+
+    it("a security notice's mail goes out although the recipient's and the seed's mail quotas are spent", async () => {
+      const clock = movableClock(NOON_SEOUL);
+      const q = await createTestApp(kind, { jobs: false, now: clock.now, env: { MAIL_QUOTA_USER_HOURLY: '1', MAIL_QUOTA_SEED_HOURLY: '1' } });
+      closers.push(q.close);
+      const me = await signedIn(q);
+      const deps = notificationsOf(q.app.ctx)!;
+      const seedId = randomUUID();
+      await deps.limiter.state.hit(`rl:mail-quota:user:${me.id}`, 3_600_000, 5);
+      await deps.limiter.state.hit(`rl:mail-quota:seed:${seedId}`, 3_600_000, 5);
+      await notifications.notify(deps, 'security.new-sign-in', notice(me.id, '새 기기에서 로그인'));
+      await notifications.notify(deps, 'security.password-changed', notice(me.id, '비밀번호 변경', { seedId }));
+      await q.app.jobs.runDue();
+      expect((await mailsTo(q, me.email)).map((m) => m.subject).sort()).toEqual(
+        [t9.mail.subject('비밀번호 변경'), t9.mail.subject('새 기기에서 로그인')].sort(),
+      );
+      expect((await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id).map((d) => d.status)).toEqual([
+        'sent',
+        'sent',
+      ]);
+    }, 60_000);
+
+    it('a failed mail delivery retried from the monitoring page is sent, once', async () => {
+      const clock = movableClock(NOON_SEOUL);
+      const q = await createTestApp(kind, { jobs: false, now: clock.now });
+      closers.push(q.close);
+      const admin = await signedIn(q, { role: 'admin' });
+      const me = await signedIn(q);
+      const deps = notificationsOf(q.app.ctx)!;
+      const mailer = deps.mailer;
+      deps.mailer = { ...mailer, send: async () => Promise.reject(new Error('smtp down')) };
+      try {
+        await notifications.notify(deps, 'rooms.reminder', notice(me.id, '재시도 회의'));
+        for (let i = 0; i < 5; i++) {
+          expect(await q.app.jobs.runDue()).toBe(1);
+          clock.advance(3_600_000);
+        }
+        expect(await q.app.jobs.runDue()).toBe(0);
+      } finally {
+        deps.mailer = mailer;
+      }
+      const [failed] = (await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).filter((d) => d.userId === me.id);
+      expect(failed?.status).toBe('failed');
+      const listed = await api(q, admin.token)('GET', '/api/admin/monitoring/jobs');
+      const job = listed.body.failed.find((j: { kind: string }) => j.kind === notifications.DELIVER_KIND);
+      expect(job).toBeTruthy();
+      expect((await api(q, admin.token)('POST', `/api/admin/monitoring/jobs/${job.id}/retry`)).status).toBe(200);
+      expect(await q.app.jobs.runDue()).toBe(1);
+      expect((await mailsTo(q, me.email)).map((m) => m.subject)).toEqual([t9.mail.subject('재시도 회의')]);
+      expect((await repo.listDeliveries(q.database.db, { channel: 'mail', limit: 10 })).find((d) => d.id === failed!.id)?.status).toBe('sent');
+      // The job run again by hand (attempt 1 once more) finds the delivery sent: nothing is sent twice.
+      await notifications.deliver(deps, failed!.id, 1);
+      expect(await mailsTo(q, me.email)).toHaveLength(1);
+      expect((await api(q, admin.token)('GET', '/api/admin/monitoring/jobs')).body.failed).toEqual([]);
     }, 60_000);
 
     it('a webhook address on a private, loopback or metadata host is refused by the outbound guard when saved', async () => {
