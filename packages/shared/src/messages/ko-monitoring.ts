@@ -87,7 +87,8 @@ export const koMonitoring = {
     noPool: '내장 DB는 연결 풀이 없습니다 (연결 1개).',
     tables: '모듈별 테이블',
     rowsExact: '행 수는 실제로 센 값입니다.',
-    rowsEstimate: '행 수는 PostgreSQL 통계의 추정치입니다.',
+    rowsEstimate:
+      '행 수는 데이터베이스 통계의 추정치이며 1분마다 새로 읽습니다. 통계가 없는 테이블은 100,000행까지만 세고, 그보다 많으면 100,000+로 표시합니다.',
     table: '테이블',
     rows: '행 수',
     size: '크기',

@@ -111,6 +111,8 @@ export const ZDatabaseTable = z.object({
   name: z.string(),
   sizeBytes: z.number().int(),
   rows: z.number().int(),
+  /** True when `rows` is a lower bound: a table without statistics, counted no further than this. */
+  rowsAtLeast: z.boolean().optional(),
 });
 export const ZDatabaseModule = z.object({ module: z.string(), sizeBytes: z.number().int(), tables: z.array(ZDatabaseTable) });
 
@@ -118,7 +120,7 @@ export const ZDatabaseResponse = z.object({
   engine: z.enum(['pglite', 'postgres']),
   version: z.string(),
   sizeBytes: z.number().int(),
-  /** `exact`: counted (PGlite); `estimate`: the planner's statistics (PostgreSQL). */
+  /** `estimate` on both engines now: the statistics' figures, tables without statistics counted up to a cap; `exact` is no longer sent. */
   rowCounts: z.enum(['exact', 'estimate']),
   modules: z.array(ZDatabaseModule),
   migrations: z.array(z.object({ name: z.string(), createdAt: z.string() })),

@@ -1,4 +1,4 @@
-/** GET /api/admin/database (issue 30): the database page's read-only facts, each query bounded. */
+/** GET /api/admin/database (issue 30): the database page's read-only facts, each query bounded, the tables' part cached a minute. */
 import { readFileSync } from 'node:fs';
 import type { TDatabaseResponse } from '@suite/shared/schemas/monitoring';
 import type { TMonitoringDeps } from './monitoring.deps.ts';
@@ -15,36 +15,68 @@ function migrationNames(): Map<number, string> {
   return journal;
 }
 
+/** Tables without statistics are counted no further than this; more shows as "100,000+". */
+export const ROW_COUNT_CAP = 100_000;
+/** How long the tables' sizes and rows are kept before they are read again. */
+export const TABLES_CACHE_MS = 60_000;
+
+type TTables = TDatabaseResponse['modules'];
+const cached = new WeakMap<TMonitoringDeps['ctx'], { at: number; modules: Promise<TTables> }>();
+
+/**
+ * The tables by module with their size and rows: the statistics' estimate on both engines (never a full count; PGlite
+ * serves one query at a time, so a count of every table would hold up every other request). A table the statistics
+ * know nothing of (never analysed) is counted up to ROW_COUNT_CAP + 1 rows.
+ */
+async function readTables(deps: Pick<TMonitoringDeps, 'ctx'>): Promise<TTables> {
+  const db = deps.ctx.database.db;
+  const [tables, modules] = await Promise.all([repo.tableSizes(db), repo.tableModuleMap()]);
+  const grouped = new Map<string, TTables[number]>();
+  for (const t of tables) {
+    const counted = t.estimate === null ? await repo.countRowsUpTo(db, t.name, ROW_COUNT_CAP) : null;
+    const row =
+      counted === null
+        ? { name: t.name, sizeBytes: t.sizeBytes, rows: t.estimate ?? 0 }
+        : { name: t.name, sizeBytes: t.sizeBytes, rows: Math.min(counted, ROW_COUNT_CAP), ...(counted > ROW_COUNT_CAP ? { rowsAtLeast: true } : {}) };
+    const module = modules.get(t.name) ?? 'other';
+    const group = grouped.get(module) ?? { module, sizeBytes: 0, tables: [] };
+    group.tables.push(row);
+    group.sizeBytes += t.sizeBytes;
+    grouped.set(module, group);
+  }
+  return [...grouped.values()].sort((a, b) => b.sizeBytes - a.sizeBytes || a.module.localeCompare(b.module));
+}
+
+/** readTables, kept TABLES_CACHE_MS per app (loads at the same time share one read; a failed read is not kept). */
+function tablesOf(deps: Pick<TMonitoringDeps, 'ctx'>): Promise<TTables> {
+  const now = deps.ctx.now().getTime();
+  const hit = cached.get(deps.ctx);
+  if (hit && now - hit.at < TABLES_CACHE_MS) return hit.modules;
+  const modules = readTables(deps);
+  cached.set(deps.ctx, { at: now, modules });
+  modules.catch(() => {
+    if (cached.get(deps.ctx)?.modules === modules) cached.delete(deps.ctx);
+  });
+  return modules;
+}
+
 export async function databaseOverview(deps: Pick<TMonitoringDeps, 'ctx'>): Promise<TDatabaseResponse> {
   const { database } = deps.ctx;
   const db = database.db;
-  const [engine, tables, modules, applied, backup, slow] = await Promise.all([
+  const [engine, modules, applied, backup, slow] = await Promise.all([
     repo.engineVersion(db),
-    repo.tableSizes(db),
-    repo.tableModuleMap(),
+    tablesOf(deps),
     repo.appliedMigrations(db),
     repo.lastBackup(db),
     database.kind === 'postgres' ? repo.slowStatements(db, 10) : Promise.resolve(null),
   ]);
-  // PGlite: exact counts (an embedded database is small); PostgreSQL: the statistics' estimate, never a full scan.
-  const exact = database.kind === 'pglite';
-  const rows = new Map<string, number>();
-  for (const t of tables) rows.set(t.name, exact ? await repo.countRows(db, t.name) : t.estimate);
-  const grouped = new Map<string, TDatabaseResponse['modules'][number]>();
-  for (const t of tables) {
-    const module = modules.get(t.name) ?? 'other';
-    const group = grouped.get(module) ?? { module, sizeBytes: 0, tables: [] };
-    group.tables.push({ name: t.name, sizeBytes: t.sizeBytes, rows: rows.get(t.name) ?? 0 });
-    group.sizeBytes += t.sizeBytes;
-    grouped.set(module, group);
-  }
   const names = migrationNames();
   return {
     engine: database.kind,
     version: engine.version,
     sizeBytes: engine.sizeBytes,
-    rowCounts: exact ? 'exact' : 'estimate',
-    modules: [...grouped.values()].sort((a, b) => b.sizeBytes - a.sizeBytes || a.module.localeCompare(b.module)),
+    rowCounts: 'estimate',
+    modules,
     migrations: applied.map((when) => ({ name: names.get(when) ?? `migration-${when}`, createdAt: new Date(when).toISOString() })),
     pool: database.poolStats?.() ?? null,
     backup: backup

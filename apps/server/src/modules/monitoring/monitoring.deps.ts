@@ -12,7 +12,7 @@ export type TMonitoringDeps = {
   ctx: TAppContext;
   jobs: Pick<TJobRunner, 'lastRuns'>;
   instance: { id: string; host: string; pid: number; version: string; startedAt: Date };
-  /** Event-loop delay since the last heartbeat (reset by each). */
+  /** Event-loop delay since the last heartbeat (reset by each; nothing else resets it). */
   lag: ReturnType<typeof monitorEventLoopDelay>;
   /** Resolves when the outside-service records under way are written (tests). */
   settled: () => Promise<void>;

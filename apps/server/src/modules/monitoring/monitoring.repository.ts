@@ -68,22 +68,32 @@ export async function engineVersion(db: TDb): Promise<{ version: string; sizeByt
   return { version: String(row.v ?? ''), sizeBytes: num(row.size) };
 }
 
-/** Tables of the public schema with their total size (with indexes and TOAST) and the statistics' row estimate. */
+/**
+ * Tables of the public schema with their total size (with indexes and TOAST) and the statistics' row estimate: the
+ * live-row count of pg_stat_user_tables, else pg_class.reltuples; null when neither knows (a table never analysed or
+ * vacuumed shows reltuples -1 and, on PGlite, which has no autovacuum, 0 live rows).
+ */
 export async function tableSizes(db: TDb) {
   const res = await db.execute(sql`
     select c.relname as name, pg_total_relation_size(c.oid)::bigint as size,
-      coalesce(s.n_live_tup, greatest(c.reltuples, 0))::bigint as estimate
+      case when coalesce(s.n_live_tup, 0) > 0 then s.n_live_tup
+        when c.reltuples >= 0 then c.reltuples::bigint
+        else null end as estimate
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     left join pg_stat_user_tables s on s.relid = c.oid
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname limit 500`);
-  return rowsOf(res).map((r) => ({ name: String(r.name), sizeBytes: num(r.size), estimate: num(r.estimate) }));
+  return rowsOf(res).map((r) => ({
+    name: String(r.name),
+    sizeBytes: num(r.size),
+    estimate: r.estimate === null || r.estimate === undefined ? null : num(r.estimate),
+  }));
 }
 
-/** The exact row count of a table (PGlite: small databases; the names come from pg_class). */
-export async function countRows(db: TDb, table: string): Promise<number> {
-  const res = await db.execute(sql`select count(*)::bigint as n from ${sql.identifier(table)}`);
+/** A table's rows counted up to `cap + 1` at most (never a full scan of a big table; the names come from pg_class). */
+export async function countRowsUpTo(db: TDb, table: string, cap: number): Promise<number> {
+  const res = await db.execute(sql`select count(*)::bigint as n from (select 1 from ${sql.identifier(table)} limit ${cap + 1}) as bounded`);
   return num(rowsOf(res)[0]?.n);
 }
 

@@ -21,7 +21,7 @@ import * as jobsAdmin from '../../lib/jobs/jobs-admin.repository.ts';
 /** A sample of the event-loop gauge (ns) as lag in ms: without the sampling interval, one decimal. */
 const ms = (ns: number) => (Number.isFinite(ns) && ns > 0 ? Math.max(0, Math.round((ns / 1e6 - LAG_RESOLUTION_MS) * 10) / 10) : 0);
 
-/** Writes this instance's heartbeat (and forgets instances silent for an hour). */
+/** Writes this instance's heartbeat (and forgets instances silent for an hour); the only place the lag gauge is reset. */
 export async function heartbeat(deps: TMonitoringDeps): Promise<void> {
   const { ctx, instance, lag } = deps;
   const now = ctx.now();
@@ -52,8 +52,8 @@ async function probe(check: () => Promise<void>): Promise<number | null> {
 
 export async function instances(deps: TMonitoringDeps): Promise<TInstancesResponse> {
   const { ctx } = deps;
-  // The instance answering is alive: its own row is brought up to date first.
-  await heartbeat(deps);
+  // Read only: the rows are what the scheduled heartbeats wrote (every 15 s, well inside GONE_AFTER_MS). Writing here
+  // would reset the event-loop gauge, so the stored lag would cover only the time since the page's last refresh.
   const now = ctx.now();
   const [rows, dbMs, stateMs, services] = await Promise.all([
     repo.listInstances(ctx.database.db, 100),

@@ -36,7 +36,10 @@ export function ModuleTables({ modules }: { modules: TDatabaseResponse['modules'
             {m.tables.map((t) => (
               <tr key={t.name} className="border-t" data-testid="db-table" data-table={t.name}>
                 <td className="break-all px-3 py-1.5 pl-4 font-mono text-xs sm:pl-6">{t.name}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(t.rows)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {formatCount(t.rows)}
+                  {t.rowsAtLeast ? '+' : ''}
+                </td>
                 <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">{formatBytes(t.sizeBytes)}</td>
               </tr>
             ))}
