@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ko, type TAdvisorFinding, type TAdvisorId, type TAdvisorSeverity, type TAdvisorsResponse } from '@suite/shared';
+import { isPrivateAddress } from '../../lib/outbound-guard.ts';
 import type { TAlertsDeps } from './alerts.deps.ts';
 import * as repo from './alerts.repository.ts';
 
@@ -16,12 +17,15 @@ const DAY_MS = 86_400_000;
 /**
  * Notes, at most once a minute per instance, that a request arrived with X-Forwarded-For while TRUST_PROXY is unset
  * (a flag in the shared state for a day, so any instance's advisors see it). Nothing is kept when a proxy is trusted.
+ * The header counts only when the direct peer is a loopback or private address (a proxy in front of the server): anyone
+ * on the internet can send the header, and a public peer talking to the server directly shows there is no proxy.
  */
 export function watchForwardedFor(app: FastifyInstance, deps: Pick<TAlertsDeps, 'state' | 'config' | 'now' | 'log'>): void {
   if (deps.config.trustProxy !== false) return;
   let last = 0;
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers['x-forwarded-for'] !== undefined) {
+    const peer = request.socket.remoteAddress;
+    if (request.headers['x-forwarded-for'] !== undefined && peer !== undefined && isPrivateAddress(peer)) {
       const now = deps.now().getTime();
       if (now - last >= 60_000) {
         last = now;

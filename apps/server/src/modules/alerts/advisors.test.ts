@@ -79,6 +79,18 @@ for (const kind of dbKinds) {
       expect(ids(await advisors(fixed, a.token))).not.toContain('trust-proxy');
     });
 
+    it('X-Forwarded-For counts only from a loopback or private peer (a proxy), never from a public one', async () => {
+      const own = await createTestApp(kind, { jobs: false });
+      extra.push(own);
+      const a = await signedIn(own, { role: 'admin' });
+      const signedOut = (remoteAddress: string) =>
+        own.app.inject({ method: 'GET', url: '/api/health', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      await signedOut('93.184.216.34');
+      expect(ids(await advisors(own, a.token))).not.toContain('trust-proxy');
+      await signedOut('127.0.0.1');
+      expect(ids(await advisors(own, a.token))).toContain('trust-proxy');
+    });
+
     it('no SMTP_URL in production; gone with SMTP_URL', async () => {
       expect(ids(await advisors(t, admin.token))).not.toContain('smtp-missing');
       const prod = { NODE_ENV: 'production', APP_URL: 'https://tools.example.com', ...COMPANY_ENV };
