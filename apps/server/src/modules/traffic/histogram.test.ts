@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LATENCY_BOUNDS_MS } from '../../db/schema-traffic.ts';
 import { BUCKETS, bucketOf, percentile } from './histogram.ts';
-import { createTrafficRecorder, mergeTally, type TTrafficRow } from './recorder.ts';
+import { API_SEED_CACHE, createTrafficRecorder, mergeTally, type TTrafficRow } from './recorder.ts';
 import { serviceOfRoute } from './services.ts';
 
 const histogram = (latencies: number[]) => {
@@ -75,6 +75,7 @@ describe('traffic recorder', () => {
           lookups++;
           return new Map(ids.map((id) => [id, seed]));
         },
+        existingSeeds: async (ids) => new Set(ids),
       },
       { error: () => undefined },
       () => new Date(t),
@@ -105,6 +106,73 @@ describe('traffic recorder', () => {
       ['2026-11-27T11:00:00.000Z', seed, 1],
     ]);
     expect(lookups).toBe(1);
+  });
+
+  it('counts refused answers and seeds that do not exist suite-wide only', async () => {
+    const seed = '22222222-2222-4222-8222-222222222222';
+    const gone = '33333333-3333-4333-8333-333333333333';
+    const written: { minutes: TTrafficRow[] }[] = [];
+    const asked: string[][] = [];
+    const rec = createTrafficRecorder(
+      {
+        write: async (batch) => void written.push(batch),
+        seedsOfApis: async () => new Map(),
+        existingSeeds: async (ids) => {
+          asked.push(ids);
+          return new Set(ids.filter((id) => id === seed));
+        },
+      },
+      { error: () => undefined },
+      () => new Date(Date.parse('2026-11-27T10:00:00Z')),
+    );
+    for (const status of [200, 400, 401, 403, 404, 429, 500]) rec.record('GET', '/api/seeds/:seedId/rooms', seed, status, 2);
+    rec.record('GET', '/api/seeds/:seedId/rooms', gone, 200, 2);
+    await rec.flush();
+    const rows = written[0]!.minutes.map((r) => [r.seedId, r.requests, r.clientErrors, r.serverErrors]);
+    // 401, 403 and 404 are in the suite-wide row only; the seed that does not exist adds no row of its own.
+    expect(rows).toEqual([
+      [null, 8, 5, 1],
+      [seed, 4, 2, 1],
+    ]);
+    // One existence query for the flush, with every seed it saw.
+    expect(asked).toEqual([[seed, gone]]);
+  });
+
+  it('remembers found data APIs only, at most its cap of them, and asks again about an id it did not find', async () => {
+    const seed = '44444444-4444-4444-8444-444444444444';
+    const asked: string[][] = [];
+    const known = (i: number) => `k${i}`;
+    const rec = createTrafficRecorder(
+      {
+        write: async () => undefined,
+        seedsOfApis: async (ids) => {
+          asked.push(ids);
+          return new Map(ids.filter((id) => id.startsWith('k')).map((id) => [id, seed]));
+        },
+        existingSeeds: async (ids) => new Set(ids),
+      },
+      { error: () => undefined },
+      () => new Date(Date.parse('2026-11-27T10:00:00Z')),
+      3,
+    );
+    expect(API_SEED_CACHE).toBe(1000);
+    // 250 ids no API has: none is remembered, and one flush looks up at most 200 of them.
+    for (let i = 0; i < 250; i++) rec.record('GET', '/api/v1/:apiId/:table', `api:u${i}`, 200, 1);
+    await rec.flush();
+    expect(asked.map((a) => a.length)).toEqual([200]);
+    expect(rec.cachedApis()).toBe(0);
+    rec.record('GET', '/api/v1/:apiId/:table', 'api:u0', 200, 1);
+    await rec.flush();
+    expect(asked[1]).toEqual(['u0']);
+    // Five found APIs: the three most recent are remembered.
+    for (let i = 0; i < 5; i++) rec.record('GET', '/api/v1/:apiId/:table', `api:${known(i)}`, 200, 1);
+    await rec.flush();
+    expect(rec.cachedApis()).toBe(3);
+    rec.record('GET', '/api/v1/:apiId/:table', `api:${known(4)}`, 200, 1);
+    rec.record('GET', '/api/v1/:apiId/:table', `api:${known(0)}`, 200, 1);
+    await rec.flush();
+    expect(asked[3]).toEqual([known(0)]);
+    expect(rec.cachedApis()).toBe(3);
   });
 
   it('names the service of route patterns', () => {

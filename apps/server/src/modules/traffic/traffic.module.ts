@@ -9,6 +9,7 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { observeMailReservations } from '../../lib/mail-quota.ts';
 import { seedsOfApis } from '../api-builder/api-builder.service.ts';
 import { createTrafficRecorder, type TTrafficRecorder } from './recorder.ts';
+import { seedNames } from '../seeds/seeds.service.ts';
 import { addTraffic } from './traffic.repository.ts';
 import { purgeOldTraffic } from './traffic.service.ts';
 
@@ -26,11 +27,16 @@ declare module 'fastify' {
   }
 }
 
-/** The seed reference of a request: its route's :seedId, `api:<id>` for a data-API call, or ''. */
-function seedRefOf(route: string, params: unknown): string {
+/**
+ * The seed reference of a request: its route's :seedId, `api:<id>` for a data-API call, or ''. Only the shape is
+ * checked here; the recorder counts a 401/403/404 for no seed and drops seeds that do not exist at flush time, and
+ * for a :seedId route the hook leaves out a signed-out caller's other refusals (a 400 or 429 before any guard looked
+ * at the seed). A data-API call has no signed-in user (its key or public access decides), so only the status counts.
+ */
+function seedRefOf(route: string, params: unknown, signedInOrAnswered: boolean): string {
   if (!route.includes(':seedId') && !DATA_API.test(route)) return '';
   const p = params as { seedId?: unknown; apiId?: unknown } | undefined;
-  if (typeof p?.seedId === 'string' && UUID.test(p.seedId)) return p.seedId.toLowerCase();
+  if (typeof p?.seedId === 'string' && UUID.test(p.seedId)) return signedInOrAnswered ? p.seedId.toLowerCase() : '';
   if (typeof p?.apiId === 'string' && UUID.test(p.apiId)) return `api:${p.apiId.toLowerCase()}`;
   return '';
 }
@@ -46,7 +52,17 @@ export async function registerTrafficRecorder(
   enabled = true,
 ): Promise<TTrafficRecorder> {
   const db = ctx.database.db;
-  const recorder = createTrafficRecorder({ write: (batch) => addTraffic(db, batch), seedsOfApis: (ids) => seedsOfApis(db, ids) }, app.log, ctx.now);
+  // The seeds among these ids that exist (the seeds service's names lookup, 1,000 ids a query).
+  const existingSeeds = async (ids: string[]) => {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) for (const id of (await seedNames(db, ids.slice(i, i + 1000))).keys()) found.add(id);
+    return found;
+  };
+  const recorder = createTrafficRecorder(
+    { write: (batch) => addTraffic(db, batch), seedsOfApis: (ids) => seedsOfApis(db, ids), existingSeeds },
+    app.log,
+    ctx.now,
+  );
   app.decorate('traffic', recorder);
   jobs.every('traffic.flush', recorder.flush);
   jobs.every('traffic.purge', async () => {
@@ -71,7 +87,7 @@ export async function registerTrafficRecorder(
         recorder.record(
           request.method,
           route,
-          pattern ? seedRefOf(pattern, request.params) : '',
+          pattern ? seedRefOf(pattern, request.params, reply.statusCode < 400 || Boolean(request.user)) : '',
           reply.statusCode,
           reply.elapsedTime,
           cache === 'HIT' || cache === 'MISS' ? cache : undefined,

@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { seedMembers } from '../../db/schema.ts';
@@ -122,12 +123,44 @@ describe.each(dbKinds)('traffic recording and monitoring on %s', (kind) => {
       apiBuilder: { requests: number; cacheHitRatio: number | null };
     };
     expect(body.routes.find((r) => r.route === '/api/seeds/:seedId/members')).toMatchObject({ requests: 2, clientErrors: 0 });
-    // The refused calls (member 403, outsider and admin 404, bad window 400) count under the seed too; nothing of
-    // another seed or of no seed appears.
-    expect(body.routes.find((r) => r.route === '/api/seeds/:seedId/monitoring')).toMatchObject({ requests: 4, clientErrors: 4 });
+    // The owner's bad window (400) counts under the seed; the refused calls (member 403, outsider and admin 404) count
+    // suite-wide only; nothing of another seed or of no seed appears.
+    expect(body.routes.find((r) => r.route === '/api/seeds/:seedId/monitoring')).toMatchObject({ requests: 1, clientErrors: 1 });
     expect(body.routes.every((r) => r.route.startsWith('/api/seeds/:seedId'))).toBe(true);
     expect(body.chatbot).toEqual({ questions: 0, unanswered: 0, unansweredRate: null });
     expect(body.apiBuilder).toMatchObject({ requests: 0, cacheHitRatio: null });
+  });
+
+  it("adds no seed rows for made-up seed ids, and keeps refused calls out of a real seed's figures (suite-wide only)", async () => {
+    const db = t.database.db;
+    const route = (body: Awaited<ReturnType<typeof trafficOf>>, path: string) => body.routes.find((r) => r.method === 'GET' && r.route === path);
+    const before = await trafficOf();
+    // Signed out, seed ids nobody has: 401 each; a signed-in outsider: 404.
+    const madeUp = Array.from({ length: 6 }, () => crypto.randomUUID());
+    for (const id of madeUp) expect((await api(t)('GET', `/api/seeds/${id}/rooms`)).status).toBe(401);
+    expect((await api(t, outsider.token)('GET', `/api/seeds/${madeUp[0]}/rooms`)).status).toBe(404);
+    // Signed out on the real seed: 7 answers of 401.
+    for (let i = 0; i < 7; i++) expect((await api(t)('GET', `/api/seeds/${seedId}/meal-ledger`)).status).toBe(401);
+    const after = await trafficOf();
+    const seedRows = async (table: typeof trafficMinutes) => (await db.select().from(table).where(inArray(table.seedId, madeUp))).length;
+    expect(await seedRows(trafficMinutes)).toBe(0);
+    expect(await seedRows(trafficHours)).toBe(0);
+    // Suite-wide, every one of them counts.
+    const grew = (path: string) => ({
+      requests: (route(after, path)?.requests ?? 0) - (route(before, path)?.requests ?? 0),
+      clientErrors: (route(after, path)?.clientErrors ?? 0) - (route(before, path)?.clientErrors ?? 0),
+    });
+    expect(grew('/api/seeds/:seedId/rooms')).toEqual({ requests: 7, clientErrors: 7 });
+    expect(grew('/api/seeds/:seedId/meal-ledger')).toEqual({ requests: 7, clientErrors: 7 });
+    // The seed's own view does not show the 401s.
+    const mine = await api(t, owner.token)('GET', `/api/seeds/${seedId}/monitoring?window=1h`);
+    expect(mine.status).toBe(200);
+    expect((mine.body as { routes: TRouteRow[] }).routes.some((r) => r.route === '/api/seeds/:seedId/meal-ledger')).toBe(false);
+    const ownRows = await db
+      .select()
+      .from(trafficMinutes)
+      .where(and(eq(trafficMinutes.seedId, seedId), eq(trafficMinutes.route, '/api/seeds/:seedId/meal-ledger')));
+    expect(ownRows).toHaveLength(0);
   });
 
   it("counts a seed's mails against its quota in the spend answer and the seed's slice", async () => {
