@@ -185,8 +185,8 @@ try {
 const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const text =
   `\n## ${stamp} UTC — issue 30: traffic recording cost and monitoring queries — ${machine}\n\n` +
-  `\`node bench/traffic-recording.mjs\`. The machine was shared with 8 other agents' builds and tests during this run ` +
-  `(load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end): the on/off ratio within one run is the figure to read, the absolute req/s are not.\n\n` +
+  `\`node bench/traffic-recording.mjs\` (load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end; ` +
+  `other work on the machine moves the absolute req/s): the on/off ratio within one run is the figure to read.\n\n` +
   `${lines.join('\n')}\n`;
 // BENCH_DRY=1: print only (a trial run's figures do not go to RESULTS.md).
 if (!process.env.BENCH_DRY) appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
