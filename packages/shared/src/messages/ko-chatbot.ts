@@ -27,12 +27,6 @@ export const koChatbot = {
     ticketAnswered: '답변을 고객에게 메일로 보냈습니다.',
     feedbackSaved: '의견을 남겨 주셔서 감사합니다.',
     messageNotFound: '메시지를 찾을 수 없습니다.',
-    teamMailSubject: (bot: string) => `[${bot}] 상담원 연결 요청이 들어왔습니다`,
-    teamMailBody: (bot: string, email: string, transcript: string, link: string) =>
-      `챗봇 '${bot}'에서 고객(${email})이 상담원 연결을 요청했습니다.\n\n대화 내용:\n${transcript}\n\n콘솔에서 답변하기: ${link}`,
-    teamDigestSubject: (bot: string, n: number) => `[${bot}] 상담원 연결 요청 ${n}건이 들어왔습니다`,
-    teamDigestBody: (bot: string, lines: string[], link: string) =>
-      `챗봇 '${bot}'에 상담원 연결 요청 ${lines.length}건이 모였습니다. 요청이 몰릴 때는 한 통으로 묶어 보내 드립니다.\n\n${lines.join('\n')}\n\n콘솔에서 답변하기: ${link}`,
     teamDigestLine: (email: string, message: string) => `- ${email}${message ? `: ${message}` : ''}`,
     capMailSubject: (bot: string) => `[${bot}] 챗봇 질문 한도에 도달했습니다`,
     capMailBody: (bot: string, perMinute: number, link: string) =>

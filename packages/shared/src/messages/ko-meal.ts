@@ -54,10 +54,8 @@ export const koMeal = {
     reminderSubject: (title: string) => `[식사] ${title} 주문 마감 10분 전입니다`,
     reminderBody: (title: string, deadline: string, url: string) =>
       `아직 응답하지 않으셨어요. ${title} 주문이 ${deadline}에 마감됩니다.\n\n참여 또는 불참: ${url}`,
-    closedSubject: (title: string) => `[식사] ${title} 주문 마감`,
     closedBody: (title: string, lines: string[], total: number, url: string) =>
       `${title} 주문이 마감되었습니다.\n\n${lines.join('\n')}\n\n합계: ${won(total)}\n\n${url}`,
-    resultSubject: (title: string) => `[식사] ${title} 결제자 추첨 결과`,
     resultBody: (title: string, payers: string, url: string) => `${title}의 결제자는 ${payers} 님입니다.\n\n추첨이 공정했는지 직접 확인할 수 있습니다: ${url}`,
     summaryLine: (name: string, quantity: number, amount: number) => `- ${name} × ${quantity} = ${won(amount)}`,
   },
