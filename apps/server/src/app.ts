@@ -231,7 +231,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
 
   await app.register(systemRoutes, { database, state });
   // The notification service (decision 051): built once, handed to every module that notifies people through it.
-  const notificationsDeps = createNotificationsDeps(ctx, app.log, jobs);
+  const slackNotifier = createSlackNotifier(database.db, config);
+  const notificationsDeps = createNotificationsDeps(ctx, app.log, jobs, { dm: (seedId, email, text) => slackNotifier.dm(seedId, email, text) });
   // One set of account-system deps (token service, rate limiter, mailer, OAuth clients) for the modules that use it.
   const authDeps = createAuthDeps(ctx, app.log, seedLinks, (event, input) => notify(notificationsDeps, event, input));
   await app.register(authModule, { ctx, deps: authDeps, jobs });
@@ -290,7 +291,6 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // Monitoring, traffic part (issue 30): traffic, spend and a seed's own slice, from the recorder registered above.
   await app.register(trafficRoutes, { ctx });
   // Advisors and alerts (issue 30): they judge figures the other modules keep, read through those modules' services.
-  const slackNotifier = createSlackNotifier(database.db, config);
   const alertsDeps = createAlertsDeps(ctx, app.log, jobs, {
     postWebhook,
     slack: { targets: () => postableWorkspaces(database.db), post: (seedId, channel, text) => slackNotifier.post(seedId, channel, text) },

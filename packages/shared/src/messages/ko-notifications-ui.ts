@@ -37,7 +37,8 @@ export const koNotificationsUi = {
     locked: '항상 받음',
     lockedHint: '보안 알림은 끌 수 없습니다',
     toggle: (event: string, channel: string) => `${event} — ${channel}`,
-    slackHint: 'Slack DM은 아직 보낼 수 없어 켜 두어도 전송 기록에 "보낼 수 없음"으로 남습니다.',
+    slackHint:
+      'Slack DM은 이 시드에 연결된 Slack 워크스페이스에서, 계정 이메일과 같은 주소의 Slack 사용자에게 보냅니다. 워크스페이스가 없거나 그런 사용자가 없으면 전송 기록에 실패로 남습니다.',
     webhookHint: '웹훅은 아래에서 주소를 등록해야 보내집니다.',
     groups: { rooms: '회의실', meal: '식사', chatbot: '챗봇', 'api-builder': 'API 빌더', security: '보안' },
   },

@@ -23,9 +23,19 @@ export type TNotificationsDeps = {
   /** Seals the webhook signing secrets at rest (ENCRYPTION_KEY, lib/secret-box.ts). */
   encryptionKey: Buffer;
   jobs: Pick<TJobRunner, 'enqueue'>;
+  /**
+   * Slack DMs through the seed's connected workspace (the Slack module's notifier, handed in by buildApp; absent in
+   * an app without it, then the Slack channel is logged as unavailable).
+   */
+  slack?: { dm: (seedId: string, email: string, text: string) => Promise<'sent' | 'no-workspace' | 'not-member'> };
 };
 
-export function createNotificationsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TNotificationsDeps['jobs']): TNotificationsDeps {
+export function createNotificationsDeps(
+  ctx: TAppContext,
+  log: FastifyBaseLogger,
+  jobs: TNotificationsDeps['jobs'],
+  slack?: TNotificationsDeps['slack'],
+): TNotificationsDeps {
   return {
     db: ctx.database.db,
     state: ctx.state,
@@ -39,6 +49,7 @@ export function createNotificationsDeps(ctx: TAppContext, log: FastifyBaseLogger
     allowPrivateUrls: ctx.config.allowPrivateUrls,
     encryptionKey: ctx.config.encryptionKey,
     jobs,
+    ...(slack ? { slack } : {}),
   };
 }
 

@@ -171,9 +171,9 @@ export async function notify(deps: TNotificationsDeps, event: TNotificationEvent
       if (!on[channel]) continue;
       if (channel === 'inApp') {
         await repo.insertDelivery(tx, { ...base, channel, status: 'sent', runAt: now, sentAt: now });
-      } else if (channel === 'slack') {
-        // No per-person Slack DM through the Slack service yet (decision 051): logged, never reported as sent.
-        await repo.insertDelivery(tx, { ...base, channel, status: 'unavailable', runAt: now, lastError: 'slack dm not available yet' });
+      } else if (channel === 'slack' && (!seedId || !deps.slack)) {
+        // A Slack DM goes through a seed's connected workspace: a notice without a seed has none to go through.
+        await repo.insertDelivery(tx, { ...base, channel, status: 'unavailable', runAt: now, lastError: 'no seed workspace' });
       } else if (channel === 'webhook' && !(await repo.webhookOf(tx, input.userId))) {
         await repo.insertDelivery(tx, { ...base, channel, status: 'unavailable', runAt: now, lastError: 'no webhook url' });
       } else {
@@ -230,6 +230,14 @@ export async function deliver(deps: TNotificationsDeps, deliveryId: number, atte
       const text = `${n.body}\n${link ? `\n${t.mail.open}: ${link}\n` : ''}\n${t.mail.footer}`;
       const html = `<p>${escapeHtml(n.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">${t.mail.open}</a></p>` : ''}<p>${t.mail.footer}</p>`;
       await deps.mailer.send({ to, subject: t.mail.subject(n.title), text, html, links: link ? [link] : [] });
+    } else if (d.channel === 'slack') {
+      const to = await recipientOf(deps, d.userId);
+      const outcome = n.seedId && deps.slack ? await deps.slack.dm(n.seedId, to, `*${n.title}*\n${n.body}${link ? `\n${link}` : ''}`) : 'no-workspace';
+      if (outcome !== 'sent') {
+        // Nobody to post to (the seed has no connected workspace, or the person has no Slack account with this address).
+        await repo.markFailed(deps.db, [d.id], outcome === 'no-workspace' ? 'no connected slack workspace' : 'no slack account with this email', true);
+        return;
+      }
     } else if (d.channel === 'webhook') {
       const hook = await repo.webhookOf(deps.db, d.userId);
       if (!hook) throw new Error('no webhook url');

@@ -12,6 +12,8 @@ import { call } from '../auth/testing/auth-test-kit.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { observeMailReservations } from '../../lib/mail-quota.ts';
 import { notificationsOf } from './notifications.module.ts';
+import { startFakeSlack } from '../slack/testing/fake-slack.ts';
+import { CLIENT, directWorkspace } from '../slack/testing/slack-test-kit.ts';
 import * as notifications from './notifications.service.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -326,6 +328,48 @@ for (const kind of dbKinds) {
         await live.close();
       }
     }, 60_000);
+  });
+
+  describe(`notification delivery: Slack DM (${kind})`, () => {
+    it("sends a Slack DM through the seed's connected workspace to the member with the account's address, once; without one it is logged failed with the reason", async () => {
+      const slack = await startFakeSlack(CLIENT);
+      const t = await createTestApp(kind, {
+        jobs: false,
+        now: movableClock(NOON_SEOUL).now,
+        env: { SLACK_API_URL: slack.apiUrl, SLACK_CLIENT_ID: CLIENT.clientId, SLACK_CLIENT_SECRET: CLIENT.clientSecret },
+      });
+      try {
+        const deps = notificationsOf(t.app.ctx)!;
+        const owner = await signedIn(t);
+        const ws = await directWorkspace({ t, slack, llm: null, close: t.close }, owner.token, { id: 'TNOTIFY1', name: '알림팀', botUserId: 'UBOT9' });
+        slack.usersByEmail.set(owner.email.toLowerCase(), 'UOWNER1');
+        await call(t, {
+          method: 'PUT',
+          url: `/api/me/notification-preferences?seedId=${ws.seedId}`,
+          token: owner.token,
+          body: { events: { 'meal.drawn': { inApp: true, mail: false, slack: true, webhook: false } } },
+        });
+        const sent = await notifications.notify(deps, 'meal.drawn', notice(owner.id, '점심 결제자', { seedId: ws.seedId }));
+        expect(await t.app.jobs.runDue()).toBe(1);
+        expect(await t.app.jobs.runDue()).toBe(0);
+        const dms = slack.posts.filter((p) => p.channel === 'UOWNER1');
+        expect(dms).toHaveLength(1);
+        expect(dms[0]!.text).toContain('점심 결제자');
+        const logged = (await repo.listDeliveries(t.database.db, { channel: 'slack', limit: 100 })).filter((d) => d.noticeId === sent.noticeId);
+        expect(logged.map((d) => d.status)).toEqual(['sent']);
+
+        // Someone of the seed without a Slack account at that address: nothing posted, the log says why.
+        slack.usersByEmail.clear();
+        const missed = await notifications.notify(deps, 'meal.drawn', notice(owner.id, '저녁 결제자', { seedId: ws.seedId }));
+        expect(await t.app.jobs.runDue()).toBe(1);
+        expect(slack.posts.filter((p) => p.channel === 'UOWNER1')).toHaveLength(1);
+        const failed = (await repo.listDeliveries(t.database.db, { channel: 'slack', limit: 100 })).find((d) => d.noticeId === missed.noticeId);
+        expect(failed).toMatchObject({ status: 'failed', lastError: 'no slack account with this email' });
+      } finally {
+        await t.close();
+        await slack.close();
+      }
+    });
   });
 
   describe(`notification delivery: instances and quotas (${kind})`, () => {

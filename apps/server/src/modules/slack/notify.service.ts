@@ -26,6 +26,20 @@ export function createSlackNotifier(db: TDb, config: TConfig) {
       await slack.postMessage(decryptSecret(config.encryptionKey, ws.botTokenEnc), { channel, text });
       return true;
     },
+    /**
+     * A direct message from the seed's connected workspace's bot to the person whose Slack account has this email
+     * address (users.lookupByEmail, then chat.postMessage to the user id, which Slack delivers in the app's DM).
+     * 'no-workspace' / 'not-member' when there is nobody to post to; throws when Slack refuses or cannot be reached.
+     */
+    async dm(seedId: string, email: string, text: string): Promise<'sent' | 'no-workspace' | 'not-member'> {
+      const ws = await repo.activeWorkspaceOfSeed(db, seedId);
+      if (!ws?.botTokenEnc) return 'no-workspace';
+      const token = decryptSecret(config.encryptionKey, ws.botTokenEnc);
+      const user = await slack.lookupByEmail(token, email);
+      if (!user) return 'not-member';
+      await slack.postMessage(token, { channel: user, text });
+      return 'sent';
+    },
   };
 }
 
