@@ -83,7 +83,7 @@ export function RoutesTable({ routes, omitted, label }: { routes: TTrafficRoute[
         </thead>
         <tbody>
           {routes.map((r) => (
-            <tr key={`${r.method} ${r.route}`} className="border-t">
+            <tr key={`${r.method} ${r.route}`} className="border-t" data-testid="traffic-route" data-method={r.method} data-route={r.route}>
               <td className="max-w-[22rem] px-2 py-1.5 font-mono text-xs break-all">
                 <span className="mr-1.5 font-semibold">{r.method}</span>
                 {r.route}
