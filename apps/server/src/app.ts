@@ -73,6 +73,8 @@ import { createSlackNotifier } from './modules/slack/notify.service.ts';
 import { listUsers } from './modules/admin-users/admin-users.service.ts';
 import { hasSecondFactor } from './modules/auth/second-factor.service.ts';
 import { notify } from './modules/notifications/notifications.service.ts';
+import { createNoopMeter } from './lib/metering/meter.ts';
+import { billingModule } from './modules/billing/billing.module.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -126,7 +128,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
     sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
   });
-  const ctx: TAppContext = { config, database, state, documents, streams, now, mailer };
+  const meter = createNoopMeter();
+  const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter };
   const fast: { path?: TDataApiFastPath } = {};
 
   const app = Fastify({
@@ -312,6 +315,9 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
   });
   await app.register(alertsModule, { ctx, jobs, deps: alertsDeps });
+  // Billing (issue 31): plans, metered usage, payments (Toss), dunning, invoices and 세금계산서 (Popbill), notifying
+  // seed owners through the notification service.
+  await app.register(billingModule, { ctx, jobs, notifications: notificationsDeps });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

@@ -69,6 +69,20 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+  TOSS_CLIENT_KEY: z.string().min(1).optional(),
+  TOSS_SECRET_KEY: z.string().min(1).optional(),
+  TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
+  TOSS_SDK_URL: z.url().default('https://js.tosspayments.com/v1/payment'),
+  POPBILL_LINK_ID: z.string().min(1).optional(),
+  POPBILL_SECRET_KEY: z.string().min(1).optional(),
+  POPBILL_CORP_NUM: z
+    .string()
+    .regex(/^\d{10}$/, '숫자 10자리 사업자등록번호여야 합니다')
+    .optional(),
+  POPBILL_API_URL: z.url().default('https://popbill.linkhub.co.kr'),
+  POPBILL_AUTH_URL: z.url().default('https://auth.linkhub.co.kr'),
+  NTS_BIZ_API_URL: z.url().default('https://api.odcloud.kr/api/nts-businessman/v1'),
+  NTS_BIZ_API_KEY: z.string().min(1).optional(),
   KAKAO_CLIENT_ID: z.string().min(1).optional(),
   KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
   KAKAO_AUTHORIZE_URL: z.url().default('https://kauth.kakao.com/oauth/authorize'),
@@ -165,6 +179,15 @@ export type TConfig = {
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
   /** Kakao and Naver Login (OAuth 2.0 authorization code + PKCE); a provider without client id is unavailable. */
   oauthProviders: Record<'kakao' | 'naver', TOAuthProviderConfig>;
+  /**
+   * Billing (issue 31). Toss unset → billing is not set up (every seed on the free plan); Popbill unset → no
+   * 세금계산서; NTS key unset → 사업자등록번호 checked by its check digit only.
+   */
+  billing: {
+    toss: { clientKey: string; secretKey: string; apiUrl: string; sdkUrl: string } | null;
+    popbill: { linkId: string; secretKey: string; corpNum: string; apiUrl: string; authUrl: string } | null;
+    nts: { apiUrl: string; apiKey: string } | null;
+  };
   slack: {
     clientId: string | undefined;
     clientSecret: string | undefined;
@@ -294,6 +317,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         tokenUrl: e.NAVER_TOKEN_URL,
         userinfoUrl: e.NAVER_USERINFO_URL,
       },
+    },
+    billing: {
+      toss:
+        e.TOSS_CLIENT_KEY && e.TOSS_SECRET_KEY
+          ? { clientKey: e.TOSS_CLIENT_KEY, secretKey: e.TOSS_SECRET_KEY, apiUrl: e.TOSS_API_URL.replace(/\/$/, ''), sdkUrl: e.TOSS_SDK_URL }
+          : null,
+      popbill:
+        e.POPBILL_LINK_ID && e.POPBILL_SECRET_KEY && e.POPBILL_CORP_NUM
+          ? {
+              linkId: e.POPBILL_LINK_ID,
+              secretKey: e.POPBILL_SECRET_KEY,
+              corpNum: e.POPBILL_CORP_NUM,
+              apiUrl: e.POPBILL_API_URL.replace(/\/$/, ''),
+              authUrl: e.POPBILL_AUTH_URL.replace(/\/$/, ''),
+            }
+          : null,
+      nts: e.NTS_BIZ_API_KEY ? { apiUrl: e.NTS_BIZ_API_URL.replace(/\/$/, ''), apiKey: e.NTS_BIZ_API_KEY } : null,
     },
     slack: {
       clientId: e.SLACK_CLIENT_ID,

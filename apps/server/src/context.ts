@@ -5,6 +5,7 @@ import type { TDocumentPool } from './lib/document-pool.ts';
 import type { TEventStreams } from './lib/event-stream.ts';
 import type { TClock } from './lib/clock.ts';
 import type { TMailer } from './adapters/mailer.ts';
+import type { TMeterRecorder } from './lib/metering/meter.ts';
 
 /** What every module receives: configuration and the shared resources, opened once per process. */
 export type TAppContext = {
@@ -19,4 +20,6 @@ export type TAppContext = {
   documents: TDocumentPool;
   /** Server-sent event streams (one per-user cap, closed when their session ends), lib/event-stream.ts. */
   streams: TEventStreams;
+  /** Billable events (issue 31, lib/metering): recorded once by id, durably, per seed and meter. */
+  meter: TMeterRecorder;
 };

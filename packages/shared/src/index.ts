@@ -18,3 +18,6 @@ export * from './schemas/traffic.ts';
 export * from './schemas/monitoring.ts';
 export * from './schemas/alerts.ts';
 export * from './app-routes.ts';
+export * from './plans.ts';
+export * from './billing-money.ts';
+export * from './schemas/billing.ts';

@@ -24,6 +24,11 @@ import { koNotifications } from './ko-notifications.ts';
 import { koTraffic } from './ko-traffic.ts';
 import { koMonitoring } from './ko-monitoring.ts';
 import { koAlerts } from './ko-alerts.ts';
+import { koBilling } from './ko-billing.ts';
+import { koBillingPayments } from './ko-billing-payments.ts';
+import { koBillingDunning } from './ko-billing-dunning.ts';
+import { koBillingTax } from './ko-billing-tax.ts';
+import { koBillingUi } from './ko-billing-ui.ts';
 
 export const ko = {
   auth: koAuth,
@@ -47,6 +52,7 @@ export const ko = {
   traffic: koTraffic,
   monitoring: koMonitoring,
   alerts: koAlerts,
+  billing: { ...koBilling, payments: koBillingPayments, dunning: koBillingDunning, tax: koBillingTax, ui: koBillingUi },
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

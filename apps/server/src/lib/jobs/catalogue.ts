@@ -23,6 +23,7 @@ export const JOB_KINDS = {
     'Sends one notice to one channel (mail, webhook), at once or when the quiet hours end; a sent delivery is never sent again (key notification:<deliveryId>)',
   'notifications.digest': "Mails a person's notices held by the quiet hours as one digest when they end (key notification-digest:<userId>)",
   'alerts.deliver': 'Sends one alert notice (opened or resolved) to one mail recipient, Slack channel or webhook (key alert:<incidentId>)',
+  'billing.charge': "Charges one invoice to the seed's card (Toss billing key, the invoice's Idempotency-Key), retried on timeouts (key invoice:<id>)",
 } as const;
 
 /**
@@ -52,6 +53,16 @@ export const SCHEDULES = {
   'traffic.purge': { everyMs: HOUR, scope: 'cluster' },
   // Each instance's heartbeat (monitoring: version, uptime, event-loop lag, memory, pool use, these schedules' last runs).
   'monitoring.heartbeat': { everyMs: 15_000, scope: 'instance' },
+  // Billing (issue 31): this instance's metering journal into billing_events and billing_usage (exactly once by event id).
+  'billing.metering-flush': { everyMs: 5_000, scope: 'instance' },
+  // Gauges (stored knowledge, admin-builder apps): one reading per seed and day, the month keeps the largest.
+  'billing.gauges': { everyMs: HOUR, scope: 'cluster', firstAfterMs: 30_000 },
+  // Periods that ended: the next period's invoice, charges due, dunning steps, grace ends, waiting downgrades.
+  'billing.cycle': { everyMs: 10 * MINUTE, scope: 'cluster' },
+  // Cards whose last valid month is the next one: one notice per card and month.
+  'billing.card-expiry': { everyMs: 6 * HOUR, scope: 'cluster' },
+  // 세금계산서: last month's paid invoices issued by the 10th, and the state of those not yet 전송성공 polled.
+  'billing.tax-invoices': { everyMs: HOUR, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;

@@ -1,0 +1,2 @@
+/** Billing (issue 31): the monthly cycle, dunning, grace period and the notices they send. */
+export const koBillingDunning = {} as const;

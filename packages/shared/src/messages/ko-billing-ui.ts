@@ -1,0 +1,2 @@
+/** Billing (issue 31): the console's 구독 (/admin/billing) and 결제 내역 (/admin/billing/history) screens. */
+export const koBillingUi = {} as const;
