@@ -39,6 +39,7 @@ CREATE TABLE "billing_invoices" (
 	"idempotency_key" text NOT NULL,
 	"payment_key" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"charging_until" timestamp with time zone,
 	"next_attempt_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
 	"receipt_url" text,
@@ -146,7 +147,7 @@ CREATE UNIQUE INDEX "billing_invoices_order_id_key" ON "billing_invoices" USING 
 CREATE UNIQUE INDEX "billing_invoices_period_key" ON "billing_invoices" USING btree ("seed_id","period_start") WHERE kind = 'period';--> statement-breakpoint
 CREATE INDEX "billing_invoices_seed_idx" ON "billing_invoices" USING btree ("seed_id","created_at");--> statement-breakpoint
 CREATE INDEX "billing_invoices_due_idx" ON "billing_invoices" USING btree ("next_attempt_at") WHERE status in ('open', 'failed');--> statement-breakpoint
-CREATE INDEX "billing_payment_attempts_invoice_idx" ON "billing_payment_attempts" USING btree ("invoice_id","attempt");--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_payment_attempts_invoice_attempt_key" ON "billing_payment_attempts" USING btree ("invoice_id","attempt");--> statement-breakpoint
 CREATE INDEX "billing_payment_attempts_at_idx" ON "billing_payment_attempts" USING btree ("at");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_payment_methods_customer_key" ON "billing_payment_methods" USING btree ("customer_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_tax_invoices_mgt_key" ON "billing_tax_invoices" USING btree ("mgt_key");--> statement-breakpoint

@@ -131,6 +131,8 @@ export const billingInvoices = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     paymentKey: text('payment_key'),
     attempts: integer('attempts').notNull().default(0),
+    /** A charge in flight holds the invoice until then (another instance or a concurrent retry waits or reuses its key). */
+    chargingUntil: ts('charging_until'),
     nextAttemptAt: ts('next_attempt_at'),
     paidAt: ts('paid_at'),
     receiptUrl: text('receipt_url'),
@@ -173,7 +175,7 @@ export const billingPaymentAttempts = pgTable(
     paymentKey: text('payment_key'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('billing_payment_attempts_invoice_idx').on(t.invoiceId, t.attempt), index('billing_payment_attempts_at_idx').on(t.at)],
+  (t) => [uniqueIndex('billing_payment_attempts_invoice_attempt_key').on(t.invoiceId, t.attempt), index('billing_payment_attempts_at_idx').on(t.at)],
 );
 
 /**

@@ -11,6 +11,7 @@ import { aiChatbotConsoleRoutes } from '@/features/ai-chatbot/console-routes';
 import { adminBuilderConsoleRoutes } from '@/features/admin-builder/console-routes';
 import { monitoringConsoleRoutes } from '@/features/monitoring/console-routes';
 import { notificationsConsoleRoutes } from '@/features/notifications/console-routes';
+import { billingConsoleRoutes } from '@/features/billing/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
@@ -76,8 +77,7 @@ export const consoleRoutes: RouteObject[] = [
       ...aiChatbotConsoleRoutes,
       { path: 'users', element: page(<UsersPage />) },
       { path: 'seeds', element: page(<SeedsPage />) },
-      { path: 'billing', element: soon(n.subscription) },
-      { path: 'billing/history', element: soon(n.paymentHistory) },
+      ...billingConsoleRoutes,
       { path: 'settings', element: page(<SettingsPage />) },
       {
         path: 'settings/integrations',

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { ko } from '@suite/shared';
+
+const BillingPage = lazy(() => import('./pages/billing-page').then((m) => ({ default: m.BillingPage })));
+const BillingHistoryPage = lazy(() => import('./pages/billing-history-page').then((m) => ({ default: m.BillingHistoryPage })));
+
+const loading = <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
+const page = (el: React.ReactNode) => <Suspense fallback={loading}>{el}</Suspense>;
+
+/** /admin/billing (구독) and /admin/billing/history (결제 내역), relative to /admin. Helpers F1/F2 add their sub-routes here. */
+export const billingConsoleRoutes: RouteObject[] = [
+  { path: 'billing', element: page(<BillingPage />) },
+  { path: 'billing/history', element: page(<BillingHistoryPage />) },
+];

@@ -1,0 +1,4 @@
+// SKELETON (helper F1): /admin/billing — plan, usage against the plan with the projection, change plan, payment method, business details.
+export function BillingPage() {
+  return null;
+}
