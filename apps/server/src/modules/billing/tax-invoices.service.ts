@@ -9,3 +9,10 @@ export async function onInvoicePaid(_deps: TBillingDeps, _invoiceId: string): Pr
 
 /** After a refund: a 수정세금계산서 for an invoice already in an issued 세금계산서. SKELETON (helper E). */
 export async function onInvoiceRefunded(_deps: TBillingDeps, _invoiceId: string, _amount: number): Promise<void> {}
+
+export type TTaxInvoiceState = { state: 'none' | 'pending' | 'issued' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'cash-receipt'; ntsConfirmNum?: string };
+
+/** The 세금계산서 state of each invoice (for the invoice answers). SKELETON (helper E): everything 'none'. */
+export async function taxInvoiceStates(_deps: TBillingDeps, invoiceIds: string[]): Promise<Map<string, TTaxInvoiceState>> {
+  return new Map(invoiceIds.map((id) => [id, { state: 'none' as const }]));
+}
