@@ -97,8 +97,8 @@ export const consoleNav: TConsoleNavGroup[] = [
     id: 'billing',
     label: n.groups.billing,
     items: [
-      { title: n.subscription, href: '/admin/billing', icon: CreditCard, soon: true },
-      { title: n.paymentHistory, href: '/admin/billing/history', icon: Receipt, soon: true },
+      { title: n.subscription, href: '/admin/billing', icon: CreditCard, managersOnly: true },
+      { title: n.paymentHistory, href: '/admin/billing/history', icon: Receipt, managersOnly: true },
     ],
   },
   {

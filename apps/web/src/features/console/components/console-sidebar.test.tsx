@@ -8,7 +8,7 @@ import { ConsoleSidebar } from './console-sidebar';
 
 const n = ko.consoleUi.nav;
 /** The pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
-const SOON = ['/admin/billing', '/admin/billing/history', '/admin/domains', '/admin/help', '/admin/docs'];
+const SOON = ['/admin/domains', '/admin/help', '/admin/docs'];
 
 const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user', seedRole: null as TSeed['role'] | null }));
 vi.mock('@/lib/session', () => ({
@@ -107,6 +107,24 @@ describe('console sidebar: pages still 준비 중', () => {
       const a = link(n.monitoring);
       if (seen) expect(a && within(a).queryByText(n.soon), `${role}/${seedRole}`).toBeNull();
       expect(a !== null, `${role}/${seedRole}`).toBe(seen);
+      cleanup();
+    }
+  });
+
+  it('lists 구독 and 결제 내역 for platform admins and the seed owner and admins only, without a 준비 중 mark', () => {
+    for (const [role, seedRole, seen] of [
+      ['admin', null, true],
+      ['user', 'owner', true],
+      ['user', 'admin', true],
+      ['user', 'member', false],
+      ['user', null, false],
+    ] as const) {
+      renderAs(role, seedRole);
+      for (const title of [n.subscription, n.paymentHistory]) {
+        const a = link(title);
+        if (seen) expect(a && within(a).queryByText(n.soon), `${title} ${role}/${seedRole}`).toBeNull();
+        expect(a !== null, `${title} ${role}/${seedRole}`).toBe(seen);
+      }
       cleanup();
     }
   });
