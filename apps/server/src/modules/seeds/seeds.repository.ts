@@ -208,6 +208,12 @@ export async function seedNames(db: TTx, ids: string[]): Promise<{ id: string; s
   return db.select({ id: seeds.id, seedName: seeds.seedName }).from(seeds).where(inArray(seeds.id, ids));
 }
 
+/** The owners of these seeds (ids that no longer exist are left out). */
+export async function seedOwners(db: TTx, ids: string[]): Promise<{ id: string; ownerId: string; seedName: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: seeds.id, ownerId: seeds.ownerId, seedName: seeds.seedName }).from(seeds).where(inArray(seeds.id, ids));
+}
+
 /** Uses an invitation once: deletes it and returns it, or undefined when another request used it first. */
 export async function consumeInvitation(db: TTx, id: string): Promise<TInvitationRow | undefined> {
   const [row] = await db.delete(seedInvitations).where(eq(seedInvitations.id, id)).returning();

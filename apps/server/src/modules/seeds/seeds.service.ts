@@ -186,5 +186,10 @@ export async function seedNames(db: repo.TTx, ids: string[]): Promise<Map<string
   return new Map((await repo.seedNames(db, ids)).map((r) => [r.id, r.seedName]));
 }
 
+/** For billing notices (issue 31): seed id → its owner's id and the seed's name (ids that no longer exist are left out). */
+export async function seedOwners(db: repo.TTx, ids: string[]): Promise<Map<string, { ownerId: string; seedName: string }>> {
+  return new Map((await repo.seedOwners(db, ids)).map((r) => [r.id, { ownerId: r.ownerId, seedName: r.seedName }]));
+}
+
 /** The suite's link mail layout (the admin invitation uses it too). */
 export { composeLinkMail } from './seeds.mails.ts';
