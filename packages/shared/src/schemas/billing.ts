@@ -112,6 +112,9 @@ export const ZInvoiceSummary = ZMoney.extend({
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   taxInvoice: z.object({ state: ZTaxInvoiceState, ntsConfirmNum: z.string().optional() }),
+  /** Added for 결제 내역's list (a failed invoice shows "n회 시도" and its next try); the invoice answer always has them. */
+  attempts: z.number().int().optional(),
+  nextAttemptAt: z.string().nullable().optional(),
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
