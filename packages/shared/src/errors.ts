@@ -95,6 +95,10 @@ export const errorCatalogue = {
   // Monitoring
   JOB_NOT_FOUND: { status: 404, message: ko.monitoring.server.jobNotFound },
   JOB_NOT_FAILED: { status: 409, message: ko.monitoring.server.jobNotFailed },
+  // Billing: plans and invoices
+  BILLING_NOT_CONFIGURED: { status: 409, message: ko.billing.server.notConfigured },
+  BILLING_NO_PAYMENT_METHOD: { status: 409, message: ko.billing.server.noPaymentMethod },
+  BILLING_PAYMENT_DECLINED: { status: 402, message: ko.billing.server.paymentDeclined },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;

@@ -34,5 +34,16 @@ export const koBilling = {
     ownerOnly: '결제 정보는 시드 소유자만 바꿀 수 있습니다.',
     managersOnly: '결제 정보는 시드 소유자와 관리자만 볼 수 있습니다.',
     invoiceNotFound: '청구서를 찾을 수 없습니다.',
+    noPaymentMethod: '결제 수단을 먼저 등록해주세요.',
+    paymentDeclined: '결제가 승인되지 않아 요금제를 바꾸지 않았습니다. 결제 수단을 확인한 뒤 다시 시도해주세요.',
+    sellerUnset: '공급자 정보 미설정',
+    /** Invoice lines (helper B, decision 059). */
+    lines: {
+      plan: (plan: string, interval: string) => `${plan} 요금제 (${interval})`,
+      overage: (month: string, meter: string, per: string, unit: string) => `${month} ${meter} 초과 사용 (${per}${unit}마다)`,
+      proration: (plan: string, interval: string) => `${plan} 요금제 (${interval}) 남은 기간`,
+      credit: (plan: string, interval: string) => `${plan} 요금제 (${interval}) 사용하지 않은 기간 차감`,
+      month: (year: number, month: number) => `${year}년 ${month}월`,
+    },
   },
 } as const;
