@@ -5,6 +5,8 @@ export const koBillingUi = {
     title: '결제 내역',
     description: '이 시드의 청구서와 결제 상태, 영수증, 세금계산서 진행 상황을 봅니다.',
     managersOnly: '결제 내역은 시드 소유자와 관리자만 볼 수 있습니다.',
+    noSeed: '결제 내역을 보려면 위에서 시드를 선택해주세요.',
+    listTitle: '청구서',
     loadFailed: '결제 내역을 불러오지 못했습니다.',
     retry: '다시 시도',
     backToBilling: '구독으로',
@@ -47,6 +49,8 @@ export const koBillingUi = {
       confirmNum: (num: string) => `승인번호 ${num}`,
     },
     invoice: {
+      /** The console header of /admin/billing/history/:invoiceId. */
+      heading: { title: '청구서 보기', description: '청구서 한 장을 확인하고 인쇄합니다.' },
       title: '청구서',
       notFound: '청구서를 찾을 수 없습니다.',
       loadFailed: '청구서를 불러오지 못했습니다.',
@@ -58,6 +62,9 @@ export const koBillingUi = {
       kind: '구분',
       seller: '공급자',
       buyer: '공급받는자',
+      sellerName: '상호',
+      buyerName: '상호(이름)',
+      payment: '결제',
       businessNumber: '사업자등록번호',
       ceo: '대표자',
       address: '주소',
