@@ -1,6 +1,7 @@
 // Billing (issue 31): the pinned HTTP API's requests and answers, shared by server and web.
 import { z } from 'zod';
 import { koBilling } from '../messages/ko-billing.ts';
+import { koBillingDunning } from '../messages/ko-billing-dunning.ts';
 import { isValidBusinessNumber } from '../billing-money.ts';
 import { METER_NAMES, PLAN_IDS } from '../plans.ts';
 
@@ -169,3 +170,12 @@ export const ZRevenueResponse = z.object({
   ),
 });
 export type TRevenueResponse = z.infer<typeof ZRevenueResponse>;
+
+/** POST /api/admin/billing/invoices/{invoiceId}/refund (platform admin): all of what is left, or `amount` 원 of it. */
+const refund = koBillingDunning.admin;
+export const ZRefundInput = z.strictObject({
+  amount: z.number({ error: refund.refundAmount }).int(refund.refundAmount).min(1, refund.refundAmount).optional(),
+  reason: z.string({ error: refund.refundReason }).trim().min(1, refund.refundReason).max(200, refund.refundReason),
+});
+export type TRefundInput = z.infer<typeof ZRefundInput>;
+export const ZRefundParams = z.object({ invoiceId: z.uuid({ error: v.invoiceId }) });
