@@ -54,6 +54,7 @@ export const CONSOLE_ROUTES = [
   '/admin/seeds',
   '/admin/billing',
   '/admin/billing/history',
+  '/admin/billing/history/:invoiceId',
   '/admin/settings',
   '/admin/settings/integrations',
   '/admin/database',

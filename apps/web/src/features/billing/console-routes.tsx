@@ -4,6 +4,7 @@ import { ko } from '@suite/shared';
 
 const BillingPage = lazy(() => import('./pages/billing-page').then((m) => ({ default: m.BillingPage })));
 const BillingHistoryPage = lazy(() => import('./pages/billing-history-page').then((m) => ({ default: m.BillingHistoryPage })));
+const InvoicePage = lazy(() => import('./pages/invoice-page').then((m) => ({ default: m.InvoicePage })));
 
 const loading = <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
 const page = (el: React.ReactNode) => <Suspense fallback={loading}>{el}</Suspense>;
@@ -12,4 +13,5 @@ const page = (el: React.ReactNode) => <Suspense fallback={loading}>{el}</Suspens
 export const billingConsoleRoutes: RouteObject[] = [
   { path: 'billing', element: page(<BillingPage />) },
   { path: 'billing/history', element: page(<BillingHistoryPage />) },
+  { path: 'billing/history/:invoiceId', element: page(<InvoicePage />) },
 ];

@@ -186,6 +186,7 @@ export const consoleHeadings: [string, THeading][] = [
   ['/admin/seeds', t.seeds],
   ['/admin/billing', t.billing],
   ['/admin/billing/history', t.billingHistory],
+  ['/admin/billing/history/:invoiceId', ko.billing.ui.history.invoice.heading],
   ['/admin/settings', t.settings],
   ['/admin/settings/integrations', t.integrations],
   ['/admin/database', t.database],

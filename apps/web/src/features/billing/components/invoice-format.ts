@@ -1,0 +1,41 @@
+/** Dates, periods and months of the 결제 내역 screens, in Seoul time (the suite bills by the Asia/Seoul month). */
+import type { TInvoiceSummary } from '@suite/shared/schemas/billing';
+
+const day = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayTime = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '2026. 11. 27.' */
+export const formatDay = (iso: string) => day.format(new Date(iso));
+/** '2026. 11. 27. 오후 03:00' */
+export const formatDayTime = (iso: string) => dayTime.format(new Date(iso));
+
+/**
+ * A billing period as its first and last day: the stored end is the next period's start (exclusive), so the last day
+ * shown is the day before it ('2026. 11. 01. ~ 2026. 11. 30.').
+ */
+export function formatPeriod(start: string, end: string): string {
+  const last = new Date(new Date(end).getTime() - 1).toISOString();
+  return `${formatDay(start)} ~ ${formatDay(last)}`;
+}
+
+/** 'YYYY-MM' → '2026년 11월'. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return m ? `${m[1]}년 ${Number(m[2])}월` : month;
+}
+
+/** Badge colour of an invoice's status. */
+export function statusVariant(status: TInvoiceSummary['status']): 'success' | 'destructive' | 'amber' | 'muted' | 'outline' {
+  if (status === 'paid') return 'success';
+  if (status === 'failed') return 'destructive';
+  if (status === 'waiting_deposit') return 'amber';
+  if (status === 'open') return 'outline';
+  return 'muted';
+}

@@ -1,0 +1,41 @@
+import { ko } from '@suite/shared';
+import type { TInvoiceSummary } from '@suite/shared/schemas/billing';
+import { Badge } from '@/components/ui/badge';
+import { formatDay, statusVariant } from './invoice-format';
+
+const h = ko.billing.ui.history;
+
+type TStatusOf = Pick<TInvoiceSummary, 'status' | 'attempts' | 'nextAttemptAt'>;
+
+/** The status in Korean: 결제 완료, 결제 실패 — n회 시도, 입금 대기, 미결제, 취소, 환불. */
+export function invoiceStatusText(invoice: TStatusOf): string {
+  if (invoice.status === 'failed') return invoice.attempts ? h.status.failedAttempts(invoice.attempts) : h.status.failed;
+  return h.status[invoice.status];
+}
+
+/** The status badge; a failed payment also says when it is tried again. */
+export function InvoiceStatusBadge({ invoice }: { invoice: TStatusOf }) {
+  const next = invoice.status === 'failed' && invoice.nextAttemptAt ? invoice.nextAttemptAt : null;
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5" data-testid="invoice-status" data-status={invoice.status}>
+      <Badge variant={statusVariant(invoice.status)}>{invoiceStatusText(invoice)}</Badge>
+      {next ? <span className="text-xs text-muted-foreground break-keep">{h.status.nextAttempt(formatDay(next))}</span> : null}
+    </span>
+  );
+}
+
+/** The 세금계산서 state in Korean, with the 국세청 승인번호 once it is known. */
+export function TaxInvoiceState({ taxInvoice }: { taxInvoice: TInvoiceSummary['taxInvoice'] }) {
+  const failed = taxInvoice.state === 'failed';
+  return (
+    <span className="inline-flex flex-col gap-0.5" data-testid="tax-invoice-state" data-state={taxInvoice.state}>
+      <span className={`break-keep ${failed ? 'font-medium text-destructive' : ''}`}>{h.tax[taxInvoice.state]}</span>
+      {taxInvoice.ntsConfirmNum ? (
+        <span className="break-all font-mono text-xs text-muted-foreground">{h.tax.confirmNum(taxInvoice.ntsConfirmNum)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** 카드, 계좌이체(가상계좌) or '-' before any payment. */
+export const methodText = (method: TInvoiceSummary['method']) => (method ? h.methods[method] : h.methods.none);
