@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useChangePlan } from '../api/change-plan';
-import { lastDayOf, meterValue } from '../lib/format';
+import { koMonthDay, meterValue } from '../lib/format';
 import { useCardWindow } from './use-card-window';
 
 const t = ko.billing.ui.page.change;
@@ -122,8 +122,9 @@ export function PlanPicker({ seedId, billing, plans }: { seedId: string; billing
     change.mutate(
       { planId: choice.plan.id, interval: choice.interval },
       {
-        onSuccess: () => {
-          toast.success(choice.when === 'now' ? t.changed : t.scheduled(lastDayOf(billing.period.end)));
+        onSuccess: (now) => {
+          // The server's answer says what happened: changed at once, or waiting for the period's end.
+          toast.success(now?.next ? t.scheduled(koMonthDay(now.next.at)) : t.changed);
           setChoice(null);
         },
       },

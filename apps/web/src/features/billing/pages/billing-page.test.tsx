@@ -86,7 +86,12 @@ beforeEach(() => {
       if (special) return special;
       if (url === '/api/billing/plans') return json(catalogue);
       if (url === `/api/seeds/${SEED}/billing` && call.method === 'GET') return json(state);
-      if (url === `/api/seeds/${SEED}/billing/plan`) return json({ ok: true });
+      if (url === `/api/seeds/${SEED}/billing/plan`) {
+        const { planId, interval } = call.body as { planId: 'free' | 'starter' | 'business'; interval: 'month' | 'year' };
+        const price = catalogue.data.find((p) => p.id === planId)!.monthlyPrice;
+        state = { ...state, plan: { id: planId, name: ko.billing.plans[planId].name, interval, price }, next: null };
+        return json(state);
+      }
       if (url === `/api/seeds/${SEED}/billing/business` && call.method === 'PUT') return json({ ...call.body, taxType: null });
       return json({ error: '없음', code: 'NOT_FOUND' }, 404);
     }),
@@ -156,6 +161,9 @@ describe('/admin/billing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: t.change.confirm }));
     await waitFor(() => expect(puts()).toEqual([{ method: 'PUT', url: `/api/seeds/${SEED}/billing/plan`, body: { planId: 'business', interval: 'month' } }]));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The answer is the seed's billing as it now is.
+    await waitFor(() => expect(within(screen.getByTestId('plan-business')).getByText(t.change.current)).toBeTruthy());
+    expect(screen.getByTestId('billing-current').textContent).toContain('비즈니스');
   });
 
   it("shows the server's refusal (402 declined) in the confirm dialog", async () => {
@@ -191,6 +199,7 @@ describe('/admin/billing', () => {
     fireEvent.click(within(next).getByRole('button', { name: t.current.cancelNext }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.current.cancelNextConfirm }));
     await waitFor(() => expect(puts()).toEqual([{ method: 'PUT', url: `/api/seeds/${SEED}/billing/plan`, body: { planId: 'starter', interval: 'month' } }]));
+    await waitFor(() => expect(screen.queryByTestId('billing-next')).toBeNull());
   });
 
   it("card: asks for card/auth, loads the SDK from the server's sdkUrl once, and opens requestBillingAuth('카드')", async () => {
