@@ -151,6 +151,7 @@ export const koBillingUi = {
       pastDueBody: (date: string) => `지난 결제가 완료되지 않았습니다. ${date}까지 결제되지 않으면 무료 요금제로 바뀝니다. 데이터는 지워지지 않습니다.`,
       pastDueNoDate: '지난 결제가 완료되지 않았습니다. 결제 유예 기간이 끝나면 무료 요금제로 바뀝니다. 데이터는 지워지지 않습니다.',
       history: '결제 내역 보기',
+      period: (start: string, end: string) => `이번 기간 ${start} ~ ${end}`,
       next: (date: string, plan: string) => `${date}부터 ${plan} 요금제로 변경됩니다.`,
       cancelNext: '예약된 변경 취소',
       cancelNextTitle: '예약된 요금제 변경을 취소할까요?',
@@ -161,6 +162,7 @@ export const koBillingUi = {
     usage: {
       title: '이번 달 사용량',
       period: (start: string, end: string) => `${start} ~ ${end}`,
+      month: (month: string) => `${month} 1일부터 오늘까지`,
       listLabel: '미터별 사용량',
       of: (used: string, included: string) => `${used} / ${included}`,
       projected: (value: string) => `월말 예상 ${value}`,

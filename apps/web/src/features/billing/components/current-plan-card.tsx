@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { useChangePlan } from '../api/change-plan';
-import { koFullDate, koMonthDay } from '../lib/format';
+import { koFullDate, koMonthDay, lastDayOf } from '../lib/format';
 
 const c = ko.billing.ui.page.current;
 const plans = ko.billing.plans;
@@ -57,6 +57,7 @@ export function CurrentPlanCard({ seedId, billing }: { seedId: string; billing: 
             <span className="text-lg font-semibold">{c.free}</span>
           )}
         </p>
+        <p className="text-sm text-muted-foreground">{c.period(koFullDate(billing.period.start), lastDayOf(billing.period.end, koFullDate))}</p>
         {billing.status === 'past_due' ? (
           <Alert variant="destructive" data-testid="billing-past-due">
             <AlertDescription className="grid gap-2">

@@ -1,7 +1,7 @@
 import { formatWon, ko } from '@suite/shared';
 import type { TBillingOverview, TPublicPlan } from '@suite/shared/schemas/billing';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { koMonthDay, lastDayOf, meterValue } from '../lib/format';
+import { koMonthDay, koYearMonth, lastDayOf, meterValue } from '../lib/format';
 
 const u = ko.billing.ui.page.usage;
 const meters = ko.billing.meters;
@@ -37,7 +37,10 @@ export function UsageCard({ billing, plan }: { billing: TBillingOverview; plan: 
     <Card data-testid="billing-usage">
       <CardHeader>
         <CardTitle className="text-lg">{u.title}</CardTitle>
-        <CardDescription>{u.period(koMonthDay(period.start), lastDayOf(period.end))}</CardDescription>
+        <CardDescription>
+          {/* Usage is counted per Korean month; a yearly plan's period spans twelve of them. */}
+          {billing.plan.interval === 'month' ? u.period(koMonthDay(period.start), lastDayOf(period.end)) : u.month(koYearMonth(new Date()))}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {usage.length === 0 ? (

@@ -10,8 +10,12 @@ export const koMonthDay = (iso: string) => monthDay.format(new Date(iso));
 /** 2026-12-01T… → '2026년 12월 1일' (Korean time). */
 export const koFullDate = (iso: string) => fullDate.format(new Date(iso));
 
+const yearMonth = new Intl.DateTimeFormat('ko-KR', { year: 'numeric', month: 'long', timeZone: 'Asia/Seoul' });
+/** The Korean month a moment falls in: '2026년 11월'. */
+export const koYearMonth = (at: Date) => yearMonth.format(at);
+
 /** A period's last day: its end is the next period's start, so the day shown is the one just before it. */
-export const lastDayOf = (endIso: string) => koMonthDay(new Date(new Date(endIso).getTime() - 1).toISOString());
+export const lastDayOf = (endIso: string, format: (iso: string) => string = koMonthDay) => format(new Date(new Date(endIso).getTime() - 1).toISOString());
 
 const MB = 1_000_000;
 const GB = 1_000 * MB;

@@ -134,6 +134,7 @@ describe('/admin/billing', () => {
     expect(current.textContent).toContain('스타터');
     expect(current.textContent).toContain(formatWon(29_000));
     expect(current.textContent).toContain(t.current.vatExcluded);
+    expect(current.textContent).toContain(t.current.period('2026년 11월 1일', '2026년 11월 30일'));
     const api = screen.getByTestId('meter-api.calls');
     expect(api.textContent).toContain(t.usage.projected('400,000회'));
     expect(api.textContent).toContain(t.usage.overage(formatWon(2_000)));
@@ -231,6 +232,7 @@ describe('/admin/billing', () => {
     viewer.seedRole = 'admin';
     state = overview({
       canManage: false,
+      plan: { id: 'starter', name: '스타터', interval: 'year', price: 290_000 },
       business: {
         businessNumber: '1234567891',
         name: '주식회사 씨앗',
@@ -244,6 +246,9 @@ describe('/admin/billing', () => {
     });
     renderPage();
     expect((await screen.findByTestId('billing-read-only')).textContent).toBe(t.adminReadOnly);
+    // A yearly plan: usage is still this Korean month's.
+    expect(screen.getByTestId('billing-usage').textContent).toMatch(/\d{4}년 \d{1,2}월 1일부터 오늘까지/);
+    expect(screen.getByTestId('billing-current').textContent).toContain(`${formatWon(290_000)} ${t.current.perYear}`);
     await screen.findByTestId('billing-plans');
     expect(screen.queryByRole('button', { name: t.change.choose })).toBeNull();
     expect(screen.queryByRole('button', { name: t.payment.changeCard })).toBeNull();
