@@ -1,0 +1,139 @@
+/**
+ * A seed's plan (issue 31, decision 059): the overview (plan, period, usage with the projection to the month's end,
+ * the next invoice) and plan changes — an upgrade at once with a proration invoice charged right away, a downgrade at
+ * the period's end. The subscription row is locked for every change, so concurrent changes end in one plan.
+ */
+import { ko } from '@suite/shared';
+import { withVat } from '@suite/shared/billing-money';
+import { FREE_PLAN_ID, planById, planPrice } from '@suite/shared/plans';
+import type { TBillingOverview, TChangePlanInput, TPaymentMethod } from '@suite/shared/schemas/billing';
+import { AppError } from '../../lib/app-error.ts';
+import type { TBillingAccess } from './billing.access.ts';
+import type { TBillingDeps } from './billing.deps.ts';
+import { chargeInvoice, type TChargeOutcome } from './payments.service.ts';
+import {
+  businessOf,
+  ensureSubscription,
+  findSubscription,
+  paymentMethodOf,
+  setInvoiceStatus,
+  updateSubscription,
+  usageOf,
+  type TSubscriptionRow,
+} from './invoices.repository.ts';
+import { businessView, createInvoice, freeRow, intervalOf, planOf, rollSubscription } from './invoices.service.ts';
+import { changeKind, fullSpanAt, kstMonthStart, projectUsage, prorationLines, usagePeriod, type TPlanChoice, type TUsage } from './pricing.ts';
+
+function paymentMethodView(row: Awaited<ReturnType<typeof paymentMethodOf>>): TPaymentMethod | null {
+  if (!row || (row.kind !== 'card' && row.kind !== 'transfer')) return null;
+  return { kind: row.kind, cardCompany: row.cardCompany, cardNumber: row.cardNumber, cardExpiresOn: row.cardExpiresOn };
+}
+
+/** GET /api/seeds/{seedId}/billing: no subscription row = the free plan for the current KST month. */
+export async function billingOverview(deps: TBillingDeps, access: TBillingAccess): Promise<TBillingOverview> {
+  const now = deps.now();
+  const { seedId } = access;
+  const sub = await findSubscription(deps.db, seedId);
+  const current: TPlanChoice = { plan: planOf(sub?.planId), interval: intervalOf(sub?.interval) };
+  const period = sub ? { start: sub.periodStart, end: sub.periodEnd } : { start: kstMonthStart(now), end: kstMonthStart(now, 1) };
+  const next: TPlanChoice | null = sub?.nextPlanId ? { plan: planOf(sub.nextPlanId), interval: intervalOf(sub.nextInterval ?? sub.interval) } : null;
+
+  const month = usagePeriod(now);
+  const usage: TUsage = {};
+  for (const r of await usageOf(deps.db, seedId, [month])) usage[r.meter as keyof TUsage] = r.value;
+  const rows = projectUsage(current.plan, usage, now);
+  // The next invoice comes at the next KST month's start: the plan fee when a period starts then, plus the overage.
+  const due = next ?? current;
+  const fee = period.end <= kstMonthStart(now, 1) ? planPrice(due.plan, due.interval) : 0;
+  const [method, business] = await Promise.all([paymentMethodOf(deps.db, seedId), businessOf(deps.db, seedId)]);
+  return {
+    configured: deps.toss !== null,
+    plan: { id: current.plan.id, name: ko.billing.plans[current.plan.id].name, interval: current.interval, price: planPrice(current.plan, current.interval) },
+    status: sub?.status === 'past_due' ? 'past_due' : 'active',
+    graceEndsAt: sub?.graceEndsAt?.toISOString() ?? null,
+    next: next ? { planId: next.plan.id, interval: next.interval, at: period.end.toISOString() } : null,
+    period: { start: period.start.toISOString(), end: period.end.toISOString() },
+    usage: rows,
+    projection: withVat(fee + rows.reduce((sum, r) => sum + r.overage, 0)),
+    paymentMethod: paymentMethodView(method),
+    business: businessView(business),
+    canManage: access.canManage,
+  };
+}
+
+type TUpgrade = { invoiceId: string | null; before: TSubscriptionRow; version: number };
+
+/** The plan change inside one transaction on the locked row; an upgrade answers what the charge needs. */
+async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, now: Date): Promise<TUpgrade | null> {
+  return deps.db.transaction(async (tx) => {
+    await ensureSubscription(tx, freeRow(seedId, now));
+    let sub = (await findSubscription(tx, seedId, true))!;
+    // A period that has ended (or a yearly plan's ended months) is invoiced first, under the plan it ran on.
+    if (sub.periodEnd <= now || sub.interval === 'year') {
+      await rollSubscription(tx, sub, now);
+      sub = (await findSubscription(tx, seedId))!;
+    }
+    const from: TPlanChoice = { plan: planOf(sub.planId), interval: intervalOf(sub.interval) };
+    const kind = changeKind(from, to);
+    if (kind === 'none') {
+      // Choosing the current plan again cancels a waiting downgrade.
+      if (sub.nextPlanId || sub.nextInterval) await updateSubscription(tx, seedId, { nextPlanId: null, nextInterval: null }, now);
+      return null;
+    }
+    if (kind === 'downgrade') {
+      if (sub.nextPlanId !== to.plan.id || sub.nextInterval !== to.interval)
+        await updateSubscription(tx, seedId, { nextPlanId: to.plan.id, nextInterval: to.interval }, now);
+      return null;
+    }
+    if (!(await paymentMethodOf(tx, seedId))) throw new AppError('BILLING_NO_PAYMENT_METHOD');
+    const lines = prorationLines({ ...from, periodEnd: sub.periodEnd }, to, now);
+    const end = fullSpanAt(now, to.interval).end;
+    const updated = await updateSubscription(
+      tx,
+      seedId,
+      { planId: to.plan.id, interval: to.interval, periodStart: now, periodEnd: end, nextPlanId: null, nextInterval: null },
+      now,
+    );
+    const invoiceId = await createInvoice(tx, seedId, { kind: 'proration', periodStart: now, periodEnd: end, lines }, now);
+    return { invoiceId, before: sub, version: updated.version };
+  });
+}
+
+async function charge(deps: TBillingDeps, invoiceId: string): Promise<TChargeOutcome['outcome']> {
+  try {
+    return (await chargeInvoice(deps, invoiceId)).outcome;
+  } catch (err) {
+    deps.log.error({ err, invoiceId }, 'billing: charging an upgrade failed');
+    return 'error';
+  }
+}
+
+/** A refused upgrade: the old plan back (unless the row changed since), the invoice void. */
+async function undoUpgrade(deps: TBillingDeps, seedId: string, upgrade: TUpgrade & { invoiceId: string }): Promise<void> {
+  const now = deps.now();
+  const b = upgrade.before;
+  await deps.db.transaction(async (tx) => {
+    const current = await findSubscription(tx, seedId, true);
+    if (current?.version === upgrade.version) {
+      const { planId, interval, periodStart, periodEnd, nextPlanId, nextInterval } = b;
+      await updateSubscription(tx, seedId, { planId, interval, periodStart, periodEnd, nextPlanId, nextInterval }, now);
+    }
+    await setInvoiceStatus(tx, upgrade.invoiceId, 'void', now);
+  });
+}
+
+/** PUT /api/seeds/{seedId}/billing/plan: the server prices everything; the browser sends only the plan and interval. */
+export async function changePlan(deps: TBillingDeps, access: TBillingAccess, input: TChangePlanInput): Promise<TBillingOverview> {
+  const plan = planById(input.planId)!;
+  const to: TPlanChoice = { plan, interval: plan.id === FREE_PLAN_ID ? 'month' : input.interval };
+  if (plan.id !== FREE_PLAN_ID && deps.toss === null) throw new AppError('BILLING_NOT_CONFIGURED');
+  const upgrade = await applyChange(deps, access.seedId, to, deps.now());
+  if (upgrade?.invoiceId) {
+    const outcome = await charge(deps, upgrade.invoiceId);
+    if (outcome !== 'paid' && outcome !== 'waiting_deposit' && outcome !== 'already-paid') {
+      await undoUpgrade(deps, access.seedId, { ...upgrade, invoiceId: upgrade.invoiceId });
+      throw new AppError(outcome === 'no-method' ? 'BILLING_NO_PAYMENT_METHOD' : 'BILLING_PAYMENT_DECLINED');
+    }
+  }
+  return billingOverview(deps, access);
+}

@@ -1,0 +1,104 @@
+/** Helpers for the plans and invoices tests (not a test file itself). */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { METERS, type TMeter } from '@suite/shared/plans';
+import { seedMembers } from '../../../db/schema.ts';
+import { billingEvents, billingInvoices, billingPaymentMethods, billingSubscriptions, billingUsage } from '../../../db/schema-billing.ts';
+import type { TTestContext } from '../../../test/helpers.ts';
+import { call, loginAs } from '../../auth/testing/auth-test-kit.ts';
+import { signedIn } from '../../admin-users/testing/console-test-kit.ts';
+import { billingOf } from '../billing.module.ts';
+import type { TBillingDeps } from '../billing.deps.ts';
+
+/** Toss configured, pointing at a closed loopback port (nothing here may reach it). */
+export const tossEnv = { TOSS_CLIENT_KEY: 'test_ck_kit', TOSS_SECRET_KEY: 'test_sk_kit', TOSS_API_URL: 'http://127.0.0.1:3339' };
+
+/** The billing deps of a test app (to call rollPeriods / dropToFree as the cycle does). */
+export function depsOf(t: TTestContext): TBillingDeps {
+  const deps = billingOf(t.app.ctx);
+  if (!deps) throw new Error('billing module not registered');
+  return deps;
+}
+
+type TPerson = { id: string; email: string; token: string };
+export type TBillingSeed = { seedId: string; owner: TPerson; admin: TPerson; member: TPerson; outsider: TPerson };
+
+/** A seed with an owner, an admin and a member (and an outsider), each signed in. */
+export async function billingSeed(t: TTestContext, name = '결제 상사'): Promise<TBillingSeed> {
+  const [owner, admin, member, outsider] = await Promise.all([signedIn(t), signedIn(t), signedIn(t), signedIn(t)]);
+  const created = await call(t, { method: 'POST', url: '/api/seeds', token: owner.token, body: { seed_name: name } });
+  if (created.status !== 201) throw new Error(`seed: ${created.status} ${JSON.stringify(created.body)}`);
+  const seedId = (created.body as { data: { id: string } }).data.id;
+  await t.database.db.insert(seedMembers).values([
+    { seedId, userId: admin.id, role: 'admin' },
+    { seedId, userId: member.id, role: 'member' },
+  ]);
+  return { seedId, owner, admin, member, outsider };
+}
+
+/** A fresh session for someone (after the test clock jumped past the idle timeout). */
+export async function freshToken(t: TTestContext, person: TPerson): Promise<void> {
+  person.token = (await loginAs(t, person.email)).tokens.access_token;
+}
+
+/** app.inject with a bearer token, PUT included. */
+export function billingApi(t: TTestContext, token?: string) {
+  return (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown) =>
+    call(t, { method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
+}
+
+/** A bank-transfer payment method (what helper C's POST …/payment-methods/transfer stores). */
+export async function addTransferMethod(t: TTestContext, seedId: string): Promise<void> {
+  await t.database.db
+    .insert(billingPaymentMethods)
+    .values({ seedId, kind: 'transfer', customerKey: `ck_${randomBytes(12).toString('hex')}` })
+    .onConflictDoNothing();
+}
+
+const KST_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * Billable events as the metering writes them: one billing_events row each (unique id, the KST month of `at`) and the
+ * month's billing_usage aggregate (count +1 an event, sum +quantity, max the largest).
+ */
+export async function recordEvents(t: TTestContext, seedId: string, meter: TMeter, quantities: number[], at: Date): Promise<void> {
+  const period = new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
+  const rows = quantities.map((quantity) => ({ id: `kit:${randomUUID()}`, seedId, meter, quantity, period, occurredAt: at }));
+  const agg = METERS[meter].aggregation;
+  const value = agg === 'count' ? rows.length : agg === 'sum' ? quantities.reduce((a, b) => a + b, 0) : Math.max(...quantities);
+  await t.database.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 1_000) await tx.insert(billingEvents).values(rows.slice(i, i + 1_000));
+    await tx
+      .insert(billingUsage)
+      .values({ seedId, period, meter, value, events: rows.length })
+      .onConflictDoUpdate({
+        target: [billingUsage.seedId, billingUsage.period, billingUsage.meter],
+        set: {
+          value: agg === 'max' ? sql`greatest(${billingUsage.value}, ${value})` : sql`${billingUsage.value} + ${value}`,
+          events: sql`${billingUsage.events} + ${rows.length}`,
+        },
+      });
+  });
+}
+
+/** The raw events of a seed's month. */
+export async function rawEvents(t: TTestContext, seedId: string, period: string) {
+  return t.database.db
+    .select({ meter: billingEvents.meter, quantity: billingEvents.quantity })
+    .from(billingEvents)
+    .where(and(eq(billingEvents.seedId, seedId), eq(billingEvents.period, period)));
+}
+
+export async function invoicesOf(t: TTestContext, seedId: string) {
+  return t.database.db.select().from(billingInvoices).where(eq(billingInvoices.seedId, seedId));
+}
+
+export async function subscriptionOf(t: TTestContext, seedId: string) {
+  const [row] = await t.database.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.seedId, seedId));
+  return row;
+}
+
+/** A KST wall-clock time as an instant: kst('2026-11-10T12:00') = 03:00 UTC. */
+export function kst(local: string): Date {
+  return new Date(`${local}:00+09:00`);
+}
