@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { koBilling } from '../messages/ko-billing.ts';
 import { koBillingDunning } from '../messages/ko-billing-dunning.ts';
+import { koBillingTax } from '../messages/ko-billing-tax.ts';
 import { isValidBusinessNumber } from '../billing-money.ts';
 import { METER_NAMES, PLAN_IDS } from '../plans.ts';
 
@@ -179,3 +180,22 @@ export const ZRefundInput = z.strictObject({
 });
 export type TRefundInput = z.infer<typeof ZRefundInput>;
 export const ZRefundParams = z.object({ invoiceId: z.uuid({ error: v.invoiceId }) });
+
+/** PUT …/business answers the saved details and, when the NTS said something worth knowing (간이, 휴업, 면세, not checked), a note. */
+export const ZBusinessSaved = ZBusiness.extend({ note: z.string().nullable() });
+export type TBusinessSaved = z.infer<typeof ZBusinessSaved>;
+
+/**
+ * POST /api/billing/webhooks/popbill: Popbill's 세금계산서 event (TAXINVOICE.STATE). Only the document number is used;
+ * the state is fetched again from Popbill (GetInfo), never taken from the body.
+ */
+export const ZPopbillWebhookBody = z
+  .object({
+    invoicerMgtKey: z.string().min(1).max(24).optional(),
+    mgtKey: z.string().min(1).max(24).optional(),
+    eventType: z.string().max(40).optional(),
+    stateCode: z.union([z.number(), z.string()]).optional(),
+  })
+  .loose()
+  .refine((b) => Boolean(b.invoicerMgtKey ?? b.mgtKey), { message: koBillingTax.webhook.badBody });
+export type TPopbillWebhookBody = z.infer<typeof ZPopbillWebhookBody>;
