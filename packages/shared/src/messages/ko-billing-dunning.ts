@@ -49,6 +49,7 @@ export const koBillingDunning = {
   month: (y: number, m: number) => `${y}년 ${m}월`,
   admin: {
     refunded: '환불했습니다.',
+    deletedSeed: '(삭제된 시드)',
     refundReason: '환불 사유를 입력해주세요. (200자 이내)',
     refundAmount: '환불 금액은 1원 이상의 정수여야 합니다.',
   },

@@ -4,10 +4,12 @@
  */
 import type { TBillingDeps } from './billing.deps.ts';
 import { noticeInvoicePaid } from './billing-notices.ts';
+import { afterInvoiceSettled } from './dunning.ts';
 import { onInvoicePaid, onInvoiceRefunded } from './tax-invoices.service.ts';
 
 export async function afterInvoicePaid(deps: TBillingDeps, invoiceId: string): Promise<void> {
-  const results = await Promise.allSettled([noticeInvoicePaid(deps, invoiceId), onInvoicePaid(deps, invoiceId)]);
+  // afterInvoiceSettled: a past-due seed with nothing owed any more is active again (dunning.ts).
+  const results = await Promise.allSettled([noticeInvoicePaid(deps, invoiceId), onInvoicePaid(deps, invoiceId), afterInvoiceSettled(deps, invoiceId)]);
   for (const r of results) if (r.status === 'rejected') deps.log.error({ err: r.reason, invoiceId }, 'billing: after-paid step failed');
 }
 
