@@ -215,7 +215,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   const observe = registerMetrics(app, { token: config.metricsToken, database, now });
   // Traffic for the monitoring page (issue 30): every answered /api request into per-minute tallies, flushed every 15 s.
   const traffic = await registerTrafficRecorder(app, ctx, jobs, config.trafficRecording);
-  await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction });
+  await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction, tossSdkUrl: config.billing.toss?.sdkUrl });
 
   await app.register(swagger, {
     openapi: {

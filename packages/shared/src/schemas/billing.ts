@@ -90,6 +90,10 @@ export const ZCardInput = z.strictObject({
 });
 export type TCardInput = z.infer<typeof ZCardInput>;
 
+/** GET …/payment-methods/card/auth: what the browser hands to Toss's billing-auth window (never the secret key). */
+export const ZCardAuth = z.object({ clientKey: z.string(), customerKey: z.string(), sdkUrl: z.string(), successUrl: z.string(), failUrl: z.string() });
+export type TCardAuth = z.infer<typeof ZCardAuth>;
+
 export const ZInvoiceStatus = z.enum(['open', 'paid', 'failed', 'waiting_deposit', 'void', 'refunded']);
 export const ZTaxInvoiceState = z.enum(['none', 'pending', 'issued', 'sending', 'sent', 'failed', 'cancelled', 'cash-receipt']);
 

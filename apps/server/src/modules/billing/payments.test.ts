@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { billingPaymentMethods, billingWebhookEvents } from '../../db/schema-billing.ts';
+import { dbKinds } from '../../test/helpers.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { chargeInvoice, refundInvoice } from './payments.service.ts';
+import {
+  attemptsOf,
+  insertInvoice,
+  invoiceRow,
+  memberOf,
+  ownerWithSeed,
+  paymentsTestApp,
+  registerCard,
+  setInvoiceTotal,
+  type TPaymentsTest,
+} from './testing/payments-test-kit.ts';
+
+describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
+  let s: TPaymentsTest;
+  beforeAll(async () => {
+    s = await paymentsTestApp(kind, { tossTimeoutMs: 1_500 });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  const webhook = (body: unknown) => s.t.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: body as Record<string, unknown> });
+  const chargesOf = (orderPrefix: string) =>
+    s.toss.control.requests().filter((r) => r.path.startsWith('/v1/billing/bk_') && String((r.body as { orderId?: string }).orderId).startsWith(orderPrefix));
+
+  it('registers a card (billing key sealed) and charges an invoice once, with Basic auth and the attempt Idempotency-Key', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    const auth = await api(s.t, owner.token)('GET', `/api/seeds/${seedId}/billing/payment-methods/card/auth`);
+    expect(auth.status).toBe(200);
+    expect(auth.body).toMatchObject({
+      clientKey: s.toss.keys.clientKey,
+      sdkUrl: `${s.toss.url}/v1/payment`,
+      successUrl: 'http://app.test/admin/billing/card?result=success',
+    });
+    expect(JSON.stringify(auth.body)).not.toContain(s.toss.keys.secretKey);
+    // The SPA may load the SDK from its origin (CSP script-src), only because Toss is configured.
+    const csp = String(auth.headers['content-security-policy']);
+    expect(/script-src ([^;]*)/.exec(csp)![1]).toContain(s.toss.url);
+    const again = await api(s.t, owner.token)('GET', `/api/seeds/${seedId}/billing/payment-methods/card/auth`);
+    expect(again.body.customerKey).toBe(auth.body.customerKey);
+
+    const card = await registerCard(s, owner.token, seedId);
+    expect(card.status).toBe(200);
+    expect(card.body).toEqual({ kind: 'card', cardCompany: '신한', cardNumber: '4330****1234***', cardExpiresOn: null });
+    const [method] = await s.t.database.db.select().from(billingPaymentMethods).where(eq(billingPaymentMethods.seedId, seedId));
+    expect(method!.billingKeySealed).toMatch(/^v1\./);
+    expect(method!.billingKeySealed).not.toContain('bk_');
+
+    const inv = await insertInvoice(s.t, seedId, 29_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'paid' });
+    const row = await invoiceRow(s.t, inv.id);
+    expect(row).toMatchObject({ status: 'paid', method: 'card', attempts: 1, chargingUntil: null });
+    expect(row.paymentKey).toBeTruthy();
+    expect(row.receiptUrl).toContain('/_fake/receipt/');
+    const charges = chargesOf(inv.orderId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ authorized: true, idempotencyKey: `${inv.idempotencyKey}-1` });
+    expect(charges[0]!.body).toMatchObject({ amount: 31_900, orderId: inv.orderId, customerKey: auth.body.customerKey });
+    expect(s.toss.control.payment(row.paymentKey!)).toMatchObject({ status: 'DONE', totalAmount: 31_900 });
+    expect((await attemptsOf(s.t, inv.id)).map((a) => a.outcome)).toEqual(['paid']);
+
+    // Already paid: no call to Toss.
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'already-paid' });
+    expect(chargesOf(inv.orderId)).toHaveLength(1);
+  });
+
+  it('a declined card fails the invoice with Toss code; the next attempt has its own key and orderId', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId, '5100111122223333');
+    const [method] = await s.t.database.db.select().from(billingPaymentMethods).where(eq(billingPaymentMethods.seedId, seedId));
+    s.toss.control.decline({ customerKey: method!.customerKey, code: 'EXCEED_MAX_AMOUNT', message: '거래금액 한도를 초과했습니다.', times: 1 });
+    const inv = await insertInvoice(s.t, seedId, 99_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'declined', code: 'EXCEED_MAX_AMOUNT', message: '거래금액 한도를 초과했습니다.' });
+    expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'failed', method: 'card', attempts: 1, chargingUntil: null, paymentKey: null });
+    expect(await attemptsOf(s.t, inv.id)).toMatchObject([{ attempt: 1, outcome: 'declined', code: 'EXCEED_MAX_AMOUNT', amount: 108_900 }]);
+
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'paid' });
+    const keys = chargesOf(inv.orderId).map((r) => [r.idempotencyKey, (r.body as { orderId: string }).orderId]);
+    expect(keys).toEqual([
+      [`${inv.idempotencyKey}-1`, inv.orderId],
+      [`${inv.idempotencyKey}-2`, `${inv.orderId}-2`],
+    ]);
+    expect((await attemptsOf(s.t, inv.id)).map((a) => a.outcome)).toEqual(['declined', 'paid']);
+  });
+
+  it('a card ending in 0000 is declined; registering a new card charges the failed invoice (billing.charge job)', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId, '4000123412340000');
+    const inv = await insertInvoice(s.t, seedId);
+    expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'declined', code: 'REJECT_CARD_PAYMENT' });
+    expect((await registerCard(s, owner.token, seedId, '4000123412341111')).status).toBe(200);
+    await s.t.app.jobs.runDue();
+    expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'paid', attempts: 2 });
+  });
+
+  it('a timeout keeps the claim; the retry (same attempt, same key) after the claim lapses gets the one payment', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const inv = await insertInvoice(s.t, seedId, 10_000);
+    s.toss.control.timeoutNext(4_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'error', code: 'TIMEOUT' });
+    expect(s.toss.control.paymentsOfOrder(inv.orderId)).toHaveLength(1);
+    const held = await invoiceRow(s.t, inv.id);
+    expect(held.status).toBe('open');
+    expect(held.chargingUntil).not.toBeNull();
+    expect(await attemptsOf(s.t, inv.id)).toMatchObject([{ attempt: 1, outcome: 'timeout' }]);
+
+    // While claimed, nobody charges it again.
+    expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'error', code: 'CHARGE_IN_PROGRESS' });
+    expect(chargesOf(inv.orderId)).toHaveLength(1);
+
+    // The claim lapses: the job retries with the same key, and Toss answers the first (approved) result.
+    s.clock.advance(2 * 60_000 + 2_000);
+    await s.t.app.jobs.runDue();
+    const row = await invoiceRow(s.t, inv.id);
+    expect(row).toMatchObject({ status: 'paid', attempts: 1 });
+    expect(chargesOf(inv.orderId).map((r) => r.idempotencyKey)).toEqual([`${inv.idempotencyKey}-1`, `${inv.idempotencyKey}-1`]);
+    expect(s.toss.control.paymentsOfOrder(inv.orderId)).toHaveLength(1);
+    expect(row.paymentKey).toBe(s.toss.control.paymentsOfOrder(inv.orderId)[0]!.paymentKey);
+    expect(await attemptsOf(s.t, inv.id)).toMatchObject([{ attempt: 1, outcome: 'paid' }]);
+  });
+
+  it('20 concurrent charges of one invoice make one Toss payment', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const inv = await insertInvoice(s.t, seedId, 50_000);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => chargeInvoice(s.deps, inv.id)));
+    expect(outcomes.filter((o) => o.outcome === 'paid')).toHaveLength(1);
+    expect(outcomes.every((o) => o.outcome === 'paid' || o.outcome === 'already-paid' || o.code === 'CHARGE_IN_PROGRESS')).toBe(true);
+    expect(chargesOf(inv.orderId)).toHaveLength(1);
+    expect(s.toss.control.paymentsOfOrder(inv.orderId)).toHaveLength(1);
+    expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'paid', attempts: 1 });
+  });
+
+  it('bank transfer: a virtual account, paid by its DEPOSIT_CALLBACK once; a duplicate changes nothing', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const transfer = await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`);
+    expect(transfer.body).toEqual({ kind: 'transfer', cardCompany: null, cardNumber: null, cardExpiresOn: null });
+    const inv = await insertInvoice(s.t, seedId, 29_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'waiting_deposit' });
+    const waiting = await invoiceRow(s.t, inv.id);
+    expect(waiting).toMatchObject({ status: 'waiting_deposit', method: 'transfer' });
+    expect(waiting.virtualAccount).toMatchObject({ bank: '신한은행', customerName: expect.stringContaining('결제 시드') });
+    const tossPayment = s.toss.control.paymentsOfOrder(inv.orderId)[0]!;
+    expect(tossPayment).toMatchObject({ status: 'WAITING_FOR_DEPOSIT', totalAmount: 31_900 });
+    expect(waiting.depositSecretSealed).not.toContain(String(tossPayment.secret));
+
+    const body = s.toss.control.deposit(inv.orderId);
+    const first = await webhook(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ outcome: 'applied' });
+    const paid = await invoiceRow(s.t, inv.id);
+    expect(paid).toMatchObject({ status: 'paid', method: 'transfer', paymentKey: tossPayment.paymentKey });
+
+    const second = await webhook(body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ outcome: 'ignored' });
+    expect(await invoiceRow(s.t, inv.id)).toEqual(paid);
+    const applied = await s.t.database.db.select().from(billingWebhookEvents).where(eq(billingWebhookEvents.outcome, 'applied'));
+    expect(applied.filter((e) => (e.detail as { invoiceId?: string }).invoiceId === inv.id)).toHaveLength(1);
+
+    // Out of order: Toss's PAYMENT_STATUS_CHANGED saying WAITING after DONE changes nothing (Toss is asked, says DONE).
+    const late = await webhook(s.toss.control.statusChanged(tossPayment.paymentKey, { status: 'WAITING_FOR_DEPOSIT' }));
+    expect(late.json()).toEqual({ outcome: 'ignored' });
+    expect(await invoiceRow(s.t, inv.id)).toEqual(paid);
+  });
+
+  it('a forged secret, an unknown orderId, an amount mismatch and a made-up status change change nothing', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`);
+    const inv = await insertInvoice(s.t, seedId, 12_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'waiting_deposit' });
+    const paymentKey = s.toss.control.paymentsOfOrder(inv.orderId)[0]!.paymentKey;
+
+    // A status change claiming DONE while Toss still waits: Toss is asked, nothing changes.
+    const madeUp = await webhook(s.toss.control.statusChanged(paymentKey, { status: 'DONE' }));
+    expect(madeUp.json()).toEqual({ outcome: 'ignored' });
+    expect((await invoiceRow(s.t, inv.id)).status).toBe('waiting_deposit');
+
+    const real = s.toss.control.deposit(inv.orderId);
+    const forged = await webhook({ ...real, secret: 'not-the-secret' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toBe('웹훅의 비밀값이 일치하지 않습니다.');
+    expect((await invoiceRow(s.t, inv.id)).status).toBe('waiting_deposit');
+
+    const unknown = await webhook({ ...real, orderId: 'order_nobody_knows_1234' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ outcome: 'ignored' });
+
+    const bad = await webhook({ hello: 'world' });
+    expect(bad.statusCode).toBe(400);
+
+    // The invoice's total no longer matches what Toss received: rejected.
+    await setInvoiceTotal(s.t, inv.id, inv.total + 1_000);
+    const mismatch = await webhook(real);
+    expect(mismatch.json()).toEqual({ outcome: 'rejected' });
+    expect((await invoiceRow(s.t, inv.id)).status).toBe('waiting_deposit');
+
+    // The real event (with the real total back) still applies: the forged and refused ones did not take its id.
+    await setInvoiceTotal(s.t, inv.id, inv.total);
+    expect((await webhook(real)).json()).toEqual({ outcome: 'applied' });
+    expect((await invoiceRow(s.t, inv.id)).status).toBe('paid');
+    const events = await s.t.database.db.select().from(billingWebhookEvents);
+    const mine = events.filter((e) => (e.detail as { invoiceId?: string }).invoiceId === inv.id);
+    expect(mine.map((e) => e.outcome).sort()).toEqual(['applied', 'ignored', 'rejected', 'rejected']);
+  });
+
+  it('refunds part, then the rest, through Toss cancel', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const inv = await insertInvoice(s.t, seedId, 10_000);
+    await chargeInvoice(s.deps, inv.id);
+    expect(await refundInvoice(s.deps, inv.id, 1_000, '일부 환불')).toEqual({ refundedAmount: 1_000, status: 'paid' });
+    await expect(refundInvoice(s.deps, inv.id, 20_000, '너무 많이')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await refundInvoice(s.deps, inv.id, undefined, '나머지 환불')).toEqual({ refundedAmount: 11_000, status: 'refunded' });
+    const row = await invoiceRow(s.t, inv.id);
+    expect(s.toss.control.payment(row.paymentKey!)).toMatchObject({ status: 'CANCELED', balanceAmount: 0 });
+  });
+
+  it('only the owner registers a card; a customerKey of another seed is refused', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    const admin = await memberOf(s.t, seedId, 'admin');
+    const member = await memberOf(s.t, seedId, 'member');
+    for (const user of [admin, member]) {
+      expect((await api(s.t, user.token)('GET', `/api/seeds/${seedId}/billing/payment-methods/card/auth`)).status).toBe(403);
+      const post = await api(s.t, user.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/card`, { authKey: 'x', customerKey: 'ck_abc' });
+      expect(post.status).toBe(403);
+      expect((await api(s.t, user.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`)).status).toBe(403);
+    }
+
+    const other = await ownerWithSeed(s.t);
+    const otherAuth = await api(s.t, other.owner.token)('GET', `/api/seeds/${other.seedId}/billing/payment-methods/card/auth`);
+    await api(s.t, owner.token)('GET', `/api/seeds/${seedId}/billing/payment-methods/card/auth`);
+    const authKey = s.toss.control.authKeyFor(otherAuth.body.customerKey);
+    const res = await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/card`, { authKey, customerKey: otherAuth.body.customerKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('이 시드의 카드 등록 요청이 아닙니다. 카드 등록을 처음부터 다시 해주세요.');
+    const bad = await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/card`, { authKey: '', customerKey: '!' });
+    expect(bad.status).toBe(400);
+  });
+});
