@@ -53,6 +53,7 @@ export const CONSOLE_ROUTES = [
   '/admin/users',
   '/admin/seeds',
   '/admin/billing',
+  '/admin/billing/card',
   '/admin/billing/history',
   '/admin/billing/history/:invoiceId',
   '/admin/settings',

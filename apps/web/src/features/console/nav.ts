@@ -185,6 +185,7 @@ export const consoleHeadings: [string, THeading][] = [
   ['/admin/users', t.users],
   ['/admin/seeds', t.seeds],
   ['/admin/billing', t.billing],
+  ['/admin/billing/card', { title: ko.billing.ui.page.cardReturn.title, description: ko.billing.ui.page.cardReturn.description }],
   ['/admin/billing/history', t.billingHistory],
   ['/admin/billing/history/:invoiceId', ko.billing.ui.history.invoice.heading],
   ['/admin/settings', t.settings],

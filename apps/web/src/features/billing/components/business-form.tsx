@@ -67,7 +67,7 @@ export function BusinessForm({ seedId, business }: { seedId: string; business: T
           const error = errors[f.name]?.message;
           const hint = f.name === 'businessNumber' ? `${id}-hint` : undefined;
           return (
-            <div key={f.name} className={f.wide ? 'grid gap-1.5 sm:col-span-2' : 'grid gap-1.5'}>
+            <div key={f.name} className={f.wide ? 'grid content-start gap-1.5 sm:col-span-2' : 'grid content-start gap-1.5'}>
               <Label htmlFor={id}>{f.label}</Label>
               <Input
                 id={id}

@@ -43,20 +43,18 @@ export function CurrentPlanCard({ seedId, billing }: { seedId: string; billing: 
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="text-2xl font-bold break-keep">{plan.name}</span>
-          <Badge variant="outline">{intervals[plan.interval]}</Badge>
+          {plan.price > 0 ? <Badge variant="outline">{intervals[plan.interval]}</Badge> : null}
         </div>
-        <p className="text-sm">
-          {plan.price > 0 ? (
-            <>
-              <span className="text-lg font-semibold tabular-nums">{formatWon(plan.price)}</span>{' '}
-              <span className="text-muted-foreground">
-                {plan.interval === 'year' ? c.perYear : c.perMonth} · {c.vatExcluded}
-              </span>
-            </>
-          ) : (
-            <span className="text-lg font-semibold">{c.free}</span>
-          )}
-        </p>
+        {plan.price > 0 ? (
+          <p className="text-sm">
+            <span className="text-lg font-semibold tabular-nums">{formatWon(plan.price)}</span>{' '}
+            <span className="text-muted-foreground">
+              {plan.interval === 'year' ? c.perYear : c.perMonth} · {c.vatExcluded}
+            </span>
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground break-keep">{plans[plan.id].description}</p>
+        )}
         <p className="text-sm text-muted-foreground">{c.period(koFullDate(billing.period.start), lastDayOf(billing.period.end, koFullDate))}</p>
         {billing.status === 'past_due' ? (
           <Alert variant="destructive" data-testid="billing-past-due">
