@@ -179,6 +179,23 @@ export async function updateTaxInvoice(db: TTx, id: string, patch: TTaxInvoicePa
   return row;
 }
 
+/** Adds invoices to the seed's monthly row while it is pending (its sums are set at the issue); false when not pending. */
+export async function addToPendingMonth(db: TTx, seedId: string, month: string, invoiceIds: string[]): Promise<boolean> {
+  const rows = await db
+    .update(billingTaxInvoices)
+    .set({ invoiceIds: sql`${billingTaxInvoices.invoiceIds} || ${JSON.stringify(invoiceIds)}::jsonb` })
+    .where(
+      and(
+        eq(billingTaxInvoices.seedId, seedId),
+        eq(billingTaxInvoices.month, month),
+        eq(billingTaxInvoices.kind, 'normal'),
+        eq(billingTaxInvoices.state, 'pending'),
+      ),
+    )
+    .returning({ id: billingTaxInvoices.id });
+  return rows.length > 0;
+}
+
 /** The sums a pending monthly row is issued with (its invoices' amounts at the time of the issue). */
 export async function updateTaxInvoiceAmounts(db: TTx, id: string, supply: number, tax: number): Promise<void> {
   await db
