@@ -2,7 +2,7 @@
  * The monthly cycle's and dunning's queries (issue 31): due retries, lapsed virtual accounts, grace periods that
  * ended, expiring cards, the notices' invoice reads and the platform admin's revenue figures.
  */
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import {
   billingBusinesses,
@@ -48,6 +48,31 @@ export async function dueRetries(db: TTx, now: Date, limit = 200): Promise<strin
     .orderBy(billingInvoices.nextAttemptAt)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Failed period invoices of a seed still on a paid plan that have no next attempt although the seed's schedule is not
+ * over (a charge that failed outside the cycle, e.g. the payments part's retried charge job), with their last failed
+ * attempt's code and message: the cycle gives them their dunning step.
+ */
+export async function unscheduledFailures(db: TTx, now: Date, limit = 200) {
+  const last = sql<string | null>`(select concat_ws('|', a.outcome, a.code, a.message) from ${billingPaymentAttempts} a
+    where a.invoice_id = ${billingInvoices.id} and a.outcome <> 'paid' order by a.attempt desc, a.id desc limit 1)`;
+  return db
+    .select({ id: billingInvoices.id, last })
+    .from(billingInvoices)
+    .innerJoin(billingSubscriptions, eq(billingSubscriptions.seedId, billingInvoices.seedId))
+    .where(
+      and(
+        eq(billingInvoices.status, 'failed'),
+        eq(billingInvoices.kind, 'period'),
+        isNull(billingInvoices.nextAttemptAt),
+        or(isNull(billingInvoices.chargingUntil), lte(billingInvoices.chargingUntil, now)),
+        ne(billingSubscriptions.planId, 'free'),
+        or(eq(billingSubscriptions.status, 'active'), gt(billingSubscriptions.graceEndsAt, now)),
+      ),
+    )
+    .limit(limit);
 }
 
 /** Invoices waiting for a deposit, with their virtual account (the service reads its due date). */

@@ -6,7 +6,8 @@
  *   2. failed invoices whose next attempt is due are charged again;
  *   3. a declined / failed / method-less charge is a dunning step: the invoice's next attempt by DUNNING, the
  *      subscription past due with its grace end, a notice to the owner;
- *   4. a virtual account whose due date passed without the deposit is the same step (the next attempt opens a new one);
+ *   4. a virtual account whose due date passed without the deposit is the same step (the next attempt opens a new one),
+ *      and so is a period invoice that failed outside the cycle (the payments part's charge job) without a next attempt;
  *   5. a subscription whose grace ended with money still owed drops to the free plan (`dropToFree`) — nothing deleted.
  *
  * Paying later (a new card: the payments part charges the owed invoices) settles the debt: dunning.ts
@@ -29,9 +30,21 @@ export type TCycleReport = { created: number; charged: number; retried: number; 
 /** What failed, for the dunning step (a thrown charge counts as an error: the invoice's Idempotency-Key keeps the retry safe). */
 type TFailure = { reason: TFailedStep['reason']; detail?: string | undefined };
 
+/** Answers that say nothing about the payment: another charge of the invoice is in flight, or it cannot be charged. */
+const NOT_A_FAILURE = new Set(['CHARGE_IN_PROGRESS', 'INVOICE_NOT_FOUND', 'NOT_CHARGEABLE']);
+
 function failureOf(result: TChargeOutcome): TFailure | null {
+  if (result.outcome === 'error' && result.code && NOT_A_FAILURE.has(result.code)) return null;
   if (result.outcome === 'declined' || result.outcome === 'error' || result.outcome === 'no-method') return { reason: result.outcome, detail: result.message };
   return null;
+}
+
+/** The failure an attempt row tells of ('outcome|code|message'), for an invoice that failed outside the cycle. */
+function failureFromAttempt(last: string | null): TFailure {
+  const [outcome, code, ...message] = (last ?? '').split('|');
+  const detail = message.join('|') || undefined;
+  if (code === 'NO_PAYMENT_METHOD') return { reason: 'no-method' };
+  return { reason: outcome === 'declined' ? 'declined' : 'error', detail };
 }
 
 async function charge(deps: TBillingDeps, invoiceId: string): Promise<TChargeOutcome> {
@@ -102,6 +115,9 @@ export async function runCycle(deps: TBillingDeps, now: Date): Promise<TCycleRep
   for (const id of await repo.dueRetries(deps.db, now)) {
     report.retried += 1;
     if (await chargeAndFollow(deps, id, now)) report.failed += 1;
+  }
+  for (const f of await repo.unscheduledFailures(deps.db, now)) {
+    if (await dunningStep(deps, f.id, failureFromAttempt(f.last), now)) report.failed += 1;
   }
   for (const t of await repo.waitingTransfers(deps.db)) {
     const due = dueDateOf(t.virtualAccount);

@@ -1,15 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMembers, seeds } from '../../db/schema.ts';
-import { billingInvoices } from '../../db/schema-billing.ts';
+import { billingInvoices, billingPaymentAttempts, billingPaymentMethods } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { call, loginAs } from '../auth/testing/auth-test-kit.ts';
 import { billingOf } from './billing.module.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { afterInvoicePaid } from './billing-hooks.ts';
 import { kstMonth, noticeExpiringCards, runCycle } from './cycle.service.ts';
 import { DUNNING, DUNNING_ATTEMPTS, dunningPoint } from './dunning.ts';
 import * as kit from './testing/cycle-test-kit.ts';
+import { ownerWithSeed, paymentsTestApp, registerCard, type TPaymentsTest } from './testing/payments-test-kit.ts';
 
 const DAY = 86_400_000;
 
@@ -144,6 +146,21 @@ describe.each(dbKinds)('billing cycle and dunning on %s', (kind) => {
     expect((await cycle()).dropped).toBe(0);
   });
 
+  it('gives a period invoice that failed outside the cycle (no next attempt) its dunning step', async () => {
+    to(at(60));
+    const seedId = await kit.makeSeed(t, owner.id, '밖에서 실패한 시드');
+    await kit.subscribe(t, seedId, { planId: 'starter', start: at(60), end: at(90) });
+    const invoiceId = await kit.insertInvoice(t, { seedId, supply: 29_000, status: 'failed', start: at(60), end: at(90), attempts: 1 });
+    await kit.recordAttempt(t, { invoiceId, seedId, attempt: 1, amount: 31_900, outcome: 'declined', code: 'REJECT_CARD_PAYMENT', message: '잔액부족' });
+    await cycle();
+    expect(await kit.invoiceRow(t, invoiceId)).toMatchObject({ status: 'failed', nextAttemptAt: at(61) });
+    expect((await kit.subscriptionRow(t, seedId))?.status).toBe('past_due');
+    const [notice] = (await kit.noticesOf(t, owner.id, 'billing.payment-failed')).filter((n) => n.seedId === seedId);
+    expect(notice!.body).toContain('카드사에서 결제를 거절했습니다 — 잔액부족');
+    await cycle();
+    expect((await kit.noticesOf(t, owner.id, 'billing.payment-failed')).filter((n) => n.seedId === seedId)).toHaveLength(1);
+  });
+
   it('announces a card that ends this month or next once per card and month', async () => {
     to(at(70)); // 2027-03-25 KST
     const month = kstMonth(clock.now());
@@ -245,5 +262,140 @@ describe.each(dbKinds)('billing cycle and dunning on %s', (kind) => {
         .from(billingInvoices)
         .where(inArray(billingInvoices.seedId, [seedId])),
     ).toHaveLength(5);
+  });
+});
+
+describe.each(dbKinds)('the monthly cycle with the fake Toss on %s', (kind) => {
+  let s: TPaymentsTest;
+  const fresh = async (u: { email: string }) => (await loginAs(s.t, u.email)).tokens.access_token;
+  const cycle = () => runCycle(s.deps, s.clock.now());
+  const to = (when: Date) => s.clock.advance(when.getTime() - s.clock.now().getTime());
+  const invoicesOf = (seedId: string) => s.t.database.db.select().from(billingInvoices).where(eq(billingInvoices.seedId, seedId));
+  const chargesOf = (customerKey: string) =>
+    s.toss.control
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/billing/') && (r.body as { customerKey?: string }).customerKey === customerKey);
+
+  /** A seed on the monthly starter plan, paid by a card that works (or, from the period's end on, is declined). */
+  async function starterSeed(opts: { declineFromNowOn?: boolean } = {}) {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    expect((await registerCard(s, owner.token, seedId)).status).toBe(200);
+    const res = await call(s.t, {
+      method: 'PUT',
+      url: `/api/seeds/${seedId}/billing/plan`,
+      token: owner.token,
+      body: { planId: 'starter', interval: 'month' },
+    });
+    expect(res.status).toBe(200);
+    if (opts.declineFromNowOn) expect((await registerCard(s, owner.token, seedId, '4330123412340000')).status).toBe(200);
+    const sub = (await kit.subscriptionRow(s.t, seedId))!;
+    const [method] = await s.t.database.db.select().from(billingPaymentMethods).where(eq(billingPaymentMethods.seedId, seedId));
+    return { owner, seedId, periodEnd: sub.periodEnd, customerKey: method!.customerKey };
+  }
+
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    s = await paymentsTestApp(kind);
+    admin = await signedIn(s.t, { role: 'admin' }); // the installation's first account
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('charges a paid monthly plan when its month ends and tells the owner it was paid', async () => {
+    const x = await starterSeed();
+    to(x.periodEnd);
+    const report = await cycle();
+    expect(report.created).toBeGreaterThanOrEqual(1);
+    const period = (await invoicesOf(x.seedId)).find((i) => i.kind === 'period' && i.periodStart.getTime() === x.periodEnd.getTime())!;
+    expect(period).toMatchObject({ status: 'paid', method: 'card', supply: 29_000, vat: 2_900, total: 31_900 });
+    expect(await kit.subscriptionRow(s.t, x.seedId)).toMatchObject({ planId: 'starter', status: 'active' });
+    const notices = await kit.noticesOf(s.t, x.owner.id, 'billing.payment-succeeded');
+    expect(notices.filter((n) => n.dedupeKey === `billing-paid:${period.id}`).map((n) => n.title)).toEqual(['결제가 완료되었습니다 (31,900원)']);
+    expect((await cycle()).created).toBe(0);
+
+    // The platform admin refunds part of it (Toss's cancel); members of the seed and strangers cannot.
+    const refund = (token: string, body: unknown, id = period.id) => call(s.t, { url: `/api/admin/billing/invoices/${id}/refund`, token, body });
+    const adminToken = await fresh(admin);
+    expect((await refund(await fresh(x.owner), { amount: 1_000, reason: '고객 요청' })).status).toBe(403);
+    const missing = await refund(adminToken, { amount: 1_000 });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('환불 사유를 입력해주세요');
+    expect((await refund(adminToken, { amount: 0, reason: '고객 요청' })).status).toBe(400);
+    const ok = await refund(adminToken, { amount: 1_000, reason: '고객 요청' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, message: '환불했습니다.', refundedAmount: 1_000, status: 'paid' });
+    expect((await kit.invoiceRow(s.t, period.id)).refundedAmount).toBe(1_000);
+  });
+
+  it('walks a declined card through the whole schedule, one charge per attempt, and drops the seed to free with nothing deleted', async () => {
+    const x = await starterSeed({ declineFromNowOn: true });
+    const members = await s.t.database.db.select().from(seedMembers).where(eq(seedMembers.seedId, x.seedId));
+    const before = chargesOf(x.customerKey).length;
+    to(x.periodEnd);
+    await cycle();
+    const invoice = (await invoicesOf(x.seedId)).find((i) => i.kind === 'period')!;
+    expect(invoice).toMatchObject({ status: 'failed', nextAttemptAt: new Date(x.periodEnd.getTime() + DAY) });
+    expect(await kit.subscriptionRow(s.t, x.seedId)).toMatchObject({
+      status: 'past_due',
+      pastDueSince: x.periodEnd,
+      graceEndsAt: new Date(x.periodEnd.getTime() + 14 * DAY),
+    });
+
+    for (const d of DUNNING.retryDays) {
+      to(new Date(x.periodEnd.getTime() + d * DAY - 60_000));
+      await cycle();
+      to(new Date(x.periodEnd.getTime() + d * DAY));
+      await cycle();
+      await cycle();
+    }
+    // Seven attempts, each made once at Toss and recorded once.
+    expect(chargesOf(x.customerKey).length - before).toBe(DUNNING_ATTEMPTS);
+    const attempts = await s.t.database.db.select().from(billingPaymentAttempts).where(eq(billingPaymentAttempts.invoiceId, invoice.id));
+    expect(attempts.map((a) => a.outcome)).toEqual(Array(DUNNING_ATTEMPTS).fill('declined'));
+    const failed = (await kit.noticesOf(s.t, x.owner.id, 'billing.payment-failed')).filter((n) => n.seedId === x.seedId);
+    expect(failed.map((n) => n.title)).toEqual(Array.from({ length: DUNNING_ATTEMPTS }, (_, i) => `결제에 실패했습니다 (${i + 1}/7번째 시도)`));
+    expect(failed[0]!.body).toContain('한도초과');
+
+    // Free now, and nothing deleted: the seed, its members, the invoices (the unpaid one still failed).
+    expect(await kit.subscriptionRow(s.t, x.seedId)).toMatchObject({ planId: 'free', status: 'active', pastDueSince: null, graceEndsAt: null });
+    expect(await s.t.database.db.select().from(seeds).where(eq(seeds.id, x.seedId))).toHaveLength(1);
+    expect(await s.t.database.db.select().from(seedMembers).where(eq(seedMembers.seedId, x.seedId))).toEqual(members);
+    expect(await kit.invoiceRow(s.t, invoice.id)).toMatchObject({ status: 'failed', nextAttemptAt: null, attempts: DUNNING_ATTEMPTS });
+    expect((await invoicesOf(x.seedId)).length).toBeGreaterThanOrEqual(2);
+    const changed = (await kit.noticesOf(s.t, x.owner.id, 'billing.plan-changed')).filter((n) => n.seedId === x.seedId);
+    expect(changed.map((n) => n.title)).toContain('무료 요금제로 바뀌었습니다');
+    const overview = await call(s.t, { url: `/api/seeds/${x.seedId}/billing`, token: await fresh(x.owner) });
+    expect(overview.body).toMatchObject({ plan: { id: 'free' }, status: 'active' });
+
+    // A working card later settles the old debt; the seed stays on free until its owner upgrades.
+    expect((await registerCard(s, await fresh(x.owner), x.seedId)).status).toBe(200);
+    await s.t.app.jobs.runDue();
+    expect((await kit.invoiceRow(s.t, invoice.id)).status).toBe('paid');
+    expect((await kit.subscriptionRow(s.t, x.seedId))?.planId).toBe('free');
+  });
+
+  it('settles the debt when the owner registers a working card during the grace period: the seed is active again', async () => {
+    const x = await starterSeed({ declineFromNowOn: true });
+    to(x.periodEnd);
+    await cycle();
+    to(new Date(x.periodEnd.getTime() + 3 * DAY));
+    await cycle();
+    const invoice = (await invoicesOf(x.seedId)).find((i) => i.kind === 'period')!;
+    expect(invoice.status).toBe('failed');
+    expect((await kit.subscriptionRow(s.t, x.seedId))?.status).toBe('past_due');
+
+    expect((await registerCard(s, await fresh(x.owner), x.seedId)).status).toBe(200);
+    await s.t.app.jobs.runDue();
+    expect(await kit.invoiceRow(s.t, invoice.id)).toMatchObject({ status: 'paid', method: 'card' });
+    expect(await kit.subscriptionRow(s.t, x.seedId)).toMatchObject({ planId: 'starter', status: 'active', pastDueSince: null, graceEndsAt: null });
+    const paid = (await kit.noticesOf(s.t, x.owner.id, 'billing.payment-succeeded')).filter((n) => n.dedupeKey === `billing-paid:${invoice.id}`);
+    expect(paid).toHaveLength(1);
+
+    const charges = chargesOf(x.customerKey).length;
+    to(new Date(x.periodEnd.getTime() + 14 * DAY));
+    await cycle();
+    expect(chargesOf(x.customerKey).length).toBe(charges);
+    expect((await kit.subscriptionRow(s.t, x.seedId))?.planId).toBe('starter');
   });
 });
