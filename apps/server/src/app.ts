@@ -74,6 +74,7 @@ import { listUsers } from './modules/admin-users/admin-users.service.ts';
 import { hasSecondFactor } from './modules/auth/second-factor.service.ts';
 import { notify } from './modules/notifications/notifications.service.ts';
 import { createNoopMeter } from './lib/metering/meter.ts';
+import { createJournalMeter } from './lib/metering/journal.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 
 /** Paths whose values never reach the logs. */
@@ -128,7 +129,14 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
     sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
   });
-  const meter = createNoopMeter();
+  // Billable events (issue 31, decision 058): journaled before each answer leaves, flushed by the billing module.
+  const meter = config.billingMetering
+    ? createJournalMeter({
+        dir: `${config.dataDir}/metering`,
+        now,
+        log: { error: (o, m) => app.log.error(o, m), warn: (o, m) => app.log.warn(o, m) },
+      })
+    : createNoopMeter();
   const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter };
   const fast: { path?: TDataApiFastPath } = {};
 
@@ -253,7 +261,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       const [chatbots, slack] = await Promise.all([botsOfSeed(database.db, seedId), activeWorkspaceOfSeed(database.db, seedId)]);
       return { chatbots, slack };
     },
-    budget: embeddingBudget(database.db),
+    budget: embeddingBudget(database.db, meter),
   });
   await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
   await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
@@ -318,6 +326,12 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // Billing (issue 31): plans, metered usage, payments (Toss), dunning, invoices and 세금계산서 (Popbill), notifying
   // seed owners through the notification service.
   await app.register(billingModule, { ctx, jobs, notifications: notificationsDeps });
+  // The journal's last events are written on close (after the job runner stopped), before an owned database closes.
+  await app.register(async (child) => {
+    child.addHook('onClose', async () => {
+      await meter.close().catch((err: unknown) => app.log.error({ err }, 'metering: last flush failed; the journal is replayed at the next start'));
+    });
+  });
   await registerSpa(app, config.webDistDir);
 
   return app as unknown as TApp;

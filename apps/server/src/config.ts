@@ -107,6 +107,7 @@ const ZEnv = z.object({
   SLACK_MONTHLY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(1_000_000),
   METRICS_TOKEN: z.string().trim().min(16, '16자 이상이어야 합니다').optional(),
   TRAFFIC_RECORDING: bool.default(true),
+  BILLING_METERING: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -211,6 +212,11 @@ export type TConfig = {
   metricsToken: string | undefined;
   /** Record every API request for the monitoring page's traffic (issue 30); false: nothing is recorded. */
   trafficRecording: boolean;
+  /**
+   * Billable events (issue 31) journaled under DATA_DIR/metering and flushed into billing_events; false records
+   * nothing (a benchmark's baseline only: usage then goes unbilled).
+   */
+  billingMetering: boolean;
   /** What Fastify's `trustProxy` takes: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
   trustProxy: boolean | number | string[];
   /** Let URL sources (knowledge documents) reach loopback/private/link-local addresses. */
@@ -354,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     trafficRecording: e.TRAFFIC_RECORDING,
+    billingMetering: e.BILLING_METERING,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     testHooks: e.E2E_TEST_HOOKS && !isProduction,

@@ -1,11 +1,13 @@
 /**
- * Invoice-grade metering (issue 31): every billable event is recorded once, by a unique id, for a seed and a meter.
- * SKELETON — the metering helper replaces this with the durable journal (see docs/decisions for the design).
+ * Invoice-grade metering (issue 31, decision 058): every billable event is recorded once, by a unique id, for a seed
+ * and a meter. `record` appends the event to this process's journal (journal.ts) before the answer leaves; the billing
+ * module's flush writes the journal into billing_events and billing_usage, where a repeated id adds nothing.
  */
+import { createHash } from 'node:crypto';
 import type { TMeter } from '@suite/shared/plans';
 
 export type TMeterEvent = {
-  /** Unique per billable event (e.g. `api:<requestId>`, `chatbot:<messageId>`): the same id twice is counted once. */
+  /** Unique per billable event (e.g. `api:<uuid>`, `chatbot:<messageId>`): the same id twice is counted once. */
   id: string;
   seedId: string;
   meter: TMeter;
@@ -14,13 +16,42 @@ export type TMeterEvent = {
   at?: Date;
 };
 
+/** An event as the writer receives it: quantity and time filled in. */
+export type TMeteredEvent = { id: string; seedId: string; meter: TMeter; quantity: number; at: Date };
+
+/**
+ * Writes events into the database in one transaction, each id at most once (billing/metering.repository.ts); resolves
+ * once committed. Handed to the recorder by the billing module (lib/ imports no module).
+ */
+export type TMeterWriter = (events: TMeteredEvent[]) => Promise<void>;
+
 export type TMeterRecorder = {
   /** Never throws and never waits on the database. */
   record: (event: TMeterEvent) => void;
   /** Writes what was recorded into billing_events / billing_usage now (tests call it; a schedule calls it every 5 s). */
   flush: () => Promise<void>;
+  /** Sets the writer `flush` uses (the billing module, once). */
+  attach: (write: TMeterWriter) => void;
+  /** The last flush, then the journal closed (the app's close). */
+  close: () => Promise<void>;
 };
 
 export function createNoopMeter(): TMeterRecorder {
-  return { record: () => {}, flush: async () => {} };
+  return { record: () => {}, flush: async () => {}, attach: () => {}, close: async () => {} };
+}
+
+const KST_OFFSET_MS = 9 * 3_600_000;
+
+/** The billing period of an instant: its Asia/Seoul month, 'YYYY-MM'. */
+export function periodOf(at: Date): string {
+  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/**
+ * The event id of a data-API write sent with an `Idempotency-Key`: the same key on the same method and URL (path and
+ * query) of the same seed is one event however often it is retried; the key on another URL is another event.
+ */
+export function retriedCallId(seedId: string, method: string, url: string, idempotencyKey: string): string {
+  const hash = createHash('sha256').update(method.toUpperCase()).update('\n').update(url).update('\n').update(idempotencyKey).digest('hex');
+  return `api:${seedId}:${hash}`;
 }

@@ -22,6 +22,11 @@ export type TAppCtx = {
   rowCap: number;
   tables: Map<string, TTableInfo>;
   settings: Map<string, TAdminTableSettings>;
+  /**
+   * Billing (issue 31): a request's use of the data API is one `api.calls` event of the seed, however many calls it
+   * makes in process; set for a request (appContext), absent for background work (reconciling), which is not billed.
+   */
+  billing?: { recorded: boolean };
 };
 
 export function kindOf(type: string): TAdminColumn['kind'] {

@@ -12,7 +12,7 @@ export async function appContext(deps: TDeps, actor: TActor, seedId: string, app
   // Membership, app and settings in parallel (the list's first page waits for them).
   const [seed, app, stored] = await Promise.all([seedFor(deps.db, seedId, actor.id), repo.findApp(deps.db, seedId, appId), repo.settingsOf(deps.db, appId)]);
   if (!app) throw new AppError('ADMIN_APP_NOT_FOUND');
-  return ctxOf(deps, app, seed.role, stored);
+  return { ...(await ctxOf(deps, app, seed.role, stored)), billing: { recorded: false } };
 }
 
 /** The app as a role sees it (the reconciler uses the owner's view: it only re-reads rows the import wrote). */

@@ -3,6 +3,7 @@
  * cache, planner and SQL as an API key's request), with the query as a typed tree; a database refusal comes back as
  * a Korean message on the field it concerns.
  */
+import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { callDataApiTyped, dbErrorOf, PgrstError, type TTypedDataCall } from '../api-builder/data-api.service.ts';
@@ -23,6 +24,10 @@ export async function data(deps: TDeps, ctx: TAppCtx, call: TDataRequest) {
       apiId: ctx.app.apiId,
       principal: { kind: 'internal', id: ctx.app.id, rateLimitPerMinute: RATE_PER_MINUTE },
     });
+    if (ctx.billing && !ctx.billing.recorded && res.status >= 200 && res.status < 300) {
+      ctx.billing.recorded = true;
+      deps.api.ctx.meter.record({ id: `api:${randomUUID()}`, seedId: ctx.app.seedId, meter: 'api.calls' });
+    }
     const body = res.raw !== undefined ? (res.raw ? JSON.parse(res.raw) : undefined) : res.body;
     return { status: res.status, headers: res.headers, body };
   } catch (e) {

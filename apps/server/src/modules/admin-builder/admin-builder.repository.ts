@@ -161,3 +161,8 @@ export async function findAppById(db: TDb, id: string): Promise<TAdminAppRow | u
   const [row] = await db.select().from(adminApps).where(eq(adminApps.id, id));
   return row;
 }
+
+/** How many admin-builder apps each seed has (seeds with at least one). */
+export async function appCountsBySeed(db: TDb): Promise<{ seedId: string; apps: number }[]> {
+  return db.select({ seedId: adminApps.seedId, apps: count() }).from(adminApps).groupBy(adminApps.seedId);
+}

@@ -44,6 +44,9 @@ export async function listApps(deps: TDeps, actor: TActor, seedId: string, conne
   return out;
 }
 
+/** For billing's gauge (issue 31, meter admin-builder.apps): the number of apps of every seed that has any. */
+export const appCountsBySeed = (deps: Pick<TDeps, 'db'>) => repo.appCountsBySeed(deps.db);
+
 /**
  * The admin apps built on a connection (id and name): what deleting the connection would take along. For the API
  * builder's delete confirmation; also `GET …/admin-builder/apps?connectionId=`.

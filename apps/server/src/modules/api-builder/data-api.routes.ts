@@ -24,7 +24,7 @@ const CORS_OPTIONS = {
   origin: '*',
   exposedHeaders: EXPOSED,
   methods: 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
-  allowedHeaders: 'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
+  allowedHeaders: 'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, idempotency-key',
   maxAge: 600,
   strictPreflight: false,
 };
@@ -94,6 +94,8 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
           prefer: header(request, 'prefer'),
           range: header(request, 'range'),
           body: request.body,
+          idempotencyKey: header(request, 'idempotency-key'),
+          url: request.url,
         });
         reply.headers(res.headers);
         if (res.cache) reply.header('x-cache', res.cache);

@@ -2,8 +2,10 @@
  * The published data API: key check, per-key rate limit, method/table scope, response cache, then the PostgREST
  * handler. `callDataApi` takes a plain request object, so the HTTP route and in-process callers share it.
  */
+import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { retriedCallId } from '../../lib/metering/meter.ts';
 import { bearerToken } from '../../lib/route-helpers.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { classifyDbError, dbErrorHttp, type TDbError } from '../../lib/db-errors.ts';
@@ -49,6 +51,9 @@ export type TDataCall = {
    * rate limit, cache and SQL path; the caller has checked the user's rights.
    */
   principal?: { kind: 'internal'; id: string; rateLimitPerMinute: number } | undefined;
+  /** The request's `Idempotency-Key` and URL (path and query): a write retried with the same key is billed once. */
+  idempotencyKey?: string | undefined;
+  url?: string | undefined;
 };
 
 /** `raw`: the body already serialised (a cache hit); otherwise `body`. */
@@ -323,6 +328,20 @@ async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<Retu
 
 export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult> => run(deps, given);
 
+/**
+ * Billing (issue 31, decision 058): an answered call (2xx) is one `api.calls` event of the API's seed, journaled before
+ * the answer leaves — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<uuid>`), or for a write with an `Idempotency-Key` derived from the seed, method,
+ * URL and key, so the retried write is the same event.
+ */
+function meterCall(deps: TDeps, live: TLiveApi, call: Pick<TCall, 'method' | 'idempotencyKey' | 'url' | 'principal'>, status: number) {
+  // The admin builder's in-process calls are billed by the admin builder: one event a request (admin-builder.data.ts).
+  if (status < 200 || status >= 300 || call.principal) return;
+  const key = call.method === 'GET' || call.method === 'HEAD' ? undefined : call.idempotencyKey?.trim();
+  const seedId = live.api.seedId;
+  const id = key && call.url ? retriedCallId(seedId, call.method, call.url, key) : `api:${randomUUID()}`;
+  deps.ctx.meter.record({ id, seedId, meter: 'api.calls' });
+}
+
 /** An in-process call with the grammar's tree instead of a query string (the admin builder; decision 037). */
 export type TTypedDataCall = Omit<TDataCall, 'query' | 'authorization' | 'apikey' | 'principal'> & {
   query: TParsedQuery;
@@ -405,6 +424,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
       assertRights(live, key, call, verb, prepared.plan);
       const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
+      meterCall(deps, live, call, res.status);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
       const apis = new Set([live.api.id, ...(await repo.apisOfConnection(deps.db, live.connection.id)).map((a) => a.id)]);
@@ -414,6 +434,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
     // Reads: parsed and planned once (and remembered); the same plan names the tables for the cache key and runs on a miss.
     const res = await read(deps, live, call, await readRule(deps, live, call, key));
     cache = res.cache;
+    meterCall(deps, live, call, res.status);
     return res;
   } catch (err) {
     const failed = dbError(err);
@@ -455,6 +476,7 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   try {
     const res = await read(deps, live, get, await readRule(deps, live, get, key));
     cache = res.cache;
+    meterCall(deps, live, get, res.status);
     return res;
   } catch (err) {
     const failed = dbError(err);

@@ -4,6 +4,7 @@ import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
 import type { TRefetch } from '../knowledge/knowledge.service.ts';
 import { createSlackNotifier, type TSlackNotifier } from '../slack/notify.service.ts';
@@ -26,6 +27,8 @@ export type TChatbotDeps = {
   now: () => Date;
   /** The notification service's deps (buildApp): hand-offs reach the seed's owner and admins through it. */
   notifications: TChatbotOutside['notifications'];
+  /** Billable events (issue 31): answered questions and the model's tokens, for the bot's seed. */
+  meter: Pick<TMeterRecorder, 'record'>;
 };
 
 /**
@@ -46,5 +49,6 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     slack: createSlackNotifier(ctx.database.db, ctx.config),
     now: ctx.now,
     notifications: outside.notifications,
+    meter: ctx.meter,
   };
 }

@@ -229,12 +229,20 @@ export async function ask(
   let answered = false;
   let cited: knowledge.THit[] = [];
   let mode = 'basic';
+  let tokens = 0;
   if (confident.length) {
     const llm = deps.config.llm;
     if (llm.baseUrl && llm.model) {
       mode = 'llm';
       try {
-        const out = await streamGrounded(llm, text, confident, (p) => onPart?.(p));
+        const out = await streamGrounded(
+          llm,
+          text,
+          confident,
+          (p) => onPart?.(p),
+          undefined,
+          (t) => (tokens = t),
+        );
         if (out && !out.includes(NO_ANSWER)) {
           answer = out;
           answered = true;
@@ -265,6 +273,10 @@ export async function ask(
     sources,
     sourceId: cited[0]?.sourceId ?? null,
   });
+  // Billing (issue 31), once the answer is stored: an answered question (not "don't know", a failed model or a
+  // hand-off), and the model's tokens whenever it ran; both by the stored message's id.
+  if (answered) deps.meter.record({ id: `chatbot:${msg.id}`, seedId: bot.seedId, meter: 'chatbot.answers' });
+  if (tokens > 0) deps.meter.record({ id: `llm:chatbot:${msg.id}`, seedId: bot.seedId, meter: 'llm.tokens', quantity: tokens });
   if (cited[0]) await knowledge.markCited(deps.db, cited[0].sourceId);
   return { messageId: msg.id, answer, answered, sources };
 }

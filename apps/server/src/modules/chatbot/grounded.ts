@@ -22,8 +22,18 @@ export function groundedPrompt(question: string, hits: THit[]) {
   ];
 }
 
-/** Streams the model's answer; returns the full text (NO_ANSWER when the passages lack the answer). */
-export async function streamGrounded(cfg: TLlmConfig, question: string, hits: THit[], onPart: (text: string) => void, stop?: AbortSignal): Promise<string> {
+/**
+ * Streams the model's answer; returns the full text (NO_ANSWER when the passages lack the answer). `onTokens` receives
+ * the tokens the answering attempt used (as the server reported them, else about two characters a token).
+ */
+export async function streamGrounded(
+  cfg: TLlmConfig,
+  question: string,
+  hits: THit[],
+  onPart: (text: string) => void,
+  stop?: AbortSignal,
+  onTokens?: (tokens: number) => void,
+): Promise<string> {
   return withRetries(
     cfg,
     async (signal) => {
@@ -40,11 +50,14 @@ export async function streamGrounded(cfg: TLlmConfig, question: string, hits: TH
           sent = text.length;
         }
       };
-      await streamChat(cfg, { messages: groundedPrompt(question, hits), temperature: 0 }, signal, (delta) => {
+      const messages = groundedPrompt(question, hits);
+      const usage = await streamChat(cfg, { messages, temperature: 0, includeUsage: Boolean(onTokens) }, signal, (delta) => {
         text += delta;
         flush(false);
       });
       flush(true);
+      const estimate = (t: string) => Math.ceil(t.length / 2);
+      onTokens?.((usage?.prompt_tokens ?? estimate(messages.map((m) => m.content).join('\n'))) + (usage?.completion_tokens ?? estimate(text)));
       return text.trim();
     },
     stop,

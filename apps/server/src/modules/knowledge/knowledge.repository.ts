@@ -241,3 +241,14 @@ export async function storeKeys(db: TDb, rows: { id: string; grams: string[] }[]
     for (const r of rows) await tx.update(knowledgePassages).set({ grams: r.grams }).where(eq(knowledgePassages.id, r.id));
   });
 }
+
+/** Bytes of stored knowledge per seed (the sources' text: content, question, answer, phrasings), seeds with any. */
+export async function storedBytesBySeed(db: TDb): Promise<{ seedId: string; bytes: number }[]> {
+  const k = knowledgeSources;
+  const bytes = sql<number>`coalesce(sum(octet_length(${k.content}) + coalesce(octet_length(${k.question}), 0)
+    + coalesce(octet_length(${k.answer}), 0) + coalesce(octet_length(array_to_string(${k.phrasings}, '')), 0)), 0)::bigint`;
+  return db
+    .select({ seedId: k.seedId, bytes: bytes.mapWith(Number) })
+    .from(k)
+    .groupBy(k.seedId);
+}

@@ -224,6 +224,8 @@ export const deleteSource = (db: TDb, chatbotId: string, sourceId: string) => re
 export const releaseChatbot = repo.releaseChatbot;
 export const sourceCounts = repo.sourceCounts;
 export const markCited = repo.markCited;
+/** For billing's gauge (issue 31, meter knowledge.bytes): bytes of stored knowledge per seed that has any. */
+export const storedBytesBySeed = (db: TDb) => repo.storedBytesBySeed(db);
 export const suggestedQuestions = (db: TDb, chatbotId: string) => repo.topFaqQuestions(db, chatbotId, 4);
 
 // ── Attachments (decision 026) ──

@@ -8,6 +8,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { searchWorkspace as search, type TVectorIndex, type TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
 import type { TLlm } from '../../adapters/llm.ts';
+import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';
@@ -27,6 +28,8 @@ export type TRuntime = {
   stop: AbortSignal;
   /** The app's clock. */
   now: () => Date;
+  /** Billable events (issue 31): an answer posted, and the model's tokens, for the workspace's seed. */
+  meter?: Pick<TMeterRecorder, 'record'>;
 };
 
 export type TMentionPayload = { channel: string; ts: string; thread_ts?: string | undefined; text: string; user: string };
@@ -123,6 +126,19 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
   return { kind: 'search', sources, ...r, text };
 }
 
+/**
+ * Billing (issue 31), after the answer is stored: an answer counts when it answered something — a summary of a thread,
+ * or knowledge found (by the model or quoted) — not the help text, "nothing found" or an apology for a failed model;
+ * the model's tokens count whenever it was used. Ids from the stored event: a retried event adds nothing.
+ */
+function meterAnswer(rt: TRuntime, ws: repo.TWorkspaceRow, eventId: string, out: TOutcome) {
+  if (!rt.meter) return;
+  const answered = out.status === 'answered' && ((out.kind === 'summary' && out.text !== b.noThread) || (out.kind === 'search' && out.sources.length > 0));
+  if (answered) rt.meter.record({ id: `slack:${eventId}`, seedId: ws.seedId, meter: 'slack.answers' });
+  const tokens = out.promptTokens + out.completionTokens;
+  if (tokens > 0) rt.meter.record({ id: `llm:slack:${eventId}`, seedId: ws.seedId, meter: 'llm.tokens', quantity: tokens });
+}
+
 const isMentionOfSummary = (text: string, bot: string) => text.includes(`<@${bot}>`) && isSummaryRequest(text);
 
 /** Processes one stored event (idempotent: only a pending event is worked). Throws when posting failed. */
@@ -154,5 +170,6 @@ export async function processEvent(rt: TRuntime, eventId: string): Promise<void>
     latencyMs: now.getTime() - ev.createdAt.getTime(),
     answeredAt: now,
   });
+  meterAnswer(rt, ws, ev.id, out);
   rt.log.info({ eventId: ev.eventId, kind: out.kind, mode: out.mode, status: out.status }, 'slack assistant answered');
 }

@@ -50,8 +50,10 @@ export async function activeWorkspaceIds(db: TDb): Promise<string[]> {
 }
 
 /** Tokens spent outside a logged event (embeddings), counted toward the monthly budget. */
-export async function recordTokenUsage(db: TDb, workspaceId: string, kind: 'embeddings', tokens: number): Promise<void> {
-  if (tokens > 0) await db.insert(slackTokenUsage).values({ workspaceId, kind, tokens });
+export async function recordTokenUsage(db: TDb, workspaceId: string, kind: 'embeddings', tokens: number): Promise<string | undefined> {
+  if (tokens <= 0) return undefined;
+  const [row] = await db.insert(slackTokenUsage).values({ workspaceId, kind, tokens }).returning({ id: slackTokenUsage.id });
+  return row?.id;
 }
 
 export async function activeWorkspaceOfSeed(db: TDb, seedId: string): Promise<TWorkspaceRow | undefined> {

@@ -4,6 +4,7 @@
  * none of Slack's tables itself.
  */
 import type { TDb } from '../../db/client.ts';
+import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import * as repo from './slack.repository.ts';
 
 /** The seed's active workspace (the oldest, when there were several), or null. */
@@ -26,15 +27,23 @@ export async function tokenSpend(db: TDb, seedId?: string): Promise<{ workspaceI
   return rows.filter((r) => r !== undefined).sort((a, b) => b.used - a.used);
 }
 
-/** The knowledge module's embeddings: which workspaces are embedded, and their monthly token budget. */
-export function embeddingBudget(db: TDb) {
+/**
+ * The knowledge module's embeddings: which workspaces are embedded, and their monthly token budget. The tokens are
+ * billed to the workspace's seed too (issue 31: `llm:embeddings:<usage row id>` on `meter`).
+ */
+export function embeddingBudget(db: TDb, meter?: Pick<TMeterRecorder, 'record'>) {
   return {
     async spent(workspaceId: string): Promise<boolean> {
       const ws = await repo.findWorkspace(db, workspaceId);
       const budget = ws?.settings.monthlyTokenBudget ?? 0;
       return budget > 0 && (await repo.tokensThisMonth(db, workspaceId)) >= budget;
     },
-    record: (workspaceId: string, tokens: number) => repo.recordTokenUsage(db, workspaceId, 'embeddings', tokens),
+    async record(workspaceId: string, tokens: number): Promise<void> {
+      const id = await repo.recordTokenUsage(db, workspaceId, 'embeddings', tokens);
+      if (!id || !meter) return;
+      const ws = await repo.findWorkspace(db, workspaceId);
+      if (ws) meter.record({ id: `llm:embeddings:${id}`, seedId: ws.seedId, meter: 'llm.tokens', quantity: tokens });
+    },
     activeWorkspaceIds: () => repo.activeWorkspaceIds(db),
   };
 }

@@ -1,0 +1,182 @@
+/**
+ * The metering journal (decision 058): `record` appends one line per event to this process's file under
+ * `DATA_DIR/metering/` with a synchronous write on a descriptor opened once, so the line is in the operating system's
+ * page cache before the answer that caused it leaves — a kill -9 of the process loses nothing (a power cut may lose
+ * what the disk had not yet written: out of scope). `flush` seals the file, writes its events through the billing
+ * module's writer (one transaction a chunk, each id at most once) and deletes it once committed. Files left by a
+ * process that is no longer running (a crash) are claimed by an atomic rename — so two starting processes never both
+ * take one — and written the same way; an id written twice is counted once, so replaying is always safe.
+ */
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { METERS, type TMeter } from '@suite/shared/plans';
+import type { TMeteredEvent, TMeterEvent, TMeterRecorder, TMeterWriter } from './meter.ts';
+
+type TLog = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+
+export type TJournalOptions = {
+  /** The folder (DATA_DIR/metering), made on the first event. */
+  dir: string;
+  now: () => Date;
+  log: TLog;
+  /** Events a transaction (default 2,000). */
+  chunk?: number;
+  /** Whether the process of a pid still runs (tests give their own). */
+  alive?: (pid: number) => boolean;
+};
+
+const FILE = /^(journal|claimed)-(\d+)-[\w-]+\.jsonl$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** One journal line back into an event; undefined for a line that is not one (a write torn by a kill). */
+function parse(line: string): TMeteredEvent | undefined {
+  try {
+    const v = JSON.parse(line) as unknown;
+    if (!Array.isArray(v) || v.length !== 5) return undefined;
+    const [id, seedId, meter, quantity, at] = v as [unknown, unknown, unknown, unknown, unknown];
+    if (typeof id !== 'string' || typeof seedId !== 'string' || typeof meter !== 'string' || !(meter in METERS)) return undefined;
+    if (typeof quantity !== 'number' || typeof at !== 'number') return undefined;
+    return { id, seedId, meter: meter as TMeter, quantity, at: new Date(at) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pending: () => number } {
+  const { dir, now, log } = opts;
+  const chunk = opts.chunk ?? 2_000;
+  const alive = opts.alive ?? processAlive;
+  const pid = process.pid;
+  const tag = randomBytes(6).toString('hex');
+  let seq = 0;
+  let fd: number | undefined;
+  let activePath = '';
+  let lines = 0;
+  /** Sealed files of this recorder (and claimed ones of dead processes), written and deleted by the next flush. */
+  const sealed: string[] = [];
+  /** Events whose journal write failed: kept here until a flush writes them. */
+  let memory: TMeteredEvent[] = [];
+  let failing = false;
+  let writer: TMeterWriter | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const nextPath = (kind: 'journal' | 'claimed') => join(dir, `${kind}-${pid}-${tag}-${++seq}.jsonl`);
+
+  function open() {
+    mkdirSync(dir, { recursive: true });
+    activePath = nextPath('journal');
+    fd = openSync(activePath, 'a');
+  }
+
+  function record(e: TMeterEvent): void {
+    const quantity = Math.max(0, Math.round(e.quantity ?? 1)) || 0;
+    const at = e.at ?? now();
+    try {
+      if (closed) throw new Error('metering journal closed');
+      if (fd === undefined) open();
+      writeSync(fd!, `${JSON.stringify([e.id, e.seedId, e.meter, quantity, at.getTime()])}\n`);
+      lines++;
+      failing = false;
+    } catch (err) {
+      if (!failing) log.error({ err, dir }, 'metering: journal write failed; events kept in memory until the next flush');
+      failing = true;
+      memory.push({ id: e.id, seedId: e.seedId, meter: e.meter, quantity, at });
+    }
+  }
+
+  /** The active file becomes a sealed one (the next event opens a new file). */
+  function seal() {
+    if (fd === undefined) return;
+    closeSync(fd);
+    fd = undefined;
+    if (lines > 0) sealed.push(activePath);
+    else unlinkSync(activePath);
+    lines = 0;
+  }
+
+  /** Files of processes that no longer run, claimed by renaming them (whoever renames first has it). */
+  function claimOrphans() {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const m = FILE.exec(name);
+      if (!m || Number(m[2]) === pid || alive(Number(m[2]))) continue;
+      const to = nextPath('claimed');
+      try {
+        renameSync(join(dir, name), to);
+        sealed.push(to);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'ENOENT') log.warn({ err, name }, 'metering: journal of a stopped process not claimed');
+      }
+    }
+  }
+
+  async function writeAll(events: TMeteredEvent[]) {
+    for (let i = 0; i < events.length; i += chunk) await writer!(events.slice(i, i + chunk));
+  }
+
+  async function flushNow() {
+    if (!writer) return;
+    seal();
+    claimOrphans();
+    const held = memory;
+    memory = [];
+    try {
+      await writeAll(held);
+    } catch (err) {
+      memory = held.concat(memory);
+      throw err;
+    }
+    while (sealed.length) {
+      const file = sealed[0]!;
+      const events: TMeteredEvent[] = [];
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        const e = parse(line);
+        if (e) events.push(e);
+        else log.warn({ file }, 'metering: a journal line that is not an event was skipped');
+      }
+      await writeAll(events);
+      unlinkSync(file);
+      sealed.shift();
+    }
+  }
+
+  /** One flush at a time; a failed one leaves everything for the next. */
+  function flush(): Promise<void> {
+    const run = running.then(flushNow);
+    running = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    record,
+    flush,
+    attach: (write) => {
+      writer = write;
+    },
+    close: async () => {
+      try {
+        await flush();
+      } finally {
+        closed = true;
+        seal();
+      }
+    },
+    pending: () => lines + memory.length + sealed.length,
+  };
+}
