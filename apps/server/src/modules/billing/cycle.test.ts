@@ -302,6 +302,47 @@ describe.each(dbKinds)('the monthly cycle with the fake Toss on %s', (kind) => {
     await s?.close();
   });
 
+  // First in this app: the fake dates its virtual accounts by the wall clock (7 days on), which stays after this test's clock.
+  it('opens a virtual account for a transfer seed, counts its lapse as a failed attempt and opens a new one at the next attempt', async () => {
+    const x = await starterSeed();
+    expect((await call(s.t, { url: `/api/seeds/${x.seedId}/billing/payment-methods/transfer`, token: x.owner.token, body: {} })).status).toBe(200);
+    to(x.periodEnd);
+    await cycle();
+    const first = (await invoicesOf(x.seedId)).find((i) => i.kind === 'period')!;
+    expect(first).toMatchObject({ status: 'waiting_deposit', method: 'transfer', total: 31_900 });
+    const va = first.virtualAccount as { accountNumber: string; dueDate: string; orderId: string };
+    const waiting = (await kit.noticesOf(s.t, x.owner.id, 'billing.transfer-waiting')).filter((n) => n.seedId === x.seedId);
+    expect(waiting.map((n) => n.title)).toEqual(['가상계좌로 31,900원을 입금해주세요']);
+    expect(waiting[0]!.body).toContain(va.accountNumber);
+    expect(waiting[0]!.body).toContain('금액: 31,900원');
+
+    // Its due date (set on this test's clock) passes without a deposit: a failed attempt, the next one a day later.
+    const due = new Date(x.periodEnd.getTime() + 2 * DAY);
+    await s.t.database.db
+      .update(billingInvoices)
+      .set({ virtualAccount: { ...first.virtualAccount, dueDate: due.toISOString() } })
+      .where(eq(billingInvoices.id, first.id));
+    to(new Date(due.getTime() + 60_000));
+    expect((await cycle()).lapsed).toBe(1);
+    expect(await kit.invoiceRow(s.t, first.id)).toMatchObject({ status: 'failed', nextAttemptAt: new Date(due.getTime() + 60_000 + DAY) });
+    expect((await kit.subscriptionRow(s.t, x.seedId))?.status).toBe('past_due');
+    const [lapsed] = (await kit.noticesOf(s.t, x.owner.id, 'billing.payment-failed')).filter((n) => n.seedId === x.seedId);
+    expect(lapsed!.body).toContain('입금 기한');
+
+    // The next attempt opens a new virtual account; its deposit settles the debt.
+    to(new Date(due.getTime() + 60_000 + DAY));
+    await cycle();
+    const again = await kit.invoiceRow(s.t, first.id);
+    const va2 = again.virtualAccount as { accountNumber: string; orderId: string };
+    expect(again.status).toBe('waiting_deposit');
+    expect(va2.orderId).not.toBe(va.orderId);
+    expect((await kit.noticesOf(s.t, x.owner.id, 'billing.transfer-waiting')).filter((n) => n.seedId === x.seedId)).toHaveLength(2);
+    const deposit = await s.t.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: s.toss.control.deposit(va2.orderId) });
+    expect(deposit.statusCode).toBe(200);
+    expect((await kit.invoiceRow(s.t, first.id)).status).toBe('paid');
+    expect(await kit.subscriptionRow(s.t, x.seedId)).toMatchObject({ planId: 'starter', status: 'active', graceEndsAt: null });
+  });
+
   it('charges a paid monthly plan when its month ends and tells the owner it was paid', async () => {
     const x = await starterSeed();
     to(x.periodEnd);
