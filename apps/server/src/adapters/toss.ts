@@ -7,6 +7,7 @@
  * Neither the secret key nor a billing key is ever logged or put into an error.
  */
 import type { TConfig } from '../config.ts';
+import { reportOutside } from '../lib/outside-services.ts';
 
 type TTossConfig = NonNullable<TConfig['billing']['toss']>;
 
@@ -137,7 +138,20 @@ export function createTossClient(config: TTossConfig, opts: { timeoutMs?: number
   const auth = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
 
+  /** One call; its outcome is reported to monitoring (Toss answering below 500 counts as working; never a key or body). */
   async function call<T>(c: TCall): Promise<T> {
+    try {
+      const answer = await send<T>(c);
+      reportOutside('toss', true);
+      return answer;
+    } catch (err) {
+      const e = err as TossError;
+      reportOutside('toss', !e.retryable, e.retryable ? e.code : undefined);
+      throw err;
+    }
+  }
+
+  async function send<T>(c: TCall): Promise<T> {
     const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
     if (c.body !== undefined) headers['content-type'] = 'application/json';
     if (c.idempotencyKey) headers['idempotency-key'] = c.idempotencyKey;

@@ -102,6 +102,7 @@ export function configuredServices(config: TConfig): Record<TOutsideServiceName,
     google: Boolean(config.google.clientId),
     kakao: Boolean(config.oauthProviders.kakao.clientId),
     naver: Boolean(config.oauthProviders.naver.clientId && config.oauthProviders.naver.clientSecret),
+    toss: Boolean(config.billing.toss),
   };
 }
 
