@@ -162,7 +162,6 @@ export const koBillingUi = {
     usage: {
       title: '이번 달 사용량',
       period: (start: string, end: string) => `${start} ~ ${end}`,
-      month: (month: string) => `${month} 1일부터 오늘까지`,
       listLabel: '미터별 사용량',
       of: (used: string, included: string) => `${used} / ${included}`,
       projected: (value: string) => `월말 예상 ${value}`,

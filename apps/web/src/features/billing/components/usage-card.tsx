@@ -1,7 +1,7 @@
 import { formatWon, ko } from '@suite/shared';
 import type { TBillingOverview, TPublicPlan } from '@suite/shared/schemas/billing';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { koMonthDay, koYearMonth, lastDayOf, meterValue } from '../lib/format';
+import { kstMonthDays, meterValue } from '../lib/format';
 
 const u = ko.billing.ui.page.usage;
 const meters = ko.billing.meters;
@@ -32,15 +32,13 @@ function Bar({ row }: { row: TUsage }) {
  * month's end and the overage in 원 when there is any (a free plan's meter has a limit instead of an overage price).
  */
 export function UsageCard({ billing, plan }: { billing: TBillingOverview; plan: TPublicPlan | undefined }) {
-  const { period, usage } = billing;
+  const { usage } = billing;
   return (
     <Card data-testid="billing-usage">
       <CardHeader>
         <CardTitle className="text-lg">{u.title}</CardTitle>
-        <CardDescription>
-          {/* Usage is counted per Korean month; a yearly plan's period spans twelve of them. */}
-          {billing.plan.interval === 'month' ? u.period(koMonthDay(period.start), lastDayOf(period.end)) : u.month(koYearMonth(new Date()))}
-        </CardDescription>
+        {/* Usage is counted per Korean calendar month, whatever the plan's period (an upgrade mid-month, a yearly plan). */}
+        <CardDescription>{u.period(...kstMonthDays(new Date()))}</CardDescription>
       </CardHeader>
       <CardContent>
         {usage.length === 0 ? (

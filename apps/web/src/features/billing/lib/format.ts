@@ -10,9 +10,15 @@ export const koMonthDay = (iso: string) => monthDay.format(new Date(iso));
 /** 2026-12-01T… → '2026년 12월 1일' (Korean time). */
 export const koFullDate = (iso: string) => fullDate.format(new Date(iso));
 
-const yearMonth = new Intl.DateTimeFormat('ko-KR', { year: 'numeric', month: 'long', timeZone: 'Asia/Seoul' });
-/** The Korean month a moment falls in: '2026년 11월'. */
-export const koYearMonth = (at: Date) => yearMonth.format(at);
+const kstParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', timeZone: 'Asia/Seoul' });
+/** The Korean (KST) month a moment falls in, as its first and last day: ['11월 1일', '11월 30일']. */
+export function kstMonthDays(at: Date): [string, string] {
+  const parts = kstParts.formatToParts(at);
+  const year = Number(parts.find((p) => p.type === 'year')?.value);
+  const month = Number(parts.find((p) => p.type === 'month')?.value);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return [`${month}월 1일`, `${month}월 ${last}일`];
+}
 
 /** A period's last day: its end is the next period's start, so the day shown is the one just before it. */
 export const lastDayOf = (endIso: string, format: (iso: string) => string = koMonthDay) => format(new Date(new Date(endIso).getTime() - 1).toISOString());
