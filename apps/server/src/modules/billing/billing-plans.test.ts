@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TBillingOverview, TInvoice, TPlansResponse } from '@suite/shared/schemas/billing';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
 import { rollPeriods } from './invoices.service.ts';
 import {
-  addTransferMethod,
   billingApi,
   billingSeed,
+  billingTestApp,
+  chooseTransfer,
   depsOf,
   freshToken,
   invoicesOf,
   kst,
   recordEvents,
+  registerCard,
   subscriptionOf,
-  tossEnv,
   type TBillingSeed,
+  type TBillingTest,
 } from './testing/invoices-test-kit.ts';
 
-// What the charge answers (helper C's chargeInvoice talks to Toss; here the outcome is chosen by the test).
-const charging = vi.hoisted(() => ({ outcome: 'waiting_deposit', calls: [] as string[] }));
-vi.mock('./payments.service.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./payments.service.ts')>()),
-  chargeInvoice: async (_deps: unknown, invoiceId: string) => {
-    charging.calls.push(invoiceId);
-    return { outcome: charging.outcome };
-  },
-}));
-
-const s = ko.billing.server;
 const SEC = 1000;
 /** The documented proration, recomputed here: price × remaining seconds ÷ period seconds, rounded down. */
 const prorated = (price: number, from: Date, to: Date, start: Date, end: Date) =>
@@ -37,6 +28,7 @@ const DEC = kst('2026-12-01T00:00');
 const NOV_2027 = kst('2027-11-01T00:00');
 
 describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
+  let s: TBillingTest;
   let t: TTestApp;
   let clock: TClock;
   const seedBase = (x: TBillingSeed) => `/api/seeds/${x.seedId}/billing`;
@@ -49,10 +41,11 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
   const invoice = async (x: TBillingSeed, id: string) => (await billingApi(t, x.owner.token)('GET', `${seedBase(x)}/invoices/${id}`)).body as TInvoice;
 
   beforeAll(async () => {
-    clock = movableClock(kst('2026-11-10T12:00').getTime());
-    t = await createTestApp(kind, { now: clock.now, jobs: false, env: tossEnv });
+    s = await billingTestApp(kind, kst('2026-11-10T12:00'));
+    ({ t, clock } = s);
   });
-  afterAll(() => t?.close());
+  afterAll(() => s?.close());
+  const tossPayments = (orderId: string) => s.toss.control.paymentsOfOrder(orderId);
 
   it('lists the public catalogue with Korean names, prices without VAT and whether billing is set up', async () => {
     const res = await billingApi(t)('GET', '/api/billing/plans');
@@ -83,7 +76,7 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     expect((read.body as TBillingOverview).canManage).toBe(false);
     const refused = await as(x.admin.token)('PUT', `${seedBase(x)}/plan`, { planId: 'free', interval: 'month' });
     expect(refused.status).toBe(403);
-    expect((refused.body as { error: string }).error).toBe(s.ownerOnly);
+    expect((refused.body as { error: string }).error).toBe(ko.billing.server.ownerOnly);
     expect((await as(x.member.token)('PUT', `${seedBase(x)}/plan`, { planId: 'free', interval: 'month' })).status).toBe(403);
     expect((await overview(x)).canManage).toBe(true);
     expect((await put(x, 'free')).status).toBe(200);
@@ -133,22 +126,23 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     expect(await invoicesOf(t, x.seedId)).toHaveLength(0);
   });
 
-  it('upgrades at once mid-month with the rest of the month prorated, less the unused part of the old plan', async () => {
+  it('upgrades at once mid-month with the rest of the month prorated, less the unused part of the old plan, paid by card', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
-    charging.outcome = 'waiting_deposit';
+    await registerCard(s, x);
     const at1 = clock.now();
     const up = await put(x, 'starter');
     expect(up.status).toBe(200);
     const o1 = up.body as TBillingOverview;
     expect(o1.plan).toMatchObject({ id: 'starter', interval: 'month', price: 29_000 });
     expect(o1.period).toEqual({ start: at1.toISOString(), end: DEC.toISOString() });
-    expect(o1.paymentMethod).toMatchObject({ kind: 'transfer' });
+    expect(o1.paymentMethod).toMatchObject({ kind: 'card' });
     const [first] = await invoicesOf(t, x.seedId);
     const p1 = prorated(29_000, at1, DEC, NOV, DEC);
     expect(p1).toBe(19_816);
     const inv1 = await invoice(x, first!.id);
-    expect(inv1).toMatchObject({ kind: 'proration', supply: p1, vat: Math.floor(p1 / 10), total: p1 + Math.floor(p1 / 10), status: 'open' });
+    expect(inv1).toMatchObject({ kind: 'proration', supply: p1, vat: Math.floor(p1 / 10), total: p1 + Math.floor(p1 / 10), status: 'paid', method: 'card' });
+    // Toss charged the billing key exactly the invoice's 합계, once.
+    expect(tossPayments(inv1.number).map((p) => [p.status, p.totalAmount])).toEqual([['DONE', inv1.total]]);
     expect(inv1.lines).toEqual([expect.objectContaining({ kind: 'proration', amount: p1 })]);
     expect(inv1.number).toMatch(/^CT-202611-\d{6}$/);
 
@@ -186,45 +180,44 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     expect(o3.period.end).toBe(NOV_2027.toISOString());
     // A yearly plan's next invoice carries no fee until the year ends.
     expect(o3.projection).toEqual({ supply: 0, vat: 0, total: 0 });
-    expect(charging.calls).toEqual(expect.arrayContaining([first!.id, second.id, third.id]));
+    expect(all.map((i) => i.status)).toEqual(['paid', 'paid', 'paid']);
+    expect(tossPayments(third.orderId).map((p) => p.totalAmount)).toEqual([third.total]);
     // The invoice list, newest first.
     const list = (await billingApi(t, x.admin.token)('GET', `${seedBase(x)}/invoices`)).body as { data: TInvoice[] };
     expect(list.data.map((i) => i.id)).toEqual([third.id, second.id, first!.id]);
     expect(list.data[0]!.taxInvoice.state).toBeDefined();
   });
 
-  it('keeps the old plan when the charge is declined (402, invoice void) or finds no method (409)', async () => {
+  it('keeps the old plan when the card is declined (402 in Korean, the invoice void)', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
-    charging.outcome = 'declined';
-    onTestFinished(() => void (charging.outcome = 'waiting_deposit'));
+    await registerCard(s, x, '4000123412340000'); // the fake declines cards ending 0000
     const res = await put(x, 'business');
     expect(res.status).toBe(402);
-    expect((res.body as { error: string }).error).toBe(s.paymentDeclined);
+    expect((res.body as { error: string }).error).toBe(ko.billing.server.paymentDeclined);
     expect((await overview(x)).plan.id).toBe('free');
-    expect((await invoicesOf(t, x.seedId)).map((i) => i.status)).toEqual(['void']);
-    charging.outcome = 'no-method';
-    expect((await put(x, 'starter')).status).toBe(409);
-    expect((await subscriptionOf(t, x.seedId))!.planId).toBe('free');
-    charging.outcome = 'waiting_deposit';
+    const [inv] = await invoicesOf(t, x.seedId);
+    expect(inv!.status).toBe('void');
+    expect(tossPayments(inv!.orderId).filter((p) => p.status === 'DONE')).toEqual([]);
+    expect((await subscriptionOf(t, x.seedId))!).toMatchObject({ planId: 'free', interval: 'month' });
   });
 
   it('turns 20 concurrent identical upgrades into one plan change and one proration invoice', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
-    const before = charging.calls.length;
+    await chooseTransfer(t, x);
     const answers = await Promise.all(Array.from({ length: 20 }, () => put(x, 'starter')));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const invoices = await invoicesOf(t, x.seedId);
     expect(invoices.filter((i) => i.kind === 'proration')).toHaveLength(1);
-    expect(charging.calls.length - before).toBe(1);
+    // Charged once: one virtual account opened for it, waiting for the deposit.
+    expect(invoices[0]!.status).toBe('waiting_deposit');
+    expect(tossPayments(invoices[0]!.orderId).map((p) => p.status)).toEqual(['WAITING_FOR_DEPOSIT']);
     const sub = (await subscriptionOf(t, x.seedId))!;
     expect(sub).toMatchObject({ planId: 'starter', interval: 'month', version: 2 });
   });
 
   it('waits with a downgrade until the period ends; choosing the plan again cancels it; the roll applies it', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
+    await chooseTransfer(t, x);
     expect((await put(x, 'business')).status).toBe(200);
     const down = await put(x, 'starter');
     expect(down.status).toBe(200);

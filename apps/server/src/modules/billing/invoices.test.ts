@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { METERS, planById, type TPlanId } from '@suite/shared/plans';
 import type { TInvoice } from '@suite/shared/schemas/billing';
-import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
+import { dbKinds, type TClock, type TTestApp } from '../../test/helpers.ts';
 import { dropToFree, rollPeriods } from './invoices.service.ts';
 import {
-  addTransferMethod,
   billingApi,
   billingSeed,
+  billingTestApp,
+  chooseTransfer,
   depsOf,
   freshToken,
   invoicesOf,
@@ -15,15 +16,9 @@ import {
   rawEvents,
   recordEvents,
   subscriptionOf,
-  tossEnv,
   type TBillingSeed,
+  type TBillingTest,
 } from './testing/invoices-test-kit.ts';
-
-// What the charge answers (helper C's chargeInvoice talks to Toss; the upgrades here only need it to succeed).
-vi.mock('./payments.service.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./payments.service.ts')>()),
-  chargeInvoice: async () => ({ outcome: 'waiting_deposit' }),
-}));
 
 const MB = 1_000_000;
 const DEC = kst('2026-12-01T00:00');
@@ -52,6 +47,7 @@ function expectedInvoice(planId: TPlanId, fee: number, events: { meter: string; 
 }
 
 describe.each(dbKinds)('period invoices on %s', (kind) => {
+  let s: TBillingTest;
   let t: TTestApp;
   let clock: TClock;
   const base = (x: TBillingSeed) => `/api/seeds/${x.seedId}/billing`;
@@ -65,15 +61,15 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
     (await invoicesOf(t, x.seedId)).filter((i) => i.kind === 'period').sort((a, b) => a.periodStart.getTime() - b.periodStart.getTime());
 
   beforeAll(async () => {
-    clock = movableClock(kst('2026-11-10T12:00').getTime());
-    t = await createTestApp(kind, { now: clock.now, jobs: false, env: tossEnv });
+    s = await billingTestApp(kind, kst('2026-11-10T12:00'));
+    ({ t, clock } = s);
   });
-  afterAll(() => t?.close());
+  afterAll(() => s?.close());
 
   it("bills a month's fee and overage whose 공급가액, 부가세 and 합계 equal a recomputation from the raw events", async () => {
     const x = await billingSeed(t);
     const other = await billingSeed(t, '다른 상사');
-    await addTransferMethod(t, x.seedId);
+    await chooseTransfer(t, x);
     expect((await put(x, 'starter')).status).toBe(200);
     const inNov = kst('2026-11-20T09:00');
     await recordEvents(t, x.seedId, 'chatbot.answers', Array(3_120).fill(1), inNov);
@@ -106,7 +102,7 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
 
   it('bills a yearly plan its months of overage monthly and its fee when the year ends', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
+    await chooseTransfer(t, x);
     expect((await put(x, 'starter', 'year')).status).toBe(200);
     await recordEvents(t, x.seedId, 'admin-builder.apps', [8], kst('2026-11-25T10:00'));
     await rollPeriods(depsOf(t), kst('2026-12-01T00:05'));
@@ -143,7 +139,7 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
   it("shows a seed only its own invoices (404 in Korean for another's), to its owner and admins", async () => {
     const x = await billingSeed(t);
     const y = await billingSeed(t, '남의 상사');
-    await addTransferMethod(t, y.seedId);
+    await chooseTransfer(t, y);
     expect((await put(y, 'starter')).status).toBe(200);
     const [theirs] = await invoicesOf(t, y.seedId);
     const res = await billingApi(t, x.owner.token)('GET', `${base(x)}/invoices/${theirs!.id}`);
@@ -159,7 +155,7 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
 
   it('drops a seed to the free plan at once, keeping its invoices', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
+    await chooseTransfer(t, x);
     expect((await put(x, 'business')).status).toBe(200);
     expect((await put(x, 'starter')).status).toBe(200); // a waiting downgrade
     const before = await invoicesOf(t, x.seedId);
@@ -171,7 +167,7 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
 
   it('invoices an ended period first when the plan changes before the cycle ran', async () => {
     const x = await billingSeed(t);
-    await addTransferMethod(t, x.seedId);
+    await chooseTransfer(t, x);
     expect((await put(x, 'starter')).status).toBe(200);
     await recordEvents(t, x.seedId, 'admin-builder.apps', [6], kst('2026-11-28T10:00'));
     clock.advance(kst('2026-12-03T12:00').getTime() - clock.now().getTime());
@@ -181,6 +177,9 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
     // December's starter fee and November's overage under starter (6 apps, 5 included), before the upgrade.
     expect(period).toMatchObject({ supply: 29_000 + 5_000 });
     expect(period!.periodStart.toISOString()).toBe(DEC.toISOString());
+    // Charged right away, as the cycle charges the invoices it rolls: a virtual account for its 합계.
+    expect(period!.status).toBe('waiting_deposit');
+    expect(s.toss.control.paymentsOfOrder(period!.orderId).map((p) => p.totalAmount)).toEqual([period!.total]);
     const proration = (await invoicesOf(t, x.seedId)).filter((i) => i.kind === 'proration');
     expect(proration).toHaveLength(2);
   });

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TBillingAccess } from './billing.access.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { chargeInvoice, type TChargeOutcome } from './payments.service.ts';
+import { dunningStep } from './cycle.service.ts';
 import {
   businessOf,
   ensureSubscription,
@@ -62,15 +63,20 @@ export async function billingOverview(deps: TBillingDeps, access: TBillingAccess
 }
 
 type TUpgrade = { invoiceId: string | null; before: TSubscriptionRow; version: number };
+type TChange = { rolled: string[]; upgrade: TUpgrade | null };
 
-/** The plan change inside one transaction on the locked row; an upgrade answers what the charge needs. */
-async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, now: Date): Promise<TUpgrade | null> {
+/**
+ * The plan change inside one transaction on the locked row: the invoices of periods that ended meanwhile (the cycle
+ * had not run yet), and for an upgrade what its charge needs.
+ */
+async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, now: Date): Promise<TChange> {
   return deps.db.transaction(async (tx) => {
     await ensureSubscription(tx, freeRow(seedId, now));
     let sub = (await findSubscription(tx, seedId, true))!;
     // A period that has ended (or a yearly plan's ended months) is invoiced first, under the plan it ran on.
+    let rolled: string[] = [];
     if (sub.periodEnd <= now || sub.interval === 'year') {
-      await rollSubscription(tx, sub, now);
+      rolled = await rollSubscription(tx, sub, now);
       sub = (await findSubscription(tx, seedId))!;
     }
     const from: TPlanChoice = { plan: planOf(sub.planId), interval: intervalOf(sub.interval) };
@@ -78,12 +84,12 @@ async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, 
     if (kind === 'none') {
       // Choosing the current plan again cancels a waiting downgrade.
       if (sub.nextPlanId || sub.nextInterval) await updateSubscription(tx, seedId, { nextPlanId: null, nextInterval: null }, now);
-      return null;
+      return { rolled, upgrade: null };
     }
     if (kind === 'downgrade') {
       if (sub.nextPlanId !== to.plan.id || sub.nextInterval !== to.interval)
         await updateSubscription(tx, seedId, { nextPlanId: to.plan.id, nextInterval: to.interval }, now);
-      return null;
+      return { rolled, upgrade: null };
     }
     if (!(await paymentMethodOf(tx, seedId))) throw new AppError('BILLING_NO_PAYMENT_METHOD');
     const lines = prorationLines({ ...from, periodEnd: sub.periodEnd }, to, now);
@@ -95,16 +101,25 @@ async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, 
       now,
     );
     const invoiceId = await createInvoice(tx, seedId, { kind: 'proration', periodStart: now, periodEnd: end, lines }, now);
-    return { invoiceId, before: sub, version: updated.version };
+    return { rolled, upgrade: { invoiceId, before: sub, version: updated.version } };
   });
 }
 
-async function charge(deps: TBillingDeps, invoiceId: string): Promise<TChargeOutcome['outcome']> {
+async function charge(deps: TBillingDeps, invoiceId: string): Promise<TChargeOutcome> {
   try {
-    return (await chargeInvoice(deps, invoiceId)).outcome;
+    return await chargeInvoice(deps, invoiceId);
   } catch (err) {
-    deps.log.error({ err, invoiceId }, 'billing: charging an upgrade failed');
-    return 'error';
+    deps.log.error({ err, invoiceId }, 'billing: charging an invoice failed');
+    return { outcome: 'error' };
+  }
+}
+
+/** Invoices a plan change rolled are charged as the cycle charges its own: a failure is a dunning step. */
+async function chargeRolled(deps: TBillingDeps, invoiceIds: string[]): Promise<void> {
+  for (const id of invoiceIds) {
+    const result = await charge(deps, id);
+    if (result.outcome === 'declined' || result.outcome === 'error' || result.outcome === 'no-method')
+      await dunningStep(deps, id, { reason: result.outcome, detail: result.message }, deps.now());
   }
 }
 
@@ -127,9 +142,10 @@ export async function changePlan(deps: TBillingDeps, access: TBillingAccess, inp
   const plan = planById(input.planId)!;
   const to: TPlanChoice = { plan, interval: plan.id === FREE_PLAN_ID ? 'month' : input.interval };
   if (plan.id !== FREE_PLAN_ID && deps.toss === null) throw new AppError('BILLING_NOT_CONFIGURED');
-  const upgrade = await applyChange(deps, access.seedId, to, deps.now());
+  const { rolled, upgrade } = await applyChange(deps, access.seedId, to, deps.now());
+  await chargeRolled(deps, rolled);
   if (upgrade?.invoiceId) {
-    const outcome = await charge(deps, upgrade.invoiceId);
+    const { outcome } = await charge(deps, upgrade.invoiceId);
     if (outcome !== 'paid' && outcome !== 'waiting_deposit' && outcome !== 'already-paid') {
       await undoUpgrade(deps, access.seedId, { ...upgrade, invoiceId: upgrade.invoiceId });
       throw new AppError(outcome === 'no-method' ? 'BILLING_NO_PAYMENT_METHOD' : 'BILLING_PAYMENT_DECLINED');

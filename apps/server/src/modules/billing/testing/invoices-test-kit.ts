@@ -1,17 +1,33 @@
 /** Helpers for the plans and invoices tests (not a test file itself). */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { METERS, type TMeter } from '@suite/shared/plans';
 import { seedMembers } from '../../../db/schema.ts';
-import { billingEvents, billingInvoices, billingPaymentMethods, billingSubscriptions, billingUsage } from '../../../db/schema-billing.ts';
-import type { TTestContext } from '../../../test/helpers.ts';
+import { billingEvents, billingInvoices, billingSubscriptions, billingUsage } from '../../../db/schema-billing.ts';
+import { createTestApp, movableClock, type TClock, type TTestApp, type TTestContext } from '../../../test/helpers.ts';
 import { call, loginAs } from '../../auth/testing/auth-test-kit.ts';
 import { signedIn } from '../../admin-users/testing/console-test-kit.ts';
 import { billingOf } from '../billing.module.ts';
 import type { TBillingDeps } from '../billing.deps.ts';
+import { FAKE_TOSS_KEYS, startFakeToss, type TFakeToss } from './fake-toss.ts';
 
-/** Toss configured, pointing at a closed loopback port (nothing here may reach it). */
-export const tossEnv = { TOSS_CLIENT_KEY: 'test_ck_kit', TOSS_SECRET_KEY: 'test_sk_kit', TOSS_API_URL: 'http://127.0.0.1:3339' };
+export type TBillingTest = { t: TTestApp; toss: TFakeToss; clock: TClock; close: () => Promise<void> };
+
+/** An app whose Toss is the fake on loopback (helper C's), on a movable clock starting at `start`, jobs not polling. */
+export async function billingTestApp(kind: 'pglite' | 'postgres', start: Date): Promise<TBillingTest> {
+  const toss = await startFakeToss(FAKE_TOSS_KEYS);
+  const clock = movableClock(start.getTime());
+  const t = await createTestApp(kind, { env: toss.env, now: clock.now, jobs: false });
+  return {
+    t,
+    toss,
+    clock,
+    close: async () => {
+      await t.close();
+      await toss.close();
+    },
+  };
+}
 
 /** The billing deps of a test app (to call rollPeriods / dropToFree as the cycle does). */
 export function depsOf(t: TTestContext): TBillingDeps {
@@ -47,12 +63,23 @@ export function billingApi(t: TTestContext, token?: string) {
     call(t, { method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
 }
 
-/** A bank-transfer payment method (what helper C's POST …/payment-methods/transfer stores). */
-export async function addTransferMethod(t: TTestContext, seedId: string): Promise<void> {
-  await t.database.db
-    .insert(billingPaymentMethods)
-    .values({ seedId, kind: 'transfer', customerKey: `ck_${randomBytes(12).toString('hex')}` })
-    .onConflictDoNothing();
+/** Bank transfer as the seed's payment method, through the payments API (each invoice then gets a virtual account). */
+export async function chooseTransfer(t: TTestContext, x: TBillingSeed): Promise<void> {
+  const res = await billingApi(t, x.owner.token)('POST', `/api/seeds/${x.seedId}/billing/payment-methods/transfer`);
+  if (res.status !== 200) throw new Error(`transfer: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A card registered as the browser does after Toss's window (the fake issues the authKey; a number ending 0000 is declined). */
+export async function registerCard(s: TBillingTest, x: TBillingSeed, cardNumber = '4330123412341234'): Promise<void> {
+  const api = billingApi(s.t, x.owner.token);
+  const auth = await api('GET', `/api/seeds/${x.seedId}/billing/payment-methods/card/auth`);
+  if (auth.status !== 200) throw new Error(`card auth: ${auth.status} ${JSON.stringify(auth.body)}`);
+  const customerKey = (auth.body as { customerKey: string }).customerKey;
+  const res = await api('POST', `/api/seeds/${x.seedId}/billing/payment-methods/card`, {
+    authKey: s.toss.control.authKeyFor(customerKey, cardNumber),
+    customerKey,
+  });
+  if (res.status !== 200) throw new Error(`card: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 const KST_OFFSET_MS = 9 * 3_600_000;
