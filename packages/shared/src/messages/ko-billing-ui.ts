@@ -220,6 +220,7 @@ export const koBillingUi = {
       description: '토스페이먼츠 카드 등록 창에서 돌아와 카드를 이 시드의 결제 수단으로 등록합니다.',
       saving: '카드를 등록하는 중입니다…',
       saved: '카드를 등록했습니다.',
+      savedCard: (card: string) => `${card} 카드를 등록했습니다.`,
       failed: '카드를 등록하지 못했습니다.',
       cancelled: '카드 등록을 마치지 못했습니다.',
       code: (code: string) => `오류 코드: ${code}`,

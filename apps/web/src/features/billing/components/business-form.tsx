@@ -48,8 +48,10 @@ export function BusinessForm({ seedId, business }: { seedId: string; business: T
   });
   const submit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
-      toast.success(b.saved);
+      const saved = await save.mutateAsync(values);
+      // The NTS check's note (간이과세자, 휴업, not checked) is worth reading: shown with the confirmation.
+      if (saved.note) toast.info(`${b.saved} ${saved.note}`);
+      else toast.success(b.saved);
       reset({ ...values, businessNumber: formatBusinessNumber(values.businessNumber) });
     } catch (e) {
       const details = e instanceof ApiError ? (e.details ?? []) : [];

@@ -45,7 +45,7 @@ export function PaymentMethodCard({ seedId, method, canManage }: { seedId: strin
   const [confirming, setConfirming] = useState(false);
   const chooseTransfer = () =>
     transfer.mutate(undefined, {
-      onSuccess: (r) => toast.success(r?.message ?? p.transferSaved),
+      onSuccess: () => toast.success(p.transferSaved),
       onError: (e) => toast.error(e.message),
       onSettled: () => setConfirming(false),
     });

@@ -47,7 +47,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return status === 200 ? json({ message: '신한카드를 등록했습니다.' }) : json({ error: '카드 인증이 만료되었습니다.', code: 'CONFLICT' }, status);
+      return status === 200
+        ? json({ kind: 'card', cardCompany: '신한', cardNumber: '4330****1234***', cardExpiresOn: null })
+        : json({ error: '카드 인증이 만료되었습니다.', code: 'CONFLICT' }, status);
     }),
   );
 });

@@ -31,8 +31,8 @@ function RegisterCard({ seedId, authKey, customerKey }: { seedId: string; authKe
     mutate(
       { authKey, customerKey },
       {
-        onSuccess: (answer) => {
-          toast.success(answer?.message ?? r.saved);
+        onSuccess: (card) => {
+          toast.success(card.cardCompany && card.cardNumber ? r.savedCard(`${card.cardCompany} ${card.cardNumber}`) : r.saved);
           void navigate('/admin/billing', { replace: true });
         },
       },

@@ -92,7 +92,7 @@ beforeEach(() => {
         state = { ...state, plan: { id: planId, name: ko.billing.plans[planId].name, interval, price }, next: null };
         return json(state);
       }
-      if (url === `/api/seeds/${SEED}/billing/business` && call.method === 'PUT') return json({ ...call.body, taxType: null });
+      if (url === `/api/seeds/${SEED}/billing/business` && call.method === 'PUT') return json({ ...call.body, taxType: null, note: null });
       return json({ error: '없음', code: 'NOT_FOUND' }, 404);
     }),
   );
