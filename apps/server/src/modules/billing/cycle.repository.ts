@@ -34,9 +34,17 @@ export async function lockSubscription(tx: TTx, seedId: string): Promise<TSubscr
   return row;
 }
 
-export async function findSubscription(db: TTx, seedId: string): Promise<TSubscriptionRow | undefined> {
-  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.seedId, seedId));
-  return row;
+/** Subscriptions whose waiting plan change (a downgrade) takes effect at a period end passed by `now`. */
+export async function changesDue(db: TTx, now: Date): Promise<TSubscriptionRow[]> {
+  return db
+    .select()
+    .from(billingSubscriptions)
+    .where(and(isNotNull(billingSubscriptions.nextPlanId), lte(billingSubscriptions.periodEnd, now)));
+}
+
+export async function subscriptionsOf(db: TTx, seedIds: string[]): Promise<TSubscriptionRow[]> {
+  if (!seedIds.length) return [];
+  return db.select().from(billingSubscriptions).where(inArray(billingSubscriptions.seedId, seedIds));
 }
 
 /** Failed invoices whose next attempt is due, oldest first. */

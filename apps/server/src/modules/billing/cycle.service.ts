@@ -17,7 +17,7 @@ import { ko, type TRevenueResponse } from '@suite/shared';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { seedNames } from '../seeds/seeds.service.ts';
 import type { TBillingDeps } from './billing.deps.ts';
-import { noticeCardExpiring, noticeDroppedToFree, noticePaymentFailed, type TFailedStep } from './billing-notices.ts';
+import { noticeCardExpiring, noticeDroppedToFree, noticePaymentFailed, noticePlanChanged, type TFailedStep } from './billing-notices.ts';
 import * as repo from './cycle.repository.ts';
 import { DUNNING_ATTEMPTS, dunningPoint } from './dunning.ts';
 import { dropToFree, rollPeriods } from './invoices.service.ts';
@@ -28,12 +28,13 @@ const KST_MS = 9 * 3_600_000;
 export type TCycleReport = { created: number; charged: number; retried: number; failed: number; lapsed: number; dropped: number };
 
 /** What failed, for the dunning step (a thrown charge counts as an error: the invoice's Idempotency-Key keeps the retry safe). */
-type TFailure = { reason: TFailedStep['reason']; detail?: string | undefined };
+export type TFailure = { reason: TFailedStep['reason']; detail?: string | undefined };
 
 /** Answers that say nothing about the payment: another charge of the invoice is in flight, or it cannot be charged. */
 const NOT_A_FAILURE = new Set(['CHARGE_IN_PROGRESS', 'INVOICE_NOT_FOUND', 'NOT_CHARGEABLE']);
 
-function failureOf(result: TChargeOutcome): TFailure | null {
+/** The dunning step's failure for a charge's answer, or null when the answer is no payment failure (callers of dunningStep use it). */
+export function failureOf(result: TChargeOutcome): TFailure | null {
   if (result.outcome === 'error' && result.code && NOT_A_FAILURE.has(result.code)) return null;
   if (result.outcome === 'declined' || result.outcome === 'error' || result.outcome === 'no-method') return { reason: result.outcome, detail: result.message };
   return null;
@@ -106,8 +107,10 @@ function dueDateOf(va: Record<string, unknown> | null): Date | null {
 /** One pass of the cycle (the `billing.cycle` schedule; tests call it with their clock). */
 export async function runCycle(deps: TBillingDeps, now: Date): Promise<TCycleReport> {
   const report: TCycleReport = { created: 0, charged: 0, retried: 0, failed: 0, lapsed: 0, dropped: 0 };
+  const changing = await repo.changesDue(deps.db, now);
   const created = await rollPeriods(deps, now);
   report.created = created.length;
+  await noticeAppliedChanges(deps, changing);
   for (const id of created) {
     report.charged += 1;
     if (await chargeAndFollow(deps, id, now)) report.failed += 1;
@@ -128,6 +131,24 @@ export async function runCycle(deps: TBillingDeps, now: Date): Promise<TCycleRep
     if (await endGrace(deps, sub, now)) report.dropped += 1;
   }
   return report;
+}
+
+/** A waiting downgrade (or interval change) that the roll applied: the owner hears the plan changed. */
+async function noticeAppliedChanges(deps: TBillingDeps, before: repo.TSubscriptionRow[]): Promise<void> {
+  const after = new Map(
+    (
+      await repo.subscriptionsOf(
+        deps.db,
+        before.map((b) => b.seedId),
+      )
+    ).map((a) => [a.seedId, a]),
+  );
+  for (const b of before) {
+    const a = after.get(b.seedId);
+    if (!a || a.nextPlanId || a.planId === b.planId) continue;
+    const change = { seedId: a.seedId, fromPlanId: b.planId, toPlanId: a.planId, at: b.periodEnd, version: a.version };
+    await safely(deps, 'plan-changed notice', () => noticePlanChanged(deps, change));
+  }
 }
 
 /** The grace period ended: with money still owed the seed drops to free (retries stop; the invoices stay owed). */

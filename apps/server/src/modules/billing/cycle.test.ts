@@ -367,6 +367,18 @@ describe.each(dbKinds)('the monthly cycle with the fake Toss on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ success: true, message: '환불했습니다.', refundedAmount: 1_000, status: 'paid' });
     expect((await kit.invoiceRow(s.t, period.id)).refundedAmount).toBe(1_000);
+
+    // A downgrade waits for the period's end; the cycle that applies it tells the owner.
+    const down = await call(s.t, { method: 'PUT', url: `/api/seeds/${x.seedId}/billing/plan`, token: await fresh(x.owner), body: { planId: 'free' } });
+    expect(down.status).toBe(200);
+    const end = (await kit.subscriptionRow(s.t, x.seedId))!.periodEnd;
+    to(end);
+    await cycle();
+    await cycle();
+    expect((await kit.subscriptionRow(s.t, x.seedId))?.planId).toBe('free');
+    const changed = (await kit.noticesOf(s.t, x.owner.id, 'billing.plan-changed')).filter((n) => n.seedId === x.seedId);
+    expect(changed.map((n) => n.title)).toEqual(['요금제가 무료(으)로 바뀌었습니다']);
+    expect(changed[0]!.body).toContain('스타터 요금제가');
   });
 
   it('walks a declined card through the whole schedule, one charge per attempt, and drops the seed to free with nothing deleted', async () => {
