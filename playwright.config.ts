@@ -12,6 +12,16 @@ const fakeLlmPort = port + 2;
 /** The fake Kakao and Naver Login (loopback), one process for both providers. */
 const fakeOAuthPort = port + 3;
 const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
+/**
+ * The fake billing services (apps/server/src/test-support/serve-fake-billing.ts): Toss Payments on port + 4, Popbill on
+ * port + 5 and the NTS business-status API on port + 6, with the fakes' own keys (their testing modules). The billing
+ * spec registers its buyer's 사업자등록번호 at the fake NTS (E2E_FAKE_NTS_URL).
+ */
+const fakeBillingPort = port + 4;
+const fakeTossUrl = `http://127.0.0.1:${fakeBillingPort}`;
+const fakePopbillUrl = `http://127.0.0.1:${fakeBillingPort + 1}`;
+const fakeNtsUrl = `http://127.0.0.1:${fakeBillingPort + 2}`;
+process.env.E2E_FAKE_NTS_URL = fakeNtsUrl;
 const E2E_SLACK = { clientId: 'e2e-client', clientSecret: 'e2e-secret', signingSecret: 'e2e-signing-secret', fakeUrl: `http://127.0.0.1:${fakeSlackPort}` };
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'suite-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -99,6 +109,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node apps/server/src/test-support/serve-fake-billing.ts ${fakeBillingPort}`,
+      url: `${fakeTossUrl}/v1/payment`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // The built app, started as `npm start` starts it (the build ran just before).
       command: 'node apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/ready`,
@@ -141,6 +159,18 @@ export default defineConfig({
         NAVER_AUTHORIZE_URL: `${fakeOAuthUrl}/oauth2.0/authorize`,
         NAVER_TOKEN_URL: `${fakeOAuthUrl}/oauth2.0/token`,
         NAVER_USERINFO_URL: `${fakeOAuthUrl}/v1/nid/me`,
+        // Billing against the fakes above: Toss (cards in its fake window, charges), Popbill (세금계산서), NTS (사업자 상태).
+        TOSS_CLIENT_KEY: 'test_ck_fake_toss_client_key',
+        TOSS_SECRET_KEY: 'test_sk_fake_toss_secret_key',
+        TOSS_API_URL: fakeTossUrl,
+        TOSS_SDK_URL: `${fakeTossUrl}/v1/payment`,
+        POPBILL_LINK_ID: 'FAKE_LINK',
+        POPBILL_SECRET_KEY: Buffer.from('fake-popbill-secret-key-32-bytes').toString('base64'),
+        POPBILL_CORP_NUM: '2208162517',
+        POPBILL_API_URL: fakePopbillUrl,
+        POPBILL_AUTH_URL: fakePopbillUrl,
+        NTS_BIZ_API_URL: fakeNtsUrl,
+        NTS_BIZ_API_KEY: 'fake-nts-service-key',
         // The operator's legal details (footer, terms, privacy policy), as production requires them.
         ...E2E_COMPANY,
       },
