@@ -98,6 +98,21 @@ export async function claimInvoice(db: TTx, id: string, now: Date, leaseMs: numb
   return row;
 }
 
+/** Whether attempt `attempt` of the invoice ended without a known outcome (a timeout or a network error). */
+export async function isRetryOfUnknown(db: TTx, invoiceId: string, attempt: number): Promise<boolean> {
+  const rows = await db
+    .select({ outcome: billingPaymentAttempts.outcome })
+    .from(billingPaymentAttempts)
+    .where(
+      and(
+        eq(billingPaymentAttempts.invoiceId, invoiceId),
+        eq(billingPaymentAttempts.attempt, attempt),
+        inArray(billingPaymentAttempts.outcome, ['timeout', 'error']),
+      ),
+    );
+  return rows.length > 0;
+}
+
 export type TAttempt = {
   invoiceId: string;
   seedId: string;

@@ -168,8 +168,12 @@ export async function chargeInvoice(deps: TBillingDeps, invoiceId: string): Prom
   const orderName = t.orderName(inv.number);
   let payment: TTossPayment;
   try {
+    // The retry of an attempt whose outcome is unknown: a payment Toss already approved for its orderId settles it,
+    // even if the payment method changed since (the same key then goes to another endpoint).
+    const approved = (await repo.isRetryOfUnknown(deps.db, inv.id, attempt)) ? await approvedPayment(deps.toss, orderId) : null;
     payment =
-      method.kind === 'card'
+      approved ??
+      (method.kind === 'card'
         ? await deps.toss.chargeBillingKey(
             decryptSecret(deps.encryptionKey, method.billingKeySealed!),
             { customerKey: method.customerKey, amount: inv.total, orderId, orderName },
@@ -185,7 +189,7 @@ export async function chargeInvoice(deps: TBillingDeps, invoiceId: string): Prom
               validHours: TRANSFER_VALID_HOURS,
             },
             key,
-          );
+          ));
   } catch (err) {
     return chargeFailed(deps, inv, base, method.kind, err);
   }
@@ -197,6 +201,10 @@ export async function chargeInvoice(deps: TBillingDeps, invoiceId: string): Prom
       deps.now(),
     );
     return { outcome: 'error', code: 'AMOUNT_MISMATCH', message: t.server.amountMismatch };
+  }
+  if (payment.status === 'DONE') {
+    const paid = await markInvoicePaid(deps, inv.id, base, payment, payment.method === '가상계좌' ? 'transfer' : 'card');
+    return paid ? { outcome: 'paid' } : settled(deps, inv.id);
   }
   if (method.kind === 'transfer' && payment.status === 'WAITING_FOR_DEPOSIT' && payment.virtualAccount) {
     const va = payment.virtualAccount;
@@ -220,13 +228,20 @@ export async function chargeInvoice(deps: TBillingDeps, invoiceId: string): Prom
     await noticeTransferWaiting(deps, inv.id).catch((err: unknown) => deps.log.error({ err, invoiceId: inv.id }, 'billing: transfer notice failed'));
     return { outcome: 'waiting_deposit' };
   }
-  if (payment.status === 'DONE') {
-    const paid = await markInvoicePaid(deps, inv.id, base, payment, method.kind === 'card' ? 'card' : 'transfer');
-    return paid ? { outcome: 'paid' } : settled(deps, inv.id);
-  }
   deps.log.error({ invoiceId: inv.id, attempt, status: payment.status }, 'billing: toss answered an unexpected payment status');
   await repo.recordAttempt(deps.db, { ...base, outcome: 'error', code: `STATUS_${payment.status}`, paymentKey: payment.paymentKey }, deps.now());
   return { outcome: 'error', code: `STATUS_${payment.status}` };
+}
+
+/** The approved payment of an orderId at Toss, if any (404 = none; other failures are the caller's to handle). */
+async function approvedPayment(toss: TTossClient, orderId: string): Promise<TTossPayment | null> {
+  try {
+    const found = await toss.getPaymentByOrderId(orderId);
+    return found.status === 'DONE' ? found : null;
+  } catch (err) {
+    if (err instanceof TossError && err.status === 404) return null;
+    throw err;
+  }
 }
 
 /** Paid (one transaction: the attempt and the invoice), then the followers after the commit. */
@@ -266,7 +281,10 @@ async function chargeFailed(
   // A 409 from Toss: the same Idempotency-Key is still being processed there.
   if (!toss || toss.retryable || toss.status === 409) {
     const code = toss?.code ?? 'ERROR';
-    deps.log.warn({ invoiceId: inv.id, attempt: base.attempt, code }, 'billing: charge outcome unknown, retried with the same key after the claim lapses');
+    deps.log.warn(
+      { invoiceId: inv.id, attempt: base.attempt, code, ...(toss ? {} : { err }) },
+      'billing: charge outcome unknown, retried with the same key after the claim lapses',
+    );
     await deps.db.transaction(async (tx) => {
       await repo.recordAttempt(tx, { ...base, outcome: code === 'TIMEOUT' ? 'timeout' : 'error', code, message: toss?.message.slice(0, 300) ?? null }, now);
       await deps.jobs.enqueue(tx, {

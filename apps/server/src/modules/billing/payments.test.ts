@@ -97,7 +97,7 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'paid', attempts: 2 });
   });
 
-  it('a timeout keeps the claim; the retry (same attempt, same key) after the claim lapses gets the one payment', async () => {
+  it('a timeout keeps the claim; the retry of that attempt after the claim lapses finds the one payment Toss made (no second charge)', async () => {
     const { owner, seedId } = await ownerWithSeed(s.t);
     await registerCard(s, owner.token, seedId);
     const inv = await insertInvoice(s.t, seedId, 10_000);
@@ -113,15 +113,33 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'error', code: 'CHARGE_IN_PROGRESS' });
     expect(chargesOf(inv.orderId)).toHaveLength(1);
 
-    // The claim lapses: the job retries with the same key, and Toss answers the first (approved) result.
+    // The claim lapses: the job retries attempt 1, finds the payment Toss approved for its orderId, charges nothing more.
     s.clock.advance(2 * 60_000 + 2_000);
     await s.t.app.jobs.runDue();
     const row = await invoiceRow(s.t, inv.id);
     expect(row).toMatchObject({ status: 'paid', attempts: 1 });
-    expect(chargesOf(inv.orderId).map((r) => r.idempotencyKey)).toEqual([`${inv.idempotencyKey}-1`, `${inv.idempotencyKey}-1`]);
+    expect(chargesOf(inv.orderId)).toHaveLength(1);
+    expect(s.toss.control.requests().some((r) => r.path === `/v1/payments/orders/${inv.orderId}`)).toBe(true);
     expect(s.toss.control.paymentsOfOrder(inv.orderId)).toHaveLength(1);
     expect(row.paymentKey).toBe(s.toss.control.paymentsOfOrder(inv.orderId)[0]!.paymentKey);
     expect(await attemptsOf(s.t, inv.id)).toMatchObject([{ attempt: 1, outcome: 'paid' }]);
+  });
+
+  it('a timed-out attempt that Toss declined is sent again with the same key and gets the stored decline', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const [method] = await s.t.database.db.select().from(billingPaymentMethods).where(eq(billingPaymentMethods.seedId, seedId));
+    s.toss.control.decline({ customerKey: method!.customerKey, times: 1 });
+    const inv = await insertInvoice(s.t, seedId, 10_000);
+    s.toss.control.timeoutNext(4_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'error', code: 'TIMEOUT' });
+    s.clock.advance(2 * 60_000 + 2_000);
+    // The card would be approved now, but the same key answers the first (declined) result: attempt 1 stays declined.
+    expect(await chargeInvoice(s.deps, inv.id)).toMatchObject({ outcome: 'declined', code: 'REJECT_CARD_PAYMENT' });
+    expect(chargesOf(inv.orderId).map((r) => r.idempotencyKey)).toEqual([`${inv.idempotencyKey}-1`, `${inv.idempotencyKey}-1`]);
+    expect(s.toss.control.paymentsOfOrder(inv.orderId)).toHaveLength(0);
+    expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await attemptsOf(s.t, inv.id)).toMatchObject([{ attempt: 1, outcome: 'declined', code: 'REJECT_CARD_PAYMENT' }]);
   });
 
   it('20 concurrent charges of one invoice make one Toss payment', async () => {
