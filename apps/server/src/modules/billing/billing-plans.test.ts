@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ko } from '@suite/shared';
 import type { TBillingOverview, TInvoice, TPlansResponse } from '@suite/shared/schemas/billing';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
+import { createTossClient } from '../../adapters/toss.ts';
 import { rollPeriods } from './invoices.service.ts';
 import {
   billingApi,
@@ -199,6 +200,26 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     expect(inv!.status).toBe('void');
     expect(tossPayments(inv!.orderId).filter((p) => p.status === 'DONE')).toEqual([]);
     expect((await subscriptionOf(t, x.seedId))!).toMatchObject({ planId: 'free', interval: 'month' });
+  });
+
+  it('keeps an upgrade whose charge timed out, and the retry with the same key settles it without a second charge', async () => {
+    const x = await billingSeed(t);
+    await registerCard(s, x);
+    const deps = depsOf(t);
+    const usual = deps.toss;
+    deps.toss = createTossClient(t.config.billing.toss!, { timeoutMs: 300 });
+    onTestFinished(() => void (deps.toss = usual));
+    s.toss.control.timeoutNext(1_500); // Toss charges the card but answers after the client gave up
+    const res = await put(x, 'starter');
+    expect(res.status).toBe(200);
+    expect((res.body as TBillingOverview).plan.id).toBe('starter');
+    const [inv] = await invoicesOf(t, x.seedId);
+    expect(inv!.status).toBe('open'); // not void: the money may have moved
+    expect(tossPayments(inv!.orderId)).toHaveLength(1);
+    clock.advance(2 * 60_000 + 2_000); // the charge's claim lapses; the payments job retries with the same key
+    await t.app.jobs.runDue();
+    expect((await invoicesOf(t, x.seedId))[0]).toMatchObject({ status: 'paid', total: inv!.total });
+    expect(tossPayments(inv!.orderId).map((p) => [p.status, p.totalAmount])).toEqual([['DONE', inv!.total]]);
   });
 
   it('turns 20 concurrent identical upgrades into one plan change and one proration invoice', async () => {

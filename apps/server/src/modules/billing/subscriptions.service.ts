@@ -146,7 +146,9 @@ export async function changePlan(deps: TBillingDeps, access: TBillingAccess, inp
   await chargeRolled(deps, rolled);
   if (upgrade?.invoiceId) {
     const { outcome } = await charge(deps, upgrade.invoiceId);
-    if (outcome !== 'paid' && outcome !== 'waiting_deposit' && outcome !== 'already-paid') {
+    // A refusal undoes the upgrade. An 'error' is an unknown outcome (a timeout may have charged the card): the plan
+    // and the open invoice stay, and the payments part retries it with the same Idempotency-Key (decision 059).
+    if (outcome === 'declined' || outcome === 'no-method') {
       await undoUpgrade(deps, access.seedId, { ...upgrade, invoiceId: upgrade.invoiceId });
       throw new AppError(outcome === 'no-method' ? 'BILLING_NO_PAYMENT_METHOD' : 'BILLING_PAYMENT_DECLINED');
     }
