@@ -165,7 +165,7 @@ export const koBillingUi = {
       listLabel: '미터별 사용량',
       of: (used: string, included: string) => `${used} / ${included}`,
       projected: (value: string) => `월말 예상 ${value}`,
-      overage: (won: string) => `초과 요금 ${won}`,
+      overage: (won: string) => `월말 예상 초과 요금 ${won}`,
       freeLimit: '무료 한도를 다 썼습니다. 더 쓰려면 요금제를 올려주세요.',
       meterLabel: (name: string) => `${name} 사용률`,
       empty: '이번 달 사용량이 아직 없습니다.',
