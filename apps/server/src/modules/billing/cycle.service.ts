@@ -25,7 +25,7 @@ import { chargeInvoice, type TChargeOutcome } from './payments.service.ts';
 
 const KST_MS = 9 * 3_600_000;
 
-export type TCycleReport = { created: number; charged: number; retried: number; failed: number; lapsed: number; dropped: number };
+export type TCycleReport = { created: number; charged: number; retried: number; failed: number; lapsed: number; dropped: number; errors: number };
 
 /** What failed, for the dunning step (a thrown charge counts as an error: the invoice's Idempotency-Key keeps the retry safe). */
 export type TFailure = { reason: TFailedStep['reason']; detail?: string | undefined };
@@ -106,30 +106,42 @@ function dueDateOf(va: Record<string, unknown> | null): Date | null {
 
 /** One pass of the cycle (the `billing.cycle` schedule; tests call it with their clock). */
 export async function runCycle(deps: TBillingDeps, now: Date): Promise<TCycleReport> {
-  const report: TCycleReport = { created: 0, charged: 0, retried: 0, failed: 0, lapsed: 0, dropped: 0 };
+  const report: TCycleReport = { created: 0, charged: 0, retried: 0, failed: 0, lapsed: 0, dropped: 0, errors: 0 };
+  // One item's failure is logged and counted, never stops the others; the next run takes it again.
+  const each = async (what: string, id: string, work: () => Promise<boolean>): Promise<boolean> => {
+    try {
+      return await work();
+    } catch (err) {
+      report.errors += 1;
+      deps.log.error({ err, id }, `billing: cycle ${what} failed`);
+      return false;
+    }
+  };
   const changing = await repo.changesDue(deps.db, now);
   const created = await rollPeriods(deps, now);
   report.created = created.length;
   await noticeAppliedChanges(deps, changing);
   for (const id of created) {
     report.charged += 1;
-    if (await chargeAndFollow(deps, id, now)) report.failed += 1;
+    if (await each('charge', id, () => chargeAndFollow(deps, id, now))) report.failed += 1;
   }
   for (const id of await repo.dueRetries(deps.db, now)) {
     report.retried += 1;
-    if (await chargeAndFollow(deps, id, now)) report.failed += 1;
+    if (await each('retry', id, () => chargeAndFollow(deps, id, now))) report.failed += 1;
   }
   for (const f of await repo.unscheduledFailures(deps.db, now)) {
-    if (await dunningStep(deps, f.id, failureFromAttempt(f.last), now)) report.failed += 1;
+    if (await each('dunning step', f.id, async () => Boolean(await dunningStep(deps, f.id, failureFromAttempt(f.last), now)))) report.failed += 1;
   }
   for (const t of await repo.waitingTransfers(deps.db)) {
     const due = dueDateOf(t.virtualAccount);
     if (!due || due > now) continue;
-    if (await dunningStep(deps, t.id, { reason: 'lapsed' }, now)) report.lapsed += 1;
+    if (await each('lapsed transfer', t.id, async () => Boolean(await dunningStep(deps, t.id, { reason: 'lapsed' }, now)))) report.lapsed += 1;
   }
   for (const sub of await repo.graceEnded(deps.db, now)) {
-    if (await endGrace(deps, sub, now)) report.dropped += 1;
+    if (await each('grace end', sub.seedId, () => endGrace(deps, sub, now))) report.dropped += 1;
   }
+  // The schedule's last run shows the failure on the monitoring page; what succeeded stays done.
+  if (report.errors) throw new Error(`billing cycle: ${report.errors} item(s) failed (see the log)`);
   return report;
 }
 

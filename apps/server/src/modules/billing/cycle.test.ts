@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMembers, seeds } from '../../db/schema.ts';
-import { billingInvoices, billingPaymentAttempts, billingPaymentMethods } from '../../db/schema-billing.ts';
+import { billingBusinesses, billingInvoices, billingPaymentAttempts, billingPaymentMethods, billingTaxInvoices } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { call, loginAs } from '../auth/testing/auth-test-kit.ts';
 import { billingOf } from './billing.module.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { afterInvoicePaid } from './billing-hooks.ts';
+import { noticeTaxInvoice } from './billing-notices.ts';
 import { kstMonth, noticeExpiringCards, runCycle } from './cycle.service.ts';
 import { DUNNING, DUNNING_ATTEMPTS, dunningPoint } from './dunning.ts';
 import * as kit from './testing/cycle-test-kit.ts';
@@ -159,6 +160,36 @@ describe.each(dbKinds)('billing cycle and dunning on %s', (kind) => {
     expect(notice!.body).toContain('카드사에서 결제를 거절했습니다 — 잔액부족');
     await cycle();
     expect((await kit.noticesOf(t, owner.id, 'billing.payment-failed')).filter((n) => n.seedId === seedId)).toHaveLength(1);
+  });
+
+  it('tells the owner a 세금계산서 was issued, and when its transmission to the NTS failed', async () => {
+    const seedId = await kit.makeSeed(t, owner.id, '세금계산서 시드');
+    await t.database.db.insert(billingBusinesses).values({
+      seedId,
+      businessNumber: '1234567891',
+      name: '주식회사 씨앗',
+      ceo: '홍길동',
+      businessType: '서비스',
+      businessItem: '소프트웨어',
+      address: '서울시 중구',
+      email: 'tax@example.com',
+    });
+    const [tax] = await t.database.db
+      .insert(billingTaxInvoices)
+      .values({ seedId, month: '2027-02', mgtKey: `T${Date.now()}`, supply: 29_000, tax: 2_900, total: 31_900, state: 'failed', error: '공급받는자 정보 오류' })
+      .returning();
+    await noticeTaxInvoice(deps, tax!.id, 'issued');
+    await noticeTaxInvoice(deps, tax!.id, 'issued');
+    await noticeTaxInvoice(deps, tax!.id, 'failed');
+    const notices = (await kit.noticesOf(t, owner.id, 'billing.tax-invoice')).filter((n) => n.seedId === seedId);
+    expect(notices).toHaveLength(2);
+    const issued = notices.find((n) => n.dedupeKey.endsWith(':issued'))!;
+    const failed = notices.find((n) => n.dedupeKey.endsWith(':failed'))!;
+    expect(issued.title).toBe('2027년 2월 세금계산서가 발행되었습니다');
+    expect(issued.body).toContain('합계 31,900원');
+    expect(issued.body).toContain('tax@example.com');
+    expect(failed.title).toBe('2027년 2월 세금계산서의 국세청 전송에 실패했습니다');
+    expect(failed.body).toContain('공급받는자 정보 오류');
   });
 
   it('announces a card that ends this month or next once per card and month', async () => {
