@@ -4,7 +4,10 @@ import { ko } from '@suite/shared';
 import { billingTaxInvoices, billingWebhookEvents } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
+import { loginAs } from '../auth/testing/auth-test-kit.ts';
 import { billingOf } from './billing.module.ts';
+import { refundInvoice } from './payments.service.ts';
+import { noticesOf } from './testing/cycle-test-kit.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { onInvoicePaid, onInvoiceRefunded, runTaxInvoices, taxInvoiceStates } from './tax-invoices.service.ts';
 import { startFakePopbill, FAKE_POPBILL } from './testing/fake-popbill.ts';
@@ -44,6 +47,11 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
     const december = await paidInvoice(app, team.seedId, { supply: 99_000, paidAt: kst('2026-12-01 00:10') });
     return { ...team, a, b, december };
   }
+  /** Tests that need the month's run: the clock on 2026-12-01 00:30 KST at least (each test passes alone too). */
+  const december = () => {
+    const target = kst('2026-12-01 00:30').getTime();
+    if (clock.now().getTime() < target) clock.advance(target - clock.now().getTime());
+  };
   const docsOf = (seedMgtKeys: string[]) => popbill.control.documents().filter((d) => seedMgtKeys.includes(d.mgtKey));
 
   it('issues one monthly 세금계산서 with the sums on the 1st (KST), and tracks it to 전송성공 by polling', async () => {
@@ -88,6 +96,7 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
   });
 
   it('applies Popbill’s callback once: re-fetched, a duplicate changes nothing, unknown and forged ones nothing either', async () => {
+    december();
     const s = await businessSeed('1234567891');
     await runTaxInvoices(deps);
     const [row] = await taxRows(app, s.seedId);
@@ -130,6 +139,7 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
   });
 
   it('records 전송실패 (305) with the NTS result', async () => {
+    december();
     const s = await businessSeed('1208147521');
     await runTaxInvoices(deps);
     const [row] = await taxRows(app, s.seedId);
@@ -139,9 +149,14 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
     expect(failed).toMatchObject({ state: 'failed', stateCode: 305 });
     expect(failed.ntsResult).toContain('전송실패');
     expect((await taxInvoiceStates(deps, [s.a.id])).get(s.a.id)?.state).toBe('failed');
+    // The owner heard of the issue and of the failure, each once (a second poll sends nothing more).
+    await runTaxInvoices(deps);
+    const notices = (await noticesOf(app, s.owner.id, 'billing.tax-invoice')).filter((n) => n.seedId === s.seedId);
+    expect(notices.map((n) => n.dedupeKey).sort()).toEqual([`billing-tax:${row!.id}:failed`, `billing-tax:${row!.id}:issued`]);
   });
 
   it('a refund of an invoice on an issued 세금계산서 issues a 수정세금계산서 with negative amounts, once', async () => {
+    december();
     const team = await seedWithTeam(app);
     await req(app, team.owner.token)('PUT', `/api/seeds/${team.seedId}/billing/business`, businessBody('1112223339'));
     const inv = await paidInvoice(app, team.seedId, { supply: 29_000, paidAt: kst('2026-11-10 09:00') });
@@ -174,6 +189,7 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
   });
 
   it('a full refund of the only invoice reverses the original exactly (계약의 해제, modifyCode 4)', async () => {
+    december();
     const team = await seedWithTeam(app);
     await req(app, team.owner.token)('PUT', `/api/seeds/${team.seedId}/billing/business`, businessBody('3214567893'));
     const inv = await paidInvoice(app, team.seedId, { supply: 12_345, paidAt: kst('2026-11-11 09:00') });
@@ -214,6 +230,7 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
   });
 
   it('retries a failed issue on the next run, and after the 10th gives up as failed', async () => {
+    december();
     const s = await businessSeed('9876543215');
     popbill.control.failIssues(1);
     await runTaxInvoices(deps);
@@ -241,5 +258,73 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
     } finally {
       popbill.control.failIssues(0);
     }
+  });
+});
+
+/** The whole way, through the other parts' real code: card → upgrade charged → paid → 세금계산서 → 전송성공 → refund. */
+describe.each(dbKinds)('billing to 세금계산서, end to end through the fakes, on %s', (kind) => {
+  let app: TTestApp;
+  let popbill: Awaited<ReturnType<typeof startFakePopbill>>;
+  let toss: Awaited<ReturnType<typeof startFakeToss>>;
+  let clock: TClock;
+  let deps: TBillingDeps;
+
+  beforeAll(async () => {
+    popbill = await startFakePopbill();
+    toss = await startFakeToss(FAKE_TOSS_KEYS);
+    clock = movableClock(kst('2026-11-20 10:00').getTime());
+    app = await createTestApp(kind, { env: { ...popbill.env, ...toss.env, ...COMPANY_ENV }, now: clock.now, jobs: false, listen: true });
+    deps = billingOf(app.app.ctx)!;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await popbill?.close();
+    await toss?.close();
+  });
+
+  it('a card-paid upgrade ends on an issued 세금계산서 tracked to 전송성공; a transfer by an individual gets a cash receipt', async () => {
+    const biz = await seedWithTeam(app);
+    const owner = req(app, biz.owner.token);
+    const base = `/api/seeds/${biz.seedId}/billing`;
+    expect((await owner('PUT', `${base}/business`, businessBody('2208162517'))).status).toBe(200);
+    const auth = await owner('GET', `${base}/payment-methods/card/auth`);
+    const authKey = toss.control.authKeyFor(auth.body.customerKey);
+    expect((await owner('POST', `${base}/payment-methods/card`, { authKey, customerKey: auth.body.customerKey })).status).toBe(200);
+    expect((await owner('PUT', `${base}/plan`, { planId: 'starter', interval: 'month' })).status).toBe(200);
+    const [paid] = (await owner('GET', `${base}/invoices`)).body.data as { id: string; status: string; total: number; taxInvoice: unknown }[];
+    expect(paid).toMatchObject({ status: 'paid', taxInvoice: { state: 'pending' } });
+
+    const person = await seedWithTeam(app, { ownerPhone: '01098765432' });
+    const personApi = req(app, person.owner.token);
+    const pBase = `/api/seeds/${person.seedId}/billing`;
+    expect((await personApi('POST', `${pBase}/payment-methods/transfer`)).status).toBe(200);
+    await personApi('PUT', `${pBase}/plan`, { planId: 'starter', interval: 'month' });
+    const [waiting] = (await personApi('GET', `${pBase}/invoices`)).body.data as { id: string; status: string }[];
+    expect(waiting!.status).toBe('waiting_deposit');
+    const deposit = toss.control.deposit((await invoiceRow(app, waiting!.id)).orderId);
+    expect((await app.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: deposit })).statusCode).toBe(200);
+    const receipted = (await personApi('GET', `${pBase}/invoices/${waiting!.id}`)).body;
+    expect(receipted).toMatchObject({ status: 'paid', taxInvoice: { state: 'cash-receipt' }, cashReceipt: { type: '소득공제' } });
+    expect(receipted.cashReceipt.receiptUrl).toContain('/_fake/cash-receipt/');
+
+    clock.advance(kst('2026-12-01 00:30').getTime() - clock.now().getTime());
+    await runTaxInvoices(deps);
+    // Ten days on, the morning's sessions are over: sign in again.
+    const ownerNow = (await loginAs(app, biz.owner.email)).tokens.access_token;
+    const detail = (await req(app, ownerNow)('GET', `${base}/invoices/${paid!.id}`)).body;
+    expect(detail.taxInvoice.state).toBe('issued');
+    const [row] = await taxRows(app, biz.seedId);
+    expect(row).toMatchObject({ month: '2026-11', total: paid!.total, ntsConfirmNum: detail.taxInvoice.ntsConfirmNum });
+    popbill.control.setState(row!.mgtKey, 304);
+    expect((await popbill.control.callback(`${app.origin}/api/billing/webhooks/popbill`, row!.mgtKey)).body).toMatchObject({ outcome: 'applied' });
+    const sent = await req(app, (await loginAs(app, biz.admin.email)).tokens.access_token)('GET', `${base}/invoices/${paid!.id}`);
+    expect(sent.body.taxInvoice).toEqual({ state: 'sent', ntsConfirmNum: row!.ntsConfirmNum });
+    expect((await taxRows(app, person.seedId)).length).toBe(0);
+
+    // Refunded in full through Toss: a 수정세금계산서 (계약의 해제) reverses the original at once.
+    await refundInvoice(deps, paid!.id, undefined, '서비스 해지');
+    const modify = (await taxRows(app, biz.seedId)).find((r) => r.kind === 'modify')!;
+    expect(modify).toMatchObject({ originalId: row!.id, state: 'issued', total: -row!.total, supply: -row!.supply, tax: -row!.tax });
+    expect(popbill.control.document(modify.mgtKey)!.invoice).toMatchObject({ modifyCode: 4, orgNTSConfirmNum: row!.ntsConfirmNum, writeDate: '20261201' });
   });
 });
