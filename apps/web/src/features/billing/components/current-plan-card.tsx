@@ -69,7 +69,7 @@ export function CurrentPlanCard({ seedId, billing }: { seedId: string; billing: 
         {next ? (
           <div className="grid gap-2 rounded-md border border-dashed p-3" data-testid="billing-next">
             <p className="text-sm break-keep">{c.next(koMonthDay(next.at), `${plans[next.planId].name}(${intervals[next.interval]})`)}</p>
-            {billing.canManage ? (
+            {billing.configured && billing.canManage ? (
               <Button variant="outline" size="sm" className="w-fit" onClick={() => setConfirming(true)}>
                 {c.cancelNext}
               </Button>

@@ -117,7 +117,12 @@ describe('/admin/billing', () => {
   });
 
   it('unconfigured: says so, still shows usage and the projection, and offers no change or payment buttons', async () => {
-    state = overview({ configured: false, plan: { id: 'free', name: '무료', interval: 'month', price: 0 }, paymentMethod: null });
+    state = overview({
+      configured: false,
+      plan: { id: 'starter', name: '스타터', interval: 'month', price: 29_000 },
+      next: { planId: 'free', interval: 'month', at: '2026-11-30T15:00:00.000Z' },
+      paymentMethod: null,
+    });
     renderPage();
     expect((await screen.findByTestId('billing-not-configured')).textContent).toContain(t.notConfiguredTitle);
     expect(screen.getByTestId('meter-api.calls').textContent).toContain('320,000회 / 300,000회');
@@ -125,6 +130,8 @@ describe('/admin/billing', () => {
     expect(screen.queryByTestId('billing-plans')).toBeNull();
     expect(screen.queryByTestId('billing-payment')).toBeNull();
     expect(screen.queryByRole('button', { name: t.change.choose })).toBeNull();
+    expect(screen.getByTestId('billing-next').textContent).toContain(t.current.next('12월 1일', '무료(월간)'));
+    expect(screen.queryByRole('button', { name: t.current.cancelNext })).toBeNull();
     expect(calls.map((c) => c.url)).not.toContain('/api/billing/plans');
   });
 
