@@ -1,9 +1,9 @@
 /** Helpers for the plans and invoices tests (not a test file itself). */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { METERS, type TMeter } from '@suite/shared/plans';
+import { and, eq } from 'drizzle-orm';
+import type { TMeter } from '@suite/shared/plans';
 import { seedMembers } from '../../../db/schema.ts';
-import { billingEvents, billingInvoices, billingSubscriptions, billingUsage } from '../../../db/schema-billing.ts';
+import { billingEvents, billingInvoices, billingSubscriptions } from '../../../db/schema-billing.ts';
 import { createTestApp, movableClock, type TClock, type TTestApp, type TTestContext } from '../../../test/helpers.ts';
 import { call, loginAs } from '../../auth/testing/auth-test-kit.ts';
 import { signedIn } from '../../admin-users/testing/console-test-kit.ts';
@@ -82,30 +82,13 @@ export async function registerCard(s: TBillingTest, x: TBillingSeed, cardNumber 
   if (res.status !== 200) throw new Error(`card: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-const KST_OFFSET_MS = 9 * 3_600_000;
-
 /**
- * Billable events as the metering writes them: one billing_events row each (unique id, the KST month of `at`) and the
- * month's billing_usage aggregate (count +1 an event, sum +quantity, max the largest).
+ * Billable events recorded through the app's metering (helper A's journal, then its flush into billing_events and
+ * billing_usage), each with a unique id, at `at` (its KST month is the usage period).
  */
 export async function recordEvents(t: TTestContext, seedId: string, meter: TMeter, quantities: number[], at: Date): Promise<void> {
-  const period = new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
-  const rows = quantities.map((quantity) => ({ id: `kit:${randomUUID()}`, seedId, meter, quantity, period, occurredAt: at }));
-  const agg = METERS[meter].aggregation;
-  const value = agg === 'count' ? rows.length : agg === 'sum' ? quantities.reduce((a, b) => a + b, 0) : Math.max(...quantities);
-  await t.database.db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 1_000) await tx.insert(billingEvents).values(rows.slice(i, i + 1_000));
-    await tx
-      .insert(billingUsage)
-      .values({ seedId, period, meter, value, events: rows.length })
-      .onConflictDoUpdate({
-        target: [billingUsage.seedId, billingUsage.period, billingUsage.meter],
-        set: {
-          value: agg === 'max' ? sql`greatest(${billingUsage.value}, ${value})` : sql`${billingUsage.value} + ${value}`,
-          events: sql`${billingUsage.events} + ${rows.length}`,
-        },
-      });
-  });
+  for (const quantity of quantities) t.app.ctx.meter.record({ id: `kit:${randomUUID()}`, seedId, meter, quantity, at });
+  await t.app.ctx.meter.flush();
 }
 
 /** The raw events of a seed's month. */
