@@ -1,11 +1,14 @@
 import { formatBusinessNumber, formatWon, ko } from '@suite/shared';
 import type { TInvoice } from '@suite/shared/schemas/billing';
-import { formatDay, formatPeriod } from './invoice-format';
+import { formatDay } from './invoice-format';
 import { Fact, InvoicePayment } from './invoice-payment';
+import { PeriodText } from './invoice-status';
 
 const h = ko.billing.ui.history;
 const v = h.invoice;
 const num = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
+/** 수량 and 단가 where there is room (a phone shows 품목 and 공급가액). */
+const roomy = 'hidden sm:table-cell';
 
 function Party({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -47,16 +50,16 @@ function Lines({ invoice }: { invoice: TInvoice }) {
   if (!invoice.lines.length) return <p className="text-sm text-muted-foreground">{v.noLines}</p>;
   return (
     <div className="overflow-x-auto rounded-md border" role="region" aria-label={v.lines} tabIndex={0}>
-      <table className="w-full min-w-[28rem] text-sm">
+      <table className="w-full text-sm sm:min-w-[28rem]">
         <thead className="bg-muted/50 text-left">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
               {v.lineDescription}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className={`px-3 py-2 text-right font-medium ${roomy}`}>
               {v.quantity}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className={`px-3 py-2 text-right font-medium ${roomy}`}>
               {v.unitPrice}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
@@ -68,8 +71,8 @@ function Lines({ invoice }: { invoice: TInvoice }) {
           {invoice.lines.map((l, i) => (
             <tr key={i} className="border-t" data-testid="invoice-line" data-kind={l.kind}>
               <td className="px-3 py-2 break-keep">{l.description}</td>
-              <td className={num}>{l.quantity.toLocaleString('ko-KR')}</td>
-              <td className={num}>{formatWon(l.unitPrice)}</td>
+              <td className={`${num} ${roomy}`}>{l.quantity.toLocaleString('ko-KR')}</td>
+              <td className={`${num} ${roomy}`}>{formatWon(l.unitPrice)}</td>
               <td className={num}>{formatWon(l.amount)}</td>
             </tr>
           ))}
@@ -114,7 +117,7 @@ export function InvoiceDocument({ invoice, seedName }: { invoice: TInvoice; seed
           </Fact>
           <Fact label={v.issuedOn}>{formatDay(invoice.createdAt)}</Fact>
           <Fact label={v.period}>
-            <span className="tabular-nums">{formatPeriod(invoice.periodStart, invoice.periodEnd)}</span>
+            <PeriodText start={invoice.periodStart} end={invoice.periodEnd} />
           </Fact>
           <Fact label={v.kind}>{h.kinds[invoice.kind]}</Fact>
         </dl>

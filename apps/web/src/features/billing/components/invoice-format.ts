@@ -17,12 +17,11 @@ export const formatDay = (iso: string) => day.format(new Date(iso));
 export const formatDayTime = (iso: string) => dayTime.format(new Date(iso));
 
 /**
- * A billing period as its first and last day: the stored end is the next period's start (exclusive), so the last day
- * shown is the day before it ('2026. 11. 01. ~ 2026. 11. 30.').
+ * A billing period's first and last day: the stored end is the next period's start (exclusive), so the last day shown
+ * is the day before it (['2026. 11. 01.', '2026. 11. 30.']).
  */
-export function formatPeriod(start: string, end: string): string {
-  const last = new Date(new Date(end).getTime() - 1).toISOString();
-  return `${formatDay(start)} ~ ${formatDay(last)}`;
+export function periodDays(start: string, end: string): [string, string] {
+  return [formatDay(start), formatDay(new Date(new Date(end).getTime() - 1).toISOString())];
 }
 
 /** 'YYYY-MM' → '2026년 11월'. */

@@ -4,8 +4,7 @@ import type { TInvoiceSummary } from '@suite/shared/schemas/billing';
 import { HeadCells } from '@/components/head-cells';
 import { ScrollRegion } from '@/components/scroll-region';
 import { useIsMobile } from '@/lib/use-media-query';
-import { formatPeriod } from './invoice-format';
-import { InvoiceStatusBadge, methodText, TaxInvoiceState } from './invoice-status';
+import { InvoiceStatusBadge, methodText, PeriodText, TaxInvoiceState } from './invoice-status';
 
 const h = ko.billing.ui.history;
 const c = h.columns;
@@ -58,7 +57,9 @@ function InvoiceTable({ invoices }: { invoices: TInvoiceSummary[] }) {
               <InvoiceLink invoice={inv} />
             </td>
             <td className="px-3 py-2">
-              <span className="block whitespace-nowrap tabular-nums">{formatPeriod(inv.periodStart, inv.periodEnd)}</span>
+              <span className="block whitespace-nowrap">
+                <PeriodText start={inv.periodStart} end={inv.periodEnd} />
+              </span>
               <span className="text-xs text-muted-foreground break-keep">{h.kinds[inv.kind]}</span>
             </td>
             <td className={`px-3 py-2 text-right tabular-nums whitespace-nowrap ${wide}`}>{formatWon(inv.supply)}</td>
@@ -101,7 +102,7 @@ function InvoiceCards({ invoices }: { invoices: TInvoiceSummary[] }) {
           </div>
           <dl className="grid gap-1.5 text-sm">
             <Line label={c.period}>
-              <span className="tabular-nums">{formatPeriod(inv.periodStart, inv.periodEnd)}</span>
+              <PeriodText start={inv.periodStart} end={inv.periodEnd} />
               <span className="block text-xs text-muted-foreground break-keep">{h.kinds[inv.kind]}</span>
             </Line>
             <Line label={c.total}>

@@ -1,7 +1,7 @@
 import { ko } from '@suite/shared';
 import type { TInvoiceSummary } from '@suite/shared/schemas/billing';
 import { Badge } from '@/components/ui/badge';
-import { formatDay, statusVariant } from './invoice-format';
+import { formatDay, periodDays, statusVariant } from './invoice-format';
 
 const h = ko.billing.ui.history;
 
@@ -33,6 +33,16 @@ export function TaxInvoiceState({ taxInvoice }: { taxInvoice: TInvoiceSummary['t
       {taxInvoice.ntsConfirmNum ? (
         <span className="break-all font-mono text-xs text-muted-foreground">{h.tax.confirmNum(taxInvoice.ntsConfirmNum)}</span>
       ) : null}
+    </span>
+  );
+}
+
+/** A billing period; on a narrow screen it breaks after the '~', never inside a date. */
+export function PeriodText({ start, end }: { start: string; end: string }) {
+  const [first, last] = periodDays(start, end);
+  return (
+    <span className="tabular-nums">
+      <span className="whitespace-nowrap">{first} ~</span> <span className="whitespace-nowrap">{last}</span>
     </span>
   );
 }

@@ -118,7 +118,7 @@ describe('BillingHistoryPage', () => {
     expect(within(paid).getByText(h.tax.sent)).toBeTruthy();
     expect(within(paid).getByText(h.tax.confirmNum('20261201-41000012-00000001'))).toBeTruthy();
     // The period's last day is the day before the next period starts (Seoul time).
-    expect(within(paid).getByText('2026. 11. 01. ~ 2026. 11. 30.')).toBeTruthy();
+    expect(paid.textContent).toContain('2026. 11. 01. ~ 2026. 11. 30.');
     expect(within(paid).getByTestId('invoice-total').textContent).toBe(formatWon(31_900));
     expect(within(paid).getByText(formatWon(29_000))).toBeTruthy();
     expect(within(paid).getByText(formatWon(2_900))).toBeTruthy();
