@@ -228,6 +228,33 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(mine.map((e) => e.outcome).sort()).toEqual(['applied', 'ignored', 'rejected', 'rejected']);
   });
 
+  it('PAYMENT_STATUS_CHANGED, as Toss then tells it: a deposit, a lapsed virtual account, a cancel made at Toss', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`);
+    const paidInv = await insertInvoice(s.t, seedId, 20_000);
+    const lapsedInv = await insertInvoice(s.t, seedId, 30_000);
+    await chargeInvoice(s.deps, paidInv.id);
+    await chargeInvoice(s.deps, lapsedInv.id);
+    const paidKey = s.toss.control.paymentsOfOrder(paidInv.orderId)[0]!.paymentKey;
+    const lapsedKey = s.toss.control.paymentsOfOrder(lapsedInv.orderId)[0]!.paymentKey;
+
+    s.toss.control.deposit(paidInv.orderId);
+    expect((await webhook(s.toss.control.statusChanged(paidKey))).json()).toEqual({ outcome: 'applied' });
+    expect(await invoiceRow(s.t, paidInv.id)).toMatchObject({ status: 'paid', method: 'transfer' });
+
+    s.toss.control.setStatus(lapsedKey, 'CANCELED');
+    expect((await webhook(s.toss.control.statusChanged(lapsedKey))).json()).toEqual({ outcome: 'applied' });
+    expect(await invoiceRow(s.t, lapsedInv.id)).toMatchObject({ status: 'failed', method: 'transfer' });
+    expect(await attemptsOf(s.t, lapsedInv.id)).toMatchObject([{ attempt: 1, outcome: 'declined', code: 'VIRTUAL_ACCOUNT_CANCELED' }]);
+
+    // A refund made in Toss's dashboard: our record follows Toss's balance, once.
+    await s.deps.toss!.cancelPayment(paidKey, { cancelReason: '고객 요청', cancelAmount: 2_000 }, 'dashboard-cancel-1');
+    const cancelled = s.toss.control.statusChanged(paidKey);
+    expect((await webhook(cancelled)).json()).toEqual({ outcome: 'applied' });
+    expect((await webhook(cancelled)).json()).toEqual({ outcome: 'ignored' });
+    expect(await invoiceRow(s.t, paidInv.id)).toMatchObject({ status: 'paid', refundedAmount: 2_000 });
+  });
+
   it('refunds part, then the rest, through Toss cancel', async () => {
     const { owner, seedId } = await ownerWithSeed(s.t);
     await registerCard(s, owner.token, seedId);

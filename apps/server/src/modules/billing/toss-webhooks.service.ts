@@ -35,6 +35,11 @@ export const ZTossStatusChanged = z.object({
   createdAt: z.string().max(64),
   data: z.looseObject({ paymentKey: key, orderId: z.string().max(64).optional(), status: z.string().min(1).max(40) }),
 });
+const ZWrappedDeposit = z.object({
+  eventType: z.literal('DEPOSIT_CALLBACK'),
+  createdAt: z.string().max(64),
+  data: ZTossDepositCallback.extend({ createdAt: z.string().max(64).optional() }),
+});
 /** Another event type Toss may send (acknowledged, nothing done). */
 const ZOtherEvent = z.looseObject({ eventType: z.string().min(1).max(64) });
 
@@ -73,6 +78,9 @@ export async function handleTossWebhook(deps: TBillingDeps, body: unknown): Prom
   if (status.success) return statusChanged(deps, status.data);
   const deposit = ZTossDepositCallback.safeParse(body);
   if (deposit.success) return depositCallback(deps, deposit.data);
+  // The same callback wrapped as an event ({ eventType: 'DEPOSIT_CALLBACK', createdAt, data }).
+  const wrapped = ZWrappedDeposit.safeParse(body);
+  if (wrapped.success) return depositCallback(deps, { ...wrapped.data.data, createdAt: wrapped.data.data.createdAt ?? wrapped.data.createdAt });
   const other = ZOtherEvent.safeParse(body);
   if (other.success) return record(deps, `toss:other:${randomUUID()}`, other.data.eventType.slice(0, 64), 'ignored', 'event type not handled', {});
   throw new AppError('VALIDATION_FAILED', t.webhookInvalid);
@@ -171,6 +179,8 @@ async function applyPayment(
     const refundedAtToss = payment.totalAmount - (payment.balanceAmount ?? payment.totalAmount);
     const missing = refundedAtToss - inv.refundedAmount;
     if (missing > 0) {
+      // Our own refund of this invoice is in flight (its claim): Toss is told to send this again later (409).
+      if (inv.chargingUntil && inv.chargingUntil > now) throw new AppError('CONFLICT', t.refundInProgress);
       const applied = await deps.db.transaction(async (tx) => {
         if (
           !(await repo.recordWebhookEvent(
