@@ -335,5 +335,6 @@ describe.each(customerServersUp('postgres') ? dbKinds : [])('metering survives k
       await customer.drop();
       await pg?.drop();
     }
-  }, 60_000);
+    // A process start and, on PGlite, a database folder: seconds on a quiet machine, far more on a loaded one.
+  }, 150_000);
 });
