@@ -235,6 +235,50 @@ describe('/admin/billing', () => {
     expect(document.head.querySelectorAll(`script[src="${auth.sdkUrl}"]`)).toHaveLength(1);
   });
 
+  it('계좌이체로 결제 and 개인으로 전환: confirmed, sent, and the page shows what the server then answers', async () => {
+    state = overview({
+      business: {
+        businessNumber: '1234567891',
+        name: '주식회사 씨앗',
+        ceo: '김민수',
+        businessType: '서비스',
+        businessItem: '소프트웨어',
+        address: '서울시 중구 세종대로 110',
+        email: 'tax@example.com',
+        taxType: null,
+      },
+    });
+    answer = (c) => {
+      if (c.method === 'POST' && c.url === `/api/seeds/${SEED}/billing/payment-methods/transfer`) {
+        state = { ...state, paymentMethod: { kind: 'transfer', cardCompany: null, cardNumber: null, cardExpiresOn: null } };
+        return json(state.paymentMethod);
+      }
+      if (c.method === 'DELETE' && c.url === `/api/seeds/${SEED}/billing/business`) {
+        state = { ...state, business: null };
+        return new Response(null, { status: 204 });
+      }
+      return null;
+    };
+    renderPage();
+    const payment = await screen.findByTestId('billing-payment');
+    fireEvent.click(within(payment).getByRole('button', { name: t.payment.useTransfer }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.payment.transferConfirm }));
+    expect(await within(payment).findByText(t.payment.transferBody)).toBeTruthy();
+    expect(within(payment).queryByRole('button', { name: t.payment.useTransfer })).toBeNull();
+    expect(within(payment).getByRole('button', { name: t.payment.registerCard })).toBeTruthy();
+
+    const business = screen.getByTestId('billing-business');
+    expect((within(business).getByLabelText(t.business.businessNumber) as HTMLInputElement).value).toBe('123-45-67891');
+    fireEvent.click(within(business).getByRole('button', { name: t.business.toIndividual }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.business.toIndividualConfirm }));
+    expect(await within(business).findByText(t.business.individual)).toBeTruthy();
+    expect((within(business).getByLabelText(t.business.businessNumber) as HTMLInputElement).value).toBe('');
+    expect(puts().map((c) => `${c.method} ${c.url}`)).toEqual([
+      `POST /api/seeds/${SEED}/billing/payment-methods/transfer`,
+      `DELETE /api/seeds/${SEED}/billing/business`,
+    ]);
+  });
+
   it('admin: reads everything with a note why there are no buttons', async () => {
     viewer.seedRole = 'admin';
     state = overview({
