@@ -1,9 +1,16 @@
+/** '카드로', '계좌이체로', '스타터로': 로 after a vowel or ㄹ, 으로 after another final consonant (Hangul words). */
+const ro = (word: string) => {
+  const code = word.charCodeAt(word.length - 1) - 0xac00;
+  const final = code >= 0 && code < 11172 ? code % 28 : 0;
+  return `${word}${final === 0 || final === 8 ? '로' : '으로'}`;
+};
+
 /** Billing (issue 31): the monthly cycle, dunning, grace period and the notices they send. */
 export const koBillingDunning = {
   notices: {
     paidTitle: (total: string) => `결제가 완료되었습니다 (${total})`,
     paidBody: (number: string, period: string, total: string, method: string) =>
-      `청구서 ${number} (${period})의 ${total}이 ${method}(으)로 결제되었습니다. 영수증과 청구서는 결제 내역에서 볼 수 있습니다.`,
+      `청구서 ${number} (${period})의 ${total}이 ${ro(method)} 결제되었습니다. 영수증과 청구서는 결제 내역에서 볼 수 있습니다.`,
     failedTitle: (attempt: number, attempts: number) => `결제에 실패했습니다 (${attempt}/${attempts}번째 시도)`,
     failedBody: (number: string, total: string, reason: string, next: string | null, graceEnd: string) =>
       [
@@ -27,7 +34,7 @@ export const koBillingDunning = {
     droppedTitle: '무료 요금제로 바뀌었습니다',
     droppedBody: (plan: string, unpaid: string) =>
       `유예 기간 안에 결제가 되지 않아 ${plan} 요금제가 무료 요금제로 바뀌었습니다. 시드의 데이터와 구성원은 그대로입니다.\n미납 금액 ${unpaid}은 결제 내역에서 확인할 수 있고, 새 카드를 등록하면 결제됩니다. 다시 유료 요금제를 쓰려면 구독 화면에서 요금제를 바꿔주세요.`,
-    planChangedTitle: (plan: string) => `요금제가 ${plan}(으)로 바뀌었습니다`,
+    planChangedTitle: (plan: string) => `요금제가 ${ro(plan)} 바뀌었습니다`,
     planChangedBody: (from: string, to: string, when: string) => `${from} 요금제가 ${when}부터 ${to} 요금제로 바뀌었습니다.`,
     cardExpiringTitle: '카드 유효기간이 곧 끝납니다 — 새 카드를 등록해주세요',
     cardExpiringBody: (card: string, month: string) =>
@@ -37,7 +44,7 @@ export const koBillingDunning = {
       `청구서 ${number}의 입금 계좌입니다.\n은행: ${bank}\n계좌번호: ${account}\n예금주: ${holder}\n금액: ${total}\n입금 기한: ${dueDate}\n기한 안에 입금되면 자동으로 결제가 완료됩니다.`,
     taxIssuedTitle: (month: string) => `${month} 세금계산서가 발행되었습니다`,
     taxIssuedBody: (month: string, total: string, email: string) =>
-      `${month} 이용분 세금계산서(합계 ${total})가 발행되어 ${email}(으)로 보내졌습니다. 국세청 전송 상태는 결제 내역에서 볼 수 있습니다.`,
+      `${month} 이용분 세금계산서(합계 ${total})가 발행되어 ${email} 주소로 보내졌습니다. 국세청 전송 상태는 결제 내역에서 볼 수 있습니다.`,
     taxFailedTitle: (month: string) => `${month} 세금계산서의 국세청 전송에 실패했습니다`,
     taxFailedBody: (month: string, total: string, reason: string) =>
       `${month} 이용분 세금계산서(합계 ${total})를 국세청에 전송하지 못했습니다. (${reason})\n사업자 정보를 확인해주세요. 저희도 확인 후 다시 전송합니다.`,

@@ -96,7 +96,9 @@ export async function noticePaymentFailed(deps: TBillingDeps, step: TFailedStep)
     const dueAt = due ? new Date(due) : null;
     body = n.transferLapsedBody(inv.number, total, dueAt && !Number.isNaN(dueAt.getTime()) ? kstDateTime(dueAt) : (due ?? '-'), next, grace);
   } else {
-    const reason = [n.reasons[step.reason] ?? n.unknownReason, step.detail].filter(Boolean).join(' — ');
+    // The provider's own words after ours (a card company's refusal); 'no payment method' needs none.
+    const detail = step.reason === 'no-method' ? undefined : step.detail;
+    const reason = [n.reasons[step.reason] ?? n.unknownReason, detail].filter(Boolean).join(' — ');
     body = n.failedBody(inv.number, total, reason, next, grace);
   }
   await toOwner(deps, inv.seedId, 'billing.payment-failed', {

@@ -408,7 +408,7 @@ describe.each(dbKinds)('the monthly cycle with the fake Toss on %s', (kind) => {
     await cycle();
     expect((await kit.subscriptionRow(s.t, x.seedId))?.planId).toBe('free');
     const changed = (await kit.noticesOf(s.t, x.owner.id, 'billing.plan-changed')).filter((n) => n.seedId === x.seedId);
-    expect(changed.map((n) => n.title)).toEqual(['요금제가 무료(으)로 바뀌었습니다']);
+    expect(changed.map((n) => n.title)).toEqual(['요금제가 무료로 바뀌었습니다']);
     expect(changed[0]!.body).toContain('스타터 요금제가');
   });
 
