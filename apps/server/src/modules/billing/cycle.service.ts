@@ -169,9 +169,9 @@ async function endGrace(deps: TBillingDeps, sub: repo.TSubscriptionRow, now: Dat
   if (unpaid.length && sub.planId !== 'free') await dropToFree(deps, sub.seedId);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockSubscription(tx, sub.seedId);
-    if (locked?.status !== 'past_due') return;
     await repo.stopRetries(tx, sub.seedId, now);
-    await repo.clearPastDue(tx, sub.seedId, now);
+    // dropToFree clears it already; a seed with nothing owed any more (paid meanwhile) is cleared here.
+    if (locked?.status === 'past_due') await repo.clearPastDue(tx, sub.seedId, now);
   });
   if (!unpaid.length || sub.planId === 'free') return false;
   const owed = unpaid.reduce((s, i) => s + i.total, 0);
