@@ -66,6 +66,25 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     });
   });
 
+  it('is documented in the OpenAPI document (Korean summaries, tag billing, bearer on the seed routes)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; summary: string; security?: unknown[] }>>;
+    };
+    const ops = [
+      ['/api/billing/plans', 'get'],
+      ['/api/seeds/{seedId}/billing', 'get'],
+      ['/api/seeds/{seedId}/billing/plan', 'put'],
+      ['/api/seeds/{seedId}/billing/invoices', 'get'],
+      ['/api/seeds/{seedId}/billing/invoices/{invoiceId}', 'get'],
+    ] as const;
+    for (const [path, method] of ops) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.tags).toEqual(['billing']);
+      expect(op?.summary).toMatch(/[가-힣]/);
+      if (path.startsWith('/api/seeds/')) expect(op?.security).toEqual([{ bearerAuth: [] }]);
+    }
+  });
+
   it('lets the owner change, admins read, and refuses members and strangers', async () => {
     const x = await billingSeed(t);
     const as = (token: string) => billingApi(t, token);

@@ -6,6 +6,7 @@ import { ko } from '@suite/shared';
 import { overageOf, prorate } from '@suite/shared/billing-money';
 import { METERS, planPrice, type TBillingInterval, type TMeter, type TPlan } from '@suite/shared/plans';
 import type { TInvoiceLine } from '@suite/shared/schemas/billing';
+import { periodOf } from '../../lib/metering/meter.ts';
 
 const KST_OFFSET_MS = 9 * 3_600_000;
 const t = ko.billing;
@@ -16,10 +17,8 @@ export function kstMonthStart(at: Date, months = 0): Date {
   return new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth() + months, 1) - KST_OFFSET_MS);
 }
 
-/** The usage period (billing_usage.period) of an instant: its Asia/Seoul month, 'YYYY-MM'. */
-export function usagePeriod(at: Date): string {
-  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
-}
+/** The usage period (billing_usage.period) of an instant: its Asia/Seoul month, 'YYYY-MM' (the metering's rule). */
+export const usagePeriod = periodOf;
 
 /** '2026년 11월' for '2026-11'. */
 export function periodLabel(period: string): string {
