@@ -101,9 +101,7 @@ export async function registerCard(
   const saved = await deps.db.transaction(async (tx) => {
     const updated = await repo.saveCard(tx, seedId, input.customerKey, card, userId, now);
     if (!updated) return undefined;
-    for (const invoiceId of await repo.unpaidInvoiceIds(tx, seedId)) {
-      await deps.jobs.enqueue(tx, { kind: CHARGE_JOB, key: `invoice:${invoiceId}`, payload: { invoiceId }, runAt: now });
-    }
+    await enqueueCharges(deps, tx, seedId, now);
     return updated;
   });
   if (!saved) throw new AppError('BAD_REQUEST', t.server.customerKeyMismatch);
@@ -111,11 +109,26 @@ export async function registerCard(
   return toPaymentMethod(saved)!;
 }
 
-/** Bank transfer from now on: the card (and its billing key) is forgotten; each invoice gets a virtual account. */
+/**
+ * Bank transfer from now on: the card (and its billing key) is forgotten; each invoice gets a virtual account — the
+ * seed's failed invoices at once (the billing.charge job opens theirs).
+ */
 export async function chooseTransfer(deps: TBillingDeps, seedId: string, userId: string): Promise<TPaymentMethod> {
   tossOf(deps);
-  const row = await repo.setTransfer(deps.db, seedId, newCustomerKey(), userId, deps.now());
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const saved = await repo.setTransfer(tx, seedId, newCustomerKey(), userId, now);
+    await enqueueCharges(deps, tx, seedId, now);
+    return saved;
+  });
   return toPaymentMethod(row)!;
+}
+
+/** A charge job for each of the seed's failed invoices (a new payment method settles the debt). */
+async function enqueueCharges(deps: TBillingDeps, tx: TTx, seedId: string, now: Date): Promise<void> {
+  for (const invoiceId of await repo.unpaidInvoiceIds(tx, seedId)) {
+    await deps.jobs.enqueue(tx, { kind: CHARGE_JOB, key: `invoice:${invoiceId}`, payload: { invoiceId }, runAt: now });
+  }
 }
 
 /** A Toss failure as an AppError: Toss's refusal (4xx) → 400 with its reason; unreachable / 5xx → 502. */

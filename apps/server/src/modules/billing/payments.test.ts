@@ -87,7 +87,7 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect((await attemptsOf(s.t, inv.id)).map((a) => a.outcome)).toEqual(['declined', 'paid']);
   });
 
-  it('a card ending in 0000 is declined; registering a new card charges the failed invoice (billing.charge job)', async () => {
+  it('a card ending in 0000 is declined; a new card charges the failed invoice, choosing transfer opens a virtual account (billing.charge job)', async () => {
     const { owner, seedId } = await ownerWithSeed(s.t);
     await registerCard(s, owner.token, seedId, '4000123412340000');
     const inv = await insertInvoice(s.t, seedId);
@@ -95,6 +95,12 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect((await registerCard(s, owner.token, seedId, '4000123412341111')).status).toBe(200);
     await s.t.app.jobs.runDue();
     expect(await invoiceRow(s.t, inv.id)).toMatchObject({ status: 'paid', attempts: 2 });
+
+    // Choosing bank transfer opens a virtual account for a failed invoice at once.
+    const other = await insertInvoice(s.t, seedId, 5_000, 'failed');
+    await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`);
+    await s.t.app.jobs.runDue();
+    expect(await invoiceRow(s.t, other.id)).toMatchObject({ status: 'waiting_deposit', method: 'transfer', attempts: 1 });
   });
 
   it('a timeout keeps the claim; the retry of that attempt after the claim lapses finds the one payment Toss made (no second charge)', async () => {
