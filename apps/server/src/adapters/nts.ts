@@ -12,6 +12,7 @@
  * logged or put into an error.
  */
 import type { TConfig } from '../config.ts';
+import { reportOutside } from '../lib/outside-services.ts';
 
 type TNtsConfig = NonNullable<TConfig['billing']['nts']>;
 
@@ -81,33 +82,44 @@ export function createNtsClient(config: TNtsConfig, opts: { timeoutMs?: number }
   return {
     apiUrl: config.apiUrl,
     async status(businessNumbers) {
-      const numbers = businessNumbers.map((n) => n.replace(/\D/g, ''));
-      if (!numbers.length) return [];
-      const url = `${config.apiUrl}/status?serviceKey=${encodeURIComponent(config.apiKey)}&returnType=JSON`;
-      let res: Response;
       try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ b_no: numbers }),
-          redirect: 'error',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        const answer = await ask(businessNumbers);
+        reportOutside('nts', true);
+        return answer;
       } catch (err) {
-        throw new NtsUnavailableError((err as Error)?.name === 'TimeoutError' ? 'timeout' : 'network error');
+        reportOutside('nts', false, err instanceof NtsUnavailableError ? err.reason : 'failed');
+        throw err;
       }
-      const text = await res.text().catch(() => '');
-      if (!res.ok) throw new NtsUnavailableError(`http ${res.status}`);
-      let body: { data?: unknown };
-      try {
-        body = JSON.parse(text) as { data?: unknown };
-      } catch {
-        throw new NtsUnavailableError('not JSON');
-      }
-      if (!Array.isArray(body.data)) throw new NtsUnavailableError('no data');
-      const rows = body.data as Record<string, unknown>[];
-      const byNumber = new Map(rows.map((r) => [str(r.b_no), r]));
-      return numbers.map((n) => parseNtsRow(byNumber.get(n) ?? {}, n));
     },
   };
+
+  async function ask(businessNumbers: string[]): Promise<TNtsBusinessStatus[]> {
+    const numbers = businessNumbers.map((n) => n.replace(/\D/g, ''));
+    if (!numbers.length) return [];
+    const url = `${config.apiUrl}/status?serviceKey=${encodeURIComponent(config.apiKey)}&returnType=JSON`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ b_no: numbers }),
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new NtsUnavailableError((err as Error)?.name === 'TimeoutError' ? 'timeout' : 'network error');
+    }
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw new NtsUnavailableError(`http ${res.status}`);
+    let body: { data?: unknown };
+    try {
+      body = JSON.parse(text) as { data?: unknown };
+    } catch {
+      throw new NtsUnavailableError('not JSON');
+    }
+    if (!Array.isArray(body.data)) throw new NtsUnavailableError('no data');
+    const rows = body.data as Record<string, unknown>[];
+    const byNumber = new Map(rows.map((r) => [str(r.b_no), r]));
+    return numbers.map((n) => parseNtsRow(byNumber.get(n) ?? {}, n));
+  }
 }

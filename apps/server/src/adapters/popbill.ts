@@ -16,6 +16,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { TConfig } from '../config.ts';
+import { reportOutside } from '../lib/outside-services.ts';
 
 type TPopbillConfig = NonNullable<TConfig['billing']['popbill']>;
 
@@ -116,7 +117,20 @@ export function createPopbillClient(config: TPopbillConfig, opts: { timeoutMs?: 
   const serviceId = opts.serviceId ?? 'POPBILL';
   let token: { value: string; until: number } | null = null;
 
+  /** One call; its outcome is reported to monitoring (a refusal below 500 counts as Popbill working; never a token or body). */
   async function send(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+    try {
+      const answer = await exchange(url, init);
+      reportOutside('popbill', true);
+      return answer;
+    } catch (err) {
+      const e = err as PopbillError;
+      reportOutside('popbill', !e.retryable, e.retryable ? e.message : undefined);
+      throw err;
+    }
+  }
+
+  async function exchange(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
     let res: Response;
     try {
       res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });

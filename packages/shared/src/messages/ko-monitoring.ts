@@ -72,6 +72,8 @@ export const koMonitoring = {
       kakao: '카카오 로그인',
       naver: '네이버 로그인',
       toss: '토스페이먼츠',
+      popbill: '팝빌 (세금계산서)',
+      nts: '국세청 사업자 상태조회',
     },
     notConfigured: '설정 안 됨',
     configured: '설정됨',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Outside services whose last success and failure the adapters record (payment and tax adapters do not exist yet). */
-export const OUTSIDE_SERVICES = ['smtp', 'slack', 'llm', 'google', 'kakao', 'naver', 'toss'] as const;
+export const OUTSIDE_SERVICES = ['smtp', 'slack', 'llm', 'google', 'kakao', 'naver', 'toss', 'popbill', 'nts'] as const;
 export const ZOutsideServiceName = z.enum(OUTSIDE_SERVICES);
 export type TOutsideServiceName = z.infer<typeof ZOutsideServiceName>;
 

@@ -103,6 +103,8 @@ export function configuredServices(config: TConfig): Record<TOutsideServiceName,
     kakao: Boolean(config.oauthProviders.kakao.clientId),
     naver: Boolean(config.oauthProviders.naver.clientId && config.oauthProviders.naver.clientSecret),
     toss: Boolean(config.billing.toss),
+    popbill: Boolean(config.billing.popbill),
+    nts: Boolean(config.billing.nts),
   };
 }
 

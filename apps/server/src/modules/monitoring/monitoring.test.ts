@@ -225,7 +225,7 @@ for (const kind of dbKinds) {
       const res = await api(t, admin.token)('GET', '/api/admin/monitoring/services');
       expect(res.status).toBe(200);
       const by = Object.fromEntries(res.body.services.map((s: { service: string }) => [s.service, s]));
-      expect(Object.keys(by).sort()).toEqual(['google', 'kakao', 'llm', 'naver', 'slack', 'smtp', 'toss']);
+      expect(Object.keys(by).sort()).toEqual(['google', 'kakao', 'llm', 'naver', 'nts', 'popbill', 'slack', 'smtp', 'toss']);
       expect(by.smtp).toMatchObject({ configured: true, failing: true, lastSuccessAt: null, lastFailureAt: clock.now().toISOString(), failuresInRow: 1 });
       expect(by.smtp.lastError).toMatch(/^ECONNECTION|^ESOCKET/);
       expect(by.smtp.lastError).not.toContain('127.0.0.1');
