@@ -166,6 +166,9 @@ async function noticeAppliedChanges(deps: TBillingDeps, before: repo.TSubscripti
 /** The grace period ended: with money still owed the seed drops to free (retries stop; the invoices stay owed). */
 async function endGrace(deps: TBillingDeps, sub: repo.TSubscriptionRow, now: Date): Promise<boolean> {
   const unpaid = await repo.unpaidOf(deps.db, sub.seedId);
+  // Not while an owed invoice is being charged or its due attempt is not made yet: the next run decides, after it.
+  const pending = (i: repo.TInvoiceRow) => (i.chargingUntil && i.chargingUntil > now) || (i.status === 'failed' && i.nextAttemptAt && i.nextAttemptAt <= now);
+  if (unpaid.some(pending)) return false;
   if (unpaid.length && sub.planId !== 'free') await dropToFree(deps, sub.seedId);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockSubscription(tx, sub.seedId);

@@ -430,7 +430,7 @@ describe.each(dbKinds)('the monthly cycle with the fake Toss on %s', (kind) => {
       to(new Date(x.periodEnd.getTime() + d * DAY - 60_000));
       await cycle();
       to(new Date(x.periodEnd.getTime() + d * DAY));
-      await cycle();
+      await Promise.all([cycle(), cycle()]); // two runs at once (e.g. two instances without Redis) still make one attempt
       await cycle();
     }
     // Seven attempts, each made once at Toss and recorded once.
