@@ -185,6 +185,7 @@ export const koBillingUi = {
       year: '연간',
       yearlySaving: (won: string) => `월간보다 1년에 ${won} 절약`,
       current: '현재 요금제',
+      waiting: (date: string) => `${date}부터 적용 예정`,
       choose: '이 요금제로 변경',
       upgradeNote: '지금 바로 적용되고, 남은 기간만큼 일할 계산해 결제합니다.',
       downgradeNote: '현재 기간이 끝나면 변경됩니다.',

@@ -54,11 +54,15 @@ function PlanCard({ plan, interval, billing, onChoose }: TPlanCardProps) {
   const saving = plan.monthlyPrice * 12 - plan.yearlyPrice;
   const when = plan.id === billing.plan.id ? 'later' : whenOf(billing.plan, plan);
   const blocked = !free && !billing.paymentMethod;
+  const { next } = billing;
+  // The change already waiting for the period's end: marked, not offered again.
+  const waiting = !current && next !== null && next.planId === plan.id && (free || next.interval === interval);
   return (
     <li className={cn('flex flex-col gap-3 rounded-lg border p-4', current && 'border-primary ring-1 ring-primary')} data-testid={`plan-${plan.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold break-keep">{plan.name}</h3>
         {current ? <Badge>{t.current}</Badge> : null}
+        {waiting ? <Badge variant="amber">{t.waiting(koMonthDay(next.at))}</Badge> : null}
       </div>
       <p className="text-sm text-muted-foreground break-keep">{plan.description}</p>
       <p>
@@ -91,7 +95,7 @@ function PlanCard({ plan, interval, billing, onChoose }: TPlanCardProps) {
           ))}
         </ul>
       </div>
-      {!current && billing.canManage ? (
+      {!current && !waiting && billing.canManage ? (
         <div className="mt-auto grid gap-2 pt-2">
           <p className="text-xs text-muted-foreground break-keep">{when === 'now' ? t.upgradeNote : t.downgradeNote}</p>
           <Button

@@ -202,6 +202,9 @@ describe('/admin/billing', () => {
     const pastDue = await screen.findByTestId('billing-past-due');
     expect(pastDue.textContent).toContain(t.current.pastDueBody('2026년 11월 20일'));
     expect(within(pastDue).getByRole('link', { name: t.current.history }).getAttribute('href')).toBe('/admin/billing/history');
+    const free = await screen.findByTestId('plan-free');
+    expect(within(free).getByText(t.change.waiting('12월 1일'))).toBeTruthy();
+    expect(within(free).queryByRole('button', { name: t.change.choose })).toBeNull();
     const next = screen.getByTestId('billing-next');
     expect(next.textContent).toContain(t.current.next('12월 1일', '무료(월간)'));
     fireEvent.click(within(next).getByRole('button', { name: t.current.cancelNext }));
