@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TBillingAccess } from './billing.access.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { chargeInvoice, type TChargeOutcome } from './payments.service.ts';
-import { dunningStep } from './cycle.service.ts';
+import { dunningStep, failureOf } from './cycle.service.ts';
 import {
   businessOf,
   ensureSubscription,
@@ -117,9 +117,8 @@ async function charge(deps: TBillingDeps, invoiceId: string): Promise<TChargeOut
 /** Invoices a plan change rolled are charged as the cycle charges its own: a failure is a dunning step. */
 async function chargeRolled(deps: TBillingDeps, invoiceIds: string[]): Promise<void> {
   for (const id of invoiceIds) {
-    const result = await charge(deps, id);
-    if (result.outcome === 'declined' || result.outcome === 'error' || result.outcome === 'no-method')
-      await dunningStep(deps, id, { reason: result.outcome, detail: result.message }, deps.now());
+    const failure = failureOf(await charge(deps, id));
+    if (failure) await dunningStep(deps, id, failure, deps.now());
   }
 }
 
