@@ -225,7 +225,3 @@ export async function recordWebhookEvent(
     .returning({ id: billingWebhookEvents.id });
   return rows.length > 0;
 }
-
-export async function webhookEventsOf(db: TTx, source: string) {
-  return db.select().from(billingWebhookEvents).where(eq(billingWebhookEvents.source, source));
-}

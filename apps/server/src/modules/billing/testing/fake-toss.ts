@@ -13,7 +13,7 @@
  *   const toss = await startFakeToss({ secretKey, clientKey });
  *   toss.control.decline({ customerKey }); toss.control.timeoutNext(); toss.control.payments();
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { escapeHtml as esc } from '../../../lib/html.ts';
@@ -434,4 +434,3 @@ export async function startFakeToss(opts: TFakeTossOptions) {
 }
 
 export type TFakeToss = Awaited<ReturnType<typeof startFakeToss>>;
-export const newOrderId = () => `order_${randomUUID().replace(/-/g, '')}`;
