@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { koBillingUi } from '../../../packages/shared/src/messages/ko-billing-ui';
 import { koBilling } from '../../../packages/shared/src/messages/ko-billing';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './fixtures/site';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, signInWithTokens } from './fixtures/site';
 import { expect, test, type TTestSeed, type TTestUser } from './fixtures/test';
 
 const ui = koBillingUi.page;
@@ -131,6 +131,9 @@ test('an owner moves from free to a paid plan with a card in the fake Toss windo
   user,
   seed,
   signedInPage: page,
+  admin,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   // The seed's business details, so its payments are invoiced by 세금계산서 (the form is the 구독 page's own test): a
@@ -203,4 +206,23 @@ test('an owner moves from free to a paid plan with a card in the fake Toss windo
   await expectNoHorizontalScroll(page, 'billing at 360');
   await expectNoSeriousA11yViolations(page, 'billing dark 360');
   await expectHistory(page, invoice, 'dark 360', true);
+
+  // The platform admin's 결제 내역: this month's paid revenue includes the invoice (other tests may add theirs).
+  const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit' }).format(new Date());
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  try {
+    const operator = await context.newPage();
+    await signInWithTokens(operator, admin.tokens);
+    await operator.goto('/admin/billing/history');
+    const revenue = operator.getByTestId('revenue-section');
+    await expect(revenue.getByRole('heading', { name: h.revenue.title })).toBeVisible();
+    const row = revenue.locator(`[data-testid="revenue-month"][data-month="${month}"]`);
+    await expect(row).toBeVisible();
+    const cells = (await row.getByRole('cell').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+    expect(cells[0]).toBeGreaterThanOrEqual(1);
+    expect(cells[3]).toBeGreaterThanOrEqual(invoice.total);
+    await expectNoSeriousA11yViolations(operator, 'revenue 1440');
+  } finally {
+    await context.close();
+  }
 });
