@@ -144,7 +144,7 @@ export const koConsoleUi = {
     apiCalls: 'API 호출',
     apiCaption: (today: number) => `오늘 ${today.toLocaleString('ko-KR')}회 호출`,
     revenue: '월 매출',
-    revenueCaption: '결제 기능이 준비되면 집계됩니다',
+    revenueCaption: '이번 달 결제된 청구서의 공급가액 (부가세 제외)',
     services: '서비스별 현황',
     colService: '서비스',
     colStatus: '상태',

@@ -20,7 +20,8 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ db: TDb; now: TClock }> = a
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: '플랫폼 개요: 사용자, API 호출, 매출(결제 도입 전 0), 서비스별 수치 — 월·일은 한국 시간 기준',
+        summary:
+          '플랫폼 개요: 사용자, API 호출, 매출(이번 달과 지난달 결제된 청구서의 공급가액, 서비스별은 초과 사용 요금), 서비스별 수치 — 월·일은 한국 시간 기준',
         security: bearer,
         response: { 200: ZOverviewResponse, ...errorResponses(401, 403) },
       },

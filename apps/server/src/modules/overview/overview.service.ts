@@ -1,7 +1,8 @@
 /**
  * Console figures, all from the database. Calendar months and days are Asia/Seoul's; "users" of a service are the
- * distinct signed-in users with at least one call in the last 30 days (today included). Revenue is 0 until billing
- * exists. Growth: this month's calls against last month's, in %, null when last month had none.
+ * distinct signed-in users with at least one call in the last 30 days (today included). Revenue is the 공급가액 of
+ * the invoices paid in the month (billing's `paidRevenue`); a service's revenue is what its own meter earned (overage
+ * lines), plan fees are not split between services. Growth: this month's calls against last month's, in %, null when last month had none.
  */
 import {
   SERVICES,
@@ -16,6 +17,7 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { kstDay } from '../../lib/kst-day.ts';
 import * as repo from './overview.repository.ts';
+import { paidRevenue } from '../billing/revenue.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -45,15 +47,17 @@ function growth(thisMonth: number, lastMonth: number): number | null {
 
 export async function overview(db: TDb, now: Date): Promise<TOverviewResponse> {
   const cal = kstCalendar(now);
-  const [userFigures, usage] = await Promise.all([
+  const [userFigures, usage, thisMonth, lastMonth] = await Promise.all([
     repo.userCounts(db, cal.monthStart, cal.lastMonthStart),
     repo.usageByService(db, { today: cal.today, thisMonthStart: cal.monthStartDay, lastMonthStart: cal.lastMonthStartDay, usersSince: cal.last30Day }),
+    paidRevenue(db, cal.monthStart, now),
+    paidRevenue(db, cal.lastMonthStart, cal.monthStart),
   ]);
   const total = (k: 'total' | 'today' | 'thisMonth' | 'lastMonth') => usage.reduce((acc, r) => acc + r[k], 0);
   return {
     users: userFigures,
     apiCalls: { total: total('total'), today: total('today'), thisMonth: total('thisMonth'), lastMonth: total('lastMonth') },
-    revenue: { thisMonth: 0, lastMonth: 0, currency: 'KRW' },
+    revenue: { thisMonth: thisMonth.supply, lastMonth: lastMonth.supply, currency: 'KRW' },
     services: SERVICES.map((s) => {
       const u = usage.find((r) => r.service === s.id);
       return {
@@ -62,7 +66,7 @@ export async function overview(db: TDb, now: Date): Promise<TOverviewResponse> {
         status: s.status,
         users: u?.users ?? 0,
         apiCalls: u?.thisMonth ?? 0,
-        revenue: 0,
+        revenue: thisMonth.byService[s.id] ?? 0,
         growth: growth(u?.thisMonth ?? 0, u?.lastMonth ?? 0),
       };
     }),

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueStatus, ko } from '@suite/shared';
 import { apiUsageDaily, seedMembers } from '../../db/schema.ts';
+import { billingInvoices } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, makeUser, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { kstDay } from '../../lib/kst-day.ts';
@@ -83,6 +84,42 @@ describe.each(dbKinds)('overview and analytics on %s', (kind) => {
     expect(byId['api-builder']).toMatchObject({ status: catalogueStatus('api-builder'), users: 0, apiCalls: 0, growth: null });
     expect(byId['admin-builder'].status).toBe('beta');
     expect(byId.meal).toMatchObject({ name: '식사 관리', status: catalogueStatus('meal'), apiCalls: 0 });
+  });
+
+  it('takes revenue from the paid invoices: 공급가액 of the month, a service its own overage lines', async () => {
+    const seedId = '00000000-0000-4000-8000-0000000000e1';
+    let n = 0;
+    const invoice = (status: string, supply: number, paidAt: Date | null, lines: Array<Record<string, unknown>> = []) => {
+      n += 1;
+      return {
+        seedId,
+        number: `OV-${kind}-${n}`,
+        kind: 'proration',
+        periodStart: cal.monthStart,
+        periodEnd: now,
+        lines,
+        supply,
+        vat: Math.floor(supply / 10),
+        total: supply + Math.floor(supply / 10),
+        status,
+        paidAt,
+        orderId: `ov_${kind}_${n}`,
+        idempotencyKey: `ov-${kind}-${n}`,
+      };
+    };
+    const overage = { kind: 'overage', meter: 'api.calls', description: '데이터 API 호출 초과', quantity: 2, unitPrice: 1_000, amount: 2_000 };
+    await t.database.db
+      .insert(billingInvoices)
+      .values([
+        invoice('paid', 31_000, new Date(now.getTime() - 60_000), [{ kind: 'plan', meter: null, amount: 29_000 }, overage]),
+        invoice('failed', 99_000, null),
+        invoice('paid', 29_000, new Date(cal.monthStart.getTime() - 3_600_000)),
+      ]);
+    const res = await a('GET', '/api/admin/overview');
+    expect(res.body.revenue).toEqual({ thisMonth: 31_000, lastMonth: 29_000, currency: 'KRW' });
+    const byId = Object.fromEntries(res.body.services.map((s: { id: string; revenue: number }) => [s.id, s.revenue]));
+    expect(byId).toMatchObject({ 'api-builder': 2_000, 'slack-ai': 0, 'ai-chatbot': 0 });
+    await t.database.db.delete(billingInvoices).where(eq(billingInvoices.seedId, seedId));
   });
 
   it('answers analytics with every day of the range present, zeros filled', async () => {
