@@ -11,10 +11,16 @@ const dayTime = new Intl.DateTimeFormat('ko-KR', {
   minute: '2-digit',
 });
 
+/** A date the server did not give in a form Date reads (e.g. an empty due date) is shown as it came, or '-'. */
+function safe(format: Intl.DateTimeFormat, iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso || '-' : format.format(d);
+}
+
 /** '2026. 11. 27.' */
-export const formatDay = (iso: string) => day.format(new Date(iso));
+export const formatDay = (iso: string) => safe(day, iso);
 /** '2026. 11. 27. 오후 03:00' */
-export const formatDayTime = (iso: string) => dayTime.format(new Date(iso));
+export const formatDayTime = (iso: string) => safe(dayTime, iso);
 
 /**
  * A billing period's first and last day: the stored end is the next period's start (exclusive), so the last day shown

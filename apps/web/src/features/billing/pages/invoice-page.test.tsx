@@ -145,12 +145,13 @@ describe('InvoicePage', () => {
     expect(screen.queryByRole('link', { name: v.receipt })).toBeNull();
   });
 
-  it('says when the clipboard refuses the copy', async () => {
-    answer = { status: 200, body: waiting };
+  it('says when the clipboard refuses the copy; a due date it cannot read is shown as -, not a crash', async () => {
+    answer = { status: 200, body: { ...waiting, virtualAccount: { ...waiting.virtualAccount!, dueDate: '' } } };
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: v.copy }));
     expect(await screen.findByText(v.copyFailed)).toBeTruthy();
+    expect(within(screen.getByTestId('virtual-account')).getByText('-')).toBeTruthy();
   });
 
   it("an invoice that is not this seed's is not found, with the way back", async () => {
