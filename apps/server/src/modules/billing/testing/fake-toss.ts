@@ -5,6 +5,9 @@
  * serves an SDK-compatible script whose `TossPayments(clientKey).requestBillingAuth('카드', {...})` navigates to the
  * fake's card window `/_fake/billing-auth`, which redirects to successUrl (customerKey, authKey) or failUrl.
  *
+ * `GET /_fake/payments` lists the payments made; `POST /_fake/deposit { orderId, webhookUrl }` pays a waiting virtual account and sends its DEPOSIT_CALLBACK to
+ * `webhookUrl` (e.g. http://127.0.0.1:3000/api/billing/webhooks/toss) — for the development server and e2e specs.
+ *
  * Test cards (any expiry in the future, any 생년월일 6자리 or 사업자번호 10자리, any 2 password digits):
  * - a card number ending in 0000 is registered but DECLINED at every charge (REJECT_CARD_PAYMENT);
  * - a card number ending in 9999 is refused already in the window (INVALID_CARD_NUMBER);
@@ -161,7 +164,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     const p = basePayment({ orderId, orderName: str(b.orderName), amount, method: '가상계좌', status: 'WAITING_FOR_DEPOSIT', type: 'NORMAL' });
     p.virtualAccount = {
       accountType: '일반',
-      accountNumber: `X${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`,
+      accountNumber: `${562 + Math.floor(Math.random() * 400)}${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`,
       bankCode,
       customerName: str(b.customerName),
       dueDate: kstIso(new Date(Date.now() + validHours * 3600_000)),
@@ -292,6 +295,24 @@ export async function startFakeToss(opts: TFakeTossOptions) {
         return res.end();
       }
       return send(res, page.status, page.html, 'text/html;charset=utf-8');
+    }
+    if (req.method === 'GET' && u.pathname === '/_fake/payments') return send(res, 200, { payments: [...payments.values()] });
+    if (req.method === 'POST' && u.pathname === '/_fake/deposit') {
+      // The development server's and end-to-end tests' "someone paid into the virtual account": { orderId, webhookUrl }.
+      const b = (() => {
+        try {
+          return JSON.parse(raw) as { orderId?: unknown; webhookUrl?: unknown };
+        } catch {
+          return {};
+        }
+      })();
+      const orderId = typeof b.orderId === 'string' ? b.orderId : '';
+      const waiting = byOrder(orderId).at(-1);
+      if (!waiting || waiting.status !== 'WAITING_FOR_DEPOSIT')
+        return send(res, 404, { code: 'NOT_FOUND_PAYMENT', message: '입금을 기다리는 가상계좌가 없습니다.' });
+      const callback = control.deposit(orderId);
+      const delivered = typeof b.webhookUrl === 'string' && /^https?:\/\//.test(b.webhookUrl) ? await post(b.webhookUrl, callback) : null;
+      return send(res, 200, { payment: waiting, webhook: delivered });
     }
     if (req.method === 'GET' && (u.pathname.startsWith('/_fake/receipt/') || u.pathname.startsWith('/_fake/cash-receipt/'))) {
       return send(
