@@ -59,8 +59,9 @@ export async function dueRetries(db: TTx, now: Date, limit = 200): Promise<strin
 }
 
 /**
- * Failed period invoices of a seed still on a paid plan that have no next attempt although the seed's schedule is not
- * over (a charge that failed outside the cycle, e.g. the payments part's retried charge job), with their last failed
+ * Failed period and proration invoices of a seed still on a paid plan that have no next attempt although the seed's
+ * schedule is not over (a charge that failed outside the cycle, e.g. the payments part's retried charge job — an
+ * upgrade whose charge timed out and was declined on its retry keeps the plan, so it must be dunned), with their last failed
  * attempt's code and message: the cycle gives them their dunning step.
  */
 export async function unscheduledFailures(db: TTx, now: Date, limit = 200) {
@@ -73,7 +74,7 @@ export async function unscheduledFailures(db: TTx, now: Date, limit = 200) {
     .where(
       and(
         eq(billingInvoices.status, 'failed'),
-        eq(billingInvoices.kind, 'period'),
+        inArray(billingInvoices.kind, ['period', 'proration']),
         isNull(billingInvoices.nextAttemptAt),
         or(isNull(billingInvoices.chargingUntil), lte(billingInvoices.chargingUntil, now)),
         ne(billingSubscriptions.planId, 'free'),
