@@ -87,7 +87,8 @@ export async function invoicesByIds(db: TTx, ids: string[]): Promise<TTaxInvoice
 
 /**
  * Invoices of seeds with business details, paid in [start, end) and in no monthly 세금계산서 yet, oldest payment first.
- * Fully refunded invoices (status 'refunded') are left out: nothing is left to put on a 세금계산서.
+ * Fully refunded invoices (status 'refunded') are left out: nothing is left to put on a 세금계산서; so are invoices
+ * that got a cash receipt while the seed was an individual (one piece of evidence per payment, never both).
  */
 export async function paidAwaitingTaxInvoice(db: TTx, start: Date, end: Date): Promise<TTaxInvoiceSource[]> {
   return db
@@ -99,6 +100,7 @@ export async function paidAwaitingTaxInvoice(db: TTx, start: Date, end: Date): P
         eq(billingInvoices.status, 'paid'),
         gte(billingInvoices.paidAt, start),
         lt(billingInvoices.paidAt, end),
+        isNull(billingInvoices.cashReceipt),
         sql`not exists (select 1 from ${billingTaxInvoices} t where t.kind = 'normal' and t.invoice_ids @> jsonb_build_array(${billingInvoices.id}::text))`,
       ),
     )

@@ -307,6 +307,8 @@ describe.each(dbKinds)('billing to 세금계산서, end to end through the fakes
     expect(receipted).toMatchObject({ status: 'paid', taxInvoice: { state: 'cash-receipt' }, cashReceipt: { type: '소득공제' } });
     expect(receipted.cashReceipt.receiptUrl).toContain('/_fake/cash-receipt/');
 
+    // Business details entered after the cash receipt: that payment never goes on a 세금계산서 as well.
+    expect((await personApi('PUT', `${pBase}/business`, businessBody('1058777770'))).status).toBe(200);
     clock.advance(kst('2026-12-01 00:30').getTime() - clock.now().getTime());
     await runTaxInvoices(deps);
     // Ten days on, the morning's sessions are over: sign in again.
