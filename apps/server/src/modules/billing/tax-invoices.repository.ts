@@ -206,9 +206,18 @@ export async function updateTaxInvoiceAmounts(db: TTx, id: string, supply: numbe
     .where(and(eq(billingTaxInvoices.id, id), eq(billingTaxInvoices.state, 'pending')));
 }
 
-/** Serializes the 수정세금계산서 decisions of one invoice (transaction-scoped advisory lock). */
-export async function lockInvoice(tx: TTx, invoiceId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-tax:${invoiceId}`}))`);
+/** Serializes the 수정세금계산서 decisions of one 세금계산서 (transaction-scoped advisory lock). */
+export async function lockTaxKey(tx: TTx, taxInvoiceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-tax:${taxInvoiceId}`}))`);
+}
+
+/** The 수정세금계산서 of an original, oldest first. */
+export async function modifiesOf(db: TTx, originalId: string): Promise<TTaxInvoiceRow[]> {
+  return db
+    .select()
+    .from(billingTaxInvoices)
+    .where(and(eq(billingTaxInvoices.originalId, originalId), eq(billingTaxInvoices.kind, 'modify')))
+    .orderBy(asc(billingTaxInvoices.createdAt));
 }
 
 /**

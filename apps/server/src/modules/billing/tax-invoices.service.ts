@@ -23,18 +23,7 @@ import { issueCashReceipt, retryCashReceipts } from './cash-receipts.service.ts'
 import type { TTx } from '../../db/client.ts';
 import * as repo from './tax-invoices.repository.ts';
 import type { TTaxInvoiceRow } from './tax-invoices.repository.ts';
-import {
-  issueDeadline,
-  modifyDocument,
-  monthlyDocument,
-  monthOf,
-  monthRange,
-  netOf,
-  newMgtKey,
-  previousMonth,
-  splitTotal,
-  ymd,
-} from './tax-invoice-document.ts';
+import { issueDeadline, modifyDocument, monthlyDocument, monthOf, monthRange, netOf, newMgtKey, previousMonth, ymd } from './tax-invoice-document.ts';
 
 export type TTaxInvoiceState = { state: 'none' | 'pending' | 'issued' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'cash-receipt'; ntsConfirmNum?: string };
 type TRowState = Exclude<TTaxInvoiceState['state'], 'none' | 'cash-receipt'>;
@@ -253,27 +242,32 @@ export async function onInvoicePaid(deps: TBillingDeps, invoiceId: string): Prom
 }
 
 /**
- * After a refund: when the invoice is on an issued 세금계산서, a 수정세금계산서 for the part of the refund no earlier
- * one covers (the invoice's refunded amount is read from the database, so calling this twice issues nothing twice).
- * An invoice whose month is not issued yet needs none: the monthly one is written with what is left.
+ * After a refund: when the invoice is on an issued 세금계산서, a 수정세금계산서 for what that 세금계산서 (with its earlier
+ * 수정s) still invoices beyond what its invoices are now worth. The amounts are read from the database, not taken
+ * from the argument, so calling this twice issues nothing twice. An invoice whose month is not issued yet needs none:
+ * the monthly one is written with what is left.
  */
 export async function onInvoiceRefunded(deps: TBillingDeps, invoiceId: string, _amount: number): Promise<void> {
   if (!deps.popbill) return;
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
-    await repo.lockInvoice(tx, invoiceId);
     const inv = await repo.findInvoice(tx, invoiceId);
     if (!inv) return undefined;
-    const related = await repo.taxInvoicesOfInvoices(tx, [invoiceId]);
-    const original = related.find((r) => r.kind === 'normal' && r.ntsConfirmNum && ['issued', 'sending', 'sent', 'failed'].includes(r.state));
-    if (!original) return undefined;
-    // What the original billed for this invoice: all of it when it is the only one (else its total: refunds before
-    // the issue of a several-invoice month are the one case this estimates).
-    const billed = original.invoiceIds.length === 1 ? original.total : inv.total;
-    const reversed = related.filter((r) => r.kind === 'modify' && r.state !== 'cancelled').reduce((s, r) => s - r.total, 0);
-    const toReverse = billed - Math.max(0, inv.total - inv.refundedAmount) - reversed;
-    if (toReverse <= 0) return undefined;
-    const { supply, vat } = toReverse === original.total && reversed === 0 ? { supply: original.supply, vat: original.tax } : splitTotal(toReverse);
+    const issued = (await repo.taxInvoicesOfInvoices(tx, [invoiceId])).find(
+      (r) => r.kind === 'normal' && r.ntsConfirmNum && ['issued', 'sending', 'sent', 'failed'].includes(r.state),
+    );
+    if (!issued) return undefined;
+    // One decision at a time per 세금계산서: what it still invoices (the original plus its 수정s) against what its
+    // invoices are worth now (each after its refunds); the difference is reversed. Exact whenever the refunds came.
+    await repo.lockTaxKey(tx, issued.id);
+    const original = (await repo.findTaxInvoice(tx, issued.id))!;
+    const modifies = (await repo.modifiesOf(tx, original.id)).filter((r) => r.state !== 'cancelled');
+    const invoices = (await repo.invoicesByIds(tx, original.invoiceIds)).map((i) =>
+      i.status === 'paid' || i.status === 'refunded' ? netOf(i) : { supply: 0, vat: 0 },
+    );
+    const supply = original.supply + modifies.reduce((s, r) => s + r.supply, 0) - invoices.reduce((s, n) => s + n.supply, 0);
+    const vat = original.tax + modifies.reduce((s, r) => s + r.tax, 0) - invoices.reduce((s, n) => s + n.vat, 0);
+    if (supply + vat <= 0) return undefined;
     return repo.insertTaxInvoice(tx, {
       seedId: inv.seedId,
       month: original.month,

@@ -188,6 +188,27 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
     expect(modifies.reduce((sum, r) => sum + r.supply, 0)).toBe(-29_000);
   });
 
+  it('a refund before the month’s issue lowers the 세금계산서; one after it reverses only what was invoiced', async () => {
+    december();
+    const team = await seedWithTeam(app);
+    await req(app, team.owner.token)('PUT', `/api/seeds/${team.seedId}/billing/business`, businessBody('1048601232'));
+    const a = await paidInvoice(app, team.seedId, { supply: 29_000, paidAt: kst('2026-11-05 09:00') });
+    const b = await paidInvoice(app, team.seedId, { supply: 12_345, paidAt: kst('2026-11-06 09:00') });
+    await refund(app, a.id, 11_000, false);
+    await runTaxInvoices(deps);
+    const [original] = await taxRows(app, team.seedId);
+    expect(original).toMatchObject({ state: 'issued', supply: 19_000 + 12_345, tax: 1_900 + 1_234 });
+    await onInvoiceRefunded(deps, a.id, 11_000);
+    expect(await taxRows(app, team.seedId)).toHaveLength(1);
+
+    await refund(app, a.id, a.total, true);
+    await onInvoiceRefunded(deps, a.id, 20_900);
+    const modify = (await taxRows(app, team.seedId)).find((r) => r.kind === 'modify')!;
+    expect(modify).toMatchObject({ supply: -19_000, tax: -1_900, total: -20_900, invoiceIds: [a.id] });
+    expect(popbill.control.document(modify.mgtKey)!.invoice.modifyCode).toBe(2);
+    expect(b.total).toBe(13_579);
+  });
+
   it('a full refund of the only invoice reverses the original exactly (계약의 해제, modifyCode 4)', async () => {
     december();
     const team = await seedWithTeam(app);
