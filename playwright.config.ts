@@ -15,13 +15,15 @@ const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 /**
  * The fake billing services (apps/server/src/test-support/serve-fake-billing.ts): Toss Payments on port + 4, Popbill on
  * port + 5 and the NTS business-status API on port + 6, with the fakes' own keys (their testing modules). The billing
- * spec registers its buyer's 사업자등록번호 at the fake NTS (E2E_FAKE_NTS_URL).
+ * spec registers its buyer's 사업자등록번호 at the fake NTS (E2E_FAKE_NTS_URL) and pays virtual accounts at the fake Toss
+ * (E2E_FAKE_TOSS_URL).
  */
 const fakeBillingPort = port + 4;
 const fakeTossUrl = `http://127.0.0.1:${fakeBillingPort}`;
 const fakePopbillUrl = `http://127.0.0.1:${fakeBillingPort + 1}`;
 const fakeNtsUrl = `http://127.0.0.1:${fakeBillingPort + 2}`;
 process.env.E2E_FAKE_NTS_URL = fakeNtsUrl;
+process.env.E2E_FAKE_TOSS_URL = fakeTossUrl;
 const E2E_SLACK = { clientId: 'e2e-client', clientSecret: 'e2e-secret', signingSecret: 'e2e-signing-secret', fakeUrl: `http://127.0.0.1:${fakeSlackPort}` };
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'suite-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

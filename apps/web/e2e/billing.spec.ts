@@ -226,3 +226,61 @@ test('an owner moves from free to a paid plan with a card in the fake Toss windo
     await context.close();
   }
 });
+
+test('an owner paying by bank transfer finds the virtual account (copyable) in the 청구서 while it waits, and after the deposit the invoice is paid with a 현금영수증 (360 px, dark)', async ({
+  user,
+  seed,
+  signedInPage: page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // 계좌이체 and 스타터 through the API (the 구독 page's buttons are the first test's): one invoice, a virtual account.
+  const base = `/api/seeds/${seed.id}/billing`;
+  expect((await page.request.post(`${base}/payment-methods/transfer`, { headers: user.headers })).status()).toBe(200);
+  const change = await page.request.put(`${base}/plan`, { headers: user.headers, data: { planId: 'starter', interval: 'month' } });
+  expect(change.status(), await change.text()).toBe(200);
+  const list = (await (await page.request.get(`${base}/invoices`, { headers: user.headers })).json()) as { data: TInvoice[] };
+  expect(list.data).toHaveLength(1);
+  const invoice = list.data[0]!;
+  expect(invoice).toMatchObject({ status: 'waiting_deposit', method: 'transfer' });
+  const detail = (await (await page.request.get(`${base}/invoices/${invoice.id}`, { headers: user.headers })).json()) as {
+    virtualAccount: { bank: string; accountNumber: string } | null;
+  };
+  const account = detail.virtualAccount!;
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/admin/billing/history');
+  const row = page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"]`);
+  await expect(row.getByText(h.status.waiting_deposit)).toBeVisible();
+  await expect(row.getByText(h.methods.transfer)).toBeVisible();
+  await row.getByRole('link', { name: h.openInvoice(invoice.number) }).click();
+  const va = page.getByTestId('virtual-account');
+  await expect(va).toContainText(account.bank);
+  await expect(va.getByTestId('account-number')).toHaveText(account.accountNumber);
+  await expect(va).toContainText(`${invoice.total.toLocaleString('ko-KR')}원`);
+  await va.getByRole('button', { name: h.invoice.copy }).click();
+  await expect(va.getByText(h.invoice.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.accountNumber);
+  await expectNoHorizontalScroll(page, 'waiting invoice at 360');
+  await expectNoSeriousA11yViolations(page, 'waiting invoice dark 360');
+
+  // The deposit arrives (Toss's DEPOSIT_CALLBACK): paid, and an individual gets a 현금영수증.
+  const payments = (await (await page.request.get(`${process.env.E2E_FAKE_TOSS_URL}/_fake/payments`)).json()) as {
+    payments: { orderId: string; virtualAccount?: { accountNumber: string } }[];
+  };
+  const payment = payments.payments.find((p) => p.virtualAccount?.accountNumber === account.accountNumber)!;
+  const deposit = await page.request.post(`${process.env.E2E_FAKE_TOSS_URL}/_fake/deposit`, {
+    data: { orderId: payment.orderId, webhookUrl: `${baseURL}/api/billing/webhooks/toss` },
+  });
+  expect(deposit.ok(), await deposit.text()).toBe(true);
+  await expect
+    .poll(async () => ((await (await page.request.get(`${base}/invoices/${invoice.id}`, { headers: user.headers })).json()) as TInvoice).status)
+    .toBe('paid');
+  await page.reload();
+  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('virtual-account')).toHaveCount(0);
+  await expect(page.getByTestId('invoice-tax')).toContainText(h.tax['cash-receipt']);
+  await expect(page.getByText(h.invoice.cashReceipt, { exact: true })).toBeVisible();
+});

@@ -10,11 +10,12 @@ const num = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
 /** 수량 and 단가 where there is room (a phone shows 품목 and 공급가액). */
 const roomy = 'hidden sm:table-cell';
 
-function Party({ title, children }: { title: string; children: React.ReactNode }) {
+function Party({ title, note, children }: { title: string; note?: string; children: React.ReactNode }) {
   return (
     <section className="grid content-start gap-1 rounded-md border p-3" aria-label={title}>
       <h3 className="text-sm font-semibold">{title}</h3>
       <dl>{children}</dl>
+      {note ? <p className="pt-1 text-xs text-muted-foreground break-keep">{note}</p> : null}
     </section>
   );
 }
@@ -23,9 +24,8 @@ function Buyer({ invoice, seedName }: { invoice: TInvoice; seedName: string }) {
   const b = invoice.buyer;
   if (!b)
     return (
-      <Party title={v.buyer}>
+      <Party title={v.buyer} note={v.buyerNoBusiness}>
         <Fact label={v.buyerName}>{seedName}</Fact>
-        <p className="pt-1 text-xs text-muted-foreground break-keep">{v.buyerNoBusiness}</p>
       </Party>
     );
   return (
