@@ -5,6 +5,7 @@ export const koBillingPayments = {
   /** The bank of the virtual accounts opened for bank-transfer seeds. */
   transferBankName: '신한은행',
   server: {
+    noCard: '등록된 카드가 없습니다. 카드를 먼저 등록해주세요.',
     ownerOnlyCard: '카드는 시드 소유자만 등록할 수 있습니다.',
     customerKeyMismatch: '이 시드의 카드 등록 요청이 아닙니다. 카드 등록을 처음부터 다시 해주세요.',
     cardRejected: (reason: string) => `카드를 등록하지 못했습니다: ${reason}`,

@@ -215,6 +215,10 @@ export const koBillingUi = {
       transferSaved: '결제 수단을 계좌이체로 바꿨습니다.',
       opening: '카드 등록 창을 여는 중…',
       sdkFailed: '카드 등록 창을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
+      expiryLabel: '카드 유효기간',
+      expiryHint: '토스페이먼츠는 카드의 유효기간을 알려주지 않습니다. 입력해두시면 만료 전 달에 알려드립니다.',
+      expirySave: '저장',
+      expirySaved: '카드 유효기간을 저장했습니다.',
     },
     cardReturn: {
       title: '카드 등록',

@@ -28,6 +28,7 @@ export const koBilling = {
     email: '세금계산서를 받을 이메일 주소가 올바르지 않습니다.',
     invoiceId: '청구서를 찾을 수 없습니다.',
     month: '월은 YYYY-MM 형식이어야 합니다.',
+    cardExpiry: '카드 유효기간은 이번 달 이후의 YYYY-MM이어야 합니다.',
   },
   server: {
     notConfigured: '이 설치에는 결제가 설정되어 있지 않습니다. 모든 시드는 무료 요금제로 이용합니다.',

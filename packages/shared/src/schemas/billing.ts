@@ -91,6 +91,12 @@ export const ZCardInput = z.strictObject({
 export type TCardInput = z.infer<typeof ZCardInput>;
 
 /** GET …/payment-methods/card/auth: what the browser hands to Toss's billing-auth window (never the secret key). */
+/** PUT …/payment-methods/card/expiry: the card's last valid month, entered by the owner (Toss does not give it), for the expiry notice. */
+export const ZCardExpiryInput = z.strictObject({
+  expiresOn: z.string({ error: v.cardExpiry }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, v.cardExpiry),
+});
+export type TCardExpiryInput = z.infer<typeof ZCardExpiryInput>;
+
 export const ZCardAuth = z.object({ clientKey: z.string(), customerKey: z.string(), sdkUrl: z.string(), successUrl: z.string(), failUrl: z.string() });
 export type TCardAuth = z.infer<typeof ZCardAuth>;
 

@@ -39,6 +39,16 @@ export async function saveCard(db: TTx, seedId: string, customerKey: string, car
   return row;
 }
 
+/** The card's last valid month as its owner entered it (only while the method is a card). */
+export async function setCardExpiry(db: TTx, seedId: string, expiresOn: string, now: Date): Promise<TMethodRow | undefined> {
+  const [row] = await db
+    .update(billingPaymentMethods)
+    .set({ cardExpiresOn: expiresOn, updatedAt: now })
+    .where(and(eq(billingPaymentMethods.seedId, seedId), eq(billingPaymentMethods.kind, 'card')))
+    .returning();
+  return row;
+}
+
 export async function setTransfer(db: TTx, seedId: string, newCustomerKey: string, userId: string, now: Date): Promise<TMethodRow> {
   const cleared = { kind: 'transfer', billingKeySealed: null, cardCompany: null, cardNumber: null, cardType: null, ownerType: null, cardExpiresOn: null };
   const [row] = await db

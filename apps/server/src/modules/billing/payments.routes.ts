@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
-import { ZCardAuth, ZCardInput, ZPaymentMethod } from '@suite/shared/schemas/billing';
+import { ZCardAuth, ZCardExpiryInput, ZCardInput, ZPaymentMethod } from '@suite/shared/schemas/billing';
 import { ZSeedParams } from '@suite/shared/schemas/seeds';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { billingAccess } from './billing.access.ts';
-import { cardAuth, chooseTransfer, registerCard } from './payments.service.ts';
+import { cardAuth, chooseTransfer, registerCard, setCardExpiry } from './payments.service.ts';
 import { handleTossWebhook, ZTossDepositCallback, ZTossStatusChanged } from './toss-webhooks.service.ts';
 
 const tags = ['billing'];
@@ -50,6 +50,21 @@ export const paymentSeedRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> = 
       const access = billingAccess(request);
       return registerCard(deps, access.seedId, access.userId, request.body);
     },
+  );
+
+  app.put(
+    '/api/seeds/:seedId/billing/payment-methods/card/expiry',
+    {
+      schema: {
+        tags,
+        summary: '카드 유효기간(소유자만): 토스페이먼츠가 알려주지 않는 카드의 마지막 유효 월(YYYY-MM)을 저장 — 만료 전 달에 알림. 카드가 없으면 409',
+        security: bearer,
+        params: ZSeedParams,
+        body: ZCardExpiryInput,
+        response: { 200: ZPaymentMethod, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setCardExpiry(deps, billingAccess(request).seedId, request.body.expiresOn),
   );
 
   app.post(

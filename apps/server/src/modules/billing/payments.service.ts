@@ -110,6 +110,19 @@ export async function registerCard(
 }
 
 /**
+ * The card's last valid month, as its owner reads it on the card (Toss's Billing object has none): the expiry notice
+ * (billing.card-expiry) reads it. Not before this Seoul month; a new card clears it.
+ */
+export async function setCardExpiry(deps: TBillingDeps, seedId: string, expiresOn: string): Promise<TPaymentMethod> {
+  const thisMonth = new Date(deps.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 7);
+  if (expiresOn < thisMonth)
+    throw new AppError('VALIDATION_FAILED', ko.billing.validation.cardExpiry, { details: [{ path: 'expiresOn', message: ko.billing.validation.cardExpiry }] });
+  const row = await repo.setCardExpiry(deps.db, seedId, expiresOn, deps.now());
+  if (!row) throw new AppError('CONFLICT', t.server.noCard);
+  return toPaymentMethod(row)!;
+}
+
+/**
  * Bank transfer from now on: the card (and its billing key) is forgotten; each invoice gets a virtual account — the
  * seed's failed invoices at once (the billing.charge job opens theirs).
  */

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CreditCard, Landmark } from 'lucide-react';
 import { ko } from '@suite/shared';
 import type { TPaymentMethod } from '@suite/shared/schemas/billing';
 import { BusyButton } from '@/components/busy-button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { useChooseTransfer } from '../api/choose-transfer';
+import { useSetCardExpiry } from '../api/set-card-expiry';
 import { cardExpiry } from '../lib/format';
 import { useCardWindow } from './use-card-window';
 
@@ -38,6 +41,31 @@ function Method({ method }: { method: TPaymentMethod | null }) {
   );
 }
 
+/** The card's expiry as the owner reads it on the card (Toss does not give it): the notice before it ends needs it. */
+function CardExpiryForm({ seedId, value }: { seedId: string; value: string | null }) {
+  const id = useId();
+  const [month, setMonth] = useState(value ?? '');
+  const save = useSetCardExpiry(seedId);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ expiresOn: month }, { onSuccess: () => toast.success(p.expirySaved), onError: (err) => toast.error(err.message) });
+  };
+  return (
+    <form className="grid gap-1.5" onSubmit={submit} data-testid="card-expiry-form">
+      <Label htmlFor={id}>{p.expiryLabel}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input id={id} type="month" className="w-44" value={month} onChange={(e) => setMonth(e.target.value)} aria-describedby={`${id}-hint`} />
+        <BusyButton type="submit" variant="outline" busy={save.isPending} disabled={!month || save.isPending}>
+          {p.expirySave}
+        </BusyButton>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground break-keep">
+        {p.expiryHint}
+      </p>
+    </form>
+  );
+}
+
 /** 결제 수단: the card (company, masked number, expiry) or 계좌이체; the owner registers a card or switches to transfer. */
 export function PaymentMethodCard({ seedId, method, canManage }: { seedId: string; method: TPaymentMethod | null; canManage: boolean }) {
   const card = useCardWindow(seedId);
@@ -56,6 +84,7 @@ export function PaymentMethodCard({ seedId, method, canManage }: { seedId: strin
       </CardHeader>
       <CardContent className="grid gap-4">
         <Method method={method} />
+        {canManage && method?.kind === 'card' ? <CardExpiryForm key={method.cardExpiresOn ?? ''} seedId={seedId} value={method.cardExpiresOn} /> : null}
         {canManage ? (
           <div className="flex flex-wrap gap-2">
             <BusyButton busy={card.opening} disabled={card.opening} onClick={card.open}>
