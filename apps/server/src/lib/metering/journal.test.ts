@@ -27,7 +27,8 @@ describe('metering journal', () => {
     meter.record({ id: 'llm:x', seedId: SEED, meter: 'llm.tokens', quantity: 41.6 });
     const [file] = readdirSync(dir);
     expect(file).toMatch(new RegExp(`^journal-${process.pid}-`));
-    expect(readFileSync(join(dir, file!), 'utf8').trim().split('\n')).toHaveLength(8);
+    // A header line naming the file, then one line an event.
+    expect(readFileSync(join(dir, file!), 'utf8').trim().split('\n')).toHaveLength(1 + 8);
     await meter.flush();
     expect(written.map((e) => e.id)).toEqual([...Array.from({ length: 7 }, (_, i) => `api:${i}`), 'llm:x']);
     expect(written.at(-1)).toEqual({ id: 'llm:x', seedId: SEED, meter: 'llm.tokens', quantity: 42, at });

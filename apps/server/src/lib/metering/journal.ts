@@ -6,6 +6,10 @@
  * module's writer (one transaction a chunk, each id at most once) and deletes it once committed. Files left by a
  * process that is no longer running (a crash) are claimed by an atomic rename — so two starting processes never both
  * take one — and written the same way; an id written twice is counted once, so replaying is always safe.
+ *
+ * Each file begins with a header line naming it (`["#", "<pid>-<tag>-<n>"]`), kept when a file is claimed: a chunk of
+ * a file is always the same events (a sealed file never changes), so `<file>:<chunk>` names a batch the writer may
+ * fold plain data-API calls into (one row per seed and month, decision 058), and a replay names it the same way.
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +39,12 @@ function processAlive(pid: number): boolean {
   } catch (e) {
     return (e as { code?: string }).code === 'EPERM';
   }
+}
+
+/** A file's header line: its name at creation (`<pid>-<tag>-<n>`). */
+function headerOf(line: string): string | undefined {
+  const m = /^\["#","([\w-]{1,80})"\]$/.exec(line);
+  return m?.[1];
 }
 
 /** One journal line back into an event; undefined for a line that is not one (a write torn by a kill). */
@@ -76,6 +86,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     mkdirSync(dir, { recursive: true });
     activePath = nextPath('journal');
     fd = openSync(activePath, 'a');
+    writeSync(fd, `${JSON.stringify(['#', `${pid}-${tag}-${seq}`])}\n`);
   }
 
   function record(e: TMeterEvent): void {
@@ -125,8 +136,9 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     }
   }
 
-  async function writeAll(events: TMeteredEvent[]) {
-    for (let i = 0; i < events.length; i += chunk) await writer!(events.slice(i, i + chunk));
+  /** In chunks; with a file's name, each chunk is the batch `<file>:<index>` (the same on a replay of that file). */
+  async function writeAll(events: TMeteredEvent[], file?: string) {
+    for (let i = 0; i < events.length; i += chunk) await writer!(events.slice(i, i + chunk), file ? `${file}:${i / chunk}` : undefined);
   }
 
   async function flushNow() {
@@ -144,13 +156,19 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     while (sealed.length) {
       const file = sealed[0]!;
       const events: TMeteredEvent[] = [];
+      let name: string | undefined;
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (!line) continue;
+        const header = events.length || name ? undefined : headerOf(line);
+        if (header) {
+          name = header;
+          continue;
+        }
         const e = parse(line);
         if (e) events.push(e);
         else log.warn({ file }, 'metering: a journal line that is not an event was skipped');
       }
-      await writeAll(events);
+      await writeAll(events, name);
       unlinkSync(file);
       sealed.shift();
     }

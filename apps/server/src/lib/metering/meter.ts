@@ -21,9 +21,16 @@ export type TMeteredEvent = { id: string; seedId: string; meter: TMeter; quantit
 
 /**
  * Writes events into the database in one transaction, each id at most once (billing/metering.repository.ts); resolves
- * once committed. Handed to the recorder by the billing module (lib/ imports no module).
+ * once committed. `batch` names a chunk of a journal file (`<file>:<index>`, the same chunk on every replay): the
+ * writer may store that chunk's plain data-API calls as one counted row per seed and month under that name. Handed to
+ * the recorder by the billing module (lib/ imports no module).
  */
-export type TMeterWriter = (events: TMeteredEvent[]) => Promise<void>;
+export type TMeterWriter = (events: TMeteredEvent[], batch?: string) => Promise<void>;
+
+/** A data-API call without an Idempotency-Key (`api:<fresh uuid>`): nothing can repeat its id, so it may be folded into its batch's count. */
+export function isPlainCall(e: Pick<TMeteredEvent, 'id' | 'meter'>): boolean {
+  return e.meter === 'api.calls' && /^api:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(e.id);
+}
 
 export type TMeterRecorder = {
   /** Never throws and never waits on the database. */

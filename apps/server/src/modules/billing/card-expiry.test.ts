@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { dbKinds } from '../../test/helpers.ts';
-import { api } from '../admin-users/testing/console-test-kit.ts';
+import { billingApi } from './testing/invoices-test-kit.ts';
 import { memberOf, ownerWithSeed, paymentsTestApp, registerCard, type TPaymentsTest } from './testing/payments-test-kit.ts';
 import { noticesOf } from './testing/cycle-test-kit.ts';
 import { noticeExpiringCards } from './cycle.service.ts';
@@ -18,7 +18,7 @@ for (const kind of dbKinds) {
 
     it('stores the month the owner reads on the card, refuses bad input, and announces it the month before', async () => {
       const { owner, seedId } = await ownerWithSeed(s.t);
-      const put = (token: string, body: unknown) => api(s.t, token)('PUT', `/api/seeds/${seedId}/billing/payment-methods/card/expiry`, body);
+      const put = (token: string, body: unknown) => billingApi(s.t, token)('PUT', `/api/seeds/${seedId}/billing/payment-methods/card/expiry`, body);
 
       // No card yet: nothing to attach the month to.
       expect((await put(owner.token, { expiresOn: '2027-01' })).status).toBe(409);
@@ -41,7 +41,7 @@ for (const kind of dbKinds) {
       const saved = await put(owner.token, { expiresOn: '2026-12' });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({ kind: 'card', cardExpiresOn: '2026-12' });
-      const overview = await api(s.t, owner.token)('GET', `/api/seeds/${seedId}/billing`);
+      const overview = await billingApi(s.t, owner.token)('GET', `/api/seeds/${seedId}/billing`);
       expect(overview.body.paymentMethod.cardExpiresOn).toBe('2026-12');
 
       // December is next month: the expiry schedule tells the owner once.

@@ -27,7 +27,8 @@ const NOV_2027 = kst('2027-11-01T00:00');
 
 /**
  * A month's invoice recomputed from the raw events and the catalogue, independently of the server's code: each meter
- * aggregated (count = events, sum = quantities, max = largest), each started block above the included volume at its
+ * aggregated (count = events — a row folding a journal chunk's plain data-API calls counts its quantity —, sum =
+ * quantities, max = largest), each started block above the included volume at its
  * price, VAT 10 % of the 공급가액 rounded down.
  */
 function expectedInvoice(planId: TPlanId, fee: number, events: { meter: string; quantity: number }[]) {
@@ -37,7 +38,7 @@ function expectedInvoice(planId: TPlanId, fee: number, events: { meter: string; 
   for (const m of plan.meters) {
     const mine = events.filter((e) => e.meter === m.meter).map((e) => e.quantity);
     const agg = METERS[m.meter].aggregation;
-    const used = agg === 'count' ? mine.length : agg === 'sum' ? mine.reduce((a, b) => a + b, 0) : Math.max(0, ...mine);
+    const used = agg === 'max' ? Math.max(0, ...mine) : mine.reduce((a, b) => a + b, 0);
     if (!m.overage || used <= m.included) continue;
     overage[m.meter] = Math.ceil((used - m.included) / m.overage.per) * m.overage.price;
     supply += overage[m.meter]!;

@@ -14,8 +14,8 @@ import * as repo from './metering.repository.ts';
 
 /** Hands the writer to the recorder and schedules its flush and the gauges. */
 export function registerMeteringJobs(deps: TBillingDeps, jobs: Pick<TJobRunner, 'register' | 'every' | 'enqueue'>): void {
-  deps.meter.attach(async (events) => {
-    await repo.writeMeteredEvents(deps.db, events, deps.now());
+  deps.meter.attach(async (events, batch) => {
+    await repo.writeMeteredEvents(deps.db, events, deps.now(), batch);
   });
   jobs.every('billing.metering-flush', () => deps.meter.flush());
   jobs.every('billing.gauges', () => recordGauges(deps));

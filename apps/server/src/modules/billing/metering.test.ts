@@ -43,7 +43,13 @@ async function usageAgainstEvents(db: TDb) {
     .from(billingEvents)
     .groupBy(billingEvents.seedId, billingEvents.period, billingEvents.meter);
   const key = (r: { seedId: string; period: string; meter: string }) => `${r.seedId}|${r.period}|${r.meter}`;
-  const recomputed = new Map(raw.map((r) => [key(r), { value: r[METERS[r.meter as TMeter].aggregation], events: r.count }]));
+  // Count meters add quantities: 1 an event, n for a row that folds a journal chunk's plain data-API calls.
+  const recomputed = new Map(
+    raw.map((r) => {
+      const agg = METERS[r.meter as TMeter].aggregation;
+      return [key(r), agg === 'count' ? { value: r.sum, events: r.sum } : { value: r[agg], events: r.count }];
+    }),
+  );
   return { stored: new Map(stored.map((r) => [key(r), { value: r.value, events: r.events }])), recomputed };
 }
 
@@ -55,6 +61,8 @@ describe.each(customerServersUp('postgres') ? dbKinds : [])('metering on %s', (k
   let botId: string;
   const db = () => s.t.database.db;
   const flush = () => s.t.app.ctx.meter.flush();
+  /** Data-API calls stored for a seed: the quantities (a folded row counts its calls). */
+  const callsOf = async (seedId: string) => (await eventsOf(db(), seedId, 'api.calls')).reduce((n, e) => n + e.quantity, 0);
 
   beforeAll(async () => {
     s = await slackTestApp(kind, { llm: true, slack: false });
@@ -90,18 +98,23 @@ describe.each(customerServersUp('postgres') ? dbKinds : [])('metering on %s', (k
     await flush();
     const calls = await eventsOf(db(), shop.seedId, 'api.calls');
     const ids = calls.map((e) => e.id);
-    expect(ids).toHaveLength(3 + 1 + 2 + 1);
+    // The two keyed writes keep their own rows; the five plain calls (3 + 1 reads, 1 write without a key) are one row
+    // of this flush's journal chunk, counted 5.
     expect(ids).toContain(retriedCallId(shop.seedId, 'POST', url, 'key-1'));
     expect(ids).toContain(retriedCallId(shop.seedId, 'POST', `${url}?columns=name`, 'key-1'));
-    expect(calls.every((e) => e.quantity === 1 && /^\d{4}-\d{2}$/.test(e.period))).toBe(true);
+    const folded = calls.filter((e) => e.id.startsWith('api-batch:'));
+    expect(folded.reduce((n, e) => n + e.quantity, 0)).toBe(3 + 1 + 1);
+    expect(calls.filter((e) => !e.id.startsWith('api-batch:')).every((e) => e.quantity === 1)).toBe(true);
+    expect(calls.every((e) => /^\d{4}-\d{2}$/.test(e.period))).toBe(true);
+    expect(await callsOf(shop.seedId)).toBe(3 + 1 + 2 + 1);
     // Two more flushes with nothing new add nothing.
     await flush();
     await flush();
-    expect(await eventsOf(db(), shop.seedId, 'api.calls')).toHaveLength(7);
+    expect(await callsOf(shop.seedId)).toBe(7);
   });
 
   it('counts an admin-builder request as one data-API call of its seed, however many calls it makes in process', async () => {
-    const before = (await eventsOf(db(), shop.seedId, 'api.calls')).length;
+    const before = await callsOf(shop.seedId);
     const base = `/api/seeds/${shop.seedId}/admin-builder`;
     const made = await shop.o('POST', `${base}/apps`, { name: '주문 백오피스', connectionId: shop.connectionId, tables: ['customers', 'orders'] });
     expect(made.status).toBe(201);
@@ -110,7 +123,7 @@ describe.each(customerServersUp('postgres') ? dbKinds : [])('metering on %s', (k
     expect((await shop.o('GET', `${base}/apps/${appId}/tables/orders/rows`)).status).toBe(200);
     expect((await shop.o('POST', `${base}/apps/${appId}/tables/customers/rows`, { name: '백오피스 고객' })).status).toBe(201);
     await flush();
-    expect((await eventsOf(db(), shop.seedId, 'api.calls')).length - before).toBe(2);
+    expect((await callsOf(shop.seedId)) - before).toBe(2);
   });
 
   it('bills an answered chatbot question and the model’s tokens by the message id; "don’t know" is not an answer', async () => {
@@ -216,6 +229,35 @@ describe.each(customerServersUp('postgres') ? dbKinds : [])('metering on %s', (k
     expect(after.stored).toEqual(before.stored);
     expect(after.stored).toEqual(after.recomputed);
     expect(after.stored.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('folds a journal chunk’s plain calls into one row per seed and month, and a replay of the chunk adds nothing', async () => {
+    const deps = billingOf(s.t.app.ctx)!;
+    const seedId = shop.seedId;
+    const nov = new Date('2026-11-30T14:59:00Z'); // 23:59 in Seoul: November
+    const dec = new Date('2026-11-30T15:01:00Z'); // 00:01 in Seoul: December
+    const plain = (at: Date) => ({ id: `api:${randomUUID()}`, seedId, meter: 'api.calls' as const, quantity: 1, at });
+    const chunk = [plain(nov), plain(nov), plain(dec), { id: `api:${seedId}:k-${randomUUID()}`, seedId, meter: 'api.calls' as const, quantity: 1, at: nov }];
+    const usage = async (period: string) =>
+      (
+        await s.t.database.db
+          .select()
+          .from(billingUsage)
+          .where(and(eq(billingUsage.seedId, seedId), eq(billingUsage.period, period), eq(billingUsage.meter, 'api.calls')))
+      )[0]?.value ?? 0;
+    const [n0, d0] = [await usage('2026-11'), await usage('2026-12')];
+    const batch = `test-${randomUUID()}:0`;
+    expect(await writeMeteredEvents(deps.db, chunk, nov, batch)).toBe(4);
+    // The same chunk again (a crash after the commit, before the file was deleted): the same rows, nothing added.
+    expect(await writeMeteredEvents(deps.db, chunk, nov, batch)).toBe(0);
+    expect([(await usage('2026-11')) - n0, (await usage('2026-12')) - d0]).toEqual([3, 1]);
+    const rows = (await eventsOf(db(), seedId, 'api.calls')).filter((e) => e.id.includes(batch));
+    expect(rows.map((e) => [e.period, e.quantity]).sort()).toEqual([
+      ['2026-11', 2],
+      ['2026-12', 1],
+    ]);
+    const after = await usageAgainstEvents(db());
+    expect(after.stored).toEqual(after.recomputed);
   });
 });
 
