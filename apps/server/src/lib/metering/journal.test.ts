@@ -62,8 +62,11 @@ describe('metering journal', () => {
     writeFileSync(join(dir, 'journal-999999-dead-1.jsonl'), `${line('dead:1')}\n${line('dead:2')}\n["dead:3","${SEED}","api.c`);
     writeFileSync(join(dir, 'claimed-888888-dead-2.jsonl'), `${line('dead:4')}\n`);
     writeFileSync(join(dir, 'journal-424242-live-1.jsonl'), `${line('live:1')}\n`);
+    // A crashed process that had this process's pid (a restarted container's process often gets the same one): its
+    // file has another tag, so it is an orphan to claim, not ours.
+    writeFileSync(join(dir, `journal-${process.pid}-crashed-1.jsonl`), `${line('same-pid:1')}\n`);
     await meter.flush();
-    expect(written.map((e) => e.id).sort()).toEqual(['dead:1', 'dead:2', 'dead:4']);
+    expect(written.map((e) => e.id).sort()).toEqual(['dead:1', 'dead:2', 'dead:4', 'same-pid:1']);
     expect(readdirSync(dir)).toEqual(['journal-424242-live-1.jsonl']);
   });
 

@@ -30,7 +30,7 @@ export type TJournalOptions = {
   alive?: (pid: number) => boolean;
 };
 
-const FILE = /^(journal|claimed)-(\d+)-[\w-]+\.jsonl$/;
+const FILE = /^(journal|claimed)-(\d+)-(\w+)-\d+\.jsonl$/;
 
 function processAlive(pid: number): boolean {
   try {
@@ -125,7 +125,9 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     }
     for (const name of names) {
       const m = FILE.exec(name);
-      if (!m || Number(m[2]) === pid || alive(Number(m[2]))) continue;
+      // Our own files only by pid AND tag: a restarted container's process often gets its crashed predecessor's pid.
+      if (!m || (Number(m[2]) === pid && m[3] === tag)) continue;
+      if (Number(m[2]) !== pid && alive(Number(m[2]))) continue;
       const to = nextPath('claimed');
       try {
         renameSync(join(dir, name), to);
