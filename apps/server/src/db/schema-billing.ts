@@ -142,6 +142,10 @@ export const billingInvoices = pgTable(
     depositSecretSealed: text('deposit_secret_sealed'),
     cashReceipt: jsonb('cash_receipt').$type<Record<string, unknown>>(),
     refundedAmount: won('refunded_amount').notNull().default(0),
+    /** The 공급받는자 as it was when the invoice was created (the business details then; null = an individual). */
+    buyer: jsonb('buyer').$type<Record<string, unknown>>(),
+    /** The 공급자 as it was when the invoice was created ({ name, businessNumber }); null on invoices made before it was kept. */
+    seller: jsonb('seller').$type<Record<string, unknown>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "billing_invoices" ADD COLUMN "buyer" jsonb;--> statement-breakpoint
+ALTER TABLE "billing_invoices" ADD COLUMN "seller" jsonb;
