@@ -99,6 +99,7 @@ export const errorCatalogue = {
   BILLING_NOT_CONFIGURED: { status: 409, message: ko.billing.server.notConfigured },
   BILLING_NO_PAYMENT_METHOD: { status: 409, message: ko.billing.server.noPaymentMethod },
   BILLING_PAYMENT_DECLINED: { status: 402, message: ko.billing.server.paymentDeclined },
+  BILLING_UNPAID_INVOICES: { status: 409, message: ko.billing.server.unpaidInvoices },
   // Billing: payments (Toss Payments)
   BILLING_PROVIDER_FAILED: { status: 502, message: ko.billing.payments.server.providerFailed },
 } as const satisfies Record<string, { status: number; message: string }>;

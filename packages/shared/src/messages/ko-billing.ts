@@ -37,6 +37,7 @@ export const koBilling = {
     invoiceNotFound: '청구서를 찾을 수 없습니다.',
     noPaymentMethod: '결제 수단을 먼저 등록해주세요.',
     paymentDeclined: '결제가 승인되지 않아 요금제를 바꾸지 않았습니다. 결제 수단을 확인한 뒤 다시 시도해주세요.',
+    unpaidInvoices: '결제되지 않은 청구서가 있어 요금제를 올릴 수 없습니다. 결제 내역에서 미납 청구서를 확인하고 먼저 결제해주세요.',
     sellerUnset: '공급자 정보 미설정',
     /** Invoice lines (helper B, decision 059). */
     lines: {

@@ -127,6 +127,8 @@ export const ZInvoiceSummary = ZMoney.extend({
   /** Added for 결제 내역's list (a failed invoice shows "n회 시도" and its next try); the invoice answer always has them. */
   attempts: z.number().int().optional(),
   nextAttemptAt: z.string().nullable().optional(),
+  /** 원 refunded of the 합계 (0 = none; equal to it = 환불, less = 부분 환불); the invoice answer always has it. */
+  refundedAmount: z.number().int().optional(),
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
@@ -166,7 +168,17 @@ export type TBusinessInput = z.input<typeof ZBusinessInput>;
 
 /** GET /api/admin/billing/revenue (platform admin): revenue per month and failed payments. */
 export const ZRevenueResponse = z.object({
-  months: z.array(z.object({ month: z.string(), invoices: z.number().int(), paid: ZMoney, outstanding: z.number().int() })),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      invoices: z.number().int(),
+      /** The 합계s of the invoices paid in the month, as paid (refunds not subtracted). */
+      paid: ZMoney,
+      /** Of those, the 원 refunded since (whenever the refund was made); paid.total − refunded is what the month kept. */
+      refunded: z.number().int().optional(),
+      outstanding: z.number().int(),
+    }),
+  ),
   failed: z.array(
     z.object({
       invoiceId: z.uuid(),

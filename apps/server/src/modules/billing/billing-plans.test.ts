@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ko } from '@suite/shared';
-import type { TBillingOverview, TInvoice, TPlansResponse } from '@suite/shared/schemas/billing';
+import { eq } from 'drizzle-orm';
+import type { TBillingOverview, TInvoice, TInvoiceSummary, TPlansResponse, TRevenueResponse } from '@suite/shared/schemas/billing';
+import { billingInvoices } from '../../db/schema-billing.ts';
+import { signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { dunningStep } from './cycle.service.ts';
+import { chargeInvoice, refundInvoice } from './payments.service.ts';
+import { usagePeriod } from './pricing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
 import { createTossClient } from '../../adapters/toss.ts';
-import { rollPeriods } from './invoices.service.ts';
+import { dropToFree, rollPeriods } from './invoices.service.ts';
 import {
   billingApi,
   billingSeed,
@@ -47,6 +53,7 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
   });
   afterAll(() => s?.close());
   const tossPayments = (orderId: string) => s.toss.control.paymentsOfOrder(orderId);
+  const allInvoices = () => t.database.db.select().from(billingInvoices);
 
   it('lists the public catalogue with Korean names, prices without VAT and whether billing is set up', async () => {
     const res = await billingApi(t)('GET', '/api/billing/plans');
@@ -280,6 +287,80 @@ describe.each(dbKinds)('plans and plan changes on %s', (kind) => {
     expect(period.periodStart.toISOString()).toBe(DEC.toISOString());
     // Idempotent: a second run creates nothing.
     expect(await rollPeriods(depsOf(t), kst('2026-12-01T00:06'))).toEqual([]);
+  });
+
+  it('refuses an upgrade while anything is owed: a deposit awaited, a lapsed account, past due, after the drop to free, a charge in flight', async () => {
+    const x = await billingSeed(t);
+    const deps = depsOf(t);
+    const unpaid = async (planId: string, interval = 'month') => {
+      const res = await put(x, planId, interval);
+      expect(res.status).toBe(409);
+      expect((res.body as { error: string }).error).toBe(ko.billing.server.unpaidInvoices);
+    };
+    await chooseTransfer(t, x);
+    expect((await put(x, 'starter')).status).toBe(200);
+    const [first] = await invoicesOf(t, x.seedId);
+    expect(first!.status).toBe('waiting_deposit');
+    // Waiting for the deposit: no bigger plan on credit (nothing changes, no second invoice).
+    await unpaid('business', 'year');
+    expect(await subscriptionOf(t, x.seedId)).toMatchObject({ planId: 'starter', interval: 'month' });
+    expect(await invoicesOf(t, x.seedId)).toHaveLength(1);
+    // The deposit never comes: the lapse is a dunning step (failed, past due) — still refused.
+    expect(await dunningStep(deps, first!.id, { reason: 'lapsed' }, clock.now())).not.toBeNull();
+    expect(await subscriptionOf(t, x.seedId)).toMatchObject({ status: 'past_due' });
+    await unpaid('business');
+    // The grace ends: dropped to free, the invoice still owed — the loop of a paid plan without paying ends here.
+    await dropToFree(deps, x.seedId);
+    expect(await subscriptionOf(t, x.seedId)).toMatchObject({ planId: 'free', status: 'active' });
+    await unpaid('starter');
+    await unpaid('business', 'year');
+    expect(await invoicesOf(t, x.seedId)).toHaveLength(1);
+    // A downgrade or staying is still fine.
+    expect((await put(x, 'free')).status).toBe(200);
+
+    // Paying the debt (a new virtual account for the owed invoice, then its deposit) opens upgrades again.
+    expect(await chargeInvoice(deps, first!.id)).toEqual({ outcome: 'waiting_deposit' });
+    const again = (await invoicesOf(t, x.seedId))[0]!;
+    const orderId = (again.virtualAccount as { orderId?: string }).orderId ?? again.orderId;
+    const deposit = await t.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: s.toss.control.deposit(orderId) });
+    expect(deposit.statusCode).toBe(200);
+    expect((await invoicesOf(t, x.seedId))[0]!.status).toBe('paid');
+    expect((await put(x, 'starter')).status).toBe(200);
+    const second = (await invoicesOf(t, x.seedId)).find((i) => i.id !== first!.id)!;
+    expect(second).toMatchObject({ kind: 'proration', status: 'waiting_deposit' });
+
+    // An open invoice whose charge is in flight counts as owed too.
+    await t.database.db
+      .update(billingInvoices)
+      .set({ status: 'open', chargingUntil: new Date(clock.now().getTime() + 60_000) })
+      .where(eq(billingInvoices.id, second.id));
+    await unpaid('business');
+    expect(await subscriptionOf(t, x.seedId)).toMatchObject({ planId: 'starter' });
+  });
+
+  it('shows refunds in the invoice list and the platform revenue (paid as paid, refunded beside it)', async () => {
+    const x = await billingSeed(t);
+    await registerCard(s, x);
+    expect((await put(x, 'starter', 'year')).status).toBe(200);
+    const [inv] = await invoicesOf(t, x.seedId);
+    expect(inv!.status).toBe('paid');
+    const list = async () => ((await billingApi(t, x.owner.token)('GET', `${seedBase(x)}/invoices`)).body as { data: TInvoiceSummary[] }).data;
+    expect((await list())[0]).toMatchObject({ id: inv!.id, status: 'paid', refundedAmount: 0 });
+    await refundInvoice(depsOf(t), inv!.id, 10_000, '일부 환불');
+    expect((await list())[0]).toMatchObject({ id: inv!.id, status: 'paid', total: inv!.total, refundedAmount: 10_000 });
+    expect((await invoice(x, inv!.id)).refundedAmount).toBe(10_000);
+
+    const operator = await signedIn(t, { role: 'admin' });
+    const revenue = (await billingApi(t, operator.token)('GET', '/api/admin/billing/revenue')).body as TRevenueResponse;
+    const month = usagePeriod(inv!.paidAt!);
+    // Recomputed from the stored invoices: the month's paid ones as paid, and what was refunded of them.
+    const paidThere = (await allInvoices()).filter((i) => ['paid', 'refunded'].includes(i.status) && i.paidAt && usagePeriod(i.paidAt) === month);
+    expect(revenue.months.find((m) => m.month === month)).toMatchObject({
+      invoices: paidThere.length,
+      paid: { total: paidThere.reduce((sum, i) => sum + i.total, 0) },
+      refunded: paidThere.reduce((sum, i) => sum + i.refundedAmount, 0),
+    });
+    expect(paidThere.reduce((sum, i) => sum + i.refundedAmount, 0)).toBeGreaterThanOrEqual(10_000);
   });
 });
 

@@ -208,7 +208,8 @@ export function registerCycleJobs(deps: TBillingDeps, jobs: Pick<TJobRunner, 're
 
 /**
  * The last 12 KST months that have invoices, newest first: the invoices paid in each month (count, 공급가액, 부가세,
- * 합계 as paid; refunds are shown on their invoices, not subtracted here) and the total still outstanding of the
+ * 합계 as paid, not reduced by refunds) with `refunded`, the 원 refunded of those invoices since (a refund counts in
+ * the month its invoice was paid: the invoice keeps only its refunded total), and the total still outstanding of the
  * invoices issued that month; and every failed invoice with its seed, attempts, last error and next attempt.
  */
 export async function revenueReport(deps: TBillingDeps, now: Date): Promise<TRevenueResponse> {
@@ -221,10 +222,10 @@ export async function revenueReport(deps: TBillingDeps, now: Date): Promise<TRev
   const months = new Map<string, TRevenueResponse['months'][number]>();
   const monthOf = (month: string) => {
     let m = months.get(month);
-    if (!m) months.set(month, (m = { month, invoices: 0, paid: { supply: 0, vat: 0, total: 0 }, outstanding: 0 }));
+    if (!m) months.set(month, (m = { month, invoices: 0, paid: { supply: 0, vat: 0, total: 0 }, refunded: 0, outstanding: 0 }));
     return m;
   };
-  for (const p of paid) Object.assign(monthOf(p.month), { invoices: p.invoices, paid: { supply: p.supply, vat: p.vat, total: p.total } });
+  for (const p of paid) Object.assign(monthOf(p.month), { invoices: p.invoices, paid: { supply: p.supply, vat: p.vat, total: p.total }, refunded: p.refunded });
   for (const o of outstanding) monthOf(o.month).outstanding = o.total;
   const names = await seedNames(deps.db, [...new Set(failed.map((f) => f.seedId))]);
   return {

@@ -108,3 +108,12 @@ export async function findInvoice(db: TTx, seedId: string, invoiceId: string): P
     .where(and(eq(billingInvoices.seedId, seedId), eq(billingInvoices.id, invoiceId)));
   return row;
 }
+
+/** The seed's invoices still owed: open (a charge in flight included), failed, or waiting for a deposit. */
+export async function owedInvoiceIds(db: TTx, seedId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: billingInvoices.id })
+    .from(billingInvoices)
+    .where(and(eq(billingInvoices.seedId, seedId), inArray(billingInvoices.status, ['open', 'failed', 'waiting_deposit'])));
+  return rows.map((r) => r.id);
+}

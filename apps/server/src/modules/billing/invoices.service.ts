@@ -39,6 +39,10 @@ export function freeRow(seedId: string, now: Date) {
   return { seedId, planId: FREE_PLAN_ID, interval: 'month', periodStart: kstMonthStart(now), periodEnd: kstMonthStart(now, 1), createdAt: now, updatedAt: now };
 }
 
+/** The 공급자 of an invoice (COMPANY_* configuration), kept on the invoice when it is created. */
+export type TSeller = { name: string | null; businessNumber: string | null };
+export const sellerOf = (company: TBillingDeps['company']): TSeller => ({ name: company.name ?? null, businessNumber: company.businessNumber ?? null });
+
 /**
  * Creates an invoice of `lines` (none when their total is zero or, for a period invoice, when the seed already has
  * that period's); the caller's transaction holds the numbering lock until its commit.
@@ -48,11 +52,14 @@ export async function createInvoice(
   seedId: string,
   inv: { kind: 'period' | 'proration'; periodStart: Date; periodEnd: Date; lines: TInvoiceLine[] },
   now: Date,
+  seller: TSeller,
 ): Promise<string | null> {
   const supply = supplyOf(inv.lines);
   if (supply <= 0) return null;
   if (inv.kind === 'period' && (await periodInvoiceExists(tx, seedId, inv.periodStart))) return null;
   const number = await nextInvoiceNumber(tx, usagePeriod(now).replace('-', ''));
+  // The parties as they are now: the 청구서 keeps showing them after the business details change or are removed.
+  const buyer = businessView(await businessOf(tx, seedId));
   const id = randomUUID();
   const row = await insertInvoice(tx, {
     id,
@@ -66,6 +73,8 @@ export async function createInvoice(
     status: 'open',
     orderId: number,
     idempotencyKey: `invoice-${id}`,
+    buyer,
+    seller,
     createdAt: now,
     updatedAt: now,
   });
@@ -83,7 +92,7 @@ async function usageByMonth(tx: TTx, seedId: string, periods: string[]): Promise
  * that ended is rolled (a waiting plan applied) with its invoice (the new period's fee and the last month's overage).
  * Returns the ids of the invoices created.
  */
-export async function rollSubscription(tx: TTx, sub: TSubscriptionRow, now: Date): Promise<string[]> {
+export async function rollSubscription(tx: TTx, sub: TSubscriptionRow, now: Date, seller: TSeller): Promise<string[]> {
   const created: string[] = [];
   let row = sub;
   for (;;) {
@@ -99,7 +108,7 @@ export async function rollSubscription(tx: TTx, sub: TSubscriptionRow, now: Date
       for (const b of bounds) {
         const month = usagePeriod(new Date(b.getTime() - 1));
         const lines = overageLines(planOf(row.planId), month, usage.get(month)!);
-        const id = await createInvoice(tx, row.seedId, { kind: 'period', periodStart: b, periodEnd: kstMonthStart(b, 1), lines }, now);
+        const id = await createInvoice(tx, row.seedId, { kind: 'period', periodStart: b, periodEnd: kstMonthStart(b, 1), lines }, now, seller);
         if (id) created.push(id);
       }
     }
@@ -111,7 +120,7 @@ export async function rollSubscription(tx: TTx, sub: TSubscriptionRow, now: Date
     const periodEnd = kstMonthStart(boundary, monthsOf(interval));
     const usage = await usageByMonth(tx, row.seedId, [ended]);
     const lines = [...planLine({ plan, interval }), ...overageLines(planOf(row.planId), ended, usage.get(ended)!)];
-    const id = await createInvoice(tx, row.seedId, { kind: 'period', periodStart: boundary, periodEnd, lines }, now);
+    const id = await createInvoice(tx, row.seedId, { kind: 'period', periodStart: boundary, periodEnd, lines }, now, seller);
     if (id) created.push(id);
     row = await updateSubscription(tx, row.seedId, { planId: plan.id, interval, periodStart: boundary, periodEnd, nextPlanId: null, nextInterval: null }, now);
   }
@@ -128,7 +137,7 @@ export async function rollPeriods(deps: TBillingDeps, now: Date): Promise<string
     try {
       const ids = await deps.db.transaction(async (tx) => {
         const sub = await findSubscription(tx, seedId, true);
-        return sub ? rollSubscription(tx, sub, now) : [];
+        return sub ? rollSubscription(tx, sub, now, sellerOf(deps.company)) : [];
       });
       created.push(...ids);
     } catch (err) {
@@ -191,6 +200,7 @@ function summaryOf(row: TInvoiceRow, tax: TInvoiceSummary['taxInvoice']): TInvoi
     taxInvoice: tax,
     attempts: row.attempts,
     nextAttemptAt: iso(row.nextAttemptAt),
+    refundedAmount: row.refundedAmount,
   };
 }
 
@@ -205,6 +215,26 @@ export async function invoiceList(deps: TBillingDeps, seedId: string): Promise<{
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A stored buyer snapshot read back (every field a string; the tax type one of the known ones or null). */
+function storedBuyer(v: Record<string, unknown> | null): TBusiness | null {
+  if (!v) return null;
+  const f = (k: keyof TBusiness) => str(v[k]) ?? '';
+  const taxType = v.taxType === 'general' || v.taxType === 'simple' || v.taxType === 'exempt' ? v.taxType : null;
+  const [ceo, businessType, businessItem, address, email] = [f('ceo'), f('businessType'), f('businessItem'), f('address'), f('email')];
+  return { businessNumber: f('businessNumber'), name: f('name'), ceo, businessType, businessItem, address, email, taxType };
+}
+
+/**
+ * The seller and buyer of an invoice as they were when it was created. An invoice made before they were kept (its
+ * `seller` is null) shows today's: the configured company and the seed's business details now.
+ */
+async function partiesOf(deps: TBillingDeps, row: TInvoiceRow): Promise<Pick<TInvoice, 'seller' | 'buyer'>> {
+  const snapshot = row.seller ? { name: str(row.seller.name), businessNumber: str(row.seller.businessNumber) } : null;
+  const seller = snapshot ?? sellerOf(deps.company);
+  const buyer = snapshot ? storedBuyer(row.buyer) : businessView(await businessOf(deps.db, row.seedId));
+  return { seller: { name: seller.name ?? ko.billing.server.sellerUnset, businessNumber: seller.businessNumber }, buyer };
+}
 
 /** One invoice of the seed, with its lines, payment details, seller and buyer; 404 when it is not this seed's. */
 export async function invoiceDetail(deps: TBillingDeps, seedId: string, invoiceId: string): Promise<TInvoice> {
@@ -225,7 +255,6 @@ export async function invoiceDetail(deps: TBillingDeps, seedId: string, invoiceI
     refundedAmount: row.refundedAmount,
     attempts: row.attempts,
     nextAttemptAt: iso(row.nextAttemptAt),
-    seller: { name: deps.company.name ?? ko.billing.server.sellerUnset, businessNumber: deps.company.businessNumber ?? null },
-    buyer: businessView(await businessOf(deps.db, seedId)),
+    ...(await partiesOf(deps, row)),
   };
 }

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ko } from '@suite/shared';
 import { METERS, planById, type TPlanId } from '@suite/shared/plans';
 import type { TInvoice } from '@suite/shared/schemas/billing';
+import { billingInvoices } from '../../db/schema-billing.ts';
 import { dbKinds, type TClock, type TTestApp } from '../../test/helpers.ts';
+import { call } from '../auth/testing/auth-test-kit.ts';
 import { dropToFree, rollPeriods } from './invoices.service.ts';
 import {
   billingApi,
@@ -19,6 +22,7 @@ import {
   type TBillingSeed,
   type TBillingTest,
 } from './testing/invoices-test-kit.ts';
+import { businessBody } from './testing/tax-test-kit.ts';
 
 const MB = 1_000_000;
 const DEC = kst('2026-12-01T00:00');
@@ -57,6 +61,14 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
     const res = await billingApi(t, x.owner.token)('GET', `${base(x)}/invoices/${id}`);
     expect(res.status).toBe(200);
     return res.body as TInvoice;
+  };
+  /** The fake Toss's deposit into the virtual account of the seed's invoice waiting for one (its DEPOSIT_CALLBACK). */
+  const payByDeposit = async (x: TBillingSeed) => {
+    const waiting = (await invoicesOf(t, x.seedId)).find((i) => i.status === 'waiting_deposit')!;
+    const orderId = (waiting.virtualAccount as { orderId?: string }).orderId ?? waiting.orderId;
+    const res = await t.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: s.toss.control.deposit(orderId) });
+    expect(res.statusCode).toBe(200);
+    expect((await invoicesOf(t, x.seedId)).find((i) => i.id === waiting.id)!.status).toBe('paid');
   };
   const periodInvoices = async (x: TBillingSeed) =>
     (await invoicesOf(t, x.seedId)).filter((i) => i.kind === 'period').sort((a, b) => a.periodStart.getTime() - b.periodStart.getTime());
@@ -170,6 +182,7 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
     const x = await billingSeed(t);
     await chooseTransfer(t, x);
     expect((await put(x, 'starter')).status).toBe(200);
+    await payByDeposit(x); // an upgrade waits until nothing is owed
     await recordEvents(t, x.seedId, 'admin-builder.apps', [6], kst('2026-11-28T10:00'));
     clock.advance(kst('2026-12-03T12:00').getTime() - clock.now().getTime());
     await freshToken(t, x.owner);
@@ -183,5 +196,44 @@ describe.each(dbKinds)('period invoices on %s', (kind) => {
     expect(s.toss.control.paymentsOfOrder(period!.orderId).map((p) => p.totalAmount)).toEqual([period!.total]);
     const proration = (await invoicesOf(t, x.seedId)).filter((i) => i.kind === 'proration');
     expect(proration).toHaveLength(2);
+  });
+
+  it('keeps the buyer and seller an invoice was made for, whatever happens to the business details or the configuration', async () => {
+    const deps = depsOf(t);
+    const company = deps.company;
+    onTestFinished(() => void (deps.company = company));
+    deps.company = { ...company, name: '주식회사 씨티', businessNumber: '2208162517' };
+    const x = await billingSeed(t, '거래처 상사');
+    const business = (body: unknown) => call(t, { method: 'PUT', url: `${base(x)}/business`, token: x.owner.token, body });
+    expect((await business(businessBody('1048601232', { name: '옛 상호', ceo: '박대표' }))).status).toBe(200);
+    await chooseTransfer(t, x);
+    expect((await put(x, 'starter')).status).toBe(200);
+    const [inv] = await invoicesOf(t, x.seedId);
+    const issued = await detail(x, inv!.id);
+    expect(issued.seller).toEqual({ name: '주식회사 씨티', businessNumber: '2208162517' });
+    expect(issued.buyer).toMatchObject({ businessNumber: '1048601232', name: '옛 상호', ceo: '박대표' });
+
+    // The details change, then are removed; the suite's own company details change too: the 청구서 stays as issued.
+    expect((await business(businessBody('1058777770', { name: '새 상호' }))).status).toBe(200);
+    deps.company = { ...company, name: '다른 회사', businessNumber: '1234567891' };
+    expect((await detail(x, inv!.id)).buyer).toEqual(issued.buyer);
+    const removed = await t.app.inject({ method: 'DELETE', url: `${base(x)}/business`, headers: { authorization: `Bearer ${x.owner.token}` } });
+    expect(removed.statusCode).toBeLessThan(300);
+    const after = await detail(x, inv!.id);
+    expect([after.buyer, after.seller]).toEqual([issued.buyer, issued.seller]);
+
+    // An invoice made while the seed was an individual keeps no buyer after business details are entered.
+    await payByDeposit(x);
+    expect((await put(x, 'business')).status).toBe(200);
+    const second = (await invoicesOf(t, x.seedId)).find((i) => i.id !== inv!.id)!;
+    expect((await business(businessBody('1048601232'))).status).toBe(200);
+    expect(await detail(x, second.id)).toMatchObject({ buyer: null, seller: { name: '다른 회사', businessNumber: '1234567891' } });
+
+    // An invoice from before the parties were kept (no snapshot) shows today's, as it always did.
+    await t.database.db.update(billingInvoices).set({ buyer: null, seller: null }).where(eq(billingInvoices.id, inv!.id));
+    expect(await detail(x, inv!.id)).toMatchObject({
+      buyer: { businessNumber: '1048601232', name: '주식회사 씨앗' },
+      seller: { name: '다른 회사', businessNumber: '1234567891' },
+    });
   });
 });

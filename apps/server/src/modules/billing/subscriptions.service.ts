@@ -16,13 +16,14 @@ import {
   businessOf,
   ensureSubscription,
   findSubscription,
+  owedInvoiceIds,
   paymentMethodOf,
   setInvoiceStatus,
   updateSubscription,
   usageOf,
   type TSubscriptionRow,
 } from './invoices.repository.ts';
-import { businessView, createInvoice, freeRow, intervalOf, planOf, rollSubscription } from './invoices.service.ts';
+import { businessView, createInvoice, freeRow, intervalOf, planOf, rollSubscription, sellerOf } from './invoices.service.ts';
 import { changeKind, fullSpanAt, kstMonthStart, projectUsage, prorationLines, usagePeriod, type TPlanChoice, type TUsage } from './pricing.ts';
 
 function paymentMethodView(row: Awaited<ReturnType<typeof paymentMethodOf>>): TPaymentMethod | null {
@@ -76,7 +77,7 @@ async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, 
     // A period that has ended (or a yearly plan's ended months) is invoiced first, under the plan it ran on.
     let rolled: string[] = [];
     if (sub.periodEnd <= now || sub.interval === 'year') {
-      rolled = await rollSubscription(tx, sub, now);
+      rolled = await rollSubscription(tx, sub, now, sellerOf(deps.company));
       sub = (await findSubscription(tx, seedId))!;
     }
     const from: TPlanChoice = { plan: planOf(sub.planId), interval: intervalOf(sub.interval) };
@@ -92,6 +93,10 @@ async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, 
       return { rolled, upgrade: null };
     }
     if (!(await paymentMethodOf(tx, seedId))) throw new AppError('BILLING_NO_PAYMENT_METHOD');
+    // No paid plan on credit: a seed past due, or with an invoice still owed (failed, waiting for a deposit, or open —
+    // a charge in flight included), pays first. Only the invoices this change just rolled (charged right after) pass.
+    const owed = (await owedInvoiceIds(tx, seedId)).filter((id) => !rolled.includes(id));
+    if (sub.status === 'past_due' || owed.length > 0) throw new AppError('BILLING_UNPAID_INVOICES');
     const lines = prorationLines({ ...from, periodEnd: sub.periodEnd }, to, now);
     const end = fullSpanAt(now, to.interval).end;
     const updated = await updateSubscription(
@@ -100,7 +105,7 @@ async function applyChange(deps: TBillingDeps, seedId: string, to: TPlanChoice, 
       { planId: to.plan.id, interval: to.interval, periodStart: now, periodEnd: end, nextPlanId: null, nextInterval: null },
       now,
     );
-    const invoiceId = await createInvoice(tx, seedId, { kind: 'proration', periodStart: now, periodEnd: end, lines }, now);
+    const invoiceId = await createInvoice(tx, seedId, { kind: 'proration', periodStart: now, periodEnd: end, lines }, now, sellerOf(deps.company));
     return { rolled, upgrade: { invoiceId, before: sub, version: updated.version } };
   });
 }
