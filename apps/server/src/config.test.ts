@@ -75,6 +75,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...env, ...partial })).not.toThrow(/COMPANY_NAME/);
   });
 
+  it('refuses to start in production when the 세금계산서 supplier (POPBILL_CORP_NUM) is not the 청구서 seller', () => {
+    const env = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      APP_URL: 'https://tools.example.com',
+      ...COMPANY_ENV,
+      POPBILL_LINK_ID: 'LINK',
+      POPBILL_SECRET_KEY: 'secret',
+    };
+    expect(() => loadConfig({ ...env, POPBILL_CORP_NUM: '9876543210' })).toThrow(/POPBILL_CORP_NUM: COMPANY_BUSINESS_NUMBER와 같은/);
+    // Digits compared: 123-45-67890 is 1234567890.
+    expect(loadConfig({ ...env, POPBILL_CORP_NUM: '1234567890' }).billing.popbill).toMatchObject({ corpNum: '1234567890' });
+    // Outside production a test Popbill account may differ.
+    expect(() => loadConfig({ ...env, NODE_ENV: 'development', POPBILL_CORP_NUM: '9876543210' })).not.toThrow();
+  });
+
   it('invents no company details outside production', () => {
     expect(loadConfig({ DATA_DIR: dir() }).company).toEqual({
       name: undefined,

@@ -289,6 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         '마음대로 정해 로그인 제한과 IP별 제한을 피할 수 있습니다. 프록시 단계 수(예: TRUST_PROXY=1) 또는 로드 밸런서 주소·CIDR(예: TRUST_PROXY=10.0.0.0/8)을 쓰세요.',
     );
   }
+  // The 세금계산서's 공급자 (Popbill's corpNum) and the 청구서's seller must be one business.
+  const digits = (v: string) => v.replace(/\D/g, '');
+  if (isProduction && e.POPBILL_CORP_NUM && e.COMPANY_BUSINESS_NUMBER && digits(e.POPBILL_CORP_NUM) !== digits(e.COMPANY_BUSINESS_NUMBER)) {
+    throw new ConfigError(
+      '환경 변수 설정이 올바르지 않습니다:\n  POPBILL_CORP_NUM: COMPANY_BUSINESS_NUMBER와 같은 사업자등록번호여야 합니다. ' +
+        '세금계산서의 공급자(POPBILL_CORP_NUM)와 청구서의 판매자(COMPANY_BUSINESS_NUMBER)가 다른 사업자가 됩니다.',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const authSecret = e.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url'));
   const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')), 'base64');

@@ -130,6 +130,8 @@ export type TTossClient = {
     p: { amount: number; orderId: string; orderName: string; customerIdentityNumber: string; type: '소득공제' | '지출증빙'; taxFreeAmount?: number },
     idempotencyKey?: string,
   ) => Promise<TTossCashReceipt>;
+  /** 현금영수증 취소: `amount` for a part, without it the whole receipt. */
+  cancelCashReceipt: (receiptKey: string, p: { amount?: number }, idempotencyKey: string) => Promise<TTossCashReceipt>;
 };
 
 type TCall = { method: 'GET' | 'POST'; path: string; body?: unknown; idempotencyKey?: string };
@@ -197,5 +199,7 @@ export function createTossClient(config: TTossConfig, opts: { timeoutMs?: number
     getPaymentByOrderId: (orderId) => call({ method: 'GET', path: `/v1/payments/orders/${enc(orderId)}` }),
     cancelPayment: (paymentKey, p, idempotencyKey) => call({ method: 'POST', path: `/v1/payments/${enc(paymentKey)}/cancel`, body: p, idempotencyKey }),
     issueCashReceipt: (p, idempotencyKey) => call({ method: 'POST', path: '/v1/cash-receipts', body: p, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    cancelCashReceipt: (receiptKey, p, idempotencyKey) =>
+      call({ method: 'POST', path: `/v1/cash-receipts/${enc(receiptKey)}/cancel`, body: p, idempotencyKey }),
   };
 }

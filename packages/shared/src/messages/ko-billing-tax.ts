@@ -22,5 +22,8 @@ export const koBillingTax = {
   },
   webhook: {
     badBody: '팝빌 이벤트 형식이 올바르지 않습니다. 문서번호(invoicerMgtKey)가 필요합니다.',
+    mgtKey: '팝빌 이벤트의 문서번호(invoicerMgtKey, mgtKey)는 1~24자의 문자열이어야 합니다.',
+    eventType: '팝빌 이벤트의 종류(eventType)는 40자 이하의 문자열이어야 합니다.',
+    stateCode: '팝빌 이벤트의 상태코드(stateCode)는 숫자 또는 문자열이어야 합니다.',
   },
 } as const;

@@ -211,13 +211,17 @@ export type TBusinessSaved = z.infer<typeof ZBusinessSaved>;
  * POST /api/billing/webhooks/popbill: Popbill's 세금계산서 event (TAXINVOICE.STATE). Only the document number is used;
  * the state is fetched again from Popbill (GetInfo), never taken from the body.
  */
+const pw = koBillingTax.webhook;
 export const ZPopbillWebhookBody = z
-  .object({
-    invoicerMgtKey: z.string().min(1).max(24).optional(),
-    mgtKey: z.string().min(1).max(24).optional(),
-    eventType: z.string().max(40).optional(),
-    stateCode: z.union([z.number(), z.string()]).optional(),
-  })
+  .object(
+    {
+      invoicerMgtKey: z.string({ error: pw.mgtKey }).min(1, pw.mgtKey).max(24, pw.mgtKey).optional(),
+      mgtKey: z.string({ error: pw.mgtKey }).min(1, pw.mgtKey).max(24, pw.mgtKey).optional(),
+      eventType: z.string({ error: pw.eventType }).max(40, pw.eventType).optional(),
+      stateCode: z.union([z.number(), z.string()], { error: pw.stateCode }).optional(),
+    },
+    { error: pw.badBody },
+  )
   .loose()
   .refine((b) => Boolean(b.invoicerMgtKey ?? b.mgtKey), { message: koBillingTax.webhook.badBody });
 export type TPopbillWebhookBody = z.infer<typeof ZPopbillWebhookBody>;

@@ -1,9 +1,10 @@
 /**
  * Popbill's event callback for 세금계산서 (issue 31): `POST /api/billing/webhooks/popbill` with headers Pb-Webhook-Type
  * TAXINVOICE.STATE, Pb-Webhook-MID (the event's id) and a body naming the document (invoicerMgtKey). The body is never
- * trusted: the row is found by the mgtKey, the state fetched again with GetInfo and applied. Each event is recorded in
- * billing_webhook_events under its MID (else the mgtKey and the fetched state code), so the same event twice changes
- * nothing; an unknown mgtKey is ignored and logged; a mgtKey Popbill does not know is rejected (forged) and logged.
+ * trusted: the row is found by the mgtKey, the state fetched again with GetInfo and applied. Each applied event is
+ * recorded in billing_webhook_events under its MID (else the mgtKey and the fetched state code), so the same event twice
+ * changes nothing. An unknown mgtKey (ignored) and a mgtKey Popbill does not know (rejected, forged) are only logged,
+ * never stored: anyone can send them, and a flood of them must not grow a table (the route is limited per IP as well).
  */
 import type { TPopbillWebhookBody } from '@suite/shared/schemas/billing';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,13 +21,6 @@ export async function handlePopbillEvent(deps: TBillingDeps, body: TPopbillWebho
   const now = deps.now();
   const row = await repo.findByMgtKey(deps.db, mgtKey);
   if (!row || !deps.popbill) {
-    await repo.recordWebhook(deps.db, {
-      id: `popbill:${mid ?? `unknown:${mgtKey}:${now.getTime()}`}`,
-      eventType,
-      outcome: 'ignored',
-      detail: { mgtKey },
-      at: now,
-    });
     deps.log.warn({ mgtKey, mid }, 'billing: popbill event for an unknown document, ignored');
     return 'ignored';
   }
@@ -41,13 +35,6 @@ export async function handlePopbillEvent(deps: TBillingDeps, body: TPopbillWebho
     throw new AppError('SERVICE_UNAVAILABLE');
   }
   if (!info) {
-    await repo.recordWebhook(deps.db, {
-      id: `popbill:${mid ?? `forged:${mgtKey}:${now.getTime()}`}`,
-      eventType,
-      outcome: 'rejected',
-      detail: { mgtKey },
-      at: now,
-    });
     deps.log.warn({ mgtKey, mid }, 'billing: popbill event for a document Popbill does not know, rejected');
     return 'rejected';
   }

@@ -137,6 +137,32 @@ export async function transfersWithoutReceipt(db: TTx, since: Date, limit = 100)
   return rows.map((r) => r.id);
 }
 
+/** Serialises the cash-receipt cancels of one invoice until the transaction ends. */
+export async function lockCashReceipt(tx: TTx, invoiceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-cash-receipt:${invoiceId}`}))`);
+}
+
+/** Replaces the stored cash receipt of an invoice (its cancels are added to it). */
+export async function updateCashReceipt(db: TTx, invoiceId: string, receipt: Record<string, unknown>, now: Date): Promise<void> {
+  await db.update(billingInvoices).set({ cashReceipt: receipt, updatedAt: now }).where(eq(billingInvoices.id, invoiceId));
+}
+
+/** Invoices whose cash receipt (less its cancels) covers more than their refunds left (a cancel failed; the schedule tries again). */
+export async function receiptsToCancel(db: TTx, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: billingInvoices.id })
+    .from(billingInvoices)
+    .where(
+      and(
+        sql`(${billingInvoices.cashReceipt}->>'receiptKey') is not null`,
+        sql`coalesce((${billingInvoices.cashReceipt}->>'amount')::bigint, ${billingInvoices.total}) - coalesce((${billingInvoices.cashReceipt}->>'cancelledAmount')::bigint, 0) > ${billingInvoices.total} - ${billingInvoices.refundedAmount}`,
+      ),
+    )
+    .orderBy(asc(billingInvoices.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 // ---------- 세금계산서 ----------
 
 /** Inserts a 세금계산서 row; undefined when the seed's monthly one exists already (unique per seed and month). */

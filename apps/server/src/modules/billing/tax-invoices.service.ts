@@ -19,7 +19,7 @@ import type { TPopbillInfo } from '../../adapters/popbill.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { noticeTaxInvoice } from './billing-notices.ts';
-import { issueCashReceipt, retryCashReceipts } from './cash-receipts.service.ts';
+import { cancelCashReceipt, issueCashReceipt, retryCashReceipts } from './cash-receipts.service.ts';
 import type { TTx } from '../../db/client.ts';
 import * as repo from './tax-invoices.repository.ts';
 import type { TTaxInvoiceRow } from './tax-invoices.repository.ts';
@@ -248,6 +248,12 @@ export async function onInvoicePaid(deps: TBillingDeps, invoiceId: string): Prom
  * the monthly one is written with what is left.
  */
 export async function onInvoiceRefunded(deps: TBillingDeps, invoiceId: string, _amount: number): Promise<void> {
+  // An individual's 현금영수증 is Toss's, not Popbill's: cancelled whatever Popbill's configuration.
+  try {
+    await cancelCashReceipt(deps, invoiceId);
+  } catch (err) {
+    deps.log.error({ err, invoiceId }, 'billing: cash receipt cancel failed (the tax schedule tries again)');
+  }
   if (!deps.popbill) return;
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { billingTaxInvoices, billingWebhookEvents } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
@@ -12,6 +13,7 @@ import type { TBillingDeps } from './billing.deps.ts';
 import { onInvoicePaid, onInvoiceRefunded, runTaxInvoices, taxInvoiceStates } from './tax-invoices.service.ts';
 import { startFakePopbill, FAKE_POPBILL } from './testing/fake-popbill.ts';
 import { startFakeToss, FAKE_TOSS_KEYS } from './testing/fake-toss.ts';
+import { POPBILL_WEBHOOK_LIMIT } from './tax.routes.ts';
 import { businessBody, invoiceRow, paidInvoice, refund, req, seedWithTeam, taxRows } from './testing/tax-test-kit.ts';
 
 /** 'YYYY-MM-DD HH:mm' in Asia/Seoul → the instant. */
@@ -133,9 +135,56 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
     expect(await popbill.control.callback(hook(), forgedKey, { mid: `forged-${row!.id}` })).toMatchObject({ status: 200, body: { outcome: 'rejected' } });
     expect((await taxRows(app, s.seedId)).find((r) => r.mgtKey === forgedKey)).toMatchObject({ state: 'issued', stateCode: null });
     await app.database.db.delete(billingTaxInvoices).where(eq(billingTaxInvoices.mgtKey, forgedKey));
+    // Ignored and rejected events are logged, never stored (anyone can send them).
+    const stored = await app.database.db
+      .select()
+      .from(billingWebhookEvents)
+      .where(inArray(billingWebhookEvents.id, [`popbill:unknown-${row!.id}`, `popbill:forged-${row!.id}`]));
+    expect(stored).toEqual([]);
     const bad = await app.app.inject({ method: 'POST', url: '/api/billing/webhooks/popbill', payload: { eventType: 'NTS' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(ko.billing.tax.webhook.badBody);
+  });
+
+  it('answers a malformed Popbill event in Korean, field by field', async () => {
+    const w = ko.billing.tax.webhook;
+    const post = (payload: unknown) => app.app.inject({ method: 'POST', url: '/api/billing/webhooks/popbill', payload: payload as object });
+    const cases: Array<[unknown, string]> = [
+      [{ invoicerMgtKey: 'x'.repeat(25) }, w.mgtKey],
+      [{ invoicerMgtKey: '' }, w.mgtKey],
+      [{ mgtKey: 42 }, w.mgtKey],
+      [{ invoicerMgtKey: 'T202611-a', eventType: 'x'.repeat(41) }, w.eventType],
+      [{ invoicerMgtKey: 'T202611-a', stateCode: { code: 304 } }, w.stateCode],
+      [[1, 2], w.badBody],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error, JSON.stringify(payload)).toBe(message);
+    }
+  });
+
+  it('limits Popbill events per sending address (429 past the limit), storing nothing for unknown ones', async () => {
+    const ip = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const mgtKey = `T202611-flood${randomBytes(3).toString('hex')}`;
+    const post = () => app.app.inject({ method: 'POST', url: '/api/billing/webhooks/popbill', remoteAddress: ip, payload: { invoicerMgtKey: mgtKey } });
+    for (let i = 0; i < POPBILL_WEBHOOK_LIMIT.max; i += 1) expect((await post()).statusCode).toBe(200);
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another address is not limited by this one's flood.
+    const other = await app.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/popbill',
+      remoteAddress: '198.51.100.7',
+      payload: { invoicerMgtKey: mgtKey },
+    });
+    expect(other.json()).toEqual({ result: 'OK', outcome: 'ignored' });
+    const rows = await app.database.db
+      .select()
+      .from(billingWebhookEvents)
+      .where(sql`${billingWebhookEvents.detail}->>'mgtKey' = ${mgtKey}`);
+    expect(rows).toEqual([]);
   });
 
   it('records 전송실패 (305) with the NTS result', async () => {

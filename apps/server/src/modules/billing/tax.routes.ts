@@ -5,6 +5,7 @@ import { ZSeedParams } from '@suite/shared/schemas/seeds';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { billingAccess } from './billing.access.ts';
 import { businessOf, removeBusiness, saveBusiness } from './business.service.ts';
@@ -67,6 +68,12 @@ export const taxSeedRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> = asyn
   );
 };
 
+/**
+ * Per sending address: Popbill's own bursts (one event per document and state, a busy 10th of the month) stay well
+ * below it; a flood from one address is refused with 429 before it reaches the database or Popbill.
+ */
+export const POPBILL_WEBHOOK_LIMIT = { max: 300, windowMs: 60_000 };
+
 /** Popbill's 세금계산서 events (TAXINVOICE.STATE). Public: the body is never trusted, the state is fetched again. */
 export const popbillWebhookRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> = async (app, { deps }) => {
   app.post(
@@ -77,8 +84,12 @@ export const popbillWebhookRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }>
         summary:
           '팝빌 세금계산서 이벤트(Webhook): 문서번호로 팝빌에 상태를 다시 물어 반영(304 전송성공, 305 전송실패), 같은 이벤트는 한 번만, 모르는 문서번호는 무시 — 형식 오류 400, 팝빌 조회 실패 503(팝빌이 다시 보냄)',
         body: ZPopbillWebhookBody,
-        response: { 200: z.object({ result: z.literal('OK'), outcome: z.enum(['applied', 'duplicate', 'ignored', 'rejected']) }), ...errorResponses(400, 503) },
+        response: {
+          200: z.object({ result: z.literal('OK'), outcome: z.enum(['applied', 'duplicate', 'ignored', 'rejected']) }),
+          ...errorResponses(400, 429, 503),
+        },
       },
+      config: { rateLimit: routeLimit((r) => `popbill-webhook:ip:${r.ip}`, POPBILL_WEBHOOK_LIMIT) },
     },
     async (request) => {
       const mid = request.headers['pb-webhook-mid'];

@@ -52,6 +52,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
   const payments = new Map<string, TPayment>();
   const idempotent = new Map<string, TAnswer>();
   const cashReceipts: Record<string, unknown>[] = [];
+  const cashReceiptCancels: Record<string, unknown>[] = [];
   const requests: TFakeTossRequest[] = [];
   let declines: TDecline[] = [];
   const timeouts: number[] = [];
@@ -224,6 +225,18 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     return { status: 200, body: receipt };
   }
 
+  /** 현금영수증 취소: `amount` for a part of what is left, none for all of it. */
+  function cancelCashReceipt(receiptKey: string, b: Record<string, unknown>): TAnswer {
+    const receipt = cashReceipts.find((r) => r.receiptKey === receiptKey);
+    if (!receipt) return err(404, 'NOT_FOUND_CASH_RECEIPT', '존재하지 않는 현금영수증입니다.');
+    const left = (receipt.amount as number) - cashReceiptCancels.filter((c) => c.receiptKey === receiptKey).reduce((n, c) => n + (c.amount as number), 0);
+    const amount = b.amount === undefined ? left : int(b.amount);
+    if (!amount || amount > left) return err(400, 'NOT_CANCELABLE_AMOUNT', '취소 할 수 없는 금액 입니다.');
+    const cancelled = { ...receipt, transactionType: 'CANCEL', issueStatus: 'COMPLETED', amount, requestedAt: kstIso(new Date()) };
+    cashReceiptCancels.push(cancelled);
+    return { status: 200, body: cancelled };
+  }
+
   /** The API: authenticated, idempotent where Toss is. */
   function api(method: string, path: string, b: Record<string, unknown>, idemKey: string | null): TAnswer {
     if (method === 'POST' && path === '/v1/billing/authorizations/issue') {
@@ -251,7 +264,9 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     const paymentKey = /^\/v1\/payments\/([^/]+)$/.exec(path);
     const byOrderId = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     const cancelPath = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path);
-    const moving = (method === 'POST' && (billing || cancelPath || path === '/v1/virtual-accounts' || path === '/v1/cash-receipts')) as boolean;
+    const receiptCancel = /^\/v1\/cash-receipts\/([^/]+)\/cancel$/.exec(path);
+    const moving = (method === 'POST' &&
+      (billing || cancelPath || receiptCancel || path === '/v1/virtual-accounts' || path === '/v1/cash-receipts')) as boolean;
     if (moving && idemKey) {
       const stored = idempotent.get(`${path}|${idemKey}`);
       if (stored) return stored;
@@ -261,6 +276,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     else if (method === 'POST' && path === '/v1/virtual-accounts') answer = virtualAccount(b);
     else if (method === 'POST' && cancelPath) answer = cancel(decodeURIComponent(cancelPath[1]!), b);
     else if (method === 'POST' && path === '/v1/cash-receipts') answer = cashReceipt(b);
+    else if (method === 'POST' && receiptCancel) answer = cancelCashReceipt(decodeURIComponent(receiptCancel[1]!), b);
     else if (method === 'GET' && byOrderId) {
       const found = byOrder(decodeURIComponent(byOrderId[1]!)).at(-1);
       answer = found ? { status: 200, body: found } : err(404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
@@ -400,6 +416,8 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     payment: (paymentKey: string) => payments.get(paymentKey),
     paymentsOfOrder: byOrder,
     cashReceipts: () => [...cashReceipts],
+    /** The 현금영수증 cancels made (each the receipt with transactionType CANCEL and the amount cancelled). */
+    cashReceiptCancels: () => [...cashReceiptCancels],
     requests: () => [...requests],
     /** The virtual account of `orderId` receives its deposit (status DONE); returns the DEPOSIT_CALLBACK body to send. */
     deposit(orderId: string) {
