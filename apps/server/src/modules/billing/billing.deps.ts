@@ -8,7 +8,10 @@ import type { TDb } from '../../db/client.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TConfig } from '../../config.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
-import type { TNotificationsDeps } from '../notifications/notifications.deps.ts';
+import type { notify } from '../notifications/notifications.service.ts';
+
+/** What `notify` works with (decision 057: a module names the notification deps by the service's own signature). */
+type TNotificationsDeps = Parameters<typeof notify>[0];
 import { createTossClient, type TTossClient } from '../../adapters/toss.ts';
 import { createPopbillClient, type TPopbillClient } from '../../adapters/popbill.ts';
 import { createNtsClient, type TNtsClient } from '../../adapters/nts.ts';

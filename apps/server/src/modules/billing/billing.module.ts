@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { requireAuth } from '../../plugins/auth-guard.ts';
-import type { TNotificationsDeps } from '../notifications/notifications.deps.ts';
 import { createBillingDeps, type TBillingDeps } from './billing.deps.ts';
 import { guardSeedBilling } from './billing.access.ts';
 import { billingPublicRoutes, billingSeedRoutes } from './billing.routes.ts';
@@ -28,7 +27,7 @@ export const billingOf = (ctx: TAppContext) => byApp.get(ctx);
 export const billingModule: FastifyPluginAsync<{
   ctx: TAppContext;
   jobs: Pick<TJobRunner, 'register' | 'every' | 'enqueue'>;
-  notifications: TNotificationsDeps;
+  notifications: TBillingDeps['notifications'];
 }> = async (app, { ctx, jobs, notifications }) => {
   const deps = createBillingDeps(ctx, app.log, jobs, notifications);
   byApp.set(ctx, deps);
