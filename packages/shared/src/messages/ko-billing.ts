@@ -6,6 +6,8 @@ export const koBilling = {
     business: { name: '비즈니스', description: '여러 서비스를 많이 쓰는 회사를 위한 넉넉한 사용량입니다.' },
   },
   intervals: { month: '월간', year: '연간' },
+  /** 결제 내역's list: what was refunded of an invoice (part of its 합계, or all of it). */
+  refundNote: { partial: (amount: string) => `부분 환불 ${amount}`, full: (amount: string) => `환불 ${amount}` },
   meters: {
     'api.calls': { name: '데이터 API 호출', unit: '회' },
     'chatbot.answers': { name: 'AI 챗봇 답변', unit: '건' },
