@@ -257,8 +257,12 @@ describe.each(dbKinds)('billing cycle and dunning on %s', (kind) => {
     const from = Date.parse(`${kstMonth(now, -11)}-01T00:00:00+09:00`);
     const monthOf = (d: Date) => kstMonth(d);
     const all = await t.database.db.select().from(billingInvoices);
-    const expected = new Map<string, { month: string; invoices: number; paid: { supply: number; vat: number; total: number }; outstanding: number }>();
-    const row = (m: string) => expected.get(m) ?? expected.set(m, { month: m, invoices: 0, paid: { supply: 0, vat: 0, total: 0 }, outstanding: 0 }).get(m)!;
+    const expected = new Map<
+      string,
+      { month: string; invoices: number; paid: { supply: number; vat: number; total: number }; outstanding: number; refunded: number }
+    >();
+    const row = (m: string) =>
+      expected.get(m) ?? expected.set(m, { month: m, invoices: 0, paid: { supply: 0, vat: 0, total: 0 }, outstanding: 0, refunded: 0 }).get(m)!;
     for (const i of all) {
       if ((i.status === 'paid' || i.status === 'refunded') && i.paidAt && i.paidAt.getTime() >= from) {
         const m = row(monthOf(i.paidAt));
@@ -266,6 +270,7 @@ describe.each(dbKinds)('billing cycle and dunning on %s', (kind) => {
         m.paid.supply += i.supply;
         m.paid.vat += i.vat;
         m.paid.total += i.total;
+        m.refunded += i.refundedAmount;
       }
       if (['open', 'failed', 'waiting_deposit'].includes(i.status) && i.createdAt.getTime() >= from) row(monthOf(i.createdAt)).outstanding += i.total;
     }
