@@ -75,50 +75,87 @@ export async function issueCashReceipt(deps: TBillingDeps, invoiceId: string): P
 
 type TCancelOutcome = 'cancelled' | 'not-needed' | 'failed';
 type TCancel = { amount: number; transactionType: string; issueStatus: string | null; cancelledAt: string };
+/** A cancel decided and about to be (or maybe already) sent: resent with the same key until Toss answers. */
+type TPending = { amount: number; whole: boolean; key: string };
+/** After this many refusals (not timeouts) the schedule stops trying; each one is logged as an error. */
+const MAX_CANCEL_REFUSALS = 5;
+
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /**
  * After a refund (and by the hourly schedule when a cancel failed): cancels the part of the invoice's cash receipt that
- * its refunds took back. What to cancel is read from the invoice — what the receipt covers (its amount less its cancels)
- * beyond what the invoice is worth now — under a lock per invoice, so two refunds' followers or a retry never cancel a
- * won twice. The Idempotency-Key names the cancel (what was cancelled before it and its amount): a request retried after
- * a timeout cancels once. The Toss call is inside the lock's transaction on purpose (rare, bounded by the client's
- * timeout): nothing else may decide on the same receipt meanwhile.
+ * its refunds took back — what the receipt covers (its amount less its cancels) beyond what the invoice is worth now.
+ * The decision is written on the receipt (`pendingCancel`, under a lock per invoice) before Toss is called, outside the
+ * transaction: a call whose answer was lost is sent again with the same Idempotency-Key, so Toss cancels it once, and a
+ * refund that came meanwhile is cancelled only after it, never folded into it. Two callers at once send the same key and
+ * only one records it. A refusal clears the pending cancel and counts (the next key differs, Toss keeps refusals per key).
  */
 export async function cancelCashReceipt(deps: TBillingDeps, invoiceId: string): Promise<TCancelOutcome> {
   const toss = deps.toss;
   if (!toss) return 'not-needed';
-  return deps.db.transaction(async (tx): Promise<TCancelOutcome> => {
-    await repo.lockCashReceipt(tx, invoiceId);
-    const inv = await repo.findInvoice(tx, invoiceId);
-    const receipt = inv?.cashReceipt;
-    if (!inv || !receipt || typeof receipt.receiptKey !== 'string') return 'not-needed';
-    const issued = typeof receipt.amount === 'number' ? receipt.amount : inv.total;
-    const cancelledBefore = typeof receipt.cancelledAmount === 'number' ? receipt.cancelledAmount : 0;
-    const value = issued - cancelledBefore - Math.max(0, inv.total - inv.refundedAmount);
-    if (value <= 0) return 'not-needed';
-    const whole = cancelledBefore === 0 && value === issued;
+  let outcome: TCancelOutcome = 'not-needed';
+  // One pending cancel at a time; a second round covers a refund that arrived during the first.
+  for (let round = 0; round < 3; round += 1) {
+    const decided = await deps.db.transaction(async (tx) => {
+      await repo.lockCashReceipt(tx, invoiceId);
+      const inv = await repo.findInvoice(tx, invoiceId);
+      const receipt = inv?.cashReceipt;
+      if (!inv || !receipt || typeof receipt.receiptKey !== 'string') return null;
+      if (receipt.pendingCancel) return { receiptKey: receipt.receiptKey, pending: receipt.pendingCancel as TPending };
+      const refusals = num(receipt.cancelRefusals);
+      if (refusals >= MAX_CANCEL_REFUSALS) return null;
+      const issued = typeof receipt.amount === 'number' ? receipt.amount : inv.total;
+      const cancelledBefore = num(receipt.cancelledAmount);
+      const value = issued - cancelledBefore - Math.max(0, inv.total - inv.refundedAmount);
+      if (value <= 0) return null;
+      const pending: TPending = {
+        amount: value,
+        whole: cancelledBefore === 0 && value === issued,
+        key: `cash-receipt-cancel:${inv.id}:${cancelledBefore}-${value}${refusals ? `-r${refusals}` : ''}`,
+      };
+      await repo.updateCashReceipt(tx, inv.id, { ...receipt, pendingCancel: pending }, deps.now());
+      return { receiptKey: receipt.receiptKey, pending };
+    });
+    if (!decided) return outcome;
+    const { receiptKey, pending } = decided;
     let answer;
     try {
-      answer = await toss.cancelCashReceipt(receipt.receiptKey, whole ? {} : { amount: value }, `cash-receipt-cancel:${inv.id}:${cancelledBefore}-${value}`);
+      answer = await toss.cancelCashReceipt(receiptKey, pending.whole ? {} : { amount: pending.amount }, pending.key);
+      if (answer.issueStatus === 'FAILED') throw new TossError(200, 'CASH_RECEIPT_CANCEL_FAILED', 'Toss answered issueStatus FAILED', false);
     } catch (err) {
+      const retryable = err instanceof TossError ? err.retryable : true;
       const reason = err instanceof TossError ? `${err.code} ${err.message}` : 'failed';
-      deps.log.error({ invoiceId, amount: value, reason }, 'billing: cash receipt not cancelled after a refund (the tax schedule tries again)');
+      deps.log.error({ invoiceId, amount: pending.amount, reason }, 'billing: cash receipt not cancelled after a refund (the tax schedule tries again)');
+      if (!retryable) await settle(deps, invoiceId, pending.key, null);
       return 'failed';
     }
-    if (answer.issueStatus === 'FAILED') {
-      deps.log.error({ invoiceId, amount: value }, 'billing: Toss refused the cash receipt cancel (the tax schedule tries again)');
-      return 'failed';
-    }
-    const now = deps.now();
     const cancel: TCancel = {
-      amount: value,
+      amount: pending.amount,
       transactionType: answer.transactionType ?? 'CANCEL',
       issueStatus: answer.issueStatus ?? null,
-      cancelledAt: now.toISOString(),
+      cancelledAt: deps.now().toISOString(),
     };
-    const cancels = Array.isArray(receipt.cancels) ? (receipt.cancels as TCancel[]) : [];
-    await repo.updateCashReceipt(tx, inv.id, { ...receipt, cancels: [...cancels, cancel], cancelledAmount: cancelledBefore + value }, now);
-    return 'cancelled';
+    if (await settle(deps, invoiceId, pending.key, cancel)) outcome = 'cancelled';
+  }
+  return outcome;
+}
+
+/** Records the answer to the pending cancel `key` (a cancel, or null for a refusal); false when another caller did. */
+async function settle(deps: TBillingDeps, invoiceId: string, key: string, cancel: TCancel | null): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockCashReceipt(tx, invoiceId);
+    const receipt = (await repo.findInvoice(tx, invoiceId))?.cashReceipt;
+    if (!receipt || (receipt.pendingCancel as TPending | undefined)?.key !== key) return false;
+    const { pendingCancel: _done, ...rest } = receipt;
+    const next = cancel
+      ? {
+          ...rest,
+          cancels: [...(Array.isArray(receipt.cancels) ? (receipt.cancels as TCancel[]) : []), cancel],
+          cancelledAmount: num(receipt.cancelledAmount) + cancel.amount,
+        }
+      : { ...rest, cancelRefusals: num(receipt.cancelRefusals) + 1 };
+    await repo.updateCashReceipt(tx, invoiceId, next, deps.now());
+    return true;
   });
 }
 
@@ -127,5 +164,5 @@ export async function retryCashReceipts(deps: TBillingDeps, now: Date): Promise<
   if (!deps.toss) return;
   const ids = await repo.transfersWithoutReceipt(deps.db, new Date(now.getTime() - RETRY_DAYS * 86_400_000));
   for (const id of ids) await issueCashReceipt(deps, id);
-  for (const id of await repo.receiptsToCancel(deps.db)) await cancelCashReceipt(deps, id);
+  for (const id of await repo.receiptsToCancel(deps.db, MAX_CANCEL_REFUSALS)) await cancelCashReceipt(deps, id);
 }

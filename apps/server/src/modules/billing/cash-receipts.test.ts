@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTossClient } from '../../adapters/toss.ts';
+import { billingInvoices } from '../../db/schema-billing.ts';
 import { createTestApp, dbKinds, movableClock, type TClock, type TTestApp } from '../../test/helpers.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
 import { billingOf } from './billing.module.ts';
@@ -78,20 +80,43 @@ describe.each(dbKinds)('현금영수증 cancels on refunds on %s', (kind) => {
     expect((await invoiceRow(app, late.inv.id)).cashReceipt).toMatchObject({ amount: 10_000, cancelledAmount: 10_000 });
   });
 
-  it('a cancel whose answer was lost is retried by the tax schedule with the same key: Toss cancels once', async () => {
+  it('a cancel whose answer was lost is sent again with the same key (Toss cancels once); a refund meanwhile is cancelled after it', async () => {
     const { inv, receiptKey } = await receipted(5_000); // 5,500
     await refund(app, inv.id, 2_000, false);
     toss.control.timeoutNext(1_000); // Toss cancels, the answer comes after the client gave up
     await onInvoiceRefunded(deps, inv.id, 2_000);
+    expect((await invoiceRow(app, inv.id)).cashReceipt).toMatchObject({ pendingCancel: { amount: 2_000 } });
     expect((await invoiceRow(app, inv.id)).cashReceipt).not.toHaveProperty('cancelledAmount');
 
+    await refund(app, inv.id, 3_000, false); // another 1,000 refunded before the retry
     await runTaxInvoices(deps);
-    const calls = cancelCalls(receiptKey);
-    expect(calls).toHaveLength(2);
-    expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(new Set([`cash-receipt-cancel:${inv.id}:0-2000`]));
-    expect(cancelsOf(receiptKey).map((c) => c.amount)).toEqual([2_000]);
-    expect((await invoiceRow(app, inv.id)).cashReceipt).toMatchObject({ cancelledAmount: 2_000 });
+    expect(cancelCalls(receiptKey).map((c) => c.idempotencyKey)).toEqual([
+      `cash-receipt-cancel:${inv.id}:0-2000`,
+      `cash-receipt-cancel:${inv.id}:0-2000`,
+      `cash-receipt-cancel:${inv.id}:2000-1000`,
+    ]);
+    expect(cancelsOf(receiptKey).map((c) => c.amount)).toEqual([2_000, 1_000]);
+    const stored = (await invoiceRow(app, inv.id)).cashReceipt!;
+    expect(stored).toMatchObject({ cancelledAmount: 3_000 });
+    expect(stored).not.toHaveProperty('pendingCancel');
     await runTaxInvoices(deps); // nothing left to cancel
-    expect(cancelCalls(receiptKey)).toHaveLength(2);
+    expect(cancelCalls(receiptKey)).toHaveLength(3);
+  });
+
+  it('a refused cancel is counted and tried again with a new key by the schedule', async () => {
+    const { inv } = await receipted(3_000);
+    const receipt = (await invoiceRow(app, inv.id)).cashReceipt!;
+    const bogus = `rcpt_unknown${inv.id.slice(0, 8)}`;
+    await app.database.db
+      .update(billingInvoices)
+      .set({ cashReceipt: { ...receipt, receiptKey: bogus } })
+      .where(eq(billingInvoices.id, inv.id));
+    await refund(app, inv.id, 3_300, true);
+    await onInvoiceRefunded(deps, inv.id, 3_300); // Toss: NOT_FOUND_CASH_RECEIPT
+    expect((await invoiceRow(app, inv.id)).cashReceipt).toMatchObject({ cancelRefusals: 1 });
+    expect((await invoiceRow(app, inv.id)).cashReceipt).not.toHaveProperty('pendingCancel');
+    await runTaxInvoices(deps);
+    expect(cancelCalls(bogus).map((c) => c.idempotencyKey)).toEqual([`cash-receipt-cancel:${inv.id}:0-3300`, `cash-receipt-cancel:${inv.id}:0-3300-r1`]);
+    expect((await invoiceRow(app, inv.id)).cashReceipt).toMatchObject({ cancelRefusals: 2 });
   });
 });

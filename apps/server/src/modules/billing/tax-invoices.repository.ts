@@ -2,7 +2,7 @@
  * Business details, 세금계산서 rows, cash receipts on invoices and Popbill webhook records (issue 31): the only file of
  * the tax part that knows Drizzle.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import { billingBusinesses, billingInvoices, billingTaxInvoices, billingWebhookEvents } from '../../db/schema-billing.ts';
 
@@ -147,15 +147,22 @@ export async function updateCashReceipt(db: TTx, invoiceId: string, receipt: Rec
   await db.update(billingInvoices).set({ cashReceipt: receipt, updatedAt: now }).where(eq(billingInvoices.id, invoiceId));
 }
 
-/** Invoices whose cash receipt (less its cancels) covers more than their refunds left (a cancel failed; the schedule tries again). */
-export async function receiptsToCancel(db: TTx, limit = 100): Promise<string[]> {
+/**
+ * Invoices whose cash receipt (less its cancels) covers more than their refunds left, or has a cancel whose answer was
+ * lost, and was refused fewer than `maxRefusals` times (a cancel failed; the schedule tries again).
+ */
+export async function receiptsToCancel(db: TTx, maxRefusals: number, limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: billingInvoices.id })
     .from(billingInvoices)
     .where(
       and(
         sql`(${billingInvoices.cashReceipt}->>'receiptKey') is not null`,
-        sql`coalesce((${billingInvoices.cashReceipt}->>'amount')::bigint, ${billingInvoices.total}) - coalesce((${billingInvoices.cashReceipt}->>'cancelledAmount')::bigint, 0) > ${billingInvoices.total} - ${billingInvoices.refundedAmount}`,
+        sql`coalesce((${billingInvoices.cashReceipt}->>'cancelRefusals')::int, 0) < ${maxRefusals}`,
+        or(
+          sql`${billingInvoices.cashReceipt} -> 'pendingCancel' is not null`,
+          sql`coalesce((${billingInvoices.cashReceipt}->>'amount')::bigint, ${billingInvoices.total}) - coalesce((${billingInvoices.cashReceipt}->>'cancelledAmount')::bigint, 0) > ${billingInvoices.total} - ${billingInvoices.refundedAmount}`,
+        ),
       ),
     )
     .orderBy(asc(billingInvoices.updatedAt))
