@@ -124,7 +124,12 @@ export type TTossClient = {
   ) => Promise<TTossPayment>;
   getPayment: (paymentKey: string) => Promise<TTossPayment>;
   getPaymentByOrderId: (orderId: string) => Promise<TTossPayment>;
-  cancelPayment: (paymentKey: string, p: { cancelReason: string; cancelAmount?: number }, idempotencyKey: string) => Promise<TTossPayment>;
+  /** 결제 취소. A virtual-account payment needs `refundReceiveAccount` (bank code, digits only, holder) to send the money back to. */
+  cancelPayment: (
+    paymentKey: string,
+    p: { cancelReason: string; cancelAmount?: number; refundReceiveAccount?: { bank: string; accountNumber: string; holderName: string } },
+    idempotencyKey: string,
+  ) => Promise<TTossPayment>;
   /** 현금영수증 발급 (for an individual's bank transfer). */
   issueCashReceipt: (
     p: { amount: number; orderId: string; orderName: string; customerIdentityNumber: string; type: '소득공제' | '지출증빙'; taxFreeAmount?: number },

@@ -4,6 +4,11 @@ export const koBillingPayments = {
   orderName: (invoiceNumber: string) => `컴퍼니 툴즈 이용료 ${invoiceNumber}`,
   /** The bank of the virtual accounts opened for bank-transfer seeds. */
   transferBankName: '신한은행',
+  validation: {
+    refundBank: '환불받을 은행을 은행 코드(숫자 2자리)로 입력해주세요.',
+    refundAccountNumber: '환불받을 계좌번호를 숫자만 6~20자리로 입력해주세요.',
+    refundHolderName: '환불받을 계좌의 예금주를 입력해주세요. (60자 이내)',
+  },
   server: {
     noCard: '등록된 카드가 없습니다. 카드를 먼저 등록해주세요.',
     ownerOnlyCard: '카드는 시드 소유자만 등록할 수 있습니다.',
@@ -21,6 +26,8 @@ export const koBillingPayments = {
     refundReason: '환불 사유를 입력해주세요. (200자 이내)',
     refundInProgress: '이 청구서의 결제 또는 환불이 진행 중입니다. 잠시 후 다시 시도해주세요.',
     refundRejected: (reason: string) => `환불하지 못했습니다: ${reason}`,
+    refundAccountRequired: '계좌이체(가상계좌)로 결제된 청구서는 환불받을 계좌(은행, 계좌번호, 예금주)를 입력해야 환불할 수 있습니다.',
+    refundNotRecorded: '토스페이먼츠의 환불과 청구서의 환불 기록이 맞지 않아 반영하지 않았습니다. 결제 내역을 확인해주세요.',
     virtualAccountCanceled: '가상계좌가 만료되었거나 취소되었습니다.',
   },
 } as const;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { koBilling } from '../messages/ko-billing.ts';
 import { koBillingDunning } from '../messages/ko-billing-dunning.ts';
+import { koBillingPayments } from '../messages/ko-billing-payments.ts';
 import { koBillingTax } from '../messages/ko-billing-tax.ts';
 import { isValidBusinessNumber } from '../billing-money.ts';
 import { METER_NAMES, PLAN_IDS } from '../plans.ts';
@@ -196,9 +197,23 @@ export type TRevenueResponse = z.infer<typeof ZRevenueResponse>;
 
 /** POST /api/admin/billing/invoices/{invoiceId}/refund (platform admin): all of what is left, or `amount` 원 of it. */
 const refund = koBillingDunning.admin;
+const rv = koBillingPayments.validation;
+/** Toss's refundReceiveAccount: where a virtual-account (transfer) payment is refunded to (required for those). */
+export const ZRefundReceiveAccount = z.strictObject({
+  bank: z
+    .string({ error: rv.refundBank })
+    .trim()
+    .regex(/^\d{2}$/, rv.refundBank),
+  accountNumber: z
+    .string({ error: rv.refundAccountNumber })
+    .trim()
+    .regex(/^\d{6,20}$/, rv.refundAccountNumber),
+  holderName: z.string({ error: rv.refundHolderName }).trim().min(1, rv.refundHolderName).max(60, rv.refundHolderName),
+});
 export const ZRefundInput = z.strictObject({
   amount: z.number({ error: refund.refundAmount }).int(refund.refundAmount).min(1, refund.refundAmount).optional(),
   reason: z.string({ error: refund.refundReason }).trim().min(1, refund.refundReason).max(200, refund.refundReason),
+  refundReceiveAccount: ZRefundReceiveAccount.optional(),
 });
 export type TRefundInput = z.infer<typeof ZRefundInput>;
 export const ZRefundParams = z.object({ invoiceId: z.uuid({ error: v.invoiceId }) });

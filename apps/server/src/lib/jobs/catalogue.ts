@@ -63,6 +63,8 @@ export const SCHEDULES = {
   'billing.card-expiry': { everyMs: 6 * HOUR, scope: 'cluster' },
   // 세금계산서: last month's paid invoices issued by the 10th, and the state of those not yet 전송성공 polled.
   'billing.tax-invoices': { everyMs: HOUR, scope: 'cluster' },
+  // Toss and Popbill webhook events older than 90 days (only applied events are stored; their ids stop duplicates).
+  'billing.purge-webhooks': { everyMs: HOUR, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;

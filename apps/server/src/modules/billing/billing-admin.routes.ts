@@ -33,7 +33,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> =
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: '플랫폼 관리자: 결제된 청구서 환불(전액 또는 일부) — 결제되지 않은 청구서 409, 금액 초과 400',
+        summary: '플랫폼 관리자: 결제된 청구서 환불(전액 또는 일부, 계좌이체 결제는 환불 계좌 필수) — 결제되지 않은 청구서 409, 금액 초과·환불 계좌 없음 400',
         security: bearer,
         params: ZRefundParams,
         body: ZRefundInput,
@@ -44,7 +44,8 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> =
       },
     },
     async (request) => {
-      const result = await refundInvoice(deps, request.params.invoiceId, request.body.amount, request.body.reason);
+      const { amount, reason, refundReceiveAccount } = request.body;
+      const result = await refundInvoice(deps, request.params.invoiceId, amount, reason, refundReceiveAccount);
       return { success: true as const, message: ko.billing.dunning.admin.refunded, ...result };
     },
   );

@@ -1,5 +1,5 @@
 /** Payments (issue 31): payment methods, the charge claim on invoices, payment attempts and Toss webhook events. */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import { billingBusinesses, billingInvoices, billingPaymentAttempts, billingPaymentMethods, billingWebhookEvents } from '../../db/schema-billing.ts';
 
@@ -186,16 +186,25 @@ export async function markWaitingDeposit(
     .where(and(eq(billingInvoices.id, id), inArray(billingInvoices.status, ['open', 'failed'])));
 }
 
-/** Holds a paid invoice for one refund at a time (the same lease as a charge). */
-export async function claimForRefund(db: TTx, id: string, now: Date, leaseMs: number): Promise<boolean> {
-  const rows = await db
+/**
+ * Holds a paid invoice for one refund at a time (the same lease as a charge). Returns the row as claimed: what a
+ * refund computes (what is left, its Idempotency-Key) must come from this row, never from an earlier read.
+ */
+export async function claimForRefund(db: TTx, id: string, now: Date, leaseMs: number): Promise<TInvoiceRow | undefined> {
+  const [row] = await db
     .update(billingInvoices)
     .set({ chargingUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
     .where(
       and(eq(billingInvoices.id, id), eq(billingInvoices.status, 'paid'), or(isNull(billingInvoices.chargingUntil), lte(billingInvoices.chargingUntil, now))),
     )
-    .returning({ id: billingInvoices.id });
-  return rows.length > 0;
+    .returning();
+  return row;
+}
+
+/** The invoice, its row locked until the transaction ends (a webhook's decision against a refund in flight). */
+export async function findInvoiceForUpdate(tx: TTx, id: string): Promise<TInvoiceRow | undefined> {
+  const [row] = await tx.select().from(billingInvoices).where(eq(billingInvoices.id, id)).for('update');
+  return row;
 }
 
 export async function businessNameOf(db: TTx, seedId: string): Promise<string | undefined> {
@@ -220,6 +229,12 @@ export async function addRefund(db: TTx, id: string, amount: number, now: Date):
     .where(and(eq(billingInvoices.id, id), eq(billingInvoices.status, 'paid'), sql`${billingInvoices.refundedAmount} + ${amount} <= ${billingInvoices.total}`))
     .returning({ id: billingInvoices.id });
   return rows.length > 0;
+}
+
+/** Deletes the webhook events received before `before` (the retention sweep); returns how many. */
+export async function purgeWebhookEvents(db: TTx, before: Date): Promise<number> {
+  const rows = await db.delete(billingWebhookEvents).where(lt(billingWebhookEvents.receivedAt, before)).returning({ id: billingWebhookEvents.id });
+  return rows.length;
 }
 
 /** Records a webhook event once; false when its id was seen already. */

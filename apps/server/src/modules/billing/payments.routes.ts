@@ -6,6 +6,7 @@ import { ZCardAuth, ZCardExpiryInput, ZCardInput, ZPaymentMethod } from '@suite/
 import { ZSeedParams } from '@suite/shared/schemas/seeds';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import type { TBillingDeps } from './billing.deps.ts';
 import { billingAccess } from './billing.access.ts';
 import { cardAuth, chooseTransfer, registerCard, setCardExpiry } from './payments.service.ts';
@@ -89,17 +90,24 @@ const ZWebhookBody = z.union([ZTossStatusChanged, ZTossDepositCallback, z.looseO
   error: ko.billing.payments.server.webhookInvalid,
 });
 
+/**
+ * Per IP: Toss sends from a few addresses, far below this even on a billing day; a flood is refused with 429 (Toss
+ * retries a refused delivery later).
+ */
+export const TOSS_WEBHOOK_LIMIT = { max: 300, windowMs: 60_000 };
+
 /** Public (Toss calls it): no sign-in; the body is checked (secret) and re-fetched from Toss before anything changes. */
 export const tossWebhookRoutes: FastifyPluginAsyncZod<{ deps: TBillingDeps }> = async (app, { deps }) => {
   app.post(
     '/api/billing/webhooks/toss',
     {
+      config: { rateLimit: routeLimit((r) => `toss-webhook:ip:${r.ip}`, TOSS_WEBHOOK_LIMIT) },
       schema: {
         tags,
         summary:
           '토스페이먼츠 웹훅(DEPOSIT_CALLBACK, PAYMENT_STATUS_CHANGED): 본문은 믿지 않고 토스에 다시 물어 반영, 같은 이벤트는 한 번만 — 비밀값 불일치 403',
         body: ZWebhookBody,
-        response: { 200: z.object({ outcome: z.enum(['applied', 'ignored', 'rejected']) }), ...errorResponses(400, 403, 409, 502) },
+        response: { 200: z.object({ outcome: z.enum(['applied', 'ignored', 'rejected']) }), ...errorResponses(400, 403, 409, 429, 502) },
       },
     },
     async (request) => ({ outcome: (await handleTossWebhook(deps, request.body)).outcome }),

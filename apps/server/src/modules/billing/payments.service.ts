@@ -47,6 +47,19 @@ export function registerPaymentJobs(deps: TBillingDeps, jobs: Pick<TJobRunner, '
     // The runner retries a thrown job with backoff: a timed-out charge is sent again once its claim lapses.
     if (isRetryable(result)) throw new Error(`billing.charge ${invoiceId}: ${result.code ?? 'error'}`);
   });
+  jobs.every('billing.purge-webhooks', async () => {
+    await purgeOldWebhookEvents(deps);
+  });
+}
+
+/** How long a webhook event is kept (Toss's and Popbill's): its id guards against a late duplicate meanwhile. */
+export const WEBHOOK_RETENTION_MS = 90 * 86_400_000;
+
+/** The retention sweep (billing.purge-webhooks, hourly): webhook events received more than 90 days ago are deleted. */
+export async function purgeOldWebhookEvents(deps: Pick<TBillingDeps, 'db' | 'now' | 'log'>): Promise<number> {
+  const purged = await repo.purgeWebhookEvents(deps.db, new Date(deps.now().getTime() - WEBHOOK_RETENTION_MS));
+  if (purged) deps.log.info({ purged }, 'billing: old webhook events purged');
+  return purged;
 }
 
 // ——— Payment methods ———
@@ -67,7 +80,13 @@ function tossOf(deps: TBillingDeps): TTossClient {
 export async function cardAuth(deps: TBillingDeps, seedId: string): Promise<TCardAuth> {
   const toss = tossOf(deps);
   const row = await repo.ensureMethodRow(deps.db, seedId, newCustomerKey(), deps.now());
-  const back = (result: string) => new URL(`/admin/billing/card?result=${result}`, deps.appUrl).toString();
+  // The seed goes along: the page Toss sends the owner back to registers the card on this seed, whichever is selected.
+  const back = (result: string) => {
+    const url = new URL('/admin/billing/card', deps.appUrl);
+    url.searchParams.set('result', result);
+    url.searchParams.set('seedId', seedId);
+    return url.toString();
+  };
   return { clientKey: toss.clientKey, customerKey: row.customerKey, sdkUrl: toss.sdkUrl, successUrl: back('success'), failUrl: back('fail') };
 }
 
@@ -339,31 +358,56 @@ async function customerNameOf(deps: TBillingDeps, seedId: string): Promise<strin
 
 // ——— Refunds ———
 
+export type TRefundAccount = { bank: string; accountNumber: string; holderName: string };
+
 /**
  * Refunds `amount` (default: what is left) of a paid invoice through Toss's cancel, then records it: 'refunded' when
- * the whole total is back. One refund at a time per invoice (the charge claim); a retry after a timeout reuses the key.
+ * the whole total is back. One refund at a time per invoice (the charge claim); everything — what is left, the
+ * Idempotency-Key — is computed from the row as claimed, so a request that read the invoice before another refund
+ * ended can never reuse that refund's key (Toss would replay its answer and we would count it twice). A retry after a
+ * timeout (same refunded amount, same value) reuses the key. A virtual-account (transfer) payment is refunded to the
+ * account `refundAccount` names (Toss requires it).
  */
 export async function refundInvoice(
   deps: TBillingDeps,
   invoiceId: string,
   amount: number | undefined,
   reason: string,
+  refundAccount?: TRefundAccount,
 ): Promise<{ refundedAmount: number; status: string }> {
   const toss = tossOf(deps);
   const cancelReason = reason.trim();
   if (!cancelReason || cancelReason.length > 200) throw new AppError('VALIDATION_FAILED', t.server.refundReason);
-  const inv = await repo.findInvoice(deps.db, invoiceId);
-  if (!inv) throw new AppError('NOT_FOUND', ko.billing.server.invoiceNotFound);
-  if (inv.status !== 'paid' || !inv.paymentKey) throw new AppError('CONFLICT', t.server.refundNotPaid);
+  const inv = await repo.claimForRefund(deps.db, invoiceId, deps.now(), CHARGE_LEASE_MS);
+  if (!inv) {
+    const found = await repo.findInvoice(deps.db, invoiceId);
+    if (!found) throw new AppError('NOT_FOUND', ko.billing.server.invoiceNotFound);
+    if (found.status !== 'paid') throw new AppError('CONFLICT', t.server.refundNotPaid);
+    throw new AppError('CONFLICT', t.server.refundInProgress);
+  }
+  const refuse = async (err: AppError): Promise<never> => {
+    await repo.releaseClaim(deps.db, invoiceId, deps.now());
+    throw err;
+  };
+  if (!inv.paymentKey) return refuse(new AppError('CONFLICT', t.server.refundNotPaid));
   const left = inv.total - inv.refundedAmount;
   const value = amount ?? left;
-  if (!Number.isInteger(value) || value < 1 || value > left) throw new AppError('VALIDATION_FAILED', t.server.refundAmount(left));
-  const claimed = await repo.claimForRefund(deps.db, invoiceId, deps.now(), CHARGE_LEASE_MS);
-  if (!claimed) throw new AppError('CONFLICT', t.server.refundInProgress);
+  if (!Number.isInteger(value) || value < 1 || value > left) return refuse(new AppError('VALIDATION_FAILED', t.server.refundAmount(left)));
+  if (inv.method === 'transfer' && !refundAccount) {
+    return refuse(
+      new AppError('VALIDATION_FAILED', t.server.refundAccountRequired, {
+        details: [{ path: 'refundReceiveAccount', message: t.server.refundAccountRequired }],
+      }),
+    );
+  }
   try {
     await toss.cancelPayment(
       inv.paymentKey,
-      { cancelReason, ...(value === inv.total ? {} : { cancelAmount: value }) },
+      {
+        cancelReason,
+        ...(value === inv.total ? {} : { cancelAmount: value }),
+        ...(inv.method === 'transfer' && refundAccount ? { refundReceiveAccount: refundAccount } : {}),
+      },
       `${inv.idempotencyKey}-refund-${inv.refundedAmount}-${value}`,
     );
   } catch (err) {
@@ -371,10 +415,16 @@ export async function refundInvoice(
     throw providerError(deps, err, 'cancel', t.server.refundRejected);
   }
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await repo.addRefund(tx, invoiceId, value, now);
+  const added = await deps.db.transaction(async (tx) => {
+    const ok = await repo.addRefund(tx, invoiceId, value, now);
     await repo.releaseClaim(tx, invoiceId, now);
+    return ok;
   });
+  if (!added) {
+    // Toss cancelled, but our record cannot take it (it would pass the total): nothing is counted, no follower runs.
+    deps.log.error({ invoiceId, amount: value, refundedBefore: inv.refundedAmount }, 'billing: refund not recorded, it would exceed the invoice');
+    throw new AppError('CONFLICT', t.server.refundNotRecorded);
+  }
   deps.log.info({ invoiceId, amount: value }, 'billing: invoice refunded');
   await afterInvoiceRefunded(deps, invoiceId, value);
   const after = (await repo.findInvoice(deps.db, invoiceId))!;

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
 import { billingPaymentMethods, billingWebhookEvents } from '../../db/schema-billing.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
-import { chargeInvoice, refundInvoice } from './payments.service.ts';
+import { signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { TOSS_WEBHOOK_LIMIT } from './payments.routes.ts';
+import { chargeInvoice, purgeOldWebhookEvents, refundInvoice } from './payments.service.ts';
 import {
   attemptsOf,
   insertInvoice,
@@ -34,7 +36,8 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(auth.body).toMatchObject({
       clientKey: s.toss.keys.clientKey,
       sdkUrl: `${s.toss.url}/v1/payment`,
-      successUrl: 'http://app.test/admin/billing/card?result=success',
+      successUrl: `http://app.test/admin/billing/card?result=success&seedId=${seedId}`,
+      failUrl: `http://app.test/admin/billing/card?result=fail&seedId=${seedId}`,
     });
     expect(JSON.stringify(auth.body)).not.toContain(s.toss.keys.secretKey);
     // The SPA may load the SDK from its origin (CSP script-src), only because Toss is configured.
@@ -229,9 +232,10 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     await setInvoiceTotal(s.t, inv.id, inv.total);
     expect((await webhook(real)).json()).toEqual({ outcome: 'applied' });
     expect((await invoiceRow(s.t, inv.id)).status).toBe('paid');
+    // Only the applied event is stored: the forged, unknown, made-up and refused ones are log lines.
     const events = await s.t.database.db.select().from(billingWebhookEvents);
     const mine = events.filter((e) => (e.detail as { invoiceId?: string }).invoiceId === inv.id);
-    expect(mine.map((e) => e.outcome).sort()).toEqual(['applied', 'ignored', 'rejected', 'rejected']);
+    expect(mine.map((e) => e.outcome)).toEqual(['applied']);
   });
 
   it('PAYMENT_STATUS_CHANGED, as Toss then tells it: a deposit, a lapsed virtual account, a cancel made at Toss', async () => {
@@ -254,7 +258,11 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(await attemptsOf(s.t, lapsedInv.id)).toMatchObject([{ attempt: 1, outcome: 'declined', code: 'VIRTUAL_ACCOUNT_CANCELED' }]);
 
     // A refund made in Toss's dashboard: our record follows Toss's balance, once.
-    await s.deps.toss!.cancelPayment(paidKey, { cancelReason: '고객 요청', cancelAmount: 2_000 }, 'dashboard-cancel-1');
+    await s.deps.toss!.cancelPayment(
+      paidKey,
+      { cancelReason: '고객 요청', cancelAmount: 2_000, refundReceiveAccount: { bank: '88', accountNumber: '110123456789', holderName: '홍길동' } },
+      'dashboard-cancel-1',
+    );
     const cancelled = s.toss.control.statusChanged(paidKey);
     expect((await webhook(cancelled)).json()).toEqual({ outcome: 'applied' });
     expect((await webhook(cancelled)).json()).toEqual({ outcome: 'ignored' });
@@ -293,5 +301,148 @@ describe.each(dbKinds)('payments through Toss (%s)', (kind) => {
     expect(res.body.error).toBe('이 시드의 카드 등록 요청이 아닙니다. 카드 등록을 처음부터 다시 해주세요.');
     const bad = await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/card`, { authKey: '', customerKey: '!' });
     expect(bad.status).toBe(400);
+  });
+
+  it('20 concurrent refunds (and dashboard-cancel webhooks meanwhile): our refunded amount is what Toss refunded, the followers run once per refund', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await registerCard(s, owner.token, seedId);
+    const inv = await insertInvoice(s.t, seedId, 10_000);
+    await chargeInvoice(s.deps, inv.id);
+    const paymentKey = (await invoiceRow(s.t, inv.id)).paymentKey!;
+    const info = vi.spyOn(s.deps.log, 'info');
+    try {
+      // Each of 20 callers tries again while another refund holds the invoice, so refunds interleave with stale reads.
+      // (PostgreSQL runs them truly at once; PGlite serializes its queries, so fewer tries keep it quick.)
+      const retries = kind === 'pglite' ? 4 : 12;
+      const refunds = Array.from({ length: 20 }, async () => {
+        for (let i = 0; ; i += 1) {
+          try {
+            return await refundInvoice(s.deps, inv.id, 500, '중복 환불 시험');
+          } catch (err) {
+            if (i >= retries || (err as { message?: string }).message !== '이 청구서의 결제 또는 환불이 진행 중입니다. 잠시 후 다시 시도해주세요.') throw err;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+      });
+      const hooks = Array.from({ length: 5 }, () => webhook(s.toss.control.statusChanged(paymentKey)));
+      const settled = await Promise.allSettled(refunds);
+      const answers = await Promise.all(hooks);
+      const done = settled.filter((r) => r.status === 'fulfilled').length;
+      expect(done).toBeGreaterThanOrEqual(2);
+      for (const r of settled) if (r.status === 'rejected') expect(['CONFLICT', 'VALIDATION_FAILED']).toContain((r.reason as { code: string }).code);
+      for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+      const tossPayment = s.toss.control.payment(paymentKey)!;
+      const row = await invoiceRow(s.t, inv.id);
+      expect(row.refundedAmount).toBe(tossPayment.totalAmount - tossPayment.balanceAmount);
+      expect(row.refundedAmount).toBe(done * 500);
+      expect(row.chargingUntil).toBeNull();
+      const cancels = tossPayment.cancels as unknown[];
+      expect(cancels).toHaveLength(done);
+      expect(info.mock.calls.filter((c) => c[1] === 'billing: invoice refunded')).toHaveLength(done);
+      expect(info.mock.calls.filter((c) => c[1] === 'billing: refund made at Toss recorded')).toHaveLength(0);
+      // Each refund had its own Idempotency-Key (the refunded amount as claimed): none was a replay.
+      const keys = s.toss.control
+        .requests()
+        .filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`)
+        .map((r) => r.idempotencyKey);
+      expect(new Set(keys).size).toBe(keys.length);
+
+      // A cancel made in Toss's dashboard afterwards is recorded once, by the webhook, with the followers once.
+      await s.deps.toss!.cancelPayment(paymentKey, { cancelReason: '대시보드 취소', cancelAmount: 500 }, `dashboard-${inv.id}`);
+      const event = s.toss.control.statusChanged(paymentKey);
+      const results = await Promise.all(Array.from({ length: 5 }, () => webhook(event)));
+      expect(results.map((r) => r.json().outcome).sort()).toEqual(['applied', 'ignored', 'ignored', 'ignored', 'ignored']);
+      expect((await invoiceRow(s.t, inv.id)).refundedAmount).toBe(done * 500 + 500);
+      expect(info.mock.calls.filter((c) => c[1] === 'billing: refund made at Toss recorded')).toHaveLength(1);
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it('a bank-transfer (virtual account) payment is refunded only to an account: 400 in Korean without one, Toss gets refundReceiveAccount', async () => {
+    const { owner, seedId } = await ownerWithSeed(s.t);
+    await api(s.t, owner.token)('POST', `/api/seeds/${seedId}/billing/payment-methods/transfer`);
+    const inv = await insertInvoice(s.t, seedId, 20_000);
+    expect(await chargeInvoice(s.deps, inv.id)).toEqual({ outcome: 'waiting_deposit' });
+    expect((await webhook(s.toss.control.deposit(inv.orderId))).json()).toEqual({ outcome: 'applied' });
+    const paid = await invoiceRow(s.t, inv.id);
+    expect(paid).toMatchObject({ status: 'paid', method: 'transfer' });
+
+    // The fake refuses, as Toss does, a virtual-account cancel without the account.
+    await expect(
+      s.deps.toss!.cancelPayment(paid.paymentKey!, { cancelReason: '계좌 없이', cancelAmount: 1_000 }, `no-account-${inv.id}`),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+    });
+
+    const admin = await signedIn(s.t, { role: 'admin' });
+    const refund = (body: unknown) => api(s.t, admin.token)('POST', `/api/admin/billing/invoices/${inv.id}/refund`, body);
+    const missing = await refund({ amount: 2_000, reason: '고객 요청' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('계좌이체(가상계좌)로 결제된 청구서는 환불받을 계좌(은행, 계좌번호, 예금주)를 입력해야 환불할 수 있습니다.');
+    const badNumber = await refund({ amount: 2_000, reason: '고객 요청', refundReceiveAccount: { bank: '88', accountNumber: '110-12', holderName: '홍길동' } });
+    expect(badNumber.status).toBe(400);
+    expect(JSON.stringify(badNumber.body)).toContain('환불받을 계좌번호를 숫자만 6~20자리로 입력해주세요.');
+    expect(await invoiceRow(s.t, inv.id)).toMatchObject({ refundedAmount: 0, chargingUntil: null });
+
+    const account = { bank: '88', accountNumber: '110123456789', holderName: '홍길동' };
+    const ok = await refund({ amount: 2_000, reason: '고객 요청', refundReceiveAccount: account });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, refundedAmount: 2_000, status: 'paid' });
+    const sent = s.toss.control
+      .requests()
+      .filter((r) => r.path === `/v1/payments/${paid.paymentKey}/cancel` && r.authorized)
+      .at(-1)!;
+    expect(sent.body).toMatchObject({ cancelAmount: 2_000, refundReceiveAccount: account });
+    expect(s.toss.control.payment(paid.paymentKey!)).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: paid.total - 2_000 });
+  });
+
+  it('a webhook flood stores nothing and asks Toss nothing; past the per-IP limit it is 429; events older than 90 days are purged', async () => {
+    const db = s.t.database.db;
+    const before = (await db.select({ id: billingWebhookEvents.id }).from(billingWebhookEvents)).length;
+    const tossGets = () => s.toss.control.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payments/')).length;
+    const gets = tossGets();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await webhook({ eventType: 'FOO' })).json()).toEqual({ outcome: 'ignored' });
+      const unknownDeposit = {
+        createdAt: '2026-11-10T12:00:00.000000',
+        secret: 'x',
+        orderId: `order_nobody_${i}_knows`,
+        status: 'DONE',
+        transactionKey: `tx_${i}`,
+      };
+      expect((await webhook(unknownDeposit)).json()).toEqual({ outcome: 'ignored' });
+      const unknownStatus = {
+        eventType: 'PAYMENT_STATUS_CHANGED',
+        createdAt: '2026-11-10T12:00:00.000000',
+        data: { paymentKey: `tgen_made_up_${i}`, orderId: `order_made_up_${i}`, status: 'DONE' },
+      };
+      expect((await webhook(unknownStatus)).json()).toEqual({ outcome: 'ignored' });
+    }
+    expect((await db.select({ id: billingWebhookEvents.id }).from(billingWebhookEvents)).length).toBe(before);
+    expect(tossGets()).toBe(gets);
+
+    // Per IP: the limit's worth is answered, the next is refused (another address is not affected).
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    const from = (remoteAddress: string) => s.t.app.inject({ method: 'POST', url: '/api/billing/webhooks/toss', payload: { eventType: 'FOO' }, remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < TOSS_WEBHOOK_LIMIT.max; i += 1) statuses.push((await from(ip)).statusCode);
+    expect(statuses.every((x) => x === 200)).toBe(true);
+    const refused = await from(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect((await from(`${ip.split('.').slice(0, 3).join('.')}.251`)).statusCode).toBe(200);
+
+    // Retention: 90 days.
+    const now = s.clock.now().getTime();
+    const ids = [`toss:test:old:${now}`, `toss:test:recent:${now}`];
+    await db.insert(billingWebhookEvents).values([
+      { id: ids[0]!, source: 'toss', eventType: 'DEPOSIT_CALLBACK', outcome: 'applied', detail: {}, receivedAt: new Date(now - 91 * 86_400_000) },
+      { id: ids[1]!, source: 'toss', eventType: 'DEPOSIT_CALLBACK', outcome: 'applied', detail: {}, receivedAt: new Date(now - 89 * 86_400_000) },
+    ]);
+    expect(await purgeOldWebhookEvents(s.deps)).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ id: billingWebhookEvents.id }).from(billingWebhookEvents).where(inArray(billingWebhookEvents.id, ids));
+    expect(left.map((r) => r.id)).toEqual([ids[1]]);
   });
 });

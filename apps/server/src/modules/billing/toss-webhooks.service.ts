@@ -4,11 +4,14 @@
  * Toss by orderId; a PAYMENT_STATUS_CHANGED is re-fetched by paymentKey. What Toss answers decides, and only a move
  * forward (waiting → paid, waiting → cancelled) changes anything, so out-of-order events change nothing.
  *
- * Idempotent: each event is recorded in billing_webhook_events under an id made of its own fields (transactionKey,
- * or paymentKey + status + createdAt) in the transaction that applies it, so the same event twice changes nothing.
- * A forged event is recorded under an id of its own (it can never shadow the real event) and answered 403.
+ * Idempotent: each applied event is recorded in billing_webhook_events under an id made of its own fields
+ * (transactionKey, or paymentKey + status + createdAt) in the transaction that applies it, so the same event twice
+ * changes nothing. Only applied events are stored: an ignored, unknown or forged one is a log line (no secret, no
+ * body), so an unauthenticated flood writes nothing; a forged one is answered 403. A status change whose paymentKey or
+ * orderId names none of our invoices is ignored without asking Toss. The route is rate-limited per IP, and the rows
+ * are kept 90 days (billing.purge-webhooks).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -54,10 +57,13 @@ async function invoiceOfOrder(deps: TBillingDeps, orderId: string): Promise<repo
   return found.find((inv) => inv.orderId === orderId) ?? found.find((inv) => m && inv.orderId === m[1]);
 }
 
-async function record(deps: TBillingDeps, id: string, eventType: string, outcome: TWebhookResult['outcome'], reason: string, detail: Record<string, unknown>) {
-  await repo.recordWebhookEvent(deps.db, { id, source: SOURCE, eventType, outcome, detail: { reason, ...detail } }, deps.now());
+/**
+ * An event that changes nothing: one log line (its identifying fields, never a secret or the body), no row — a
+ * later delivery of the same event still counts, and a flood of made-up events writes nothing.
+ */
+function skip(deps: TBillingDeps, eventType: string, outcome: 'ignored' | 'rejected', reason: string, detail: Record<string, unknown>): TWebhookResult {
   const log = outcome === 'rejected' ? deps.log.warn.bind(deps.log) : deps.log.info.bind(deps.log);
-  log({ eventId: id, eventType, outcome, reason, ...detail }, 'billing: toss webhook');
+  log({ eventType, outcome, reason, ...detail }, 'billing: toss webhook not applied');
   return { outcome, reason };
 }
 
@@ -82,7 +88,7 @@ export async function handleTossWebhook(deps: TBillingDeps, body: unknown): Prom
   const wrapped = ZWrappedDeposit.safeParse(body);
   if (wrapped.success) return depositCallback(deps, { ...wrapped.data.data, createdAt: wrapped.data.data.createdAt ?? wrapped.data.createdAt });
   const other = ZOtherEvent.safeParse(body);
-  if (other.success) return record(deps, `toss:other:${randomUUID()}`, other.data.eventType.slice(0, 64), 'ignored', 'event type not handled', {});
+  if (other.success) return skip(deps, other.data.eventType.slice(0, 64), 'ignored', 'event type not handled', {});
   throw new AppError('VALIDATION_FAILED', t.webhookInvalid);
 }
 
@@ -90,7 +96,7 @@ async function depositCallback(deps: TBillingDeps, e: z.infer<typeof ZTossDeposi
   const type = 'DEPOSIT_CALLBACK';
   const detail = { orderId: e.orderId, status: e.status, transactionKey: e.transactionKey };
   const inv = await invoiceOfOrder(deps, e.orderId);
-  if (!inv) return record(deps, `toss:unknown:${randomUUID()}`, type, 'ignored', 'unknown orderId', detail);
+  if (!inv) return skip(deps, type, 'ignored', 'unknown orderId', detail);
   const sealed = inv.depositSecretSealed;
   let expected: string;
   try {
@@ -99,22 +105,26 @@ async function depositCallback(deps: TBillingDeps, e: z.infer<typeof ZTossDeposi
     expected = '';
   }
   if (!expected || orderIdOf(inv, inv.attempts) !== e.orderId || !sameSecret(expected, e.secret)) {
-    await record(deps, `toss:forged:${randomUUID()}`, type, 'rejected', 'secret does not match', { ...detail, invoiceId: inv.id });
+    skip(deps, type, 'rejected', 'secret does not match', { ...detail, invoiceId: inv.id });
     throw new AppError('FORBIDDEN', t.webhookForged);
   }
   const eventId = `toss:deposit:${e.transactionKey}:${e.status}`.slice(0, 400);
   const payment = await fetchPayment(deps, { orderId: e.orderId });
-  if (!payment) return record(deps, `toss:unknown:${randomUUID()}`, type, 'ignored', 'Toss knows no payment of this orderId', detail);
+  if (!payment) return skip(deps, type, 'ignored', 'Toss knows no payment of this orderId', detail);
   return applyPayment(deps, eventId, type, inv, payment, detail);
 }
 
 async function statusChanged(deps: TBillingDeps, e: z.infer<typeof ZTossStatusChanged>): Promise<TWebhookResult> {
   const type = e.eventType;
   const detail = { paymentKey: e.data.paymentKey, status: e.data.status };
+  // Toss is asked only about a payment one of our invoices names (its paymentKey, or its orderId): a made-up event
+  // costs no outbound call.
+  const named = (await repo.findInvoiceByPaymentKey(deps.db, e.data.paymentKey)) ?? (e.data.orderId ? await invoiceOfOrder(deps, e.data.orderId) : undefined);
+  if (!named) return skip(deps, type, 'ignored', 'no invoice of this payment', detail);
   const payment = await fetchPayment(deps, { paymentKey: e.data.paymentKey });
-  if (!payment) return record(deps, `toss:unknown:${randomUUID()}`, type, 'ignored', 'Toss knows no such payment', detail);
+  if (!payment) return skip(deps, type, 'ignored', 'Toss knows no such payment', detail);
   const inv = (await repo.findInvoiceByPaymentKey(deps.db, payment.paymentKey)) ?? (await invoiceOfOrder(deps, payment.orderId));
-  if (!inv) return record(deps, `toss:unknown:${randomUUID()}`, type, 'ignored', 'no invoice of this payment', detail);
+  if (!inv) return skip(deps, type, 'ignored', 'no invoice of this payment', detail);
   const eventId = `toss:status:${e.data.paymentKey}:${e.data.status}:${e.createdAt}`.slice(0, 400);
   return applyPayment(deps, eventId, type, inv, payment, { ...detail, orderId: payment.orderId });
 }
@@ -135,7 +145,7 @@ async function applyPayment(
   if (payment.status === 'DONE' && open && payment.orderId === orderIdOf(inv, inv.attempts)) {
     if (payment.totalAmount !== inv.total) {
       deps.log.error({ invoiceId: inv.id, expected: inv.total, got: payment.totalAmount }, 'billing: deposit amount differs from the invoice');
-      return noChange(deps, eventId, type, 'rejected', 'amount mismatch', { ...d, amount: payment.totalAmount, total: inv.total });
+      return skip(deps, type, 'rejected', 'amount mismatch', { ...d, eventId, amount: payment.totalAmount, total: inv.total });
     }
     let duplicate = false;
     const paid = await markInvoicePaid(deps, inv.id, attempt, payment, payment.method === '카드' ? 'card' : 'transfer', async (tx) => {
@@ -177,32 +187,34 @@ async function applyPayment(
   if ((payment.status === 'CANCELED' || payment.status === 'PARTIAL_CANCELED') && inv.status === 'paid' && payment.paymentKey === inv.paymentKey) {
     // A cancel made at Toss (its dashboard): our records follow what Toss has refunded.
     const refundedAtToss = payment.totalAmount - (payment.balanceAmount ?? payment.totalAmount);
-    const missing = refundedAtToss - inv.refundedAmount;
-    if (missing > 0) {
-      // Our own refund of this invoice is in flight (its claim): Toss is told to send this again later (409).
-      if (inv.chargingUntil && inv.chargingUntil > now) throw new AppError('CONFLICT', t.refundInProgress);
-      const applied = await deps.db.transaction(async (tx) => {
+    if (refundedAtToss > inv.refundedAmount) {
+      // Decided on the invoice as it is under a row lock: our own refund claims the same row (its claim, then its
+      // record and release in one transaction), so `missing` never counts a refund we are recording at the moment.
+      const result = await deps.db.transaction(async (tx): Promise<{ missing: number } | 'duplicate' | 'none'> => {
+        const locked = await repo.findInvoiceForUpdate(tx, inv.id);
+        if (!locked || locked.status !== 'paid' || locked.paymentKey !== payment.paymentKey) return 'none';
+        // Our own refund of this invoice is in flight (its claim): Toss is told to send this again later (409).
+        if (locked.chargingUntil && locked.chargingUntil > now) throw new AppError('CONFLICT', t.refundInProgress);
+        const missing = refundedAtToss - locked.refundedAmount;
+        if (missing <= 0) return 'none';
         if (
           !(await repo.recordWebhookEvent(
             tx,
-            { id: eventId, source: SOURCE, eventType: type, outcome: 'applied', detail: { reason: 'refunded at Toss', ...d } },
+            { id: eventId, source: SOURCE, eventType: type, outcome: 'applied', detail: { reason: 'refunded at Toss', ...d, amount: missing } },
             now,
           ))
         )
-          return false;
-        return repo.addRefund(tx, inv.id, missing, now);
+          return 'duplicate';
+        if (!(await repo.addRefund(tx, inv.id, missing, now))) throw new AppError('CONFLICT', t.refundNotRecorded);
+        return { missing };
       });
-      if (applied) {
-        await afterInvoiceRefunded(deps, inv.id, missing);
+      if (typeof result === 'object') {
+        deps.log.info({ eventId, invoiceId: inv.id, amount: result.missing }, 'billing: refund made at Toss recorded');
+        await afterInvoiceRefunded(deps, inv.id, result.missing);
         return { outcome: 'applied', reason: 'refunded at Toss' };
       }
-      return { outcome: 'ignored', reason: 'duplicate' };
+      if (result === 'duplicate') return { outcome: 'ignored', reason: 'duplicate' };
     }
   }
-  return noChange(deps, eventId, type, 'ignored', `nothing to change (invoice ${inv.status}, payment ${payment.status})`, d);
-}
-
-/** An event that changes nothing: logged under an id of its own, so a later delivery of the same event still counts. */
-function noChange(deps: TBillingDeps, eventId: string, type: string, outcome: 'ignored' | 'rejected', reason: string, detail: Record<string, unknown>) {
-  return record(deps, `${eventId}:${outcome}:${randomUUID()}`.slice(0, 500), type, outcome, reason, { ...detail, eventId });
+  return skip(deps, type, 'ignored', `nothing to change (invoice ${inv.status}, payment ${payment.status})`, { ...d, eventId });
 }

@@ -186,6 +186,19 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') return err(400, 'NOT_CANCELABLE_PAYMENT', '취소 할 수 없는 결제 입니다.');
     const amount = b.cancelAmount === undefined ? p.balanceAmount : int(b.cancelAmount);
     if (!amount || amount > p.balanceAmount) return err(400, 'NOT_CANCELABLE_AMOUNT', '취소 할 수 없는 금액 입니다.');
+    // A virtual-account payment is refunded by bank transfer: Toss needs the account to send it to.
+    const account = b.refundReceiveAccount && typeof b.refundReceiveAccount === 'object' ? (b.refundReceiveAccount as Record<string, unknown>) : null;
+    if (p.method === '가상계좌') {
+      if (!account || !str(account.bank) || !str(account.accountNumber) || !str(account.holderName))
+        return err(400, 'INVALID_REQUEST', '가상계좌 결제를 취소하려면 환불 계좌 정보(refundReceiveAccount)가 필요합니다.');
+      if (!BANKS[str(account.bank)]) return err(400, 'INVALID_BANK', '유효하지 않은 은행입니다.');
+      if (!/^\d{6,20}$/.test(str(account.accountNumber))) return err(400, 'INVALID_REFUND_ACCOUNT_NUMBER', '잘못된 환불 계좌번호입니다.');
+      (p.virtualAccount as Record<string, unknown>).refundReceiveAccount = {
+        bank: str(account.bank),
+        accountNumber: `${str(account.accountNumber).slice(0, 3)}*****${str(account.accountNumber).slice(-4)}`,
+        holderName: str(account.holderName),
+      };
+    }
     const transactionKey = key('txrd_');
     p.cancels = [
       ...((p.cancels as unknown[] | null) ?? []),
