@@ -115,6 +115,7 @@ export const koBillingUi = {
       paidVat: '부가세',
       count: '건수',
       outstanding: '미수금',
+      refunded: '환불 (결제한 달 기준)',
       noMonths: '아직 청구된 달이 없습니다.',
       failedTitle: '실패한 결제',
       failedLabel: '실패한 결제 목록',

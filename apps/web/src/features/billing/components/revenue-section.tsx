@@ -15,7 +15,7 @@ const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
 function Months({ months }: { months: TRevenueResponse['months'] }) {
   if (!months.length) return <p className="text-sm text-muted-foreground break-keep">{r.noMonths}</p>;
   return (
-    <ScrollRegion label={r.monthsLabel} className="rounded-md border" tableClassName="w-full min-w-[36rem] text-sm">
+    <ScrollRegion label={r.monthsLabel} className="rounded-md border" tableClassName="w-full min-w-[42rem] text-sm">
       <thead className="bg-muted/50 text-left">
         <tr>
           <HeadCells
@@ -25,6 +25,7 @@ function Months({ months }: { months: TRevenueResponse['months'] }) {
               [r.paidSupply, num],
               [r.paidVat, num],
               [r.paidTotal, num],
+              [r.refunded, num],
               [r.outstanding, num],
             ]}
           />
@@ -40,6 +41,7 @@ function Months({ months }: { months: TRevenueResponse['months'] }) {
             <td className={cell}>{formatWon(m.paid.supply)}</td>
             <td className={cell}>{formatWon(m.paid.vat)}</td>
             <td className={`${cell} font-semibold`}>{formatWon(m.paid.total)}</td>
+            <td className={cell}>{m.refunded ? `−${formatWon(m.refunded)}` : formatWon(0)}</td>
             <td className={`${cell} ${m.outstanding ? 'text-destructive' : ''}`}>{formatWon(m.outstanding)}</td>
           </tr>
         ))}

@@ -57,7 +57,7 @@ const invoices: TInvoiceSummary[] = [
 ];
 
 const revenue: TRevenueResponse = {
-  months: [{ month: '2026-11', invoices: 12, paid: { supply: 348_000, vat: 34_800, total: 382_800 }, outstanding: 31_900 }],
+  months: [{ month: '2026-11', invoices: 12, paid: { supply: 348_000, vat: 34_800, total: 382_800 }, outstanding: 31_900, refunded: 11_000 }],
   failed: [
     {
       invoiceId: '00000000-0000-4000-8000-000000000003',
@@ -172,7 +172,7 @@ describe('BillingHistoryPage', () => {
       within(month)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['12', formatWon(348_000), formatWon(34_800), formatWon(382_800), formatWon(31_900)]);
+    ).toEqual(['12', formatWon(348_000), formatWon(34_800), formatWon(382_800), `−${formatWon(11_000)}`, formatWon(31_900)]);
     const failed = within(section).getByTestId('failed-payment');
     expect(failed.textContent).toContain('하늘 상사');
     expect(failed.textContent).toContain('CT-202612-000003');
