@@ -9,7 +9,7 @@
  * the same row, so it still counts once, and the database writes a handful of rows a flush instead of one a call
  * (the per-call row cost 12–19 % of the data API's throughput, bench/RESULTS.md). Every other event keeps its own row.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { METERS, type TMeter } from '@suite/shared/plans';
 import type { TDb } from '../../db/client.ts';
 import { billingEvents, billingUsage } from '../../db/schema-billing.ts';
@@ -74,14 +74,4 @@ export async function writeMeteredEvents(db: TDb, events: TMeteredEvent[], at: D
     )
     select coalesce(sum(n), 0)::int as inserted from agg`);
   return Number((res as unknown as { rows: { inserted: number | string }[] }).rows[0]?.inserted ?? 0);
-}
-
-/** A seed's aggregates of a period, by meter (the figure and how many events made it). */
-export async function usageOfPeriod(db: TDb, seedId: string, period: string): Promise<{ meter: TMeter; value: number; events: number }[]> {
-  const rows = await db
-    .select({ meter: billingUsage.meter, value: billingUsage.value, events: billingUsage.events })
-    .from(billingUsage)
-    .where(and(eq(billingUsage.seedId, seedId), eq(billingUsage.period, period)))
-    .orderBy(asc(billingUsage.meter));
-  return rows.filter((r): r is typeof r & { meter: TMeter } => r.meter in METERS);
 }

@@ -6,7 +6,7 @@
  */
 import type { TMeter } from '@suite/shared/plans';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
-import { periodOf, type TMeteredEvent } from '../../lib/metering/meter.ts';
+import type { TMeteredEvent } from '../../lib/metering/meter.ts';
 import { storedBytesBySeed } from '../knowledge/knowledge.service.ts';
 import { appCountsBySeed } from '../admin-builder/admin-builder.service.ts';
 import type { TBillingDeps } from './billing.deps.ts';
@@ -35,14 +35,4 @@ export async function recordGauges(deps: Pick<TBillingDeps, 'db' | 'now'>): Prom
   let written = 0;
   for (let i = 0; i < events.length; i += 2_000) written += await repo.writeMeteredEvents(deps.db, events.slice(i, i + 2_000), at);
   return written;
-}
-
-/** A seed's metered figures of the month `at` falls in (Asia/Seoul), by meter; meters without events are left out. */
-export async function usageOfMonth(deps: Pick<TBillingDeps, 'db'>, seedId: string, at: Date) {
-  return repo.usageOfPeriod(deps.db, seedId, periodOf(at));
-}
-
-/** A seed's metered figures of a period 'YYYY-MM'. */
-export async function usageOfPeriod(deps: Pick<TBillingDeps, 'db'>, seedId: string, period: string) {
-  return repo.usageOfPeriod(deps.db, seedId, period);
 }

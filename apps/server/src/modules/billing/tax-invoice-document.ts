@@ -26,9 +26,6 @@ export function monthOf(at: Date): string {
   return `${y}-${pad(m)}`;
 }
 
-/** Day of the Asia/Seoul month. */
-export const kstDay = (at: Date): number => kst(at).d;
-
 /** 'yyyyMMdd' of `at` in Asia/Seoul. */
 export function ymd(at: Date): string {
   const { y, m, d } = kst(at);
