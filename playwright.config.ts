@@ -13,12 +13,12 @@ const fakeLlmPort = port + 2;
 const fakeOAuthPort = port + 3;
 const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 /**
- * The fake billing services (apps/server/src/test-support/serve-fake-billing.ts): Toss Payments on port + 4, Popbill on
- * port + 5 and the NTS business-status API on port + 6, with the fakes' own keys (their testing modules). The billing
+ * The fake billing services (apps/server/src/test-support/serve-fake-billing.ts): Toss Payments on port + 6, Popbill on
+ * port + 7 and the NTS business-status API on port + 8 (port + 5 is the chatbot spec's customer site), with the fakes' own keys (their testing modules). The billing
  * spec registers its buyer's 사업자등록번호 at the fake NTS (E2E_FAKE_NTS_URL) and pays virtual accounts at the fake Toss
  * (E2E_FAKE_TOSS_URL).
  */
-const fakeBillingPort = port + 4;
+const fakeBillingPort = port + 6;
 const fakeTossUrl = `http://127.0.0.1:${fakeBillingPort}`;
 const fakePopbillUrl = `http://127.0.0.1:${fakeBillingPort + 1}`;
 const fakeNtsUrl = `http://127.0.0.1:${fakeBillingPort + 2}`;
