@@ -73,7 +73,7 @@ import { createSlackNotifier } from './modules/slack/notify.service.ts';
 import { listUsers } from './modules/admin-users/admin-users.service.ts';
 import { hasSecondFactor } from './modules/auth/second-factor.service.ts';
 import { notify } from './modules/notifications/notifications.service.ts';
-import { createNoopMeter } from './lib/metering/meter.ts';
+import { createNoopMeter, createPlanGate } from './lib/metering/meter.ts';
 import { createJournalMeter } from './lib/metering/journal.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 
@@ -137,7 +137,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
         log: { error: (o, m) => app.log.error(o, m), warn: (o, m) => app.log.warn(o, m) },
       })
     : createNoopMeter();
-  const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter };
+  const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter, planGate: createPlanGate() };
   const fast: { path?: TDataApiFastPath } = {};
 
   const app = Fastify({

@@ -5,7 +5,7 @@ import type { TDocumentPool } from './lib/document-pool.ts';
 import type { TEventStreams } from './lib/event-stream.ts';
 import type { TClock } from './lib/clock.ts';
 import type { TMailer } from './adapters/mailer.ts';
-import type { TMeterRecorder } from './lib/metering/meter.ts';
+import type { TMeterRecorder, TPlanGate } from './lib/metering/meter.ts';
 
 /** What every module receives: configuration and the shared resources, opened once per process. */
 export type TAppContext = {
@@ -22,4 +22,6 @@ export type TAppContext = {
   streams: TEventStreams;
   /** Billable events (issue 31, lib/metering): recorded once by id, durably, per seed and meter. */
   meter: TMeterRecorder;
+  /** Seeds over a free-plan volume this month (refreshed by the billing module; empty while billing is not set up). */
+  planGate: TPlanGate;
 };

@@ -37,6 +37,9 @@ export const koBilling = {
     ownerOnly: '결제 정보는 시드 소유자만 바꿀 수 있습니다.',
     managersOnly: '결제 정보는 시드 소유자와 관리자만 볼 수 있습니다.',
     invoiceNotFound: '청구서를 찾을 수 없습니다.',
+    freeApiLimit: (included: string) =>
+      `이번 달 무료 요금제의 데이터 API 호출 ${included}회를 모두 사용했습니다. 다음 달 1일에 다시 쓸 수 있고, 콘솔의 구독에서 요금제를 올리면 바로 호출할 수 있습니다.`,
+    freeApiLimitHint: '시드 소유자에게 요금제 변경을 요청하세요: /admin/billing',
     noPaymentMethod: '결제 수단을 먼저 등록해주세요.',
     paymentDeclined: '결제가 승인되지 않아 요금제를 바꾸지 않았습니다. 결제 수단을 확인한 뒤 다시 시도해주세요.',
     unpaidInvoices: '결제되지 않은 청구서가 있어 요금제를 올릴 수 없습니다. 결제 내역에서 미납 청구서를 확인하고 먼저 결제해주세요.',

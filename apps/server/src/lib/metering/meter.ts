@@ -62,3 +62,24 @@ export function retriedCallId(seedId: string, method: string, url: string, idemp
   const hash = createHash('sha256').update(method.toUpperCase()).update('\n').update(url).update('\n').update(idempotencyKey).digest('hex');
   return `api:${seedId}:${hash}`;
 }
+
+/**
+ * Which seeds have used up a free-plan volume this month (issue 31): the billing module refreshes it after each
+ * metering flush (only while billing is set up); the services that a meter counts refuse a blocked seed's calls.
+ * A lookup is one Set access, so the data API's hot path pays nothing measurable.
+ */
+export type TPlanGate = {
+  blocked: (seedId: string, meter: TMeter) => boolean;
+  /** Replaces the blocked seeds of a meter. */
+  set: (meter: TMeter, seedIds: Iterable<string>) => void;
+};
+
+export function createPlanGate(): TPlanGate {
+  const blocked = new Map<TMeter, Set<string>>();
+  return {
+    blocked: (seedId, meter) => blocked.get(meter)?.has(seedId.toLowerCase()) ?? false,
+    set: (meter, seedIds) => {
+      blocked.set(meter, new Set([...seedIds].map((id) => id.toLowerCase())));
+    },
+  };
+}

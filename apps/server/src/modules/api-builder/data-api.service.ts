@@ -29,6 +29,7 @@ import type { TPlan } from './postgrest/read.ts';
 import { OPS, type TCondition, type TParsedQuery } from './postgrest/grammar.ts';
 import type { TLiveApi } from './runtime.ts';
 import type { TTableInfo } from './engines/engine.ts';
+import { FREE_PLAN_ID, planById } from '@suite/shared/plans';
 
 const m = ko.apiBuilder.data;
 const RATE_WINDOW_MS = 60_000;
@@ -220,6 +221,10 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
 type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
 
 /** Which API, table and method the call may use: the published table, its methods and the key's scope (no side effects). */
+const FREE_API_CALLS = planById(FREE_PLAN_ID)!.meters.find((x) => x.meter === 'api.calls')!.included;
+const freeLimitReached = () =>
+  new PgrstError(429, 'PLAN_LIMIT_REACHED', ko.billing.server.freeApiLimit(FREE_API_CALLS.toLocaleString('ko-KR')), ko.billing.server.freeApiLimitHint);
+
 async function admit(deps: TDeps, call: TCall, key: TKeyScope): Promise<{ live: TLiveApi; verb: Exclude<TMethod, 'HEAD'> }> {
   const live = await deps.runtime.live(call.apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
@@ -229,6 +234,8 @@ async function admit(deps: TDeps, call: TCall, key: TKeyScope): Promise<{ live: 
   }
   const verb = call.method === 'HEAD' ? 'GET' : call.method;
   if (!published.methods.includes(verb)) throw new PgrstError(405, 'PGRST105', m.methodNotAllowed(verb, call.table));
+  // Billing (issue 31): a seed on the free plan that used this month's free calls is refused until it upgrades.
+  if (deps.ctx.planGate.blocked(live.api.seedId, 'api.calls')) throw freeLimitReached();
   if (key.methods && !key.methods.includes(verb)) throw new PgrstError(403, 'PGRST403', m.keyMethod(verb));
   if (key.tables && !key.tables.includes(call.table)) throw new PgrstError(403, 'PGRST403', m.keyTable(call.table));
   return { live, verb };

@@ -7,7 +7,7 @@ import type { TAppContext } from '../../context.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TConfig } from '../../config.ts';
-import type { TMeterRecorder } from '../../lib/metering/meter.ts';
+import type { TMeterRecorder, TPlanGate } from '../../lib/metering/meter.ts';
 import type { notify } from '../notifications/notifications.service.ts';
 
 /** What `notify` works with (decision 057: a module names the notification deps by the service's own signature). */
@@ -25,6 +25,8 @@ export type TBillingDeps = {
   encryptionKey: Buffer;
   jobs: Pick<TJobRunner, 'enqueue'>;
   meter: TMeterRecorder;
+  /** Seeds over a free-plan volume this month: refreshed after each flush, read by the services a meter counts. */
+  planGate: TPlanGate;
   /** The notification service (decision 051): notices to a seed's owner go through it. */
   notifications: TNotificationsDeps;
   /** The suite's own business (the 공급자 of invoices and 세금계산서): COMPANY_* configuration. */
@@ -47,6 +49,7 @@ export function createBillingDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs
     encryptionKey: ctx.config.encryptionKey,
     jobs,
     meter: ctx.meter,
+    planGate: ctx.planGate,
     notifications,
     company: ctx.config.company,
     toss: billing.toss ? createTossClient(billing.toss) : null,

@@ -9,10 +9,10 @@
  * the same row, so it still counts once, and the database writes a handful of rows a flush instead of one a call
  * (the per-call row cost 12–19 % of the data API's throughput, bench/RESULTS.md). Every other event keeps its own row.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { METERS, type TMeter } from '@suite/shared/plans';
 import type { TDb } from '../../db/client.ts';
-import { billingEvents, billingUsage } from '../../db/schema-billing.ts';
+import { billingEvents, billingSubscriptions, billingUsage } from '../../db/schema-billing.ts';
 import { isPlainCall, periodOf, type TMeteredEvent } from '../../lib/metering/meter.ts';
 
 const meterList = (how: 'count' | 'sum' | 'max') =>
@@ -74,4 +74,14 @@ export async function writeMeteredEvents(db: TDb, events: TMeteredEvent[], at: D
     )
     select coalesce(sum(n), 0)::int as inserted from agg`);
   return Number((res as unknown as { rows: { inserted: number | string }[] }).rows[0]?.inserted ?? 0);
+}
+
+/** Seeds without a paid plan whose `meter` reached `included` in `period` (no subscription row = the free plan). */
+export async function freeSeedsAtOrOver(db: TDb, period: string, meter: TMeter, included: number, paidPlans: string[]): Promise<string[]> {
+  const paid = db.select({ seedId: billingSubscriptions.seedId }).from(billingSubscriptions).where(inArray(billingSubscriptions.planId, paidPlans));
+  const rows = await db
+    .select({ seedId: billingUsage.seedId })
+    .from(billingUsage)
+    .where(and(eq(billingUsage.period, period), eq(billingUsage.meter, meter), gte(billingUsage.value, included), sql`${billingUsage.seedId} not in ${paid}`));
+  return rows.map((r) => r.seedId);
 }

@@ -6,7 +6,8 @@
  */
 import type { TMeter } from '@suite/shared/plans';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
-import type { TMeteredEvent } from '../../lib/metering/meter.ts';
+import { periodOf, type TMeteredEvent } from '../../lib/metering/meter.ts';
+import { FREE_PLAN_ID, PLANS, planById } from '@suite/shared/plans';
 import { storedBytesBySeed } from '../knowledge/knowledge.service.ts';
 import { appCountsBySeed } from '../admin-builder/admin-builder.service.ts';
 import type { TBillingDeps } from './billing.deps.ts';
@@ -17,7 +18,10 @@ export function registerMeteringJobs(deps: TBillingDeps, jobs: Pick<TJobRunner, 
   deps.meter.attach(async (events, batch) => {
     await repo.writeMeteredEvents(deps.db, events, deps.now(), batch);
   });
-  jobs.every('billing.metering-flush', () => deps.meter.flush());
+  jobs.every('billing.metering-flush', async () => {
+    await deps.meter.flush();
+    await refreshPlanGate(deps);
+  });
   jobs.every('billing.gauges', () => recordGauges(deps));
 }
 
@@ -35,4 +39,25 @@ export async function recordGauges(deps: Pick<TBillingDeps, 'db' | 'now'>): Prom
   let written = 0;
   for (let i = 0; i < events.length; i += 2_000) written += await repo.writeMeteredEvents(deps.db, events.slice(i, i + 2_000), at);
   return written;
+}
+
+/** Meters whose free volume is a limit the services enforce (the others are shown as over, not refused). */
+const ENFORCED: TMeter[] = ['api.calls'];
+
+/**
+ * The free plan's volumes are limits, not charges: while billing is set up (Toss configured), a seed on the free plan
+ * that has used a volume this Seoul month is refused further calls of that meter until the month ends or it upgrades
+ * (the data API answers 429). Without billing set up nothing is limited. Called after every metering flush.
+ */
+export async function refreshPlanGate(deps: Pick<TBillingDeps, 'db' | 'now' | 'toss' | 'planGate'>): Promise<void> {
+  const free = planById(FREE_PLAN_ID)!;
+  const paidPlans = PLANS.filter((p) => p.id !== FREE_PLAN_ID).map((p) => p.id);
+  for (const meter of ENFORCED) {
+    const included = free.meters.find((m) => m.meter === meter)?.included;
+    if (!deps.toss || included === undefined) {
+      deps.planGate.set(meter, []);
+      continue;
+    }
+    deps.planGate.set(meter, await repo.freeSeedsAtOrOver(deps.db, periodOf(deps.now()), meter, included, paidPlans));
+  }
 }

@@ -25,6 +25,7 @@ import {
 } from './invoices.repository.ts';
 import { businessView, createInvoice, freeRow, intervalOf, planOf, rollSubscription, sellerOf } from './invoices.service.ts';
 import { changeKind, fullSpanAt, kstMonthStart, projectUsage, prorationLines, usagePeriod, type TPlanChoice, type TUsage } from './pricing.ts';
+import { refreshPlanGate } from './metering.service.ts';
 
 function paymentMethodView(row: Awaited<ReturnType<typeof paymentMethodOf>>): TPaymentMethod | null {
   if (!row || (row.kind !== 'card' && row.kind !== 'transfer')) return null;
@@ -156,6 +157,8 @@ export async function changePlan(deps: TBillingDeps, access: TBillingAccess, inp
       await undoUpgrade(deps, access.seedId, { ...upgrade, invoiceId: upgrade.invoiceId });
       throw new AppError(outcome === 'no-method' ? 'BILLING_NO_PAYMENT_METHOD' : 'BILLING_PAYMENT_DECLINED');
     }
+    // A seed that was over a free volume may call again at once (not only after the next flush).
+    await refreshPlanGate(deps);
   }
   return billingOverview(deps, access);
 }
