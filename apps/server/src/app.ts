@@ -76,6 +76,7 @@ import { notify } from './modules/notifications/notifications.service.ts';
 import { createNoopMeter, createPlanGate } from './lib/metering/meter.ts';
 import { createJournalMeter } from './lib/metering/journal.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { privacyModule } from './modules/privacy/privacy.module.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -326,6 +327,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // Billing (issue 31): plans, metered usage, payments (Toss), dunning, invoices and 세금계산서 (Popbill), notifying
   // seed owners through the notification service.
   await app.register(billingModule, { ctx, jobs, notifications: notificationsDeps });
+  // Privacy (issue 32): the data map, self-service export and deletion, consents, seed owners' requests, access records.
+  await app.register(privacyModule, { ctx, jobs, auth: authDeps, notifications: notificationsDeps });
   // The journal's last events are written on close (after the job runner stopped), before an owned database closes.
   await app.register(async (child) => {
     child.addHook('onClose', async () => {

@@ -102,6 +102,14 @@ export const errorCatalogue = {
   BILLING_UNPAID_INVOICES: { status: 409, message: ko.billing.server.unpaidInvoices },
   // Billing: payments (Toss Payments)
   BILLING_PROVIDER_FAILED: { status: 502, message: ko.billing.payments.server.providerFailed },
+  // Privacy (issue 32)
+  PRIVACY_EXPORT_NOT_FOUND: { status: 404, message: ko.privacy.server.exportNotFound },
+  PRIVACY_EXPORT_EXPIRED: { status: 410, message: ko.privacy.server.exportExpired },
+  PRIVACY_EXPORT_BUSY: { status: 409, message: ko.privacy.server.exportBusy },
+  PRIVACY_SEEDS_OWNED: { status: 409, message: ko.privacy.server.seedsOwned },
+  PRIVACY_DELETION_NOT_PENDING: { status: 409, message: ko.privacy.server.deletionNotPending },
+  PRIVACY_UNDER_14: { status: 400, message: ko.privacy.server.under14 },
+  PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: ko.privacy.server.requestNotFound },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;

@@ -21,3 +21,4 @@ export * from './app-routes.ts';
 export * from './plans.ts';
 export * from './billing-money.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/privacy.ts';

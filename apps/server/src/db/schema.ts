@@ -22,6 +22,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The person asked to delete their account (issue 32): erased at this time unless they cancel before. */
+    deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
     /** Leading consonants of the name's Hangul syllables ('김민수' → 'ㄱㅁㅅ'); function in migration 0002. */
     nameInitials: text('name_initials').generatedAlwaysAs(sql`hangul_initials(full_name)`),
   },

@@ -29,6 +29,7 @@ import { koBillingPayments } from './ko-billing-payments.ts';
 import { koBillingDunning } from './ko-billing-dunning.ts';
 import { koBillingTax } from './ko-billing-tax.ts';
 import { koBillingUi } from './ko-billing-ui.ts';
+import { koPrivacy } from './ko-privacy.ts';
 
 export const ko = {
   auth: koAuth,
@@ -53,6 +54,7 @@ export const ko = {
   monitoring: koMonitoring,
   alerts: koAlerts,
   billing: { ...koBilling, payments: koBillingPayments, dunning: koBillingDunning, tax: koBillingTax, ui: koBillingUi },
+  privacy: koPrivacy,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',
