@@ -110,6 +110,14 @@ export const errorCatalogue = {
   PRIVACY_DELETION_NOT_PENDING: { status: 409, message: ko.privacy.server.deletionNotPending },
   PRIVACY_UNDER_14: { status: 400, message: ko.privacy.server.under14 },
   PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: ko.privacy.server.requestNotFound },
+  // Privacy: seed owners' requests (helper F)
+  PRIVACY_OWNER_ONLY: { status: 403, message: ko.privacy.server.ownerOnly },
+  PRIVACY_SUBJECT_NOT_FOUND: { status: 404, message: ko.privacy.server.subjectNotFound },
+  PRIVACY_REQUEST_FAILED: { status: 500, message: ko.privacy.seedRequests.server.failed },
+  // Privacy: export (helper B)
+  PRIVACY_EXPORT_LIMIT: { status: 429, message: ko.privacy.export.limit },
+  PRIVACY_EXPORT_LINK_INVALID: { status: 404, message: ko.privacy.export.linkInvalid },
+  PRIVACY_EXPORT_NOT_READY: { status: 409, message: ko.privacy.export.notReady },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;
