@@ -24,6 +24,7 @@ export const JOB_KINDS = {
   'notifications.digest': "Mails a person's notices held by the quiet hours as one digest when they end (key notification-digest:<userId>)",
   'alerts.deliver': 'Sends one alert notice (opened or resolved) to one mail recipient, Slack channel or webhook (key alert:<incidentId>)',
   'billing.charge': "Charges one invoice to the seed's card (Toss billing key, the invoice's Idempotency-Key), retried on timeouts (key invoice:<id>)",
+  'privacy.export': "Builds one data export ZIP (a person's own or a seed owner's request) and mails the link (key privacy-export:<id>)",
 } as const;
 
 /**
@@ -65,6 +66,8 @@ export const SCHEDULES = {
   'billing.tax-invoices': { everyMs: HOUR, scope: 'cluster' },
   // Toss and Popbill webhook events older than 90 days (only applied events are stored; their ids stop duplicates).
   'billing.purge-webhooks': { everyMs: HOUR, scope: 'cluster' },
+  // Privacy exports 24 h after ready: the file deleted, the row expired (its link stops).
+  'privacy.expire-exports': { everyMs: HOUR, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;

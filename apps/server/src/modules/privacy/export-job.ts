@@ -1,0 +1,86 @@
+/**
+ * The job `privacy.export` (builds one ZIP, marks it ready, mails the link) and the schedule `privacy.expire-exports`
+ * (files past expiry deleted, rows expired). Export files live in deps.exportDir as <id>.zip.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ko } from '@suite/shared';
+import { deliver, findUserById } from '../auth/auth.service.ts';
+import { DATA_MAP } from './data-map.ts';
+import { buildZip, type TExportTable } from './export-zip.ts';
+import { EXPORT_KIND, EXPORT_TTL_MS, downloadPath, linkToken, tokenHash } from './export.service.ts';
+import * as repo from './export.repository.ts';
+import type { TPrivacyDeps } from './privacy.deps.ts';
+import { subjectClauses, subjectRows, type TSubject } from './subjects.repository.ts';
+import { exportMail } from './export-mail.ts';
+
+const MAX_ATTEMPTS = 3;
+
+function subjectLabel(s: TSubject): string {
+  if (s.kind === 'user') return s.email;
+  if (s.kind === 'seedEmail') return s.email;
+  if (s.kind === 'chatbotVisitor') return `챗봇 방문자 ${s.visitorId}`;
+  return `Slack 사용자 ${s.slackUserId}`;
+}
+
+/** Every mapped table that links this kind of subject, with the subject's rows. */
+export async function collectTables(deps: TPrivacyDeps, subject: TSubject): Promise<TExportTable[]> {
+  const out: TExportTable[] = [];
+  for (const entry of DATA_MAP) {
+    if (!subjectClauses(entry, subject).length) continue;
+    out.push({ entry, rows: await subjectRows(deps.db, entry, subject) });
+  }
+  return out;
+}
+
+/** Builds, stores and announces one export; returns false when the row is gone or no longer pending. */
+export async function runExport(deps: TPrivacyDeps, exportId: string, subject: TSubject): Promise<boolean> {
+  const row = await repo.findExport(deps.db, exportId);
+  if (!row || row.status !== 'pending') return false;
+  const at = deps.now();
+  const { bytes, counts } = buildZip(subjectLabel(subject), at, await collectTables(deps, subject));
+  await mkdir(deps.exportDir, { recursive: true, mode: 0o700 });
+  const fileName = `${exportId}.zip`;
+  const partial = join(deps.exportDir, `${fileName}.partial`);
+  await writeFile(partial, bytes, { mode: 0o600 });
+  await rename(partial, join(deps.exportDir, fileName));
+  const expiresAt = new Date(at.getTime() + EXPORT_TTL_MS);
+  await repo.markReady(deps.db, exportId, {
+    fileName,
+    sizeBytes: bytes.byteLength,
+    tokenHash: tokenHash(linkToken(deps, exportId)),
+    rows: counts,
+    readyAt: at,
+    expiresAt,
+  });
+  const owner = await findUserById(deps.db, row.userId);
+  if (owner) {
+    const appUrl = deps.ctx.config.appUrl;
+    const mail = exportMail(owner.email, owner.fullName, expiresAt, `${appUrl}/settings/privacy`, `${appUrl}${downloadPath(deps, exportId)}`);
+    await deliver(deps.auth, mail).catch((err: unknown) => deps.log.error({ err, exportId }, 'privacy: export mail not sent'));
+  }
+  return true;
+}
+
+export function registerExportJobs(deps: TPrivacyDeps): void {
+  deps.jobs.register(EXPORT_KIND, async (payload, job) => {
+    const exportId = String(payload.exportId);
+    try {
+      await runExport(deps, exportId, payload.subject as TSubject);
+    } catch (err) {
+      if (job.attempts < MAX_ATTEMPTS) throw err;
+      deps.log.error({ err, exportId }, 'privacy: export failed');
+      await repo.markFailed(deps.db, exportId, ko.privacy.export.failed);
+    }
+  });
+  deps.jobs.every('privacy.expire-exports', () => expireExports(deps));
+}
+
+/** Deletes the files of exports past expiry and marks them expired; pending ones older than a day are failed. */
+export async function expireExports(deps: TPrivacyDeps): Promise<number> {
+  const now = deps.now();
+  const expired = await repo.expireDue(deps.db, now);
+  for (const e of expired) if (e.fileName) await rm(join(deps.exportDir, e.fileName), { force: true });
+  await repo.failStale(deps.db, new Date(now.getTime() - EXPORT_TTL_MS), ko.privacy.export.failed);
+  return expired.length;
+}
