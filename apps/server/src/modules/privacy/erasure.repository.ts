@@ -38,12 +38,33 @@ export async function deleteRows(db: TTx, table: string, cond: SQL): Promise<num
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
-/** Sets the listed columns of the rows of `table` matching `cond` to their SQL expressions; returns how many rows. */
-export async function anonymiseRows(db: TTx, table: string, set: Readonly<Record<string, string>>, cond: SQL): Promise<number> {
+/** `$1`, `$2` in a map expression → bound parameters (as subjects.repository.ts binds the links). */
+function bind(text: string, params: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d)/);
+  const chunks = [sql.raw(parts[0] ?? '')];
+  for (let i = 1; i < parts.length; i += 2) {
+    chunks.push(sql`${params[Number(parts[i]) - 1]}`);
+    chunks.push(sql.raw(parts[i + 1] ?? ''));
+  }
+  return sql.join(chunks, sql.raw(''));
+}
+
+/**
+ * Sets the listed columns of the rows of `table` that one subject link selects to their SQL expressions; `$1`/`$2` in
+ * the expressions are bound to that link's values (data-map.ts). Returns how many rows.
+ */
+export async function anonymiseRows(
+  db: TTx,
+  table: string,
+  set: Readonly<Record<string, string>>,
+  link: { where: string; params: readonly unknown[] },
+): Promise<number> {
   const assignments = sql.join(
-    Object.entries(set).map(([column, expr]) => sql`${sql.identifier(column)} = ${sql.raw(expr)}`),
+    Object.entries(set).map(([column, expr]) => sql`${sql.identifier(column)} = ${bind(expr, link.params)}`),
     sql.raw(', '),
   );
-  const res = await db.execute(sql`WITH u AS (UPDATE ${sql.identifier(table)} SET ${assignments} WHERE ${cond} RETURNING 1) SELECT count(*)::int AS n FROM u`);
+  const res = await db.execute(
+    sql`WITH u AS (UPDATE ${sql.identifier(table)} SET ${assignments} WHERE ${bind(link.where, link.params)} RETURNING 1) SELECT count(*)::int AS n FROM u`,
+  );
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }

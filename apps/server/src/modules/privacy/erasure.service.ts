@@ -3,11 +3,12 @@
  * or kept (only where a law says so) — in one transaction, so a failure (a foreign key, a bad map entry) leaves
  * nothing half erased. Used by the account deletion's schedule (deletion.jobs) and by seed owners' erase requests.
  */
+import type { TTransaction } from '../../db/client.ts';
 import { DATA_MAP } from './data-map.ts';
 import type { TTableMap } from './data-map.types.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 import { anonymiseRows, countRows, deleteRows, foreignKeys, type TForeignKey } from './erasure.repository.ts';
-import { subjectCondition, type TSubject } from './subjects.repository.ts';
+import { subjectClauses, subjectCondition, type TSubject } from './subjects.repository.ts';
 
 /**
  * The map's tables in an order that respects foreign keys: a table comes before every table it references (children
@@ -44,7 +45,7 @@ export function erasureOrder(map: readonly TTableMap[], fks: readonly TForeignKe
 }
 
 const orders = new WeakMap<object, Promise<TTableMap[]>>();
-function orderFor(deps: TPrivacyDeps): Promise<TTableMap[]> {
+function orderFor(deps: TErasureDeps): Promise<TTableMap[]> {
   let order = orders.get(deps.db);
   if (!order) {
     order = foreignKeys(deps.db).then((fks) => erasureOrder(DATA_MAP, fks));
@@ -54,14 +55,31 @@ function orderFor(deps: TPrivacyDeps): Promise<TTableMap[]> {
   return order;
 }
 
+/** What erasure needs of the privacy deps (any TPrivacyDeps will do; the schedule and tests pass only these). */
+export type TErasureDeps = Pick<TPrivacyDeps, 'db' | 'log'>;
+
 /**
  * Erases one subject: for every map entry whose subject links match, its `erase` rule on the subject's rows. Returns
- * the rows deleted or anonymised per table label (tables with none are left out). Rows of `keep` tables are left as
+ * the rows deleted or anonymised per table label (tables with none are left out; a row two links both select, e.g. by
+ * id and by e-mail, counts once per link it is anonymised by). Rows of `keep` tables are left as
  * they are; should a deletion cascade into them (a map error), the whole erasure is rolled back.
  */
-export async function eraseSubject(deps: TPrivacyDeps, subject: TSubject): Promise<Record<string, number>> {
+export async function eraseSubject(deps: TErasureDeps, subject: TSubject): Promise<Record<string, number>> {
+  return (await eraseSubjectIf(deps, subject, async () => true))!;
+}
+
+/**
+ * As eraseSubject, once `precondition` (run first, inside the erasure's transaction: lock and re-check there) holds;
+ * null when it does not (nothing done).
+ */
+export async function eraseSubjectIf(
+  deps: TErasureDeps,
+  subject: TSubject,
+  precondition: (tx: TTransaction) => Promise<boolean>,
+): Promise<Record<string, number> | null> {
   const order = await orderFor(deps);
   return deps.db.transaction(async (tx) => {
+    if (!(await precondition(tx))) return null;
     const counts: Record<string, number> = {};
     const kept: { entry: TTableMap; before: number }[] = [];
     for (const entry of order) {
@@ -76,7 +94,10 @@ export async function eraseSubject(deps: TPrivacyDeps, subject: TSubject): Promi
         kept.push({ entry, before: await countRows(tx, entry.table, cond) });
         continue;
       }
-      const n = rule.kind === 'delete' ? await deleteRows(tx, entry.table, cond) : await anonymiseRows(tx, entry.table, rule.set, cond);
+      let n = 0;
+      if (rule.kind === 'delete') n = await deleteRows(tx, entry.table, cond);
+      // Link by link: the expressions may use the link's own `$1`/`$2` (data-map.ts).
+      else for (const link of subjectClauses(entry, subject)) n += await anonymiseRows(tx, entry.table, rule.set, link);
       if (n) counts[entry.label] = (counts[entry.label] ?? 0) + n;
     }
     for (const { entry, before } of kept) {
