@@ -76,6 +76,9 @@ export type TSubjectLinks = {
 /**
  * What erasing a subject does to their rows: delete them, anonymise the listed columns (column → SQL expression, e.g.
  * `NULL`, `''`, `'삭제된 사용자'`), or keep them (only with a `law` retention; the policy says so).
+ * Anonymise expressions may use `$1`/`$2`, bound to the values of the link being applied (apply each link as its own
+ * `UPDATE t SET col = expr WHERE link`, binding both with subjectCondition); they compare as text (`col::text = $1`),
+ * since a user link's `$1` is a uuid and an e-mail link's is text. data-map.repository.ts checks that they run.
  */
 export type TErase = { kind: 'delete' } | { kind: 'anonymise'; set: Readonly<Record<string, string>> } | { kind: 'keep'; why: string };
 
