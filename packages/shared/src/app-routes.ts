@@ -33,6 +33,7 @@ export const ACCOUNT_ROUTES = [
   '/invite/seed',
   '/invite/account',
   '/settings',
+  '/settings/privacy',
 ] as const;
 
 export const CONSOLE_ROUTES = [

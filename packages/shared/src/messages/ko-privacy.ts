@@ -125,7 +125,6 @@ export const koPrivacy = {
   settingsUi: {
     title: '개인정보 관리',
     description: '내 데이터를 내려받고, 동의와 외부 제공 내역을 확인하고, 계정 삭제를 요청합니다.',
-    loadFailed: '정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
     export: {
       title: '내 데이터 다운로드',
       description:
@@ -196,8 +195,7 @@ export const koPrivacy = {
       dialogTitle: '계정을 삭제할까요?',
       byPassword: '본인 확인을 위해 비밀번호를 입력해주세요.',
       byCode: '비밀번호가 없는 계정입니다. 2단계 인증 앱의 코드(또는 복구 코드)를 입력해주세요.',
-      noReauth:
-        '비밀번호도 2단계 인증도 없는 계정이라 이 화면에서 본인을 확인할 수 없습니다. 정보 수정에서 2단계 인증을 켠 뒤 다시 시도해주세요.',
+      noReauth: '비밀번호도 2단계 인증도 없는 계정이라 이 화면에서 본인을 확인할 수 없습니다. 정보 수정에서 2단계 인증을 켠 뒤 다시 시도해주세요.',
       password: '비밀번호',
       code: '2단계 인증 코드',
       confirm: '삭제 요청',
@@ -221,5 +219,6 @@ export const koPrivacy = {
       link: '개인정보 관리로 이동',
       contact: '직접 요청하기 어렵다면 아래 연락처로 가입한 이메일 주소와 함께 요청해주세요.',
     },
+    fromSettings: '내 데이터 다운로드, 동의 관리, 계정 삭제는 개인정보 관리에서 할 수 있습니다.',
   },
 } as const;

@@ -16,6 +16,8 @@ import { SignupPage } from '@/features/auth/pages/signup-page';
 import { UnlockLoginPage } from '@/features/auth/pages/unlock-login-page';
 import { AccountInvitePage } from '@/features/invitations/pages/account-invite-page';
 import { SeedInvitePage } from '@/features/invitations/pages/seed-invite-page';
+import { DeletionBanner } from '@/features/privacy/components/deletion-banner';
+import { PrivacySettingsPage } from '@/features/privacy/pages/privacy-settings-page';
 
 /** Account routes (login, sign-up, callbacks, dashboard, settings); nested in the site layout by the router. */
 export const authRoutes: RouteObject[] = [
@@ -35,6 +37,8 @@ export const authRoutes: RouteObject[] = [
     path: '/dashboard',
     element: (
       <RequireAuth>
+        {/* A pending deletion is announced where a sign-in lands (issue 32). */}
+        <DeletionBanner withLink className="mx-auto mt-6 w-[calc(100%-2rem)] max-w-4xl" />
         <DashboardPage />
       </RequireAuth>
     ),
@@ -46,6 +50,14 @@ export const authRoutes: RouteObject[] = [
     element: (
       <RequireAuth>
         <SettingsPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/settings/privacy',
+    element: (
+      <RequireAuth>
+        <PrivacySettingsPage />
       </RequireAuth>
     ),
   },

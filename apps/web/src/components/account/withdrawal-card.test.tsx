@@ -23,7 +23,10 @@ describe('회원 탈퇴 on the settings page (terms 제15조)', () => {
   it("says how to ask, with the operator's configured e-mail (a prepared mail naming the account) and phone", () => {
     renderCard({ ...none, email: 'privacy@company.example', phone: '02-123-4567' });
     expect(screen.getByRole('heading', { name: t.title })).toBeTruthy();
-    expect(screen.getByText(t.howTo)).toBeTruthy();
+    // Self-service deletion exists now (issue 32): the card says so and links to it.
+    expect(screen.getByText(ko.privacy.settingsUi.withdrawal.selfService)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ko.privacy.settingsUi.withdrawal.link }).getAttribute('href')).toBe('/settings/privacy#privacy-deletion');
+    expect(screen.queryByText(t.howTo)).toBeNull();
     const contact = screen.getByTestId('withdrawal-contact');
     const mail = within(contact).getByRole('link', { name: 'privacy@company.example' });
     const href = mail.getAttribute('href')!;
@@ -35,7 +38,7 @@ describe('회원 탈퇴 on the settings page (terms 제15조)', () => {
     expect(screen.getByRole('link', { name: t.privacy }).getAttribute('href')).toBe('/privacy');
   });
 
-  it('fakes nothing: no delete button, and no invented contact when none is configured', () => {
+  it('deletes nothing itself (no button: the privacy screen asks for the password), and invents no contact when none is configured', () => {
     renderCard(none);
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByTestId('withdrawal-contact')).toBeNull();

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { ko } from '@suite/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
 import { useCompany } from '@/lib/company';
 
 const t = ko.authUi.settings.withdrawal;
+const p = ko.privacy.settingsUi.withdrawal;
 
 /**
- * 회원 탈퇴 as the terms (제15조) promise it on this screen. Until the self-service flow exists, it says exactly how
- * to ask: the operator's contact from the server's configuration (COMPANY_EMAIL, COMPANY_PHONE — what the footer
- * shows), a prepared e-mail with the account's address. No button pretends to delete anything.
+ * 회원 탈퇴 as the terms (제15조) promise it on this screen: the self-service deletion lives on /settings/privacy
+ * (issue 32), linked here; the operator's contact from the server's configuration (COMPANY_EMAIL, COMPANY_PHONE — what
+ * the footer shows) stays as the other way, a prepared e-mail with the account's address.
  */
 export function WithdrawalCard({ accountEmail }: { accountEmail: string | undefined }) {
   const company = useCompany();
@@ -24,7 +26,11 @@ export function WithdrawalCard({ accountEmail }: { accountEmail: string | undefi
         <CardDescription className="break-keep">{t.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <p className="break-keep">{t.howTo}</p>
+        <p className="break-keep">{p.selfService}</p>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to="/settings/privacy#privacy-deletion">{p.link}</Link>
+        </Button>
+        <p className="text-muted-foreground break-keep">{p.contact}</p>
         {mailto || company.phone ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="withdrawal-contact">
             {mailto ? (

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ko } from '@suite/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/page-title';
@@ -19,6 +20,12 @@ export function SettingsPage() {
       <div>
         <h1 className="text-2xl font-bold">{t.title}</h1>
         <p className="text-muted-foreground">{t.description}</p>
+        <p className="mt-2 text-sm break-keep">
+          {ko.privacy.settingsUi.fromSettings}{' '}
+          <Link to="/settings/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
+            {ko.privacy.settingsUi.title}
+          </Link>
+        </p>
       </div>
       <ProfileCard title={t.profile} me={me} />
       <PasswordCard title={t.password} me={me} />
