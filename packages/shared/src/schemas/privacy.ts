@@ -125,3 +125,20 @@ export const ZAccessLogEntry = z.object({
 export type TAccessLogEntry = z.infer<typeof ZAccessLogEntry>;
 export const ZAccessLogPage = z.object({ data: z.array(ZAccessLogEntry), total: z.number().int(), page: z.number().int(), totalPages: z.number().int() });
 export type TAccessLogPage = z.infer<typeof ZAccessLogPage>;
+
+/**
+ * Seed owners' requests (helper F): the answer of POST/GET /api/seeds/{seedId}/privacy/requests[/{id}] — the pinned
+ * ZSeedPrivacyRequest plus, for an export, its file's state and download link (`exportUrl`, only while it is ready).
+ */
+export const ZSeedPrivacyReceipt = ZSeedPrivacyRequest.extend({
+  exportStatus: ZExportStatusName.nullable(),
+  exportUrl: z.string().nullable(),
+  exportExpiresAt: z.string().nullable(),
+});
+export type TSeedPrivacyReceipt = z.infer<typeof ZSeedPrivacyReceipt>;
+export const ZSeedPrivacyReceiptList = z.object({ data: z.array(ZSeedPrivacyReceipt) });
+export type TSeedPrivacyReceiptList = z.infer<typeof ZSeedPrivacyReceiptList>;
+export const ZSeedPrivacyRequestParams = z.object({
+  seedId: z.uuid({ error: koPrivacy.server.requestNotFound }),
+  requestId: z.uuid({ error: koPrivacy.server.requestNotFound }),
+});

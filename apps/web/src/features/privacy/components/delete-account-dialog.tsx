@@ -43,7 +43,10 @@ export function DeleteAccountDialog({
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!mode) return;
-    const parsed = ZDeleteMeInput.safeParse(mode === 'password' ? { password: secret } : { secondFactorCode: secret });
+    const parsed = ZDeleteMeInput.safeParse(
+      // Empty is left out, so the schema's Korean "password or code" message is the one shown.
+      mode === 'password' ? { password: secret || undefined } : { secondFactorCode: secret.trim() || undefined },
+    );
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ko.privacy.validation.reauth);
     setError(null);
     try {
