@@ -1,0 +1,142 @@
+/**
+ * Seed owners' requests about their customers (issue 32, decision 067): under PIPA the seed is the controller of its
+ * customers' data, so its owner answers a customer's request to see (export) or delete (erase) it. The customer is
+ * named by e-mail, chatbot visitor id or Slack user id, always within this seed (seed-subject.ts).
+ *
+ * export: the rows found are counted per table now (the receipt), and the ZIP is built on the job runner
+ *   (export.service.ts requestExport); the owner who asked gets the link by mail; the request is done once the file is.
+ * erase: the data map's erase rules (erasure.service.ts) in one transaction with the receipt (rows per table label).
+ * Nothing found at all → 404, nothing stored. Every request is an access record (lib/access-log.ts).
+ */
+import type { TSeedPrivacyReceipt, TSeedPrivacyRequestInput } from '@suite/shared/schemas/privacy';
+import { AppError } from '../../lib/app-error.ts';
+import { ACCESS, recordAccess, type TAccessRecord } from '../../lib/access-log.ts';
+import { DATA_MAP, mapEntry } from './data-map.ts';
+import { eraseSubject } from './erasure.service.ts';
+import { downloadPath, requestExport } from './export.service.ts';
+import type { TPrivacyDeps } from './privacy.deps.ts';
+import * as repo from './seed-requests.repository.ts';
+import { hashSubject, maskSubject, seedSubject } from './seed-subject.ts';
+import { subjectRows, type TSubject } from './subjects.repository.ts';
+
+export type TSeedActor = Pick<TAccessRecord, 'actorId' | 'actorEmail' | 'ip'> & { actorId: string };
+
+/** Rows of the subject per table label, over every table the data map links to this kind of subject. */
+async function foundRows(deps: TPrivacyDeps, subject: TSubject): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const entry of DATA_MAP) {
+    const n = await repo.countSubjectRows(deps.db, entry, subject);
+    if (n) found[entry.label] = (found[entry.label] ?? 0) + n;
+  }
+  return found;
+}
+
+export async function createSeedRequest(deps: TPrivacyDeps, actor: TSeedActor, seedId: string, input: TSeedPrivacyRequestInput): Promise<TSeedPrivacyReceipt> {
+  const s = seedSubject(seedId, input.subject);
+  const masked = maskSubject(s.kind, s.value);
+  const found = await foundRows(deps, s.subject);
+  await recordAccess(deps.db, {
+    ...actor,
+    scope: 'seed',
+    seedId,
+    action: ACCESS.privacyRequest,
+    subject: `${input.kind} ${s.kind} ${masked}`,
+    reason: input.reason ?? null,
+  });
+  if (!Object.keys(found).length) throw new AppError('PRIVACY_SUBJECT_NOT_FOUND');
+  const row = await repo.insertRequest(deps.db, {
+    seedId,
+    requestedBy: actor.actorId,
+    kind: input.kind,
+    subjectKind: s.kind,
+    subjectMasked: masked,
+    subjectHash: hashSubject(deps.ctx.config.authSecret, seedId, s.kind, s.value),
+    createdAt: deps.now(),
+  });
+  if (input.kind === 'export') await startExport(deps, actor.actorId, row.id, s.subject, found);
+  else await erase(deps, row.id, s.subject);
+  return seedRequest(deps, seedId, row.id);
+}
+
+async function startExport(deps: TPrivacyDeps, askedBy: string, id: string, subject: TSubject, found: Record<string, number>) {
+  try {
+    const { id: exportId } = await requestExport(deps, askedBy, subject, id);
+    await deps.db.transaction(async (tx) => {
+      await repo.setExportId(tx, id, exportId);
+      await repo.setReceipt(tx, id, found);
+    });
+  } catch (err) {
+    await repo.deleteRequest(deps.db, id);
+    throw err;
+  }
+}
+
+/**
+ * A customer known by e-mail is also the chatbot visitor of every conversation the map links to that address (their
+ * ticket names it). Those visitors are erased first, by their own links: the e-mail's links to conversations and
+ * messages go through the tickets, which the erasure (children first) deletes before it reaches the conversations.
+ */
+async function subjectsToErase(deps: TPrivacyDeps, subject: TSubject): Promise<TSubject[]> {
+  const conversations = mapEntry('chatbot_conversations');
+  if (subject.kind !== 'seedEmail' || !conversations) return [subject];
+  const ids = (await subjectRows(deps.db, conversations, subject)).map((r) => String(r.id));
+  return [...ids.map((visitorId): TSubject => ({ kind: 'chatbotVisitor', seedId: subject.seedId, visitorId })), subject];
+}
+
+async function erase(deps: TPrivacyDeps, id: string, subject: TSubject) {
+  try {
+    // The erasure and the receipt commit together (eraseSubject's own transaction becomes a savepoint).
+    await deps.db.transaction(async (tx) => {
+      const inTx = { ...deps, db: tx as unknown as TPrivacyDeps['db'] };
+      const receipt: Record<string, number> = {};
+      for (const s of await subjectsToErase(inTx, subject)) {
+        for (const [label, n] of Object.entries(await eraseSubject(inTx, s))) receipt[label] = (receipt[label] ?? 0) + n;
+      }
+      await repo.finishRequest(tx, id, { status: 'done', completedAt: deps.now(), receipt });
+    });
+  } catch (err) {
+    deps.log.error({ err, requestId: id }, 'privacy: a seed erase request failed');
+    await repo.finishRequest(deps.db, id, { status: 'failed', completedAt: deps.now() });
+    throw new AppError('PRIVACY_REQUEST_FAILED');
+  }
+}
+
+/** An export request ends with its file: ready (or already expired) → done, failed → failed. Persisted once seen. */
+async function settle(deps: TPrivacyDeps, r: repo.TRequestWithExport): Promise<repo.TRequestWithExport> {
+  const { request: req, export: file } = r;
+  if (req.kind !== 'export' || req.status !== 'pending' || !file || file.status === 'pending') return r;
+  const status = file.status === 'failed' ? 'failed' : 'done';
+  const completedAt = file.readyAt ?? deps.now();
+  await repo.finishRequest(deps.db, req.id, { status, completedAt });
+  return { ...r, request: { ...req, status, completedAt } };
+}
+
+function toReceipt(deps: TPrivacyDeps, { request: r, export: file }: repo.TRequestWithExport): TSeedPrivacyReceipt {
+  const lapsed = file?.status === 'ready' && file.expiresAt !== null && file.expiresAt.getTime() <= deps.now().getTime();
+  const exportStatus = file ? ((lapsed ? 'expired' : file.status) as TSeedPrivacyReceipt['exportStatus']) : null;
+  return {
+    id: r.id,
+    kind: r.kind as TSeedPrivacyReceipt['kind'],
+    subjectKind: r.subjectKind as TSeedPrivacyReceipt['subjectKind'],
+    subjectMasked: r.subjectMasked,
+    status: r.status as TSeedPrivacyReceipt['status'],
+    receipt: r.receipt,
+    exportId: r.exportId,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+    exportStatus,
+    exportUrl: exportStatus === 'ready' && r.exportId ? downloadPath(deps, r.exportId) : null,
+    exportExpiresAt: file?.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export async function listSeedRequests(deps: TPrivacyDeps, seedId: string): Promise<TSeedPrivacyReceipt[]> {
+  const rows = await repo.listRequests(deps.db, seedId);
+  return Promise.all(rows.map(async (r) => toReceipt(deps, await settle(deps, r))));
+}
+
+export async function seedRequest(deps: TPrivacyDeps, seedId: string, id: string): Promise<TSeedPrivacyReceipt> {
+  const row = await repo.findRequest(deps.db, seedId, id);
+  if (!row) throw new AppError('PRIVACY_REQUEST_NOT_FOUND');
+  return toReceipt(deps, await settle(deps, row));
+}
