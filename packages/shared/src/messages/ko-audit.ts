@@ -45,6 +45,10 @@ export const koAuditActions: Record<string, TLine> = {
   'slack.disconnected': { label: 'Slack 연결 해제', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 연결을 해제했습니다.` },
   'slack.settings_updated': { label: 'Slack 설정 변경', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 AI 비서 설정을 바꿨습니다.` },
   'monitoring.job_retried': { label: '작업 다시 실행', describe: (a, t) => `${a} 관리자가 실패한 작업 ${t}을(를) 다시 실행 대기열에 넣었습니다.` },
+  'privacy.retention': {
+    label: '보존 기간 정리',
+    describe: (_a, t) => (t ? `보존 기간이 지난 데이터를 삭제했습니다: ${t}` : '보존 기간 정리 중 삭제하지 못한 표가 있습니다 (상세 정보 참고).'),
+  },
 };
 
 export const koAudit = {

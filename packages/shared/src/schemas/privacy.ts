@@ -126,6 +126,27 @@ export type TAccessLogEntry = z.infer<typeof ZAccessLogEntry>;
 export const ZAccessLogPage = z.object({ data: z.array(ZAccessLogEntry), total: z.number().int(), page: z.number().int(), totalPages: z.number().int() });
 export type TAccessLogPage = z.infer<typeof ZAccessLogPage>;
 
+// Access records' filters (helper G): actor (an e-mail fragment or a user id), action (exact code or its domain
+// prefix, e.g. 'chatbot'), from/to (dates or instants; `to` as a date includes that day), page.
+const blankToUndefined = (x: unknown) => (typeof x === 'string' && x.trim() === '' ? undefined : x);
+const accessDate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .refine((x) => !Number.isNaN(Date.parse(x)), { error: koPrivacy.access.badDate })
+    .optional(),
+);
+export const ZAccessLogQuery = z.object({
+  actor: z.preprocess(blankToUndefined, z.string().trim().max(254, { error: koPrivacy.access.badActor }).optional()),
+  action: z.preprocess(blankToUndefined, z.string().trim().max(100, { error: koPrivacy.access.badAction }).optional()),
+  from: accessDate,
+  to: accessDate,
+  page: z.preprocess(blankToUndefined, z.coerce.number({ error: koPrivacy.access.badPage }).int().min(1).max(1_000_000).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number({ error: koPrivacy.access.badPage }).int().min(1).max(100).default(20)),
+});
+export type TAccessLogQuery = z.infer<typeof ZAccessLogQuery>;
+
 /**
  * Seed owners' requests (helper F): the answer of POST/GET /api/seeds/{seedId}/privacy/requests[/{id}] — the pinned
  * ZSeedPrivacyRequest plus, for an export, its file's state and download link (`exportUrl`, only while it is ready).

@@ -68,6 +68,8 @@ export const SCHEDULES = {
   'billing.purge-webhooks': { everyMs: HOUR, scope: 'cluster' },
   // Privacy exports 24 h after ready: the file deleted, the row expired (its link stops).
   'privacy.expire-exports': { everyMs: HOUR, scope: 'cluster' },
+  // Rows past the data map's period (retention 'days'), deleted in batches; counts in an audit row (privacy.retention).
+  'privacy.retention': { everyMs: HOUR, scope: 'cluster', firstAfterMs: 60_000 },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;
