@@ -148,6 +148,8 @@ const ZEnv = z.object({
   COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
   COMPANY_EMAIL: z.email().optional(),
   COMPANY_PHONE: z.string().trim().min(1).max(50).optional(),
+  PRIVACY_OFFICER_NAME: z.string().trim().min(1).max(100).optional(),
+  PRIVACY_OFFICER_EMAIL: z.email().optional(),
 });
 
 /** The operator's legal details (footer, terms, privacy policy); required in production, never invented elsewhere. */
@@ -159,6 +161,9 @@ const COMPANY_VARS = [
   'COMPANY_ADDRESS',
   'COMPANY_EMAIL',
   'COMPANY_PHONE',
+  // The 개인정보 보호책임자 the privacy policy names (issue 32); shown only by GET /api/privacy/policy.
+  'PRIVACY_OFFICER_NAME',
+  'PRIVACY_OFFICER_EMAIL',
 ] as const;
 
 export type TConfig = {
@@ -247,6 +252,8 @@ export type TConfig = {
     email: string | undefined;
     phone: string | undefined;
   };
+  /** The privacy officer (PRIVACY_OFFICER_*): required in production; the browser sees it only in the privacy policy. */
+  privacyOfficer: { name: string | undefined; email: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -400,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       email: e.COMPANY_EMAIL,
       phone: e.COMPANY_PHONE,
     },
+    privacyOfficer: { name: e.PRIVACY_OFFICER_NAME, email: e.PRIVACY_OFFICER_EMAIL },
   };
 }
 

@@ -1,6 +1,7 @@
 // Privacy (issue 32): the pinned HTTP API's requests and answers, shared by server and web.
 import { z } from 'zod';
 import { koPrivacy } from '../messages/ko-privacy.ts';
+import { ZPublicCompany } from './auth.ts';
 
 const v = koPrivacy.validation;
 
@@ -163,3 +164,33 @@ export const ZSeedPrivacyRequestParams = z.object({
   seedId: z.uuid({ error: koPrivacy.server.requestNotFound }),
   requestId: z.uuid({ error: koPrivacy.server.requestNotFound }),
 });
+
+/** GET /api/privacy/policy (public): the 개인정보 처리방침 generated from the data map (server: modules/privacy/policy.ts). */
+export const ZPolicyTable = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) });
+export const ZPolicyArticle = z.object({
+  id: z.string(),
+  title: z.string(),
+  paragraphs: z.array(z.string()),
+  /** Numbered items. */
+  items: z.array(z.string()),
+  tables: z.array(ZPolicyTable),
+  /** Paragraphs after the items and tables. */
+  after: z.array(z.string()),
+});
+export type TPolicyArticle = z.infer<typeof ZPolicyArticle>;
+export const ZPolicyVersion = z.object({ version: z.string(), effective: z.string(), summary: z.string() });
+export const ZPrivacyPolicy = z.object({
+  /** The current version and its effective date (YYYY-MM-DD). */
+  version: z.string(),
+  effective: z.string(),
+  intro: z.string(),
+  articles: z.array(ZPolicyArticle),
+  closing: z.array(z.string()),
+  /** Every version, oldest first. */
+  history: z.array(ZPolicyVersion),
+  /** The operator's legal details (COMPANY_*), null where unset (development only). */
+  operator: ZPublicCompany,
+  /** PRIVACY_OFFICER_*, null where unset (development only). */
+  officer: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+});
+export type TPrivacyPolicy = z.infer<typeof ZPrivacyPolicy>;

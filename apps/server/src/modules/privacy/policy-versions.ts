@@ -1,0 +1,29 @@
+/**
+ * The privacy policy's version history (the 처리방침의 변경 article lists it). Every generated version records the
+ * content hash of the policy it published (policyHash() in policy.ts: the text generated from the data map, the
+ * recipients and the generator, without the operator's details). policy.test.ts fails when the generated text no
+ * longer matches the last version's hash, so the map or the generator cannot change the policy without a new entry.
+ */
+export type TPolicyVersion = {
+  version: string;
+  /** YYYY-MM-DD. */
+  effective: string;
+  /** One Korean line: what changed. */
+  summary: string;
+  /** The generated policy's content hash; null for the hand-written first version. */
+  hash: string | null;
+};
+
+export const POLICY_VERSIONS: readonly TPolicyVersion[] = [
+  { version: '1', effective: '2025-09-01', summary: '최초 제정', hash: null },
+  {
+    version: '2',
+    effective: '2026-11-27',
+    summary:
+      '서비스의 데이터 맵에서 생성하도록 전면 개정: 항목·목적·보유 기간을 표마다 명시, 위탁·제3자 제공·국외 이전 업체, 브라우저 저장 정보, 개인정보 관리 화면(내려받기, 동의 철회, 계정 삭제), 개인정보 보호책임자 지정',
+    hash: '91ce2683dba9ede0',
+  },
+];
+
+/** The version in force (the last entry). */
+export const currentPolicyVersion = (): TPolicyVersion => POLICY_VERSIONS[POLICY_VERSIONS.length - 1]!;
