@@ -273,8 +273,8 @@ const SEEDS: TTableMap[] = [
     label: '시드 초대',
     personal: { email: col('contact', 'service', 'contract', SEED), invited_by: who(SEED), token_hash: secret() },
     other: ['id', 'seed_id', 'role', 'created_at', 'expires_at'],
-    subjects: { email: 'lower(email) = $1' },
-    retention: { kind: 'transient', note: '수락하거나 만료되면 삭제' },
+    subjects: { email: 'lower(email) = $1', seedEmail: 'lower(email) = $1 AND seed_id = $2' },
+    retention: { kind: 'days', days: 30, column: 'expires_at', note: '수락하면 삭제, 만료된 초대는 30일 뒤 삭제' },
     erase: { kind: 'delete' },
     sentTo: ['mail'],
   },
@@ -300,7 +300,12 @@ const ROOMS: TTableMap[] = [
     },
     other: ['id', 'seed_id', 'room_id', 'starts_at', 'ends_at', 'status', 'series_id', 'checked_in_at', 'created_at', 'updated_at'],
     // The organiser's own bookings go with the account (organizer_id cascades); others' bookings lose the attendee.
-    subjects: { user: `organizer_id = $1 OR ${jsonbListNames('attendees')}`, email: jsonbListNames('attendees') },
+    subjects: {
+      user: `organizer_id = $1 OR ${jsonbListNames('attendees')}`,
+      email: jsonbListNames('attendees'),
+      // A guest of the seed's meetings, known by e-mail only: the seed owner can answer their request.
+      seedEmail: `${jsonbListNames('attendees')} AND seed_id = $2`,
+    },
     retention: { kind: 'account' },
     erase: { kind: 'anonymise', set: { attendees: jsonbListWithout('attendees') } },
     sentTo: ['mail', 'slack'],
