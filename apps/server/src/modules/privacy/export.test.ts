@@ -1,0 +1,257 @@
+/**
+ * Download my data (issue 32) on both databases: two people X and Y with data in every module (Y also joined X's seed
+ * and put X on a booking); X's export, built by the job runner, holds exactly the rows an independent scan of every
+ * table finds for X, nothing of Y's own, no secret; the link's life (ready, wrong token, expiry); the API's refusals.
+ */
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ko } from '@suite/shared';
+import { createTestApp, dbKinds, testClock, type TTestApp } from '../../test/helpers.ts';
+import { outbox } from '../auth/testing/auth-test-kit.ts';
+import { parseCsvRecords } from '../../lib/csv.ts';
+import { DATA_MAP } from './data-map.ts';
+import { exportable, exportRow } from './export-zip.ts';
+import { expireExports } from './export-job.ts';
+import type { TPrivacyDeps } from './privacy.deps.ts';
+import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
+
+const m = ko.privacy;
+
+/**
+ * Tables left out of the exact comparison, and why: `jobs` holds the export's own job (its payload names the
+ * subject; a system queue, not the person's data).
+ */
+const NOT_COMPARED = new Set(['jobs']);
+/**
+ * Where the map's links are deliberately narrower than "mentions X": a seed invitation is the invitee's (linked by
+ * e-mail; `invited_by` names the inviter as a reference, as `answered_by` does on tickets); a chatbot hand-off is the
+ * seed's customer record, reached by the seed owner's request (seedEmail), not by the member's own export.
+ */
+const NARROWER: Record<string, string> = {
+  seed_invitations: 'invited_by is a reference to the inviter',
+  chatbot_tickets: "a seed's customer record (seed owners' requests)",
+};
+
+type TRows = Record<string, Record<string, unknown>[]>;
+
+/** Every row of every table whose JSON mentions the person's id or lower-case e-mail (independent of the map's links). */
+async function scan(t: TTestApp, p: { id: string; email: string }): Promise<TRows> {
+  const db = t.database.db;
+  const tables = (await db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  )) as unknown as {
+    rows: { table_name: string }[];
+  };
+  const out: TRows = {};
+  for (const { table_name: name } of tables.rows) {
+    const res = (await db.execute(
+      sql`SELECT t.* FROM ${sql.identifier(name)} t WHERE strpos(lower(to_jsonb(t)::text), ${p.email.toLowerCase()}) > 0 OR strpos(to_jsonb(t)::text, ${p.id}) > 0`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    if (res.rows.length) out[name] = res.rows;
+  }
+  // Refresh tokens carry neither the id nor the address: they are the person's through their sessions.
+  const refresh = (await db.execute(
+    sql`SELECT r.* FROM refresh_tokens r WHERE r.session_id IN (SELECT s.id FROM auth_sessions s WHERE strpos(to_jsonb(s)::text, ${p.id}) > 0)`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  if (refresh.rows.length) out.refresh_tokens = refresh.rows;
+  return out;
+}
+
+/** A row as a comparable string: the export's own shape of it, keys sorted. */
+function canon(table: string, row: Record<string, unknown>): string {
+  const entry = DATA_MAP.find((e) => e.table === table);
+  const shown = entry ? exportRow(entry, row) : row;
+  return JSON.stringify(Object.fromEntries(Object.entries(shown).sort(([a], [b]) => a.localeCompare(b))));
+}
+
+describe.each(dbKinds)('download my data on %s', (kind) => {
+  let t: TTestApp;
+  let x: TPerson;
+  let y: TPerson;
+  const clock = testClock();
+  const inject = (method: 'GET' | 'POST', url: string, token?: string) =>
+    t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { jobs: false, now: clock.now });
+    x = await makePersonWithData(t, { name: '김엑스' });
+    y = await makePersonWithData(t, { name: '이와이', joinSeedOf: x });
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  let exportId = '';
+  let zipText = '';
+  let files: Record<string, Uint8Array> = {};
+  let before: TRows = {};
+
+  it('builds X’s export on the job runner: 202, busy while pending, ready with a link, mailed', async () => {
+    // Other modules' due jobs first (notices, reminders): the scan and the export must see the same rows.
+    while ((await t.app.jobs.runDue()) > 0);
+    const created = await inject('POST', '/api/me/export', x.token);
+    expect(created.statusCode).toBe(202);
+    exportId = created.json().id;
+    expect(Object.keys(created.json())).toEqual(['id']);
+
+    const busy = await inject('POST', '/api/me/export', x.token);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error).toBe(m.server.exportBusy);
+    expect((await inject('GET', `/api/me/export/${exportId}`, x.token)).json()).toMatchObject({ id: exportId, status: 'pending', readyAt: null });
+
+    before = await scan(t, x);
+    while ((await t.app.jobs.runDue()) > 0);
+
+    const status = (await inject('GET', `/api/me/export/${exportId}`, x.token)).json();
+    expect(status).toMatchObject({ id: exportId, status: 'ready' });
+    expect(status.url).toMatch(new RegExp(`^/api/me/export/${exportId}/download\\?token=`));
+    expect(Date.parse(status.expiresAt) - Date.parse(status.readyAt)).toBe(24 * 3_600_000);
+    const list = (await inject('GET', '/api/me/exports', x.token)).json();
+    expect(list.data.map((e: { id: string }) => e.id)).toEqual([exportId]);
+
+    const res = await inject('GET', status.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.rawPayload.byteLength).toBe(status.sizeBytes);
+    files = unzipSync(new Uint8Array(res.rawPayload));
+    zipText = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join('\n');
+
+    const mails = (await outbox(t, x.email)).filter((mail) => mail.subject === m.export.mailSubject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.links.some((l) => l.endsWith('/settings/privacy'))).toBe(true);
+    const direct = mails[0]!.links.find((l) => l.includes('/download?token='))!;
+    expect(new URL(direct).pathname + new URL(direct).search).toBe(status.url);
+  });
+
+  it('holds, per mapped table, exactly the rows an independent scan finds for X (JSON and CSV, README, summary)', () => {
+    const summary = JSON.parse(strFromU8(files['summary.json']!)) as { rows: Record<string, number> };
+    const problems: string[] = [];
+    for (const [table, rows] of Object.entries(before)) {
+      if (NOT_COMPARED.has(table)) continue;
+      const entry = DATA_MAP.find((e) => e.table === table);
+      if (NARROWER[table]) {
+        // Only the rows the links do reach are exported, and nothing beyond what the scan found.
+        const got = files[`${table}.json`] ? (JSON.parse(strFromU8(files[`${table}.json`]!)) as { rows: Record<string, unknown>[] }).rows : [];
+        const want = rows.map((r) => canon(table, r));
+        for (const r of got) if (!want.includes(canon(table, r))) problems.push(`${table}: an exported row does not mention X`);
+        continue;
+      }
+      if (!entry?.subjects?.user && !entry?.subjects?.email) {
+        problems.push(`${table}: ${rows.length} row(s) mention X but the map has no user/email link`);
+        continue;
+      }
+      const file = files[`${table}.json`];
+      const got = file ? (JSON.parse(strFromU8(file)) as { rows: Record<string, unknown>[] }).rows : [];
+      const want = rows.map((r) => canon(table, r)).sort();
+      const have = got.map((r) => canon(table, r)).sort();
+      const missing = want.filter((w) => !have.includes(w));
+      const extra = have.filter((h) => !want.includes(h));
+      if (missing.length) problems.push(`${table}: ${missing.length} row(s) mention X but are not exported`);
+      if (extra.length) problems.push(`${table}: ${extra.length} exported row(s) do not mention X`);
+      expect(summary.rows[table]).toBe(got.length);
+    }
+    for (const [table, n] of Object.entries(summary.rows)) if (n && !before[table]) problems.push(`${table}: ${n} exported, none found`);
+    expect(problems).toEqual([]);
+
+    // Every exported table has its CSV (UTF-8 with BOM, a record per row after the header) and a README entry.
+    for (const [table, n] of Object.entries(summary.rows)) {
+      if (!n) continue;
+      const csv = files[`${table}.csv`]!;
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(parseCsvRecords(new TextDecoder().decode(csv)).records.length, table).toBe(n + 1);
+      const label = DATA_MAP.find((e) => e.table === table)!.label;
+      expect(strFromU8(files['README.txt']!)).toContain(`${table}.json / ${table}.csv — ${label} (${n}행)`);
+    }
+    expect(summary.rows.users).toBe(1);
+    // The kit's data in every module is there (so the comparison above ran over all of them).
+    const everywhere = ['seeds', 'seed_members', 'room_bookings', 'room_feed_tokens', 'meals', 'meal_participants', 'meal_ledger', 'notifications', 'consents'];
+    everywhere.push(
+      'audit_log',
+      'beta_applications',
+      'auth_sessions',
+      'knowledge_sources',
+      'api_connections',
+      'admin_apps',
+      'slack_workspaces',
+      'billing_businesses',
+    );
+    for (const name of everywhere) expect(summary.rows[name] ?? 0, name).toBeGreaterThan(0);
+  });
+
+  it('holds nothing of Y’s own, and no secret', async () => {
+    // Rows both are in (X's seed that Y joined, Y's booking X attends) are X's too; Y's own rows never appear.
+    for (const [name, file] of Object.entries(files)) {
+      if (!name.endsWith('.json') || name === 'summary.json') continue;
+      const table = name.slice(0, -5);
+      for (const row of (JSON.parse(strFromU8(file)) as { rows: Record<string, unknown>[] }).rows) {
+        const text = JSON.stringify(row).toLowerCase();
+        if (!text.includes(y.id) && !text.includes(y.email.toLowerCase())) continue;
+        expect(text.includes(x.id) || text.includes(x.email.toLowerCase()), `${table} row of Y only`).toBe(true);
+      }
+    }
+    expect(zipText).not.toContain(y.phone);
+    expect(zipText).toContain(x.phone);
+
+    // No value of a column the map (or the secret-name rule) keeps out: password hash, token hashes, sealed secrets.
+    const secrets: string[] = [];
+    for (const [table, rows] of Object.entries(before)) {
+      const entry = DATA_MAP.find((e) => e.table === table);
+      if (!entry) continue;
+      for (const row of rows)
+        for (const [col, v] of Object.entries(row)) if (!exportable(entry, col) && typeof v === 'string' && v.length >= 8) secrets.push(v);
+    }
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const s of secrets) expect(zipText.includes(s)).toBe(false);
+    expect(zipText).toContain(m.export.excluded);
+    expect(zipText).not.toMatch(/\$argon2/);
+  });
+
+  it('refuses: another person’s export (404), a bad id (400), a wrong token (404), no token (400); Korean messages', async () => {
+    const other = await inject('GET', `/api/me/export/${exportId}`, y.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe(m.server.exportNotFound);
+    const bad = await inject('GET', '/api/me/export/not-an-id', x.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(m.server.exportNotFound);
+    expect((await inject('GET', `/api/me/export/${exportId}`)).statusCode).toBe(401);
+    const wrong = await inject('GET', `/api/me/export/${exportId}/download?token=${'A'.repeat(43)}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toBe(m.export.linkInvalid);
+    const none = await inject('GET', `/api/me/export/${exportId}/download`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe(m.export.linkInvalid);
+    const unknown = await inject('GET', `/api/me/export/00000000-0000-4000-8000-000000000000/download?token=abc`);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('expires the link 24 hours after ready (410), then the schedule deletes the file', async () => {
+    const url = (await inject('GET', `/api/me/export/${exportId}`, x.token)).json().url as string;
+    clock.advance(24 * 3_600_000 + 60_000);
+    const late = await inject('GET', url);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().error).toBe(m.server.exportExpired);
+    expect((await inject('GET', `/api/me/export/${exportId}`, x.token)).json()).toMatchObject({ status: 'expired' });
+    expect((await inject('GET', `/api/me/export/${exportId}`, x.token)).json().url).toBeUndefined();
+
+    const exportDir = join(t.config.dataDir, 'privacy-exports');
+    expect(existsSync(join(exportDir, `${exportId}.zip`))).toBe(true);
+    const deps = { db: t.database.db, exportDir, now: clock.now } as unknown as TPrivacyDeps;
+    expect(await expireExports(deps)).toBe(1);
+    expect(existsSync(join(exportDir, `${exportId}.zip`))).toBe(false);
+    expect((await inject('GET', url)).statusCode).toBe(410);
+  });
+
+  it('limits a person to 5 exports a day (429 in Korean)', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await inject('POST', '/api/me/export', y.token)).statusCode).toBe(202);
+      while ((await t.app.jobs.runDue()) > 0);
+    }
+    const sixth = await inject('POST', '/api/me/export', y.token);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe(m.export.limit);
+  });
+});
