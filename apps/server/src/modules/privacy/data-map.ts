@@ -184,7 +184,8 @@ const ACCOUNTS: TTableMap[] = [
     personal: {
       actor_id: who(PLATFORM),
       target_id: col('identity', 'security', 'law', PLATFORM),
-      ip: col('access_log', 'security', 'law', PLATFORM),
+      // Rows about the person may carry the acting admin's address: not exported (their sessions' addresses are).
+      ip: { ...col('access_log', 'security', 'law', PLATFORM), exportable: false },
       metadata: col('access_log', 'security', 'law', PLATFORM),
     },
     other: ['id', 'action', 'target_type', 'created_at'],
@@ -799,7 +800,8 @@ const OPERATIONS: TTableMap[] = [
   {
     table: 'jobs',
     label: '예약 작업',
-    personal: { payload: col('usage', 'service', 'contract', SYSTEM) },
+    // Payloads are mostly ids; an alert mail job names its recipient, an export job its subject.
+    personal: { payload: col('contact', 'service', 'contract', SYSTEM) },
     other: ['id', 'kind', 'key', 'run_at', 'attempts', 'max_attempts', 'locked_until', 'last_error', 'done_at', 'cancelled_at', 'failed_at', 'created_at'],
     retention: { kind: 'transient', note: '끝난 작업은 30일 뒤 삭제 (jobs.purge-finished)' },
   },
