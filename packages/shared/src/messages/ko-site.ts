@@ -57,7 +57,6 @@ export const koSite = {
     termsTitle: '이용약관',
     privacyTitle: '개인정보 처리방침',
     termsEffective: '시행일: 2025년 9월 1일',
-    privacyEffective: '시행일: 2025년 9월 1일',
     toc: '목차',
   },
   ...koSitePages,

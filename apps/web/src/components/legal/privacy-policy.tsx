@@ -1,139 +1,113 @@
-import type { TPublicCompany } from '@suite/shared';
-import { LegalDocument, useParties, type TLegalArticle, type TLegalDocumentProps } from './legal-document';
+import { ko, type TPolicyArticle } from '@suite/shared';
+import { koSiteShell } from '@suite/shared/messages/ko-site-shell';
+import { Button } from '@/components/ui/button';
+import { companyLines } from '@/lib/company';
+import { cn } from '@/lib/utils';
+import type { TLegalDocumentProps } from './legal-document';
+import { usePrivacyPolicy } from './use-privacy-policy';
 
-/** 개인정보 처리방침 (시행일 2025-09-01). Collected items follow the product spec (section 9). */
-const articles = (c: string, s: string, company: TPublicCompany): readonly TLegalArticle[] => [
-  {
-    title: '제1조 (개인정보의 처리 목적)',
-    paragraphs: ['회사는 다음 목적을 위해 개인정보를 처리하며, 목적이 바뀌는 경우에는 법령에 따라 별도의 동의를 받는 등 필요한 조치를 합니다.'],
-    items: [
-      '회원 가입과 관리: 본인 확인, 회원 식별, 부정 이용 방지, 가입 의사 확인, 각종 고지와 통지',
-      '서비스 제공: 팀 채팅 AI 비서, 회의실 예약, 식사 관리 등 서비스 기능 제공과 워크스페이스 연동',
-      '요금 정산: 유료 서비스 이용요금 결제, 전자세금계산서 발행',
-      '고객 문의 처리와 베타 테스트 안내',
-      '마케팅 정보 제공(선택 동의한 경우에 한함): 새 서비스와 이벤트 안내',
-    ],
-  },
-  {
-    title: '제2조 (처리하는 개인정보의 항목)',
-    items: [
-      '회원 가입 시 필수 항목: 이메일, 이름, 비밀번호, 약관 동의 여부',
-      '회원 가입 시 선택 항목: 휴대폰 번호, 마케팅 정보 수신 동의 여부',
-      '워크스페이스(시드) 생성 시: 시드 이름(필수), 주소(선택)',
-      '회의실 예약 이용 시: 예약 제목, 참석자 이름과 이메일, 회의 안건과 회의록',
-      'Google 계정으로 가입하거나 로그인하는 경우: Google이 제공하는 이메일, 이름, 프로필 사진',
-      '베타 테스트 신청 시: 이름, 이메일, 신청 서비스(필수), 회사명(선택)',
-      'Slack 워크스페이스 연동 시: 워크스페이스 ID와 이름, 연동 인증 정보, AI 비서에게 요청한 메시지와 처리에 필요한 대화 내용',
-      '서비스 이용 과정에서 자동으로 생성되는 정보: 접속 IP 주소, 접속 일시, 브라우저 정보, 로그인 기록, 서비스 이용 기록',
-    ],
-  },
-  {
-    title: '제3조 (개인정보의 처리 및 보유 기간)',
-    paragraphs: [
-      '회사는 회원 탈퇴 시까지 개인정보를 보유하며, 탈퇴하면 지체 없이 파기합니다. 다만 관련 법령에 따라 보존해야 하는 정보는 다음 기간 동안 보관합니다.',
-    ],
-    items: [
-      '계약 또는 청약철회 등에 관한 기록: 5년 (전자상거래 등에서의 소비자보호에 관한 법률)',
-      '대금결제 및 재화 등의 공급에 관한 기록: 5년 (전자상거래 등에서의 소비자보호에 관한 법률)',
-      '소비자의 불만 또는 분쟁처리에 관한 기록: 3년 (전자상거래 등에서의 소비자보호에 관한 법률)',
-      '세금계산서 등 거래 증빙: 5년 (국세기본법)',
-      '웹사이트 방문 기록: 3개월 (통신비밀보호법)',
-    ],
-    after: ['베타 테스트 신청 정보는 해당 서비스의 정식 출시 안내를 마친 뒤 또는 신청일로부터 1년이 지나면 파기합니다.'],
-  },
-  {
-    title: '제4조 (개인정보의 제3자 제공)',
-    paragraphs: [
-      '회사는 정보주체의 개인정보를 제1조에서 정한 목적 범위에서만 처리하며, 정보주체의 동의나 법률의 특별한 규정 등 「개인정보 보호법」 제17조 및 제18조에 해당하는 경우에만 제3자에게 제공합니다.',
-    ],
-  },
-  {
-    title: '제5조 (개인정보 처리의 위탁)',
-    paragraphs: [
-      '회사는 원활한 서비스 제공을 위해 다음 업무를 외부 전문 업체에 위탁할 수 있으며, 위탁 계약 시 개인정보가 안전하게 관리되도록 필요한 사항을 규정하고 감독합니다.',
-    ],
-    items: [
-      '클라우드 서버 운영과 데이터 보관',
-      '이메일 발송(가입 인증, 비밀번호 재설정, 안내 메일)',
-      'AI 기능 처리(AI 비서의 답변과 요약 생성)',
-      '결제 처리와 전자세금계산서 발행',
-    ],
-    after: ['수탁 업체와 위탁 업무의 구체적인 내용은 계약이 체결되는 대로 이 방침에 공개하며, 변경되는 경우에도 지체 없이 알려드립니다.'],
-  },
-  {
-    title: '제6조 (개인정보의 파기 절차 및 방법)',
-    items: [
-      '회사는 보유 기간이 지나거나 처리 목적이 달성된 개인정보를 지체 없이 파기합니다.',
-      '전자적 파일 형태의 정보는 복구할 수 없는 방법으로 삭제하며, 종이에 기록된 정보는 분쇄하거나 소각합니다.',
-    ],
-  },
-  {
-    title: '제7조 (정보주체의 권리와 행사 방법)',
-    items: [
-      '정보주체는 회사에 대해 언제든지 개인정보 열람, 정정, 삭제, 처리정지 요구 등의 권리를 행사할 수 있습니다.',
-      '권리 행사는 정보 수정 화면에서 직접 하거나, 개인정보 보호책임자에게 이메일로 요청할 수 있으며, 회사는 지체 없이 조치합니다.',
-      '만 14세 미만 아동은 회원으로 가입할 수 없습니다.',
-    ],
-  },
-  {
-    title: '제8조 (개인정보의 안전성 확보 조치)',
-    items: [
-      '비밀번호는 복호화할 수 없는 일방향 암호화(Argon2id)로 저장합니다.',
-      '연동 인증 정보 등 중요한 정보는 암호화하여 저장하고, 모든 전송 구간은 암호화된 통신(HTTPS)을 사용합니다.',
-      '개인정보에 접근할 수 있는 인원을 최소한으로 제한하고, 접속 기록을 보관하며 위조·변조를 방지합니다.',
-      '로그인 시도 횟수를 제한하고, 회원이 자신의 로그인 세션을 확인하고 종료할 수 있도록 합니다.',
-    ],
-  },
-  {
-    title: '제9조 (자동 수집 장치의 설치·운영 및 거부)',
-    items: [
-      '회사는 로그인 상태 유지와 화면 설정(테마, 레이아웃)을 위해 브라우저의 로컬 저장소를 사용하며, 광고 목적의 쿠키나 외부 추적 도구는 사용하지 않습니다.',
-      '정보주체는 브라우저 설정에서 저장된 정보를 삭제할 수 있습니다. 다만 이 경우 로그인 상태와 화면 설정이 초기화됩니다.',
-    ],
-  },
-  {
-    title: '제10조 (마케팅 정보 수신)',
-    paragraphs: [
-      '회사는 회원이 가입 시 또는 정보 수정 화면에서 마케팅 정보 수신에 동의한 경우에만 새 서비스와 이벤트 소식을 보냅니다. 동의는 선택 사항이며, 언제든지 정보 수정 화면에서 철회할 수 있습니다.',
-    ],
-  },
-  {
-    title: '제11조 (개인정보 보호책임자)',
-    paragraphs: ['회사는 개인정보 처리에 관한 업무를 총괄하고 관련 불만 처리와 피해 구제를 위해 아래와 같이 개인정보 보호책임자를 지정하고 있습니다.'],
-    // Without a designated officer, the law (개인정보 보호법 시행령 제32조) makes the representative the officer.
-    items: [
-      ...(company.representative ? [`개인정보 보호책임자: ${company.representative} (대표)`] : []),
-      ...(company.email ? [`이메일: ${company.email}`] : []),
-      ...(company.phone ? [`전화: ${company.phone}`] : []),
-    ],
-  },
-  {
-    title: '제12조 (권익침해 구제 방법)',
-    paragraphs: ['정보주체는 개인정보 침해로 인한 구제를 받기 위해 아래 기관에 분쟁 해결이나 상담을 신청할 수 있습니다.'],
-    items: [
-      '개인정보분쟁조정위원회: (국번없이) 1833-6972 (www.kopico.go.kr)',
-      '개인정보침해신고센터: (국번없이) 118 (privacy.kisa.or.kr)',
-      '대검찰청: (국번없이) 1301 (www.spo.go.kr)',
-      '경찰청: (국번없이) 182 (ecrm.police.go.kr)',
-    ],
-  },
-  {
-    title: '제13조 (개인정보 처리방침의 변경)',
-    paragraphs: [
-      '이 개인정보 처리방침을 변경하는 경우 시행 7일 전부터 서비스 화면을 통해 공지하며, 수집하는 항목이나 이용 목적 등 정보주체의 권리에 중요한 변경이 있는 경우에는 30일 전부터 공지합니다.',
-    ],
-  },
-];
+const t = ko.privacy.policy;
 
-export function PrivacyPolicy(props: TLegalDocumentProps) {
-  const { company, s, c } = useParties();
+function PolicyTable({ table }: { table: TPolicyArticle['tables'][number] }) {
   return (
-    <LegalDocument
-      {...props}
-      intro={`${c}(이하 "회사")는 「개인정보 보호법」 등 관련 법령을 지키며, 정보주체의 개인정보를 보호하고 관련 고충을 신속하게 처리하기 위해 다음과 같이 개인정보 처리방침을 정하여 공개합니다.`}
-      articles={articles(c, s, company)}
-      company={company}
-      closing={['부칙', '이 개인정보 처리방침은 2025년 9월 1일부터 적용됩니다.']}
-    />
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full min-w-[36rem] border-collapse text-left text-xs sm:text-sm">
+        <thead className="bg-muted/60">
+          <tr>
+            {table.columns.map((c) => (
+              <th key={c} scope="col" className="border-b px-3 py-2 font-semibold whitespace-nowrap text-foreground">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i} className="border-b align-top last:border-b-0">
+              {row.map((cell, j) => (
+                <td key={j} className="px-3 py-2">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
+}
+
+/**
+ * 개인정보 처리방침 as the server generates it (GET /api/privacy/policy: from the data map, the outside services, the
+ * operator's COMPANY_* and the privacy officer): the footer page and the sign-up dialog render the same answer.
+ */
+export function PrivacyPolicy({ headingLevel = 3, className }: TLegalDocumentProps) {
+  const policy = usePrivacyPolicy();
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  if (policy.isPending) {
+    return (
+      <p role="status" className={cn('text-sm text-muted-foreground', className)}>
+        {t.ui.loading}
+      </p>
+    );
+  }
+  if (policy.isError) {
+    return (
+      <div role="alert" className={cn('grid justify-items-start gap-3 text-sm', className)}>
+        <p>{t.ui.loadFailed}</p>
+        <Button type="button" variant="outline" size="sm" onClick={() => void policy.refetch()}>
+          {t.ui.retry}
+        </Button>
+      </div>
+    );
+  }
+  const p = policy.data;
+  const lines = companyLines(p.operator);
+  return (
+    <div className={cn('grid gap-6 text-sm leading-relaxed break-keep', className)}>
+      <p>{p.intro}</p>
+      {p.articles.map((a) => (
+        <section key={a.id} className="grid gap-2" aria-labelledby={`privacy-${a.id}`}>
+          <H id={`privacy-${a.id}`} className={cn('font-semibold text-foreground', headingLevel === 2 ? 'text-lg' : 'text-base')}>
+            {a.title}
+          </H>
+          {a.paragraphs.map((x) => (
+            <p key={x}>{x}</p>
+          ))}
+          {a.items.length ? (
+            <ol className="grid list-decimal gap-1 pl-5 marker:text-muted-foreground">
+              {a.items.map((x) => (
+                <li key={x}>{x}</li>
+              ))}
+            </ol>
+          ) : null}
+          {a.tables.map((x, i) => (
+            <PolicyTable key={i} table={x} />
+          ))}
+          {a.after.map((x) => (
+            <p key={x}>{x}</p>
+          ))}
+        </section>
+      ))}
+      <div className="grid gap-1 border-t pt-4 text-muted-foreground">
+        {p.closing.map((c) => (
+          <p key={c}>{c}</p>
+        ))}
+      </div>
+      {lines.length ? (
+        <section className="grid gap-1 text-muted-foreground" data-testid="legal-company-details">
+          <H className="font-semibold text-foreground">{koSiteShell.footer.companyDetails}</H>
+          {lines.map((l) => (
+            <p key={l.key}>{l.label ? `${l.label}: ${l.value}` : l.value}</p>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** '시행일: 2026년 11월 27일' of the policy in force, once it has arrived (empty before). */
+export function usePrivacyEffective(): string {
+  const policy = usePrivacyPolicy();
+  return policy.data ? t.effective(t.date(policy.data.effective)) : '';
 }

@@ -1,5 +1,5 @@
 import { koSite } from '@suite/shared/messages/ko-site';
-import { PrivacyPolicy } from '@/components/legal/privacy-policy';
+import { PrivacyPolicy, usePrivacyEffective } from '@/components/legal/privacy-policy';
 import { TermsOfService } from '@/components/legal/terms-of-service';
 import { PageContainer } from '@/components/page-container';
 import { useSeo } from '@/lib/seo';
@@ -29,8 +29,10 @@ export function TermsPage() {
 
 export function PrivacyPage() {
   useSeo({ title: koSite.meta.privacy.title, description: koSite.meta.privacy.description });
+  // The effective date is the generated policy's (its version history on the server), not a fixed text.
+  const effective = usePrivacyEffective();
   return (
-    <LegalPage title={t.privacyTitle} effective={t.privacyEffective}>
+    <LegalPage title={t.privacyTitle} effective={effective}>
       <PrivacyPolicy headingLevel={2} />
     </LegalPage>
   );
