@@ -126,6 +126,9 @@ export const koPrivacy = {
     print: '인쇄',
     downloadJson: 'JSON 저장',
     close: '닫기',
+    download: '내보낸 파일 받기',
+    exportExpired: '다운로드 기간(24시간)이 지났습니다.',
+    back: '시드 관리로 돌아가기',
   },
   access: {
     tab: '개인정보 접근 기록',

@@ -12,6 +12,7 @@ import { adminBuilderConsoleRoutes } from '@/features/admin-builder/console-rout
 import { monitoringConsoleRoutes } from '@/features/monitoring/console-routes';
 import { notificationsConsoleRoutes } from '@/features/notifications/console-routes';
 import { billingConsoleRoutes } from '@/features/billing/console-routes';
+import { seedPrivacyConsoleRoutes } from '@/features/seed-privacy/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
@@ -77,6 +78,7 @@ export const consoleRoutes: RouteObject[] = [
       ...aiChatbotConsoleRoutes,
       { path: 'users', element: page(<UsersPage />) },
       { path: 'seeds', element: page(<SeedsPage />) },
+      ...seedPrivacyConsoleRoutes,
       ...billingConsoleRoutes,
       { path: 'settings', element: page(<SettingsPage />) },
       {

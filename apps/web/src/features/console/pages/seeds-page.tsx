@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { ko, ZInviteSeedMemberInput, ZUpdateSeedInput, type TInviteSeedMemberInput, type TUpdateSeedInput } from '@suite/shared';
@@ -228,6 +228,19 @@ export function SeedsPage() {
       <GeneralCard key={`g-${selected.id}`} seed={selected} />
       <MembersCard key={`m-${selected.id}`} seed={selected} />
       {selected.role === 'owner' ? <SeedSecurityCard key={`s-${selected.id}`} seedId={selected.id} /> : null}
+      {selected.role === 'owner' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">{ko.privacy.seedRequests.title}</CardTitle>
+            <CardDescription className="break-keep">{ko.privacy.seedRequests.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link to="/admin/seeds/privacy">{ko.privacy.seedRequests.open}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
       {selected.role === 'owner' ? <DangerCard seed={selected} /> : null}
     </div>
   );
