@@ -50,6 +50,7 @@ export async function apiBuilderBench({ port, tag, prepare, env = {} }) {
       full_name: '벤치',
       marketing_consent: false,
       terms: true,
+      age_bracket: '14_or_over',
     });
     const token = signup.tokens.access_token;
     const seed = (await json('/api/seeds', { seed_name: '벤치' }, token)).data;

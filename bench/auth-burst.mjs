@@ -43,10 +43,12 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 
 let lines;
 try {
-  const token = (await post('/api/auth-signup', { email: 'burst.owner@example.com', password: PASSWORD, full_name: '버스트', terms: true })).tokens
-    .access_token;
+  const token = (
+    await post('/api/auth-signup', { email: 'burst.owner@example.com', password: PASSWORD, full_name: '버스트', terms: true, age_bracket: '14_or_over' })
+  ).tokens.access_token;
   await post('/api/seeds', { seed_name: '버스트 회사' }, token);
-  for (let i = 0; i < SIGN_INS; i++) await post('/api/auth-signup', { email: `burst.${i}@example.com`, password: PASSWORD, full_name: '로그인', terms: true });
+  for (let i = 0; i < SIGN_INS; i++)
+    await post('/api/auth-signup', { email: `burst.${i}@example.com`, password: PASSWORD, full_name: '로그인', terms: true, age_bracket: '14_or_over' });
 
   /** GET /api/seeds every 20 ms for `ms`: the latencies. */
   const probe = async (ms) => {

@@ -50,7 +50,7 @@ let section;
 try {
   const email = `bench-${Date.now().toString(36)}@example.com`;
   const password = 'Bench7Pass9x';
-  const signup = await post('/api/auth-signup', { email, password, full_name: '벤치마크', marketing_consent: false, terms: true });
+  const signup = await post('/api/auth-signup', { email, password, full_name: '벤치마크', marketing_consent: false, terms: true, age_bracket: '14_or_over' });
   if (signup.status !== 200) throw new Error(`sign-up ${signup.status} ${JSON.stringify(signup.body)}`);
   const rows = [baseline];
 

@@ -61,7 +61,10 @@ async function measure(label, env) {
   const proc = await startServer(port, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...env });
   try {
     const email = `bench-chatbot-${Date.now()}@example.com`;
-    await json('/api/auth-signup', { method: 'POST', body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true } });
+    await json('/api/auth-signup', {
+      method: 'POST',
+      body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
+    });
     const { tokens } = await json('/api/auth-login', { method: 'POST', body: { email, password: 'Bench2026xyz' } });
     const seed = await json('/api/seeds', { method: 'POST', token: tokens.access_token, body: { seed_name: '벤치 상점' } });
     const bot = await json(`/api/seeds/${seed.data.id}/chatbots`, {

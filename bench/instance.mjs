@@ -29,7 +29,7 @@ if (!adminUrl) {
     await A.start();
     const email = `bench.${Date.now()}@example.com`;
     await api(A.base, 'POST', '/api/auth-signup', {
-      body: { email, password: 'Zq7mLw2pXv', full_name: '벤치', phone: '010-1234-5678', marketing_consent: false, terms: true },
+      body: { email, password: 'Zq7mLw2pXv', full_name: '벤치', phone: '010-1234-5678', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
     });
     const login = await api(A.base, 'POST', '/api/auth-login', { body: { email, password: 'Zq7mLw2pXv' } });
     const token = login.body.tokens.access_token;

@@ -61,7 +61,13 @@ try {
 
   // ── Setup through the real endpoints: a seed, a connection, a cached API and its key ──
   let proc = await startServer(port, env(true), { stdio: ['ignore', 'ignore', 'inherit'] });
-  const signup = await json('/api/auth-signup', { email: `bench.meter.${Date.now()}@example.com`, password: 'Haneul2026x', full_name: '벤치', terms: true });
+  const signup = await json('/api/auth-signup', {
+    email: `bench.meter.${Date.now()}@example.com`,
+    password: 'Haneul2026x',
+    full_name: '벤치',
+    terms: true,
+    age_bracket: '14_or_over',
+  });
   const token = signup.tokens.access_token;
   const seed = (await json('/api/seeds', { seed_name: '미터 벤치' }, token)).data;
   const u = new URL(customer.url);

@@ -81,7 +81,13 @@ const argonBase = `${minimalBase}/argon2`;
 const lines = [];
 try {
   // ── Data: the first account is the platform admin; a seed with 50 rooms and one day of 400 bookings; 100 000 users.
-  const signup = await json('/api/auth-signup', { email: 'bench.paths@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true });
+  const signup = await json('/api/auth-signup', {
+    email: 'bench.paths@example.com',
+    password: 'Zq7mLw2pXv',
+    full_name: '벤치관리자',
+    terms: true,
+    age_bracket: '14_or_over',
+  });
   const token = signup.tokens.access_token;
   const userId = signup.user.id;
   const seedId = (await json('/api/seeds', { seed_name: '벤치 회사' }, token)).data.id;

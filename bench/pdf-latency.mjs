@@ -68,7 +68,10 @@ async function measure(label, env, slack, pdf) {
   });
   try {
     const email = `bench.pdf.${Date.now()}@example.com`;
-    await json('/api/auth-signup', { method: 'POST', body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true } });
+    await json('/api/auth-signup', {
+      method: 'POST',
+      body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
+    });
     const { tokens } = await json('/api/auth-login', { method: 'POST', body: { email, password: 'Bench2026xyz' } });
     const prep = await json('/api/slack-oauth-prepare', { method: 'POST', token: tokens.access_token, body: {} });
     const page = await (await fetch(prep.authUrl)).text();

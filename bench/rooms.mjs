@@ -72,7 +72,7 @@ async function section() {
     const signup = await fetch(`${base}/api/auth-signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench.rooms@example.com', password: 'Zq7mLw2pXv', full_name: '벤치예약', terms: true }),
+      body: JSON.stringify({ email: 'bench.rooms@example.com', password: 'Zq7mLw2pXv', full_name: '벤치예약', terms: true, age_bracket: '14_or_over' }),
     }).then((r) => r.json());
     const token = signup.tokens?.access_token;
     if (!token) throw new Error(`가입 실패: ${JSON.stringify(signup)}`);

@@ -105,7 +105,10 @@ async function measure(label, env, slack, { acks = true } = {}) {
   try {
     // A user, a seed and an installed workspace, through the real endpoints.
     const email = `bench.${Date.now()}@example.com`;
-    await json('/api/auth-signup', { method: 'POST', body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true } });
+    await json('/api/auth-signup', {
+      method: 'POST',
+      body: { email, password: 'Bench2026xyz', full_name: '벤치', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
+    });
     const { tokens } = await json('/api/auth-login', { method: 'POST', body: { email, password: 'Bench2026xyz' } });
     const prep = await json('/api/slack-oauth-prepare', { method: 'POST', token: tokens.access_token, body: {} });
     const page = await (await fetch(prep.authUrl)).text();

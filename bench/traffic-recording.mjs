@@ -44,7 +44,7 @@ try {
   const res = await fetch(`${base}/api/auth-signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench.traffic@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true }),
+    body: JSON.stringify({ email: 'bench.traffic@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true, age_bracket: '14_or_over' }),
   });
   const signup = await res.json();
   if (!res.ok) throw new Error(`signup: ${res.status} ${JSON.stringify(signup)}`);

@@ -99,7 +99,7 @@ export async function usersListSection({ adminUrl }) {
     const signup = await fetch(`${base}/api/auth-signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench.admin@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true }),
+      body: JSON.stringify({ email: 'bench.admin@example.com', password: 'Zq7mLw2pXv', full_name: '벤치관리자', terms: true, age_bracket: '14_or_over' }),
     }).then((r) => r.json());
     const token = signup.tokens?.access_token;
     if (!token) throw new Error(`관리자 가입 실패: ${JSON.stringify(signup)}`);

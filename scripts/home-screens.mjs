@@ -66,7 +66,7 @@ await waitFor(`${base}/api/ready`);
 
 // The first account is the admin; its address is confirmed through the development outbox.
 const email = 'demo@company-tools.example';
-await call('POST', '/api/auth-signup', { email, password, full_name: '김하늘', marketing_consent: false, terms: true });
+await call('POST', '/api/auth-signup', { email, password, full_name: '김하늘', marketing_consent: false, terms: true, age_bracket: '14_or_over' });
 const mail = await call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
 const token = new URL(mail.messages[0].links.find((l) => l.includes('/auth/confirm'))).searchParams.get('token');
 await call('POST', '/api/auth/confirm-email', { token });

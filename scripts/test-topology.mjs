@@ -78,7 +78,7 @@ try {
   const email = `topo.${randomBytes(4).toString('hex')}@example.com`;
   const password = 'Zq7mLw2pXv';
   const signup = await api(lb, 'POST', '/api/auth-signup', {
-    body: { email, password, full_name: '운영시험', phone: '010-1234-5678', marketing_consent: false, terms: true },
+    body: { email, password, full_name: '운영시험', phone: '010-1234-5678', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
   });
   assert.equal(signup.status, 200, JSON.stringify(signup.body));
   const login = await api(A.base, 'POST', '/api/auth-login', { body: { email, password } });

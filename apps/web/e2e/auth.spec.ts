@@ -70,6 +70,7 @@ test('sign-up shows every validation message, then confirms through the outbox a
   await fillAndBlur(page, 'phone', '01012345678');
   await fillAndBlur(page, 'password', 'Password1');
   await fillAndBlur(page, 'confirmPassword', 'Password1');
+  await page.getByRole('radio', { name: '만 14세 이상입니다' }).check();
   await page.getByRole('checkbox', { name: /이용약관/ }).click();
   await page.getByRole('button', { name: '회원가입', exact: true }).click();
   await expect(page.getByText('너무 흔하게 쓰이는 비밀번호입니다. 다른 비밀번호를 입력해주세요.').first()).toBeVisible();

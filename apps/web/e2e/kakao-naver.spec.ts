@@ -37,6 +37,7 @@ for (const provider of ['kakao', 'naver'] as const) {
     await viaProvider(page, '/signup', provider, nickname);
     await expect(page).toHaveURL(/\/signup\/complete$/);
     await expect(page.getByText(email)).toBeVisible();
+    await page.locator('#age-14_or_over').check();
     await page.locator('#terms').click();
     await page.getByRole('button', { name: '동의하고 가입 완료' }).click();
     await signedIn(page);
@@ -58,6 +59,7 @@ test('kakao without an email: the address given on the consent step is confirmed
   await expect(page).toHaveURL(/\/signup\/complete$/);
   const email = uniqueEmail('kakao-nomail');
   await page.getByLabel('이메일').fill(email);
+  await page.locator('#age-14_or_over').check();
   await page.locator('#terms').click();
   await page.getByRole('button', { name: '동의하고 가입 완료' }).click();
   await expect(page.getByText('확인 메일을 보냈습니다.', { exact: false })).toBeVisible();

@@ -110,6 +110,8 @@ export const errorCatalogue = {
   PRIVACY_DELETION_NOT_PENDING: { status: 409, message: ko.privacy.server.deletionNotPending },
   PRIVACY_UNDER_14: { status: 400, message: ko.privacy.server.under14 },
   PRIVACY_REQUEST_NOT_FOUND: { status: 404, message: ko.privacy.server.requestNotFound },
+  // Privacy: consents (helper D)
+  PRIVACY_NIGHT_NEEDS_MARKETING: { status: 400, message: ko.privacy.consents.nightNeedsMarketing },
   // Privacy: seed owners' requests (helper F)
   PRIVACY_OWNER_ONLY: { status: 403, message: ko.privacy.server.ownerOnly },
   PRIVACY_SUBJECT_NOT_FOUND: { status: 404, message: ko.privacy.server.subjectNotFound },

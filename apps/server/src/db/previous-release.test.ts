@@ -76,6 +76,7 @@ describe.each(dbKinds)(`the previous release (${PREVIOUS_RELEASE}) on the new sc
         phone: '010-1234-5678',
         marketing_consent: false,
         terms: true,
+        age_bracket: '14_or_over',
       });
       expect(signup.status).toBe(200);
       const login = await call('POST', '/api/auth-login', { email, password: 'Zq7mLw2pXv' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { koAuth } from '../messages/ko-auth.ts';
+import { koPrivacy } from '../messages/ko-privacy.ts';
 
 const v = koAuth.validation;
 
@@ -34,6 +35,13 @@ export const ZNewPassword = z
   .max(128, v.passwordMax)
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d@$!%*?&]+$/, v.passwordRule);
 
+/**
+ * The age bracket every sign-up states (개인정보 보호법 제22조의2): `under_14` is refused with PRIVACY_UNDER_14 (no
+ * guardian-consent procedure is offered), `14_or_over` is recorded as the consent kind 'age14'.
+ */
+export const ZAgeBracket = z.enum(['14_or_over', 'under_14'], { error: koPrivacy.consents.ageRequired });
+export type TAgeBracket = z.infer<typeof ZAgeBracket>;
+
 /** Sign-up form (browser): the spec's fields. */
 export const ZSignupForm = z
   .object({
@@ -44,12 +52,18 @@ export const ZSignupForm = z
     confirmPassword: z.string().min(1, v.confirmRequired),
     terms: z.boolean().refine((t) => t === true, v.termsRequired),
     marketing: z.boolean().default(false),
+    ageBracket: ZAgeBracket,
   })
   .refine((d) => d.password === d.confirmPassword, { message: v.confirmMismatch, path: ['confirmPassword'] });
 export type TSignupForm = z.input<typeof ZSignupForm>;
 
 /** The consent step after Google, Kakao or Naver (browser): the sign-up form's consents, and the email where the provider gave no verified one. */
-export const ZSignupCompleteForm = z.object({ terms: ZSignupForm.shape.terms, marketing: ZSignupForm.shape.marketing, email: ZEmail.optional() });
+export const ZSignupCompleteForm = z.object({
+  terms: ZSignupForm.shape.terms,
+  marketing: ZSignupForm.shape.marketing,
+  ageBracket: ZAgeBracket,
+  email: ZEmail.optional(),
+});
 export type TSignupCompleteForm = z.input<typeof ZSignupCompleteForm>;
 
 /** POST /api/auth-signup body. */
@@ -60,6 +74,7 @@ export const ZSignupInput = z.object({
   phone: ZPhone.optional(),
   marketing_consent: z.boolean().default(false),
   terms: z.literal(true, { error: v.termsRequired }),
+  age_bracket: ZAgeBracket,
   /** Signing up from a seed invitation link: the invitation is accepted once the address is confirmed (issue 27). */
   invitation_token: z.string().min(16).max(256).optional(),
 });
@@ -81,6 +96,7 @@ export const ZGoogleLoginInput = z.object({ googleToken: z.string().min(10, koAu
 export const ZGoogleSignupInput = z.object({
   googleToken: z.string().min(10, koAuth.server.googleTokenInvalid),
   terms: z.literal(true, { error: v.termsRequired }),
+  age_bracket: ZAgeBracket,
   marketing_consent: z.boolean().default(false),
   phone: ZPhone.optional(),
 });
@@ -118,6 +134,7 @@ export const ZOAuthCallbackInput = z.object({ state: ZOAuthState, code: z.string
 export const ZOAuthSignupInput = z.object({
   signupToken: z.string().min(16).max(256),
   terms: z.literal(true, { error: v.termsRequired }),
+  age_bracket: ZAgeBracket,
   marketing_consent: z.boolean().default(false),
   /** Only when the provider gave no verified email (emailRequired). */
   email: ZEmail.optional(),

@@ -1,5 +1,5 @@
 /** The signed-in user's own account: profile, marketing consent, password. */
-import { ko, TERMS_VERSION, type TMeResponse } from '@suite/shared';
+import { ko, type TMeResponse } from '@suite/shared';
 import type { z } from 'zod';
 import type { ZChangePasswordInput, ZUpdateMeInput } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,7 +10,8 @@ import { assertNotCommon, assertNotPersonal, hashPassword, verifyPassword } from
 import { revokeUserSessions } from './session.repository.ts';
 import { accessTokenFor } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
-import { findUserById, recordConsents, updateUser, type TNewUser, type TUserRow } from './user.repository.ts';
+import { findUserById, updateUser, type TNewUser, type TUserRow } from './user.repository.ts';
+import { applyMarketingChange, mailConsentChange } from './marketing-consents.service.ts';
 import { sessionsEnded } from './session.service.ts';
 import { noticePassword } from './security-notices.ts';
 
@@ -32,14 +33,19 @@ export async function updateMe(
   if (input.full_name !== undefined) patch.fullName = input.full_name;
   if (input.phone !== undefined) patch.phone = input.phone;
   const marketingChanged = input.marketing_consent !== undefined && input.marketing_consent !== current.marketingConsent;
-  if (marketingChanged) patch.marketingConsent = input.marketing_consent;
-  const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateUser(tx, userId, patch, deps.now());
-    // Every grant and every withdrawal of marketing consent is kept as its own row.
-    if (row && marketingChanged) await recordConsents(tx, userId, [{ kind: 'marketing', granted: row.marketingConsent }], TERMS_VERSION, meta.ip);
-    return row;
+  const at = deps.now();
+  // The marketing flag changes as PATCH /api/me/consents changes it (its own row, the night-time consent withdrawn
+  // with it, the person told by mail): marketing-consents.service.ts.
+  const done = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, userId, patch, at);
+    if (!row || !marketingChanged) return { row, changed: [] };
+    const applied = await applyMarketingChange(tx, userId, { marketing: input.marketing_consent }, meta.ip, at);
+    return { row: applied.user, changed: applied.changed };
   });
+  const updated = done.row;
   if (!updated) throw new AppError('SESSION_REVOKED');
+  if (marketingChanged) patch.marketingConsent = updated.marketingConsent;
+  await mailConsentChange(deps, updated, done.changed, at);
   await auditOwnAccount(deps.db, AUDIT.profileUpdated, userId, meta.ip, { fields: Object.keys(patch) });
   return {
     success: true,

@@ -13,11 +13,12 @@ import { secondFactorChallenge } from './second-factor.service.ts';
 import { assertActive, startSession } from './session.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { findUserByEmail, findUserForSignIn, insertUser, roleForNewUser } from './user.repository.ts';
-import { recordSignup } from './signup-records.ts';
+import { assertAgeAllowed, recordSignup } from './signup-records.ts';
 import { revokeUserSessions } from './session.repository.ts';
 import { sessionsEnded } from './session.service.ts';
 
 export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TRequestMeta): Promise<TAuthResponse> {
+  assertAgeAllowed(input.age_bracket);
   await deps.limiter.consume(`signup:ip:${meta.ip}`, LIMITS.signupIp);
   assertNotCommon(input.password);
   assertNotPersonal(input.password, { email: input.email, fullName: input.full_name });
@@ -36,7 +37,7 @@ export async function signup(deps: TAuthDeps, input: TSignupInput, meta: TReques
     });
     if (!user) return undefined;
     // User, consents and audit row commit together: a failure leaves no half-made account.
-    await recordSignup(tx, user.id, input.marketing_consent, meta, { provider: 'email', role: user.role });
+    await recordSignup(tx, user.id, { marketing: input.marketing_consent, age14: true }, meta, { provider: 'email', role: user.role });
     return user;
   });
   const confirm = deps.config.requireEmailConfirmation;

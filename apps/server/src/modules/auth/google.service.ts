@@ -13,6 +13,7 @@ import { LIMITS } from './auth.throttle.ts';
 import { signInExternal } from './external-signin.service.ts';
 import { createExternalUser, resolveExternal, type TExternalIdentity } from './identity.service.ts';
 import { toApiUser } from './user.presenter.ts';
+import { assertAgeAllowed } from './signup-records.ts';
 
 const asExternal = (id: TGoogleIdentity): TExternalIdentity => ({
   provider: 'google',
@@ -34,6 +35,7 @@ export async function googleLogin(deps: TAuthDeps, googleToken: string, meta: TR
 }
 
 export async function googleSignup(deps: TAuthDeps, input: z.infer<typeof ZGoogleSignupInput>, meta: TRequestMeta): Promise<TAuthResponse> {
+  assertAgeAllowed(input.age_bracket);
   if (!deps.google.enabled) throw new AppError('GOOGLE_UNAVAILABLE');
   await deps.limiter.consume(`signup:ip:${meta.ip}`, LIMITS.signupIp);
   const ext = asExternal(await deps.google.verify(input.googleToken));

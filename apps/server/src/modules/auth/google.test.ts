@@ -55,7 +55,7 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
   };
   const gLogin = async (o: TIdOpts) => call(t, { url: '/api/google-login', body: { googleToken: await idToken(o) } });
   const gSignup = async (o: TIdOpts, extra: Record<string, unknown> = {}) =>
-    call(t, { url: '/api/google-signup', body: { googleToken: await idToken(o), terms: true, marketing_consent: false, ...extra } });
+    call(t, { url: '/api/google-signup', body: { googleToken: await idToken(o), terms: true, age_bracket: '14_or_over', marketing_consent: false, ...extra } });
 
   it('writes a Google sign-up all or nothing: when its audit row fails, no user, identity or consent is left', async () => {
     const email = uniqueEmail();
@@ -97,7 +97,7 @@ describe.each(dbKinds)('Google sign-in on %s', (kind) => {
     });
     expect(claimsOf(signup.body.tokens.access_token)).toMatchObject({ provider: 'google', email });
     const rows = await t.database.db.select().from(consents).where(eq(consents.userId, signup.body.user.id));
-    expect(rows.map((r) => r.kind).sort()).toEqual(['marketing', 'privacy', 'terms']);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['age14', 'marketing', 'privacy', 'terms']);
 
     const again = await gLogin({ email, sub });
     expect(again).toMatchObject({ status: 200, body: { success: true, message: ko.auth.server.googleLoginDone, user: { id: signup.body.user.id } } });
@@ -180,7 +180,7 @@ describe('Google sign-in when not configured or unreachable', () => {
   });
 
   it('answers 503 with the Korean message', async () => {
-    const body = { googleToken: 'eyJhbGciOiJSUzI1NiJ9.e30.sig', terms: true };
+    const body = { googleToken: 'eyJhbGciOiJSUzI1NiJ9.e30.sig', terms: true, age_bracket: '14_or_over' };
     for (const url of ['/api/google-login', '/api/google-signup']) {
       const res = await call(off, { url, body });
       expect(res).toMatchObject({ status: 503, body: { code: 'GOOGLE_UNAVAILABLE', error: ko.auth.server.googleUnavailable } });

@@ -22,7 +22,7 @@ describe.each(dbKinds)('linked identities on %s', (kind) => {
   const gLogin = async (sub: string, email: string, verified: boolean) =>
     call(t, { url: '/api/google-login', body: { googleToken: await google.idToken({ sub, email, verified }) } });
   const gSignup = async (sub: string, email: string, verified: boolean) =>
-    call(t, { url: '/api/google-signup', body: { googleToken: await google.idToken({ sub, email, verified }), terms: true } });
+    call(t, { url: '/api/google-signup', body: { googleToken: await google.idToken({ sub, email, verified }), terms: true, age_bracket: '14_or_over' } });
   const linkMail = async (email: string) => (await outbox(t, email)).find((m) => m.subject === ko.accounts.mail.linkSubject)?.links[0] ?? '';
 
   it('replays the Google takeover of the issue: every step fails', async () => {

@@ -6,7 +6,7 @@
  *   owner gets a mail; the link works after the owner confirms it (the mail's link, or /settings while signed in);
  * - the owner is mailed whenever a link is confirmed; a password reset removes links never confirmed.
  */
-import { ko } from '@suite/shared';
+import { ko, type TAgeBracket } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
@@ -96,7 +96,7 @@ async function mailLinkRequest(deps: TAuthDeps, owner: TUserRow, identity: TIden
 export async function createExternalUser(
   deps: TAuthDeps,
   ext: TExternalIdentity,
-  input: { marketing_consent: boolean; phone?: string | undefined },
+  input: { marketing_consent: boolean; phone?: string | undefined; age_bracket?: TAgeBracket | undefined },
   meta: TRequestMeta,
 ): Promise<TUserRow | undefined> {
   if (!ext.email || !ext.emailVerified) throw new AppError('IDENTITY_EMAIL_UNVERIFIED');
@@ -118,7 +118,8 @@ export async function createExternalUser(
     const identity = await insertIdentity(tx, { userId: user.id, provider: ext.provider, subject: ext.subject, email: ext.email, confirmedAt: deps.now() });
     if (!identity) throw new AppError('CONFLICT');
     // The audit row belongs to the sign-up: user, identity, consents and audit are written all or nothing.
-    await recordSignup(tx, user.id, input.marketing_consent, meta, { provider: ext.provider, role: user.role, userAgent: meta.userAgent });
+    const consents = { marketing: input.marketing_consent, age14: input.age_bracket === '14_or_over' };
+    await recordSignup(tx, user.id, consents, meta, { provider: ext.provider, role: user.role, userAgent: meta.userAgent });
     return user;
   });
 }

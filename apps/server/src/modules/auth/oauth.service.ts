@@ -11,7 +11,7 @@
  * 4. No verified email (Kakao may give none, or an unverified one): the consent step asks for an address, which is
  *    confirmed by a mailed link before anything is created; opening it decides again with that (now proven) address.
  */
-import { ko, type TAuthResponse, type TOAuthProvider } from '@suite/shared';
+import { ko, type TAgeBracket, type TAuthResponse, type TOAuthProvider } from '@suite/shared';
 import { pkceChallenge } from '../../adapters/oauth-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
@@ -23,6 +23,7 @@ import { signInExternal } from './external-signin.service.ts';
 import { consumeFlow, createFlow, createFlowOnce, peekFlow } from './flow.repository.ts';
 import { createExternalUser, resolveExternal, type TExternalIdentity } from './identity.service.ts';
 import { deliver } from './recovery.service.ts';
+import { assertAgeAllowed } from './signup-records.ts';
 import { toApiUser } from './user.presenter.ts';
 
 const START_TTL_MS = 10 * 60_000;
@@ -115,9 +116,10 @@ export async function finishOAuth(deps: TAuthDeps, provider: TOAuthProvider, sta
 /** Step 3b: the consent step. A verified identity becomes an account now; otherwise the given address is mailed first. */
 export async function oauthSignup(
   deps: TAuthDeps,
-  input: { signupToken: string; marketing_consent: boolean; email?: string | undefined },
+  input: { signupToken: string; marketing_consent: boolean; age_bracket: TAgeBracket; email?: string | undefined },
   meta: TRequestMeta,
 ): Promise<TAuthResponse> {
+  assertAgeAllowed(input.age_bracket);
   await deps.limiter.consume(`signup:ip:${meta.ip}`, LIMITS.signupIp);
   const hash = sha256(input.signupToken);
   const peeked = await peekFlow(deps.db, 'oauth_signup', hash, deps.now());
@@ -135,7 +137,7 @@ export async function oauthSignup(
       idHash: sha256(token),
       kind: 'oauth_email',
       userId: null,
-      data: { identity: { ...pending, email, emailVerified: false }, marketing: input.marketing_consent },
+      data: { identity: { ...pending, email, emailVerified: false }, marketing: input.marketing_consent, ageBracket: input.age_bracket },
       expiresAt: new Date(deps.now().getTime() + EMAIL_TTL_MS),
     });
     // The same answer whether or not the address has an account here (no enumeration); the mail decides later.
@@ -144,7 +146,7 @@ export async function oauthSignup(
     }
     return { success: true, confirmationSent: true, message: ko.auth.server.oauthConfirmationSent };
   }
-  return createAndSignIn(deps, pending, input.marketing_consent, meta);
+  return createAndSignIn(deps, pending, { marketing_consent: input.marketing_consent, age_bracket: input.age_bracket }, meta);
 }
 
 /** Step 4: the mailed link was opened, so the address is proven; decide again with it. */
@@ -157,11 +159,18 @@ export async function confirmOAuthEmail(deps: TAuthDeps, token: string, meta: TR
   const outcome = await resolveExternal(deps, ext, meta);
   if (outcome.kind === 'link_pending') return linkRequired();
   if (outcome.kind === 'signin') return signInExternal(deps, outcome.user, ext.provider, meta, ko.auth.server.oauthLoginDone(providerName(ext.provider)));
-  return createAndSignIn(deps, ext, flow.data.marketing === true, meta);
+  // A flow begun before the age question carries no bracket: the account is made without an 'age14' row.
+  const age = flow.data.ageBracket === '14_or_over' ? ('14_or_over' as const) : undefined;
+  return createAndSignIn(deps, ext, { marketing_consent: flow.data.marketing === true, age_bracket: age }, meta);
 }
 
-async function createAndSignIn(deps: TAuthDeps, ext: TOAuthIdentity, marketing: boolean, meta: TRequestMeta): Promise<TAuthResponse> {
-  const created = await createExternalUser(deps, ext, { marketing_consent: marketing }, meta);
+async function createAndSignIn(
+  deps: TAuthDeps,
+  ext: TOAuthIdentity,
+  consents: { marketing_consent: boolean; age_bracket: TAgeBracket | undefined },
+  meta: TRequestMeta,
+): Promise<TAuthResponse> {
+  const created = await createExternalUser(deps, ext, consents, meta);
   if (!created) {
     // Lost a race with another sign-up of the same address: decide again.
     const again = await resolveExternal(deps, ext, meta);

@@ -45,12 +45,14 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
     expect(first.body.tokens).toBeUndefined();
     // The start never put a token in an address: the authorize URL carries state and challenge only.
     const signupToken = first.body.signupToken as string;
-    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: false } })).status).toBe(400);
-    const done = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, marketing_consent: true } });
+    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: false, age_bracket: '14_or_over' } })).status).toBe(400);
+    const done = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, age_bracket: '14_or_over', marketing_consent: true } });
     expect(done).toMatchObject({ status: 200, body: { user: { email, provider, marketing_consent: true } } });
     expect(done.body.tokens.access_token).toBeTruthy();
     // Single use.
-    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true } })).body.code).toBe('OAUTH_SIGNUP_EXPIRED');
+    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, age_bracket: '14_or_over' } })).body.code).toBe(
+      'OAUTH_SIGNUP_EXPIRED',
+    );
     const again = await signInWith(provider, id);
     expect(again).toMatchObject({ status: 200, body: { message: ko.auth.server.oauthLoginDone(ko.accounts.providers[provider] ?? '') } });
     expect(again.body.user.id).toBe(done.body.user.id);
@@ -95,9 +97,11 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
     const first = await signInWith('kakao', id);
     expect(first.body).toMatchObject({ isNewUser: true, emailRequired: true, profile: { email: '' } });
     const signupToken = first.body.signupToken as string;
-    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true } })).body.code).toBe('OAUTH_EMAIL_NEEDED');
+    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, age_bracket: '14_or_over' } })).body.code).toBe(
+      'OAUTH_EMAIL_NEEDED',
+    );
     const email = uniqueEmail('nomail');
-    const sent = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, email } });
+    const sent = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken, terms: true, age_bracket: '14_or_over', email } });
     expect(sent).toMatchObject({ status: 200, body: { confirmationSent: true } });
     expect(sent.body.tokens).toBeUndefined();
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -115,9 +119,9 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
     fake.addUser({ provider: 'kakao', id: id2, nickname: '미인증', email: unverified, verified: false });
     const second = await signInWith('kakao', id2);
     expect(second.body).toMatchObject({ isNewUser: true, emailRequired: true, profile: { email: unverified } });
-    expect((await call(t, { url: '/api/auth/oauth/signup', body: { signupToken: second.body.signupToken, terms: true } })).body.code).toBe(
-      'OAUTH_EMAIL_NEEDED',
-    );
+    expect(
+      (await call(t, { url: '/api/auth/oauth/signup', body: { signupToken: second.body.signupToken, terms: true, age_bracket: '14_or_over' } })).body.code,
+    ).toBe('OAUTH_EMAIL_NEEDED');
   });
 
   it('an identity whose address has an account is linked only after the owner confirms by mail', async () => {
@@ -142,7 +146,7 @@ describe.each(dbKinds)('Kakao and Naver sign-in on %s', (kind) => {
     fake.addUser({ provider: 'kakao', id: kakaoId, nickname: '침입자' });
     const start = await signInWith('kakao', kakaoId);
     await minutePassed(t, email);
-    const sent = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken: start.body.signupToken, terms: true, email } });
+    const sent = await call(t, { url: '/api/auth/oauth/signup', body: { signupToken: start.body.signupToken, terms: true, age_bracket: '14_or_over', email } });
     expect(sent.body).toMatchObject({ confirmationSent: true });
     const confirm = (await outbox(t, email)).find((m) => m.subject === ko.accounts.mail.providerEmailSubject)?.links[0] ?? '';
     await minutePassed(t, email);

@@ -1,17 +1,28 @@
-import { TERMS_VERSION } from '@suite/shared';
+import { TERMS_VERSION, type TAgeBracket } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TTx } from '../../db/client.ts';
 import type { TRequestMeta } from './auth.deps.ts';
 import { recordConsents } from './user.repository.ts';
 
 /**
- * A new account's consents (terms and privacy granted, marketing as chosen, at TERMS_VERSION) and its sign-up audit
- * row, inside the sign-up's transaction so that user, consents and audit are written all or nothing.
+ * 개인정보 보호법 제22조의2: a child under 14 needs a legal guardian's consent, and the suite offers no procedure for
+ * it, so an under-14 sign-up is refused before anything is written (every sign-up path calls this first).
+ */
+export function assertAgeAllowed(bracket: TAgeBracket): void {
+  if (bracket !== '14_or_over') throw new AppError('PRIVACY_UNDER_14');
+}
+
+/**
+ * A new account's consents (terms and privacy granted, the age confirmation, marketing as chosen, at TERMS_VERSION)
+ * and its sign-up audit row, inside the sign-up's transaction so that user, consents and audit are written all or
+ * nothing. `age14`: the person stated they are 14 or over (false only for a provider sign-up begun before the
+ * question existed).
  */
 export async function recordSignup(
   tx: TTx,
   userId: string,
-  marketingConsent: boolean,
+  consents: { marketing: boolean; age14: boolean },
   meta: Pick<TRequestMeta, 'ip'>,
   metadata: Record<string, unknown>,
 ): Promise<void> {
@@ -21,7 +32,8 @@ export async function recordSignup(
     [
       { kind: 'terms', granted: true },
       { kind: 'privacy', granted: true },
-      { kind: 'marketing', granted: marketingConsent },
+      ...(consents.age14 ? [{ kind: 'age14' as const, granted: true }] : []),
+      { kind: 'marketing', granted: consents.marketing },
     ],
     TERMS_VERSION,
     meta.ip,

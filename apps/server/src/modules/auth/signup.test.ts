@@ -69,6 +69,7 @@ describe.each(dbKinds)('sign-up and email confirmation on %s', (kind) => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const rows = await t.database.db.select().from(consents).where(eq(consents.userId, row!.id));
     expect(rows.map((r) => [r.kind, r.granted, r.termsVersion]).sort()).toEqual([
+      ['age14', true, TERMS_VERSION],
       ['marketing', true, TERMS_VERSION],
       ['privacy', true, TERMS_VERSION],
       ['terms', true, TERMS_VERSION],

@@ -7,7 +7,7 @@ import { COMPANY_ENV } from '../../test-support/company-env.ts';
 const signup = (email: string, ip: string) => ({
   method: 'POST' as const,
   url: '/api/auth-signup',
-  payload: { email, password: 'Zq7mLw2pXv', full_name: '홍길동', marketing_consent: false, terms: true },
+  payload: { email, password: 'Zq7mLw2pXv', full_name: '홍길동', marketing_consent: false, terms: true, age_bracket: '14_or_over' },
   remoteAddress: ip,
 });
 const reset = (email: string) => ({ method: 'POST' as const, url: '/dev/test/reset-throttles', payload: { email } });

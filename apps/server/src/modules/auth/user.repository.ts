@@ -78,7 +78,7 @@ export async function touchLogin(db: TTx, id: string, at: Date): Promise<void> {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
 }
 
-export type TConsentKind = 'terms' | 'privacy' | 'marketing';
+export type TConsentKind = 'terms' | 'privacy' | 'age14' | 'marketing' | 'marketing_night';
 
 export async function recordConsents(
   db: TTx,

@@ -15,7 +15,7 @@ describe('development outbox', () => {
   });
 
   it('lists kept mail newest first, filtered by recipient', async () => {
-    const body = (email: string) => ({ email, password: 'Zq7mLw2pXv', full_name: '홍길동', marketing_consent: false, terms: true });
+    const body = (email: string) => ({ email, password: 'Zq7mLw2pXv', full_name: '홍길동', marketing_consent: false, terms: true, age_bracket: '14_or_over' });
     await dev.app.inject({ method: 'POST', url: '/api/auth-signup', payload: body('one@example.com') });
     await dev.app.inject({ method: 'POST', url: '/api/auth-signup', payload: body('two@example.com'), remoteAddress: '10.9.9.9' });
     const all = (await dev.app.inject({ method: 'GET', url: '/dev/outbox' })).json();

@@ -37,7 +37,16 @@ export async function call(t: TTestContext, opts: TInject) {
 }
 
 export function signupBody(email: string, overrides: Record<string, unknown> = {}) {
-  return { email, password: GOOD_PASSWORD, full_name: '홍길동', phone: '010-1234-5678', marketing_consent: false, terms: true, ...overrides };
+  return {
+    email,
+    password: GOOD_PASSWORD,
+    full_name: '홍길동',
+    phone: '010-1234-5678',
+    marketing_consent: false,
+    terms: true,
+    age_bracket: '14_or_over',
+    ...overrides,
+  };
 }
 
 export async function outbox(t: TTestContext, to: string): Promise<{ subject: string; text: string; links: string[] }[]> {

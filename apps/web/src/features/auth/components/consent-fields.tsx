@@ -1,4 +1,4 @@
-import { ko, TERMS_VERSION } from '@suite/shared';
+import { ko, TERMS_VERSION, type TAgeBracket } from '@suite/shared';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
@@ -43,6 +43,62 @@ export function MarketingConsent({
         {s.marketing}
       </Label>
     </div>
+  );
+}
+
+const AGE_OPTIONS: { value: TAgeBracket; label: string }[] = [
+  { value: '14_or_over', label: s.age14OrOver },
+  { value: 'under_14', label: s.ageUnder14 },
+];
+
+/**
+ * The age bracket (개인정보 보호법 제22조의2), required. Choosing under 14 shows at once why the sign-up cannot go on
+ * (the server refuses it with the same text); the pages keep their submit disabled meanwhile.
+ */
+export function AgeBracketField({
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  value: TAgeBracket | undefined;
+  onChange: (value: TAgeBracket) => void;
+  disabled: boolean;
+  error?: string | undefined;
+}) {
+  const shownError = value === 'under_14' ? undefined : error;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={value === 'under_14' ? 'age-under14' : shownError ? 'ageBracket-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium break-keep">{s.ageLegend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {AGE_OPTIONS.map((o) => (
+          <label key={o.value} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="radio"
+              id={`age-${o.value}`}
+              name="ageBracket"
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              disabled={disabled}
+              aria-invalid={Boolean(shownError)}
+              className="size-4 accent-[hsl(var(--primary))]"
+            />
+            <span className="break-keep">{o.label}</span>
+          </label>
+        ))}
+      </div>
+      {value === 'under_14' ? (
+        <p id="age-under14" role="alert" className="rounded-md bg-destructive/10 p-3 text-sm break-keep text-destructive">
+          {ko.privacy.server.under14}
+        </p>
+      ) : null}
+      {shownError ? (
+        <p id="ageBracket-error" role="alert" className="text-sm break-keep text-destructive">
+          {shownError}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -16,7 +16,7 @@ import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
+import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
 import { StatusView } from '@/features/auth/components/status-view';
 import { clearGoogleTemp, readSignupTemp } from '@/features/auth/lib/google-flow';
 import { clearProviderSignup, readProviderSignup } from '@/features/auth/lib/provider-flow';
@@ -65,20 +65,26 @@ export function SignupCompletePage() {
     );
   }
 
-  const submit = handleSubmit(async ({ marketing, email }) => {
+  const submit = handleSubmit(async ({ marketing, email, ageBracket }) => {
     try {
       const res = ptemp
         ? await api<TAuthResponse>('/api/auth/oauth/signup', {
             method: 'POST',
             auth: false,
             retryOn401: false,
-            body: { signupToken: ptemp.signupToken, terms: true, marketing_consent: marketing, ...(ptemp.emailRequired ? { email } : {}) },
+            body: {
+              signupToken: ptemp.signupToken,
+              terms: true,
+              age_bracket: ageBracket,
+              marketing_consent: marketing,
+              ...(ptemp.emailRequired ? { email } : {}),
+            },
           })
         : await api<TAuthResponse>('/api/google-signup', {
             method: 'POST',
             auth: false,
             retryOn401: false,
-            body: { googleToken: temp?.googleToken, terms: true, marketing_consent: marketing },
+            body: { googleToken: temp?.googleToken, terms: true, age_bracket: ageBracket, marketing_consent: marketing },
           });
       if (res.confirmationSent) {
         clearProviderSignup();
@@ -138,6 +144,12 @@ export function SignupCompletePage() {
           </FormField>
         ) : null}
         <ErrorAlert message={errors.root?.message} />
+        <AgeBracketField
+          value={watch('ageBracket')}
+          onChange={(a) => setValue('ageBracket', a, { shouldValidate: true })}
+          disabled={busy}
+          error={errors.ageBracket?.message}
+        />
         <div className="flex items-start gap-2">
           <Checkbox
             id="terms"
@@ -156,7 +168,7 @@ export function SignupCompletePage() {
           </p>
         ) : null}
         <MarketingConsent checked={watch('marketing')} onCheckedChange={(c) => setValue('marketing', c)} disabled={busy} />
-        <BusyButton type="submit" disabled={busy} busy={busy}>
+        <BusyButton type="submit" disabled={busy || watch('ageBracket') === 'under_14'} busy={busy}>
           {busy ? t.submitting : t.submit}
         </BusyButton>
       </form>

@@ -15,7 +15,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormField } from '@/components/account/form-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { ProviderButtons } from '@/features/auth/components/provider-buttons';
-import { LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
+import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { clearGoogleTemp } from '@/features/auth/lib/google-flow';
@@ -23,7 +23,7 @@ import { invitationTokenOf, useInvitationPreview } from '@/features/auth/api/inv
 import { safeRedirect } from '@/lib/redirect';
 
 const t = ko.authUi.signup;
-const ORDER = ['fullName', 'email', 'phone', 'password', 'confirmPassword', 'terms'] as const;
+const ORDER = ['fullName', 'email', 'phone', 'password', 'confirmPassword', 'ageBracket', 'terms'] as const;
 
 export function SignupPage() {
   usePageTitle(t.title);
@@ -47,6 +47,7 @@ export function SignupPage() {
   const { register, handleSubmit, formState, setValue, watch, setFocus } = form;
   const terms = watch('terms');
   const marketing = watch('marketing');
+  const ageBracket = watch('ageBracket');
   const password = watch('password');
 
   useEffect(() => {
@@ -71,6 +72,7 @@ export function SignupPage() {
     });
     const first = failing[0];
     if (first === 'terms') termsRef.current?.focus();
+    else if (first === 'ageBracket') document.getElementById('age-14_or_over')?.focus();
     else if (first) setFocus(first);
   };
 
@@ -87,6 +89,7 @@ export function SignupPage() {
           phone: v.phone ?? '',
           marketing_consent: v.marketing ?? false,
           terms: true,
+          age_bracket: v.ageBracket,
           ...(invitationToken && invitation.data ? { invitation_token: invitationToken } : {}),
         },
       });
@@ -107,7 +110,7 @@ export function SignupPage() {
     } catch (e) {
       if (e instanceof ApiError) {
         for (const d of e.details ?? []) {
-          const field = d.path === 'full_name' ? 'fullName' : d.path;
+          const field = d.path === 'full_name' ? 'fullName' : d.path === 'age_bracket' ? 'ageBracket' : d.path;
           if (ORDER.includes(field as (typeof ORDER)[number])) {
             form.setError(field as (typeof ORDER)[number], { message: d.message });
           }
@@ -128,7 +131,7 @@ export function SignupPage() {
         method: 'POST',
         auth: false,
         retryOn401: false,
-        body: { googleToken: credential, terms: true, marketing_consent: marketing ?? false },
+        body: { googleToken: credential, terms: true, age_bracket: ageBracket, marketing_consent: marketing ?? false },
       });
       if (!res.tokens) throw new Error(ko.authUi.google.signupFailDefault);
       const user = session.acceptTokens(res.tokens);
@@ -147,6 +150,10 @@ export function SignupPage() {
       duration: 6000,
     });
     termsRef.current?.focus();
+  };
+  const warnAge = () => {
+    toast.warning(t.ageNeededTitle, { description: t.ageNeededDescription, duration: 6000 });
+    document.getElementById('age-14_or_over')?.focus();
   };
 
   const err = formState.errors;
@@ -208,6 +215,12 @@ export function SignupPage() {
           <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder={t.confirmPlaceholder} {...fieldProps('confirmPassword')} />
         </FormField>
         <div className="grid gap-3 rounded-md border p-3">
+          <AgeBracketField
+            value={ageBracket}
+            onChange={(a) => setValue('ageBracket', a, { shouldValidate: true })}
+            disabled={submitting}
+            error={err.ageBracket?.message}
+          />
           <div className="flex items-start gap-2">
             <Tooltip.Provider delayDuration={0}>
               <Tooltip.Root>
@@ -240,7 +253,7 @@ export function SignupPage() {
           ) : null}
           <MarketingConsent checked={marketing} onCheckedChange={(c) => setValue('marketing', c)} disabled={submitting} />
         </div>
-        <BusyButton type="submit" className="w-full" disabled={submitting} busy={submitting}>
+        <BusyButton type="submit" className="w-full" disabled={submitting || ageBracket === 'under_14'} busy={submitting}>
           {submitting ? t.submitting : t.submit}
         </BusyButton>
       </form>
@@ -249,7 +262,13 @@ export function SignupPage() {
         {ko.authUi.login.or}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <GoogleButton mode="signup" label={t.google} disabled={!terms} onDisabledClick={warnTerms} onCredential={onGoogle} />
+      <GoogleButton
+        mode="signup"
+        label={t.google}
+        disabled={!terms || ageBracket !== '14_or_over'}
+        onDisabledClick={terms ? warnAge : warnTerms}
+        onCredential={onGoogle}
+      />
       <ProviderButtons />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t.haveAccount}{' '}
