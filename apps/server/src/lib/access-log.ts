@@ -28,13 +28,11 @@ export const ACCESS = {
   adminUsersTrash: 'admin.users.trash',
   adminAuditRead: 'admin.audit.read',
   seedMembersList: 'seeds.members.list',
-  seedInvitationsList: 'seeds.invitations.list',
   chatbotConversationsList: 'chatbot.conversations.list',
   chatbotConversationRead: 'chatbot.conversation.read',
   chatbotTicketsList: 'chatbot.tickets.list',
   slackUsersList: 'slack.users.list',
   slackLogsRead: 'slack.logs.read',
-  slackSearch: 'slack.search',
   adminBuilderRowsRead: 'admin-builder.rows.read',
   adminBuilderExport: 'admin-builder.rows.export',
   privacyRequest: 'privacy.request',
@@ -44,5 +42,13 @@ export const ACCESS = {
 export function accessActor(request: FastifyRequest): Pick<TAccessRecord, 'actorId' | 'actorEmail' | 'ip'> {
   return { actorId: request.user?.id ?? null, actorEmail: request.user?.email ?? '', ip: request.ip };
 }
+
+/** The record of one read by the request's user: `accessOf(request, 'seed', ACCESS.chatbotConversationRead, id, seedId)`. */
+export function accessOf(request: FastifyRequest, scope: TAccessScope, action: string, subject: string, seedId?: string | null): TAccessRecord {
+  return { ...accessActor(request), scope, seedId: seedId ?? null, action, subject };
+}
+
+/** A search term or filter as the record names it: trimmed, at most 100 characters, quoted. */
+export const quoted = (term: string | undefined | null) => (term?.trim() ? `"${term.trim().slice(0, 100)}"` : '');
 
 export { recordAccess } from './access-log.repository.ts';

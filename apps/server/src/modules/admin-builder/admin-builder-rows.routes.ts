@@ -16,6 +16,7 @@ import {
   ZAdminTableParams,
 } from '@suite/shared/schemas/admin-builder';
 import { bearer } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import type { TDeps } from './admin-builder.deps.ts';
 import { importCsv } from './admin-builder.import.ts';
 import { exportCsv, getRow, listRows, options } from './admin-builder.read.ts';
@@ -40,7 +41,13 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
         response: { 200: ZAdminRowListResponse, ...errs },
       },
     },
-    async (request) => listRows(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query),
+    async (request) => {
+      const { seedId, appId, table } = request.params;
+      const res = await listRows(deps, actor(request), seedId, appId, table, request.query);
+      const subject = `앱 ${appId} 표 ${table} · ${res.page}쪽 ${res.data.length}행`;
+      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderRowsRead, subject, seedId));
+      return res;
+    },
   );
 
   app.post(
@@ -77,7 +84,12 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
         response: { 200: ZAdminRowResponse, ...errs },
       },
     },
-    async (request) => getRow(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query.key),
+    async (request) => {
+      const { seedId, appId, table } = request.params;
+      const res = await getRow(deps, actor(request), seedId, appId, table, request.query.key);
+      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderRowsRead, `앱 ${appId} 표 ${table} · 행 ${request.query.key}`, seedId));
+      return res;
+    },
   );
 
   app.patch(
@@ -172,6 +184,8 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
       const lines = exportCsv(deps, actor(request), request.params.seedId, request.params.appId, request.params.table, request.query);
       // The first chunk runs the permission check, so a refusal is still a JSON error, not a broken download.
       const first = await lines.next();
+      const { seedId, appId, table } = request.params;
+      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · CSV`, seedId));
       const { Readable } = await import('node:stream');
       async function* rest() {
         if (!first.done) yield first.value;

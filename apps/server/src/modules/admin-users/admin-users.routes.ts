@@ -16,6 +16,7 @@ import {
 import { currentUser, requireAdmin } from '../../plugins/auth-guard.ts';
 import { requestMeta, sessionsEnded, type TAuthDeps } from '../auth/auth.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, quoted, recordAccess } from '../../lib/access-log.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { acceptAccountInvitation, inviteAccount } from './admin-invite.service.ts';
 import * as admin from './admin-users.service.ts';
@@ -40,13 +41,26 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
         response: { 200: ZAdminUsersResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => admin.listUsers(db, request.query, deps.now()),
+    async (request) => {
+      const res = await admin.listUsers(db, request.query, deps.now());
+      const q = request.query;
+      const filters = [quoted(q.search), q.role, q.status, q.joined].filter(Boolean).join(' ');
+      await recordAccess(
+        db,
+        accessOf(request, 'platform', ACCESS.adminUsersList, `${filters ? `${filters} · ` : ''}${res.page}쪽 ${res.data.length}/${res.total}명`),
+      );
+      return res;
+    },
   );
 
   app.get(
     '/api/admin/users/trash',
     { ...guarded, schema: { tags, summary: '휴지통 (삭제 후 30일 보관)', security: bearer, response: { 200: ZTrashResponse, ...errorResponses(401, 403) } } },
-    async () => ({ data: await admin.listTrash(db) }),
+    async (request) => {
+      const data = await admin.listTrash(db);
+      await recordAccess(db, accessOf(request, 'platform', ACCESS.adminUsersTrash, `${data.length}명`));
+      return { data };
+    },
   );
 
   app.post(
@@ -154,7 +168,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async
         response: { 200: ZAuditResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => admin.listAudit(db, request.query),
+    async (request) => {
+      const res = await admin.listAudit(db, request.query);
+      const filters = [request.query.action, quoted(request.query.search)].filter(Boolean).join(' ');
+      await recordAccess(
+        db,
+        accessOf(request, 'platform', ACCESS.adminAuditRead, `${filters ? `${filters} · ` : ''}${res.page}쪽 ${res.data.length}/${res.total}건`),
+      );
+      return res;
+    },
   );
 
   app.post(

@@ -46,6 +46,7 @@ import type { TDocumentPool } from '../../lib/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, quoted, recordAccess } from '../../lib/access-log.ts';
 import { writeEventStream, type TEventWriter } from '../../lib/event-stream.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import * as bots from './chatbot.service.ts';
@@ -254,7 +255,13 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         response: { 200: ZChatbotConversationListResponse },
       },
     },
-    async (request) => ({ data: await bots.conversations(db, uid(request), request.params.seedId, request.params.botId, request.query.q) }),
+    async (request) => {
+      const { seedId, botId } = request.params;
+      const data = await bots.conversations(db, uid(request), seedId, botId, request.query.q);
+      const subject = `챗봇 ${botId}${request.query.q ? ` 검색 ${quoted(request.query.q)}` : ''} · ${data.length}건`;
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.chatbotConversationsList, subject, seedId));
+      return { data };
+    },
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/conversations/:conversationId',
@@ -268,7 +275,12 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         response: { 200: ZChatbotTranscriptResponse },
       },
     },
-    async (request) => ({ data: await bots.transcriptOf(db, uid(request), request.params.seedId, request.params.botId, request.params.conversationId) }),
+    async (request) => {
+      const { seedId, botId, conversationId } = request.params;
+      const data = await bots.transcriptOf(db, uid(request), seedId, botId, conversationId);
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.chatbotConversationRead, `챗봇 ${botId} 대화 ${conversationId}`, seedId));
+      return { data };
+    },
   );
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/unanswered',
@@ -289,9 +301,12 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
   app.get(
     '/api/seeds/:seedId/chatbots/:botId/tickets',
     { ...auth, schema: { tags, summary: '상담원 연결 문의', security: bearer, params: ZBotParams, response: { 200: ZChatbotTicketListResponse } } },
-    async (request) => ({
-      data: await bots.listTickets(db, uid(request), request.params.seedId, request.params.botId),
-    }),
+    async (request) => {
+      const { seedId, botId } = request.params;
+      const data = await bots.listTickets(db, uid(request), seedId, botId);
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.chatbotTicketsList, `챗봇 ${botId} 문의 ${data.length}건`, seedId));
+      return { data };
+    },
   );
   app.post(
     '/api/seeds/:seedId/chatbots/:botId/tickets/:ticketId/answer',

@@ -19,6 +19,7 @@ import {
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import type { TAuthDeps } from '../auth/auth.service.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import { acceptInvitation, cancelInvitation, inviteToSeed, previewInvitation } from './seed-invitations.service.ts';
 import * as seeds from './seeds.service.ts';
 
@@ -107,7 +108,12 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
         response: { 200: ZSeedMembersResponse, ...errorResponses(401, 404) },
       },
     },
-    async (request) => seeds.membersOf(db, currentUser(request).id, request.params.seedId),
+    async (request) => {
+      const res = await seeds.membersOf(db, currentUser(request).id, request.params.seedId);
+      const subject = `멤버 ${res.data.length}명${res.invitations.length ? `, 초대 ${res.invitations.length}건` : ''}`;
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.seedMembersList, subject, request.params.seedId));
+      return res;
+    },
   );
 
   app.post(

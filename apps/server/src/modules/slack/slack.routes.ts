@@ -27,6 +27,7 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, quoted, recordAccess } from '../../lib/access-log.ts';
 import * as consoleService from './console.service.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
@@ -135,7 +136,13 @@ export const slackRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/slack/workspaces/:workspaceId/users',
     { ...auth, schema: { ...wsSchema, summary: 'AI 비서를 사용한 Slack 사용자와 횟수', response: { 200: ZSlackUsersResponse, ...errorResponses(401, 404) } } },
-    async (request) => ({ data: await consoleService.users(db, config, slack, request.params.workspaceId, currentUser(request).id) }),
+    async (request) => {
+      const { workspaceId } = request.params;
+      const data = await consoleService.users(db, config, slack, workspaceId, currentUser(request).id);
+      const { ws } = await consoleService.access(db, workspaceId, currentUser(request).id);
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.slackUsersList, `워크스페이스 ${ws.teamName ?? workspaceId} · ${data.length}명`, ws.seedId));
+      return { data };
+    },
   );
 
   app.get(
@@ -149,7 +156,14 @@ export const slackRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZSlackLogResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => consoleService.logs(db, request.params.workspaceId, currentUser(request).id, request.query),
+    async (request) => {
+      const { workspaceId } = request.params;
+      const res = await consoleService.logs(db, workspaceId, currentUser(request).id, request.query);
+      const { ws } = await consoleService.access(db, workspaceId, currentUser(request).id);
+      const subject = `워크스페이스 ${ws.teamName ?? workspaceId}${request.query.q ? ` 검색 ${quoted(request.query.q)}` : ''} · ${res.data.length}건`;
+      await recordAccess(db, accessOf(request, 'seed', ACCESS.slackLogsRead, subject, ws.seedId));
+      return res;
+    },
   );
 
   app.get(
