@@ -1,12 +1,10 @@
 /**
- * The articles of the generated privacy policy (policy.ts assembles them): each one a pure function of the data map,
- * the recipients, the browser-storage list and the parties (operator, officer, which services are configured).
+ * The articles of the generated privacy policy that come from the data map and the recipients (policy.ts assembles
+ * them; policy-articles-rights.ts has the rest): each a pure function of its sources and the parties.
  */
 import { ko, type TPolicyArticle } from '@suite/shared';
 import type { TPersonalCategory, TPurpose, TRetention, TTableMap } from './data-map.types.ts';
 import type { TRecipient } from './recipients.ts';
-import { BROWSER_STORAGE } from './policy-browser-storage.ts';
-import type { TPolicyVersion } from './policy-versions.ts';
 
 const t = ko.privacy.policy;
 
@@ -51,14 +49,14 @@ export function article(id: TArticleId, parts: Partial<Omit<TPolicyArticle, 'id'
 export const columnLabel = (table: string, column: string) => t.columns[`${table}.${column}`] ?? t.columns[column] ?? column;
 
 /** Columns as `이름 (표, 표); 다른 이름 (표)`: one entry per Korean name, the tables that hold it after it. */
-function grouped(pairs: readonly (readonly [string, string])[], sep = '; '): string {
+export function grouped(pairs: readonly (readonly [string, string])[], sep = '; '): string {
   const by = new Map<string, string[]>();
   for (const [label, table] of pairs) by.set(label, unique([...(by.get(label) ?? []), table]));
   return [...by].map(([label, tables]) => `${label} (${tables.join(', ')})`).join(sep);
 }
 
 /** Personal columns that pass `keep`, as [Korean name, table label] pairs. */
-const columnsWhere = (map: readonly TTableMap[], keep: (c: TTableMap['personal'][string]) => boolean) =>
+export const columnsWhere = (map: readonly TTableMap[], keep: (c: TTableMap['personal'][string]) => boolean) =>
   map.flatMap((e) => Object.entries(e.personal).flatMap(([k, v]) => (keep(v) ? [[columnLabel(e.table, k), e.label] as const] : [])));
 
 /** A retention note without the job names and variables it may cite for developers (auth.prune-expired, FOO_DAYS). */
@@ -164,61 +162,3 @@ export function destruction(s: TPolicySources): TPolicyArticle {
     ],
   });
 }
-
-export const rights = () =>
-  article('rights', {
-    paragraphs: [t.rights.lead],
-    items: [
-      t.rights.export,
-      t.rights.correct,
-      t.rights.consent,
-      t.rights.delete,
-      t.rights.recipients,
-      t.rights.request(articleNumber('officer')),
-      t.rights.seeds,
-    ],
-  });
-
-export const children = () => article('children', { paragraphs: [t.children] });
-
-export const devices = () =>
-  article('devices', {
-    paragraphs: [t.devicesLead],
-    tables: [{ columns: [...t.devicesColumns], rows: BROWSER_STORAGE.map((b) => [t.devicesWhere[b.where]!, b.name, b.purpose, b.lifetime]) }],
-    after: [t.devicesRefuse],
-  });
-
-export function safety(s: TPolicySources): TPolicyArticle {
-  const systemOnly = columnsWhere(s.map, (v) => v.readers.length > 0 && v.readers.every((r) => r === 'system'));
-  const log = s.map.find((e) => e.table === 'privacy_access_log')?.retention;
-  const logPeriod = log?.kind === 'law' ? t.retentionYears(log.years) : log?.kind === 'days' ? t.retentionDays(log.days) : null;
-  const x = t.safety;
-  return article('safety', {
-    paragraphs: [t.safetyLead],
-    items: [
-      x.passwords,
-      x.secrets,
-      x.transport,
-      x.login,
-      x.readers,
-      ...(systemOnly.length ? [x.systemOnly(grouped(systemOnly))] : []),
-      ...(logPeriod ? [x.accessLog(logPeriod)] : []),
-      x.physical,
-    ],
-  });
-}
-
-export function officer(s: TPolicySources): TPolicyArticle {
-  const { name, email } = s.parties.officer;
-  const items = [
-    ...(name ? [t.officerName(name)] : []),
-    ...(email ? [t.officerEmail(email)] : []),
-    ...(s.parties.company.phone ? [t.officerPhone(s.parties.company.phone)] : []),
-  ];
-  return article('officer', { paragraphs: [t.officerLead], items, after: name && email ? [] : [t.officerUnset] });
-}
-
-export const remedies = () => article('remedies', { paragraphs: [t.remediesLead], items: [...t.remedies] });
-
-export const changes = (history: readonly TPolicyVersion[]) =>
-  article('changes', { paragraphs: [t.changesLead], items: history.map((v) => t.version(v.version, t.date(v.effective), v.summary)) });

@@ -11,6 +11,7 @@ import type { TConfig } from '../../config.ts';
 import { DATA_MAP } from './data-map.ts';
 import { RECIPIENTS } from './recipients.ts';
 import * as a from './policy-articles.ts';
+import * as b from './policy-articles-rights.ts';
 import { currentPolicyVersion, POLICY_VERSIONS } from './policy-versions.ts';
 
 const t = ko.privacy.policy;
@@ -28,12 +29,12 @@ function body(sources: a.TPolicySources): { intro: string; articles: TPolicyArti
       a.processors(sources),
       a.abroad(sources),
       a.destruction(sources),
-      a.rights(),
-      a.children(),
-      a.devices(),
-      a.safety(sources),
-      a.officer(sources),
-      a.remedies(),
+      b.rights(),
+      b.children(),
+      b.devices(),
+      b.safety(sources),
+      b.officer(sources),
+      b.remedies(),
     ],
   };
 }
@@ -61,7 +62,7 @@ export function generatePolicy(config: TConfig, sources: Omit<a.TPolicySources, 
     version: current.version,
     effective: current.effective,
     intro,
-    articles: [...articles, a.changes(POLICY_VERSIONS)],
+    articles: [...articles, b.changes(POLICY_VERSIONS)],
     closing: [t.closingTitle, t.closing(t.date(current.effective))],
     history: POLICY_VERSIONS.map((v) => ({ version: v.version, effective: v.effective, summary: v.summary })),
     operator: {
