@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingBusinesses, billingPaymentMethods } from '../../db/schema-billing.ts';
 import { slackWorkspaces } from '../../db/schema-slack.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { settleAfterResponse } from '../../lib/after-response.ts';
@@ -108,18 +109,42 @@ describe.each(dbKinds)('data recipients on %s', (kind) => {
       settings: {} as never,
     });
 
+    // Billing of the seed they own: a card registered with Toss, business details checked with the NTS (as the
+    // billing module stores them after the card window and the status lookup).
+    await t.database.db.insert(billingPaymentMethods).values({
+      seedId: seed.id,
+      kind: 'card',
+      customerKey: randomBytes(16).toString('hex'),
+      cardNumber: '4330-****-****-1234',
+      registeredBy: user.id,
+    });
+    await t.database.db.insert(billingBusinesses).values({
+      seedId: seed.id,
+      businessNumber: '1234567890',
+      name: '그릇가게',
+      ceo: '김메일',
+      businessType: '도소매',
+      businessItem: '그릇',
+      address: '서울특별시 중구 세종대로 1',
+      email: user.email,
+      taxType: 'general',
+      ntsCheckedAt: new Date(),
+    });
+
     const after = await recipients(user.token);
-    for (const key of ['mail', 'llm', 'slack']) {
+    for (const key of ['mail', 'llm', 'slack', 'toss', 'nts']) {
       expect(after[key]!.received, key).toBe(true);
       expect(Number.isNaN(Date.parse(after[key]!.lastAt!)), key).toBe(false);
     }
-    for (const key of ['toss', 'popbill', 'nts']) expect(after[key], key).toMatchObject({ received: false, lastAt: null });
+    expect(after.popbill).toMatchObject({ received: false, lastAt: null }); // no 세금계산서 or cash receipt yet
 
     // The other member: no mail, and the first person's chatbot questions are not theirs. Slack: their seed has a
     // workspace, so the notices of that seed reach Slack with their name (received, by design: decision 066).
     const other = await recipients(quiet.token);
     expect(other.mail).toMatchObject({ received: false, lastAt: null });
     expect(other.llm).toMatchObject({ received: false, lastAt: null });
+    // Billing goes by the seeds a person owns: a member's data is not in the owner's card or business details.
+    for (const key of ['toss', 'popbill', 'nts']) expect(other[key], key).toMatchObject({ received: false, lastAt: null });
     expect(other.slack!.received).toBe(true);
     expect(JSON.stringify(other)).not.toContain(user.email);
   });
