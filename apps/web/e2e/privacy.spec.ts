@@ -11,7 +11,7 @@ const EXPORT_WAIT = 45_000;
 const section = (page: Page, title: string) => page.locator('[aria-labelledby]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function checkLayout(page: Page, label: string) {
-  // Toasts (the house toaster, top-center) are looked at once they have gone: only this page is checked here.
+  // A toast (the house toaster, top-center; the caller waited for it to show) is let go first: this checks the page.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoHorizontalScroll(page, label);
   await expectNoSeriousA11yViolations(page, label);
@@ -32,6 +32,7 @@ for (const width of [1440, 360] as const) {
     const exp = section(page, t.export.title);
     await exp.getByRole('button', { name: t.export.request }).click();
     await expect(exp.getByText(t.export.pending)).toBeVisible();
+    await expect(page.getByText(t.export.requested)).toBeVisible();
     await checkLayout(page, `privacy pending @${width}`);
     const link = exp.getByRole('link', { name: /ZIP 다운로드/ });
     await expect(link).toBeVisible({ timeout: EXPORT_WAIT });
