@@ -78,7 +78,17 @@ export const koPrivacy = {
       none: '개인정보 없음',
     },
   },
-  deletion: {},
+  deletion: {
+    scheduled: (when: string) => `계정 삭제를 예약했습니다. ${when}에 계정과 데이터가 삭제됩니다. 그 전에 다시 로그인하면 취소할 수 있습니다.`,
+    canceled: '계정 삭제 예약을 취소했습니다. 계정을 계속 사용할 수 있습니다.',
+    ownedSeed: (name: string, members: number) => `'${name}' 시드(멤버 ${members}명)를 소유하고 있습니다. 다른 멤버에게 넘기거나 삭제해주세요.`,
+    mailScheduledSubject: '계정 삭제가 예약되었습니다',
+    mailScheduledBody: (when: string) =>
+      `요청하신 대로 계정 삭제를 예약했습니다. ${when}(한국 시간)에 계정과 개인정보가 삭제되며, 삭제된 뒤에는 되돌릴 수 없습니다. 모든 기기에서 로그아웃되었습니다. 삭제를 원하지 않으시면 그 전에 다시 로그인하여 설정 > 개인정보에서 삭제를 취소해주세요.`,
+    mailCanceledSubject: '계정 삭제 예약이 취소되었습니다',
+    mailCanceledBody: '계정 삭제 예약이 취소되었습니다. 계정과 데이터는 그대로 유지됩니다. 본인이 취소하지 않았다면 비밀번호를 바꿔주세요.',
+    mailLink: '개인정보 설정 열기',
+  },
   consents: {
     ageRequired: '만 14세 이상인지 선택해주세요.',
     nightNeedsMarketing: '야간(21시~08시) 광고 수신은 마케팅 정보 수신에 동의한 경우에만 받을 수 있습니다.',

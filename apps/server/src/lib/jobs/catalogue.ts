@@ -68,6 +68,8 @@ export const SCHEDULES = {
   'billing.purge-webhooks': { everyMs: HOUR, scope: 'cluster' },
   // Privacy exports 24 h after ready: the file deleted, the row expired (its link stops).
   'privacy.expire-exports': { everyMs: HOUR, scope: 'cluster' },
+  // Accounts whose 30-day deletion grace period has passed: erased by the data map (privacy/erasure.service.ts).
+  'privacy.erase-due': { everyMs: 10 * MINUTE, scope: 'cluster' },
   // Rows past the data map's period (retention 'days'), deleted in batches; counts in an audit row (privacy.retention).
   'privacy.retention': { everyMs: HOUR, scope: 'cluster', firstAfterMs: 60_000 },
 } as const satisfies Record<string, TScheduleSpec>;
