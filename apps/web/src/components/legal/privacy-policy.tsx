@@ -10,7 +10,7 @@ const t = ko.privacy.policy;
 
 function PolicyTable({ table }: { table: TPolicyArticle['tables'][number] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="max-w-full min-w-0 overflow-x-auto rounded-md border">
       <table className="w-full min-w-[36rem] border-collapse text-left text-xs sm:text-sm">
         <thead className="bg-muted/60">
           <tr>
@@ -64,10 +64,10 @@ export function PrivacyPolicy({ headingLevel = 3, className }: TLegalDocumentPro
   const p = policy.data;
   const lines = companyLines(p.operator);
   return (
-    <div className={cn('grid gap-6 text-sm leading-relaxed break-keep', className)}>
+    <div className={cn('grid min-w-0 gap-6 text-sm leading-relaxed break-keep', className)}>
       <p>{p.intro}</p>
       {p.articles.map((a) => (
-        <section key={a.id} className="grid gap-2" aria-labelledby={`privacy-${a.id}`}>
+        <section key={a.id} className="grid min-w-0 gap-2" aria-labelledby={`privacy-${a.id}`}>
           <H id={`privacy-${a.id}`} className={cn('font-semibold text-foreground', headingLevel === 2 ? 'text-lg' : 'text-base')}>
             {a.title}
           </H>
