@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
+import { DATA_MAP } from './data-map.ts';
+import { foreignKeys } from './erasure.repository.ts';
+import { eraseSubject, eraseSubjectIf, erasureOrder } from './erasure.service.ts';
+import { subjectRows, type TSubject } from './subjects.repository.ts';
+import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
+
+describe.each(dbKinds)('erasure by the data map (%s)', (kind) => {
+  let t: TTestContext;
+  let p: TPerson;
+  let subject: TSubject;
+
+  const deps = () => ({ db: t.database.db, log: t.app.log });
+  const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  /** The subject's rows per table, as the export finds them, with every column (to compare before and after). */
+  async function snapshot(): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const entry of DATA_MAP) {
+      const found = await subjectRows(t.database.db, entry, subject);
+      if (found.length) out[entry.table] = JSON.stringify(found.map((r) => JSON.stringify(r)).sort());
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { jobs: false });
+    p = await makePersonWithData(t, { name: '지울사람' });
+    await t.app.usage.flush();
+    subject = { kind: 'user', userId: p.id, email: p.email };
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("orders the map's tables children first by the database's own foreign keys, users last", async () => {
+    const order = erasureOrder(DATA_MAP, await foreignKeys(t.database.db)).map((e) => e.table);
+    expect([...order].sort()).toEqual(DATA_MAP.map((e) => e.table).sort());
+    expect(order.at(-1)).toBe('users');
+    const fks = (await foreignKeys(t.database.db)).filter((fk) => fk.child !== fk.parent && order.includes(fk.child) && order.includes(fk.parent));
+    expect(fks.length).toBeGreaterThan(50);
+    for (const fk of fks) expect(order.indexOf(fk.child), `${fk.child} before ${fk.parent}`).toBeLessThan(order.indexOf(fk.parent));
+  });
+
+  it('a failure at the last step (the users row) leaves nothing half erased', async () => {
+    const before = await snapshot();
+    expect(Object.keys(before).length).toBeGreaterThan(15);
+    await t.database.exec(`
+      CREATE FUNCTION refuse_user_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'still referenced' USING ERRCODE = '23503'; END $$;
+      CREATE TRIGGER refuse_user_delete BEFORE DELETE ON users FOR EACH ROW WHEN (OLD.id = '${p.id}') EXECUTE FUNCTION refuse_user_delete();`);
+    try {
+      const err = (await eraseSubject(deps(), subject).catch((e: unknown) => e)) as { cause?: { message?: string; code?: string } };
+      expect(err.cause).toMatchObject({ message: 'still referenced', code: '23503' });
+    } finally {
+      await t.database.exec('DROP TRIGGER refuse_user_delete ON users; DROP FUNCTION refuse_user_delete();');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('does nothing when its precondition (checked inside the transaction) fails', async () => {
+    const before = await snapshot();
+    expect(await eraseSubjectIf(deps(), subject, async () => false)).toBeNull();
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('deletes, anonymises and keeps as the map says, and counts what it did per table label', async () => {
+    const before: Record<string, number> = {};
+    for (const entry of DATA_MAP) before[entry.table] = (await subjectRows(t.database.db, entry, subject)).length;
+    const counts = await eraseSubject(deps(), subject);
+    expect(counts['회원 계정']).toBe(1);
+    const labels = DATA_MAP.map((e) => e.label);
+    for (const entry of DATA_MAP) {
+      const after = (await subjectRows(t.database.db, entry, subject)).length;
+      if (entry.erase?.kind === 'delete') {
+        expect(after, entry.table).toBe(0);
+        if (labels.filter((l) => l === entry.label).length === 1) expect(counts[entry.label] ?? 0, entry.table).toBe(before[entry.table]);
+      }
+      if (entry.erase?.kind === 'keep') expect(after, entry.table).toBe(before[entry.table]);
+    }
+    // Anonymised rows stay, without the person: their booking's attendee list and the audit rows about them.
+    expect(await rows(sql`select 1 from audit_log where actor_id = ${p.id} or target_id = ${p.id}`)).toEqual([]);
+    expect(await rows(sql`select 1 from room_bookings where attendees::text ilike ${`%${p.email}%`}`)).toEqual([]);
+    expect(await rows(sql`select 1 from users where id = ${p.id}`)).toEqual([]);
+    // Nobody else lost anything: the buddy still has their account and seed membership.
+    expect(await rows(sql`select 1 from users where id = ${p.buddy.id}`)).toHaveLength(1);
+  });
+});
