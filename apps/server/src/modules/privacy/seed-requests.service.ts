@@ -101,12 +101,15 @@ async function erase(deps: TPrivacyDeps, id: string, subject: TSubject) {
   }
 }
 
-/** An export request ends with its file: ready (or already expired) → done, failed → failed. Persisted once seen. */
+/**
+ * An export request ends with its file: ready (or already expired) → done, failed → failed; a file row that is gone
+ * (purged) before anyone saw it ready → failed, as nothing can show it was made. Persisted once seen.
+ */
 async function settle(deps: TPrivacyDeps, r: repo.TRequestWithExport): Promise<repo.TRequestWithExport> {
   const { request: req, export: file } = r;
-  if (req.kind !== 'export' || req.status !== 'pending' || !file || file.status === 'pending') return r;
-  const status = file.status === 'failed' ? 'failed' : 'done';
-  const completedAt = file.readyAt ?? deps.now();
+  if (req.kind !== 'export' || req.status !== 'pending' || !req.exportId || file?.status === 'pending') return r;
+  const status = !file || file.status === 'failed' ? 'failed' : 'done';
+  const completedAt = file?.readyAt ?? deps.now();
   await repo.finishRequest(deps.db, req.id, { status, completedAt });
   return { ...r, request: { ...req, status, completedAt } };
 }

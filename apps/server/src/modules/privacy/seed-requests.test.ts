@@ -174,6 +174,17 @@ describe.each(dbKinds)("seed owners' privacy requests (%s)", (kind) => {
     const messages = JSON.parse(strFromU8(files['chatbot_messages.json']!)) as { rows: { conversation_id: string }[] };
     expect(messages.rows).toHaveLength(4);
     expect(new Set(messages.rows.map((m) => m.conversation_id))).toEqual(new Set([visitors.one]));
+    // Past its 24 hours the link is no longer given; the request stays done.
+    await t.database.db.execute(sql`update privacy_exports set expires_at = now() - interval '1 minute' where id = ${done.body.exportId}`);
+    const lapsed = await api(t, a.owner.token)('GET', `${path(a.seedId)}/${r.body.id}`);
+    expect(lapsed.body).toMatchObject({ status: 'done', exportStatus: 'expired', exportUrl: null });
+    // An export whose file row is gone before it was ready cannot be shown as done.
+    const lost = await api(t, a.owner.token)('POST', path(a.seedId), { kind: 'export', subject: { chatbotVisitorId: visitors.two } });
+    expect(lost.status).toBe(201);
+    await t.database.db.execute(sql`delete from privacy_exports where id = ${lost.body.exportId}`);
+    const failed = await api(t, a.owner.token)('GET', `${path(a.seedId)}/${lost.body.id}`);
+    expect(failed.body).toMatchObject({ status: 'failed', exportStatus: null, exportUrl: null });
+    await runAllDue(t); // its job finds no row and does nothing
   });
 
   it("erase by visitor id: that visitor's rows are gone, the seed's other visitors and seed B untouched; receipt and list", async () => {
@@ -190,7 +201,7 @@ describe.each(dbKinds)("seed owners' privacy requests (%s)", (kind) => {
     const again = await api(t, a.owner.token)('POST', path(a.seedId), { kind: 'erase', subject: { chatbotVisitorId: visitors.one } });
     expect(again.status).toBe(404);
     const list = await api(t, a.owner.token)('GET', path(a.seedId));
-    expect(list.body.data.map((x: { kind: string }) => x.kind)).toEqual(['erase', 'export']);
+    expect(list.body.data.map((x: { kind: string; status: string }) => `${x.kind} ${x.status}`)).toEqual(['erase done', 'export failed', 'export done']);
   });
 
   it('erase by e-mail: the ticket and its conversation in this seed only', async () => {
