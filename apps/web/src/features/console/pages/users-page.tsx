@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { ko } from '@suite/shared';
+import { AccessLogList } from '@/features/console/components/access-log-list';
 import { AdminOnly } from '@/features/console/components/admin-only';
 import { AuditList } from '@/features/console/components/audit-list';
 import { TrashList } from '@/features/console/components/trash-list';
@@ -13,7 +14,7 @@ export function UsersPage() {
   return (
     <AdminOnly>
       <Tabs.Root defaultValue="list" className="grid gap-4">
-        <Tabs.List className="inline-flex w-fit rounded-lg bg-muted p-1">
+        <Tabs.List className="inline-flex w-fit max-w-full flex-wrap rounded-lg bg-muted p-1">
           <Tabs.Trigger value="list" className={tabClass}>
             {t.list}
           </Tabs.Trigger>
@@ -22,6 +23,9 @@ export function UsersPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={tabClass}>
             {t.audit}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="access" className={tabClass}>
+            {ko.privacy.access.tab}
           </Tabs.Trigger>
         </Tabs.List>
         {/* The list stays mounted so its search, filters, sort and page survive a visit to the other tabs. */}
@@ -33,6 +37,9 @@ export function UsersPage() {
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditList />
+        </Tabs.Content>
+        <Tabs.Content value="access">
+          <AccessLogList />
         </Tabs.Content>
       </Tabs.Root>
     </AdminOnly>
