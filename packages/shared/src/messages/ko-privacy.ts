@@ -181,8 +181,6 @@ export const koPrivacy = {
     badActor: '작업자는 254자 이내로 입력해주세요.',
     badAction: '작업은 100자 이내로 입력해주세요.',
     badPage: '페이지 번호가 올바르지 않습니다.',
-    reasonRequired: '개인정보를 조회하려면 사유를 입력해주세요.',
-    reasonTooLong: '사유는 500자 이내로 입력해주세요.',
     /** Korean labels of the access actions (lib/access-log.ts ACCESS); an unknown code is shown as it is. */
     actions: {
       'admin.users.list': '사용자 목록 조회',
