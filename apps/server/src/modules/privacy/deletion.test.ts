@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { ACCESS, recordAccess } from '../../lib/access-log.ts';
-import { createTestApp, dbKinds, testClock, type TClock, type TTestContext } from '../../test/helpers.ts';
-import { api } from '../admin-users/testing/console-test-kit.ts';
-import { call, loginAs, outbox } from '../auth/testing/auth-test-kit.ts';
+import { createTestApp, dbKinds, movableClock, testClock, type TClock, type TTestContext } from '../../test/helpers.ts';
+import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { call, GOOD_PASSWORD, loginAs, outbox } from '../auth/testing/auth-test-kit.ts';
+import { stepOf, totpAt } from '../auth/totp.ts';
 import { DATA_MAP } from './data-map.ts';
 import { eraseDueAccounts } from './deletion.service.ts';
 import { subjectRows } from './subjects.repository.ts';
@@ -222,5 +223,47 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
 
     // X is gone: the old sign-in fails.
     expect((await call(t, { url: '/api/auth-login', body: { email: x.email, password: x.password } })).status).toBe(401);
+  });
+});
+
+describe.each(dbKinds)('deleting my account with a second-factor code, and the limit of guesses (%s)', (kind) => {
+  let t: TTestContext;
+  const clock = movableClock();
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: clock.now, jobs: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const deleteMe = (token: string, body: unknown) => call(t, { method: 'DELETE', url: '/api/me', token, body });
+
+  it('a TOTP code or a recovery code re-authenticates; a wrong code gets 400', async () => {
+    for (const use of ['totp', 'recovery'] as const) {
+      const who = await signedIn(t, { fullName: '코드사용자' });
+      const setup = await call(t, { url: '/api/me/second-factor/totp', method: 'POST', token: who.token });
+      const secret = setup.body.secret as string;
+      const code = () => totpAt(secret, stepOf(clock.now().getTime()));
+      const confirmed = await call(t, { url: '/api/me/second-factor/totp/confirm', body: { code: code() }, token: who.token });
+      expect(confirmed.status).toBe(200);
+      expect((await call(t, { url: '/api/me/deletion', token: who.token })).body).toMatchObject({ hasPassword: true, hasSecondFactor: true, deleteAt: null });
+      clock.advance(30_000);
+      expect(await deleteMe(who.token, { secondFactorCode: '000000' === code() ? '111111' : '000000' })).toMatchObject({
+        status: 400,
+        body: { code: 'REAUTH_FAILED' },
+      });
+      const secondFactorCode = use === 'totp' ? code() : (confirmed.body.recovery_codes as string[])[0]!;
+      const res = await deleteMe(who.token, { secondFactorCode });
+      expect(res.status).toBe(202);
+      expect((await call(t, { url: '/api/me', token: who.token })).status).toBe(401);
+    }
+  });
+
+  it('guesses are limited like a password change: the 11th within 15 minutes gets 429', async () => {
+    const who = await signedIn(t, { fullName: '추측당한사람' });
+    for (let i = 0; i < 10; i++) expect((await deleteMe(who.token, { password: `Wrong${i}pass` })).status).toBe(400);
+    const limited = await deleteMe(who.token, { password: GOOD_PASSWORD });
+    expect(limited).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+    expect((await call(t, { url: '/api/me/deletion', token: who.token })).body.deleteAt).toBeNull();
   });
 });
