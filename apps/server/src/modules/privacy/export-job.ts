@@ -2,7 +2,7 @@
  * The job `privacy.export` (builds one ZIP, marks it ready, mails the link) and the schedule `privacy.expire-exports`
  * (files past expiry deleted, rows expired). Export files live in deps.exportDir as <id>.zip.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ko } from '@suite/shared';
 import { deliver, findUserById } from '../auth/auth.service.ts';
@@ -15,6 +15,9 @@ import { subjectClauses, subjectRows, type TSubject } from './subjects.repositor
 import { exportMail } from './export-mail.ts';
 
 const MAX_ATTEMPTS = 3;
+/** File age (by the file system's clock) before a file without a ready row is removed. */
+const ORPHAN_AGE_MS = 60 * 60_000;
+const FILE_NAME = /^([0-9a-f-]{36})\.zip(?:\.partial)?$/;
 
 function subjectLabel(s: TSubject): string {
   if (s.kind === 'user') return s.email;
@@ -56,7 +59,8 @@ export async function runExport(deps: TPrivacyDeps, exportId: string, subject: T
   const owner = await findUserById(deps.db, row.userId);
   if (owner) {
     const appUrl = deps.ctx.config.appUrl;
-    const mail = exportMail(owner.email, owner.fullName, expiresAt, `${appUrl}/settings/privacy`, `${appUrl}${downloadPath(deps, exportId)}`);
+    const settings = row.requestId ? null : `${appUrl}/settings/privacy`;
+    const mail = exportMail(owner.email, owner.fullName, expiresAt, settings, `${appUrl}${downloadPath(deps, exportId)}`);
     await deliver(deps.auth, mail).catch((err: unknown) => deps.log.error({ err, exportId }, 'privacy: export mail not sent'));
   }
   return true;
@@ -76,11 +80,32 @@ export function registerExportJobs(deps: TPrivacyDeps): void {
   deps.jobs.every('privacy.expire-exports', () => expireExports(deps));
 }
 
-/** Deletes the files of exports past expiry and marks them expired; pending ones older than a day are failed. */
+/**
+ * Deletes the files of exports past expiry and marks them expired; pending ones older than a day are failed. Files
+ * without a ready row (the account was erased, the row deleted with it; a build that died) go too, once an hour old,
+ * so a file being written is never taken.
+ */
 export async function expireExports(deps: TPrivacyDeps): Promise<number> {
   const now = deps.now();
   const expired = await repo.expireDue(deps.db, now);
   for (const e of expired) if (e.fileName) await rm(join(deps.exportDir, e.fileName), { force: true });
   await repo.failStale(deps.db, new Date(now.getTime() - EXPORT_TTL_MS), ko.privacy.export.failed);
+  // eslint-disable-next-line no-restricted-syntax -- file mtimes are on the system clock, not the app's (tests move that one)
+  await removeOrphans(deps, Date.now() - ORPHAN_AGE_MS);
   return expired.length;
+}
+
+async function removeOrphans(deps: TPrivacyDeps, before: number): Promise<void> {
+  const names = await readdir(deps.exportDir).catch(() => [] as string[]);
+  const files = names.map((name) => ({ name, id: FILE_NAME.exec(name)?.[1] })).filter((f): f is { name: string; id: string } => Boolean(f.id));
+  const keep = await repo.readyIds(
+    deps.db,
+    files.map((f) => f.id),
+  );
+  for (const f of files) {
+    if (keep.has(f.id)) continue;
+    const path = join(deps.exportDir, f.name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < before) await rm(path, { force: true });
+  }
 }

@@ -8,12 +8,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
 
 const seoulTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
 
-export function exportMail(to: string, name: string, expiresAt: Date, settingsUrl: string, downloadUrl: string): TMail {
+/** `settingsUrl`: the person's privacy page (self-service exports); null for a seed owner's export of a customer. */
+export function exportMail(to: string, name: string, expiresAt: Date, settingsUrl: string | null, downloadUrl: string): TMail {
   const body = m.mailBody(`${seoulTime.format(expiresAt)} (한국 시간)`);
-  const links = [
-    { label: m.mailDownload, url: downloadUrl },
-    { label: m.mailSettings, url: settingsUrl },
-  ];
+  const links = [{ label: m.mailDownload, url: downloadUrl }, ...(settingsUrl ? [{ label: m.mailSettings, url: settingsUrl }] : [])];
   const text = [m.mailGreeting(name), '', body, '', ...links.map((l) => `${l.label}: ${l.url}`), '', m.mailFooter].join('\n');
   const html =
     `<p>${escape(m.mailGreeting(name))}</p><p>${escape(body)}</p>` +

@@ -1,5 +1,5 @@
 /** Rows of privacy_exports (issue 32, export.service.ts): one per ZIP, pending → ready | failed → expired. */
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { privacyExports } from '../../db/schema-privacy.ts';
 
@@ -30,8 +30,24 @@ export async function findExport(db: TTx, id: string): Promise<TExportRow | unde
   return row;
 }
 
+/** The person's own exports (a seed owner's exports of customers are listed with their requests, not here). */
 export async function listExports(db: TDb, userId: string, limit: number): Promise<TExportRow[]> {
-  return db.select().from(privacyExports).where(eq(privacyExports.userId, userId)).orderBy(desc(privacyExports.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(privacyExports)
+    .where(and(eq(privacyExports.userId, userId), isNull(privacyExports.requestId)))
+    .orderBy(desc(privacyExports.createdAt))
+    .limit(limit);
+}
+
+/** Of these export ids, those whose file should still exist (ready rows). */
+export async function readyIds(db: TDb, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: privacyExports.id })
+    .from(privacyExports)
+    .where(and(inArray(privacyExports.id, ids), eq(privacyExports.status, 'ready')));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function markReady(
