@@ -51,9 +51,10 @@ function Optional({
           <Badge variant="outline">{t.optional}</Badge>
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
         </div>
-        <p id={`${id}-help`} className="text-xs text-muted-foreground break-keep">
-          {help} {changed(state)}
-        </p>
+        <div id={`${id}-help`} className="grid gap-0.5 text-xs text-muted-foreground break-keep">
+          <p>{help}</p>
+          <p>{changed(state)}</p>
+        </div>
       </div>
     </li>
   );
