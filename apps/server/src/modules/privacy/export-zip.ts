@@ -11,6 +11,7 @@ import { csvDocument } from '../../lib/csv.ts';
 import type { TRetention, TTableMap } from './data-map.types.ts';
 
 const m = ko.privacy.export;
+const seoulTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'medium' });
 
 const SECRET_NAME = /(^|_)(password|secret|token|totp|otp)(_|$)|_hash$|_hashes$|_enc$|_encrypted$|sealed/;
 
@@ -46,7 +47,7 @@ function retentionText(r: TRetention): string {
 }
 
 function readme(subjectLabel: string, at: Date, tables: { entry: TTableMap; rows: number }[]): string {
-  const lines = [m.readmeTitle, '', m.readmeIntro(subjectLabel, at.toISOString()), m.readmeFiles, m.readmeExcluded, m.readmeEmpty, ''];
+  const lines = [m.readmeTitle, '', m.readmeIntro(subjectLabel, `${seoulTime.format(at)} (한국 시간)`), m.readmeFiles, m.readmeExcluded, m.readmeEmpty, ''];
   for (const { entry, rows } of tables) {
     if (!rows) continue;
     lines.push(m.readmeTable(entry.table, entry.label, rows));
