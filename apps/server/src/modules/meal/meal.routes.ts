@@ -17,6 +17,7 @@ import {
 } from '@suite/shared/schemas/meal';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import * as ledger from './meal-ledger.service.ts';
 import * as meals from './meal.service.ts';
 import type { TEventStreams } from '../../lib/event-stream.ts';
@@ -222,6 +223,8 @@ export const mealRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps; streams: TEven
     },
     async (request, reply) => {
       const csv = await ledger.ledgerCsv(deps, actor(request), request.params.seedId);
+      const rowCount = Math.max(0, csv.trimEnd().split('\n').length - 1);
+      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.mealLedgerExport, `식사 장부 CSV ${rowCount}행`, request.params.seedId));
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="meal-ledger.csv"').send(csv);
     },
   );

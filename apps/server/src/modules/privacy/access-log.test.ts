@@ -80,12 +80,15 @@ describe.each(dbKinds)('privacy access records on %s', (kind) => {
     expect((await o('GET', `${s.base}/chatbots/${botId}/tickets`)).status).toBe(200);
     expect((await o('GET', `/api/slack/workspaces/${workspaceId}/users`)).status).toBe(200);
     expect((await o('GET', `/api/slack/workspaces/${workspaceId}/logs?q=%ED%99%98%EB%B6%88`)).status).toBe(200);
+    const csv = await t.app.inject({ method: 'GET', url: `${s.base}/meal-ledger/export`, headers: { authorization: `Bearer ${s.owner.token}` } });
+    expect(csv.statusCode).toBe(200);
     // A refused read records nothing: a stranger's transcript request is 404/403 before any data.
     const stranger = await signedIn(t, { fullName: '외부인' });
     expect((await api(t, stranger.token)('GET', `${s.base}/chatbots/${botId}/conversations/${conversationId}`)).status).toBeGreaterThanOrEqual(400);
 
     const p = await page(`?actor=${s.owner.id}`);
     expect(actions(p)).toEqual([
+      ACCESS.mealLedgerExport,
       ACCESS.slackLogsRead,
       ACCESS.slackUsersList,
       ACCESS.chatbotTicketsList,
@@ -106,13 +109,13 @@ describe.each(dbKinds)('privacy access records on %s', (kind) => {
     expect(new Set(actions(chatbot))).toEqual(new Set([ACCESS.chatbotTicketsList, ACCESS.chatbotConversationRead, ACCESS.chatbotConversationsList]));
     expect(actions(await page(`?action=${ACCESS.chatbotConversationRead}`))).toEqual([ACCESS.chatbotConversationRead]);
     const all = await page('?limit=100');
-    expect(all.total).toBe(9);
+    expect(all.total).toBe(10);
     const p2 = await page('?limit=4&page=2');
-    expect(p2).toMatchObject({ total: 9, page: 2, totalPages: 3 });
+    expect(p2).toMatchObject({ total: 10, page: 2, totalPages: 3 });
     expect(p2.data.map((e: TAccessLogEntry) => e.id)).toEqual(all.data.slice(4, 8).map((e) => e.id));
     // A day window: today (Seoul) holds them all, a day in the past none.
     const today = new Date(t.app.ctx.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-    expect((await page(`?from=${today}&to=${today}`)).total).toBe(9);
+    expect((await page(`?from=${today}&to=${today}`)).total).toBe(10);
     expect((await page('?from=2020-01-01&to=2020-01-02')).total).toBe(0);
   });
 
