@@ -25,7 +25,7 @@ describe('회원 탈퇴 on the settings page (terms 제15조)', () => {
     expect(screen.getByRole('heading', { name: t.title })).toBeTruthy();
     // Self-service deletion exists now (issue 32): the card says so and links to it.
     expect(screen.getByText(ko.privacy.settingsUi.withdrawal.selfService)).toBeTruthy();
-    expect(screen.getByRole('link', { name: ko.privacy.settingsUi.withdrawal.link }).getAttribute('href')).toBe('/settings/privacy#privacy-deletion');
+    expect(screen.getByRole('link', { name: ko.privacy.settingsUi.withdrawal.link }).getAttribute('href')).toBe('/settings/privacy');
     expect(screen.queryByText(t.howTo)).toBeNull();
     const contact = screen.getByTestId('withdrawal-contact');
     const mail = within(contact).getByRole('link', { name: 'privacy@company.example' });

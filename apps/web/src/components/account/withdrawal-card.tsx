@@ -28,7 +28,7 @@ export function WithdrawalCard({ accountEmail }: { accountEmail: string | undefi
       <CardContent className="grid gap-3 text-sm">
         <p className="break-keep">{p.selfService}</p>
         <Button asChild variant="outline" className="justify-self-start">
-          <Link to="/settings/privacy#privacy-deletion">{p.link}</Link>
+          <Link to="/settings/privacy">{p.link}</Link>
         </Button>
         <p className="text-muted-foreground break-keep">{p.contact}</p>
         {mailto || company.phone ? (

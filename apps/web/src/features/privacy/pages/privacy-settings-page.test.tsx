@@ -27,7 +27,6 @@ const renderPage = () =>
     [
       { path: '/settings/privacy', element: <PrivacySettingsPage /> },
       { path: '/login', element: <p>login page</p> },
-      { path: '/dashboard', element: <DeletionBanner withLink /> },
     ],
     '/settings/privacy',
   );
@@ -182,10 +181,25 @@ describe('개인정보 관리: 계정 삭제', () => {
     renderPage();
     const banner = await screen.findByTestId('deletion-banner');
     expect(within(banner).getByText(t.banner.text('2026년 12월 27일'))).toBeTruthy();
+    // On this page the banner needs no link to it (the dashboard's has one).
+    expect(within(banner).queryByRole('link', { name: t.banner.manage })).toBeNull();
     expect(within(section(t.deletion.title)).queryByRole('button', { name: t.deletion.start })).toBeNull();
     fireEvent.click(within(banner).getByRole('button', { name: t.banner.cancel }));
     await waitFor(() => expect(screen.queryByTestId('deletion-banner')).toBeNull());
     expect(sent('POST', '/api/me/deletion/cancel')).toHaveLength(1);
     expect(await within(section(t.deletion.title)).findByRole('button', { name: t.deletion.start })).toBeTruthy();
+  });
+
+  it('on /dashboard the banner links to this screen; without a pending deletion there is none', async () => {
+    state.deletion = { ...state.deletion, deleteAt: '2026-12-27T03:00:00.000Z' };
+    const router = renderRoutes([{ path: '/dashboard', element: <DeletionBanner withLink /> }], '/dashboard');
+    const banner = await screen.findByTestId('deletion-banner');
+    expect(within(banner).getByRole('link', { name: t.banner.manage }).getAttribute('href')).toBe('/settings/privacy');
+    cleanup();
+    state.deletion = { ...state.deletion, deleteAt: null };
+    renderRoutes([{ path: '/dashboard', element: <DeletionBanner withLink /> }], '/dashboard');
+    await waitFor(() => expect(sent('GET', '/api/me/deletion').length).toBe(2));
+    expect(screen.queryByTestId('deletion-banner')).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
