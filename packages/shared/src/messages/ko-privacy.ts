@@ -162,6 +162,7 @@ export const koPrivacy = {
   access: {
     tab: '개인정보 접근 기록',
     intro: '플랫폼 관리자와 시드 관리자가 개인정보를 조회한 기록입니다. 조회한 내용 자체는 저장하지 않으며, 2년 이상 보관합니다.',
+    retentionHint: '보존 기간이 지난 데이터를 정리한 기록(표별 삭제 건수)은 감사 로그 탭에서 "보존 기간 정리"로 남습니다.',
     columns: { at: '시각', actor: '작업자', scope: '범위', action: '작업', subject: '대상', reason: '사유', ip: 'IP' },
     scope: { platform: '플랫폼', seed: '시드' } as Record<string, string>,
     filters: {

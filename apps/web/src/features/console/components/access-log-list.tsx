@@ -23,7 +23,10 @@ export function AccessLogList() {
   const rows = log.data?.data ?? [];
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground break-keep">{a.intro}</p>
+      <div className="grid gap-1 text-sm text-muted-foreground break-keep">
+        <p>{a.intro}</p>
+        <p>{a.retentionHint}</p>
+      </div>
       <AccessLogFilters value={filters} onChange={setFilters} />
       {log.isError ? (
         <p className="text-sm text-destructive" role="alert">
