@@ -47,7 +47,8 @@ export const koAuditActions: Record<string, TLine> = {
   'monitoring.job_retried': { label: '작업 다시 실행', describe: (a, t) => `${a} 관리자가 실패한 작업 ${t}을(를) 다시 실행 대기열에 넣었습니다.` },
   'privacy.retention': {
     label: '보존 기간 정리',
-    describe: (_a, t) => (t ? `보존 기간이 지난 데이터를 삭제했습니다: ${t}` : '보존 기간 정리 중 삭제하지 못한 표가 있습니다 (상세 정보 참고).'),
+    describe: (_a, t) =>
+      t ? `보존 기간이 지난 데이터를 삭제했습니다: ${t}` : '보존 기간 정리에서 확인이 필요한 표가 있습니다 (삭제 실패 또는 기간 불일치, 상세 정보 참고).',
   },
 };
 
