@@ -68,6 +68,8 @@ export function fleetEnv({ appUrl, databaseUrl, redisUrl }) {
     COMPANY_ADDRESS: '서울특별시 강남구 테헤란로 1',
     COMPANY_EMAIL: 'ops@example.com',
     COMPANY_PHONE: '02-000-0000',
+    PRIVACY_OFFICER_NAME: '토폴로지 보호책임자',
+    PRIVACY_OFFICER_EMAIL: 'privacy@topology.example.com',
   };
 }
 

@@ -172,8 +172,8 @@ test.describe('site header on desktop', () => {
       await expect(footer.getByRole('link', { name: 'AI 고객 상담 챗봇' })).toHaveAttribute('href', chatbot.sitePath ?? chatbot.consolePath ?? '');
     await footer.getByRole('link', { name: '개인정보 처리방침' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '개인정보 처리방침' })).toBeVisible();
-    await expect(page.getByText('시행일: 2025년 9월 1일')).toBeVisible();
-    await expect(page.getByText('이 개인정보 처리방침은 2025년 9월 1일부터 적용됩니다.')).toBeVisible();
+    await expect(page.getByText('시행일: 2026년 11월 27일')).toBeVisible();
+    await expect(page.getByText('이 개인정보 처리방침은 2026년 11월 27일부터 적용됩니다.')).toBeVisible();
     await footer.getByRole('link', { name: '이용약관' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '이용약관' })).toBeVisible();
     await expect(page.getByText('제1조 (시행일) 이 약관은 2025년 9월 1일부터 시행합니다.')).toBeVisible();

@@ -3,7 +3,7 @@ import { PUBLIC_SITE_PATHS } from '@suite/shared';
 import type { TAppContext } from '../../context.ts';
 
 /** Last content change of the public pages (the legal texts' effective date or later). */
-const LAST_MODIFIED = '2026-11-22';
+const LAST_MODIFIED = '2026-11-27';
 
 function absolute(base: string, path: string): string {
   return new URL(path, base.endsWith('/') ? base : `${base}/`).toString();
