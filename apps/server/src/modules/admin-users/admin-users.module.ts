@@ -10,6 +10,6 @@ export const adminUsersModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TAut
   app,
   { ctx, deps, jobs },
 ) => {
-  jobs.every('admin.purge-deleted-users', () => purgeDeletedUsers(ctx.database.db, ctx.now()));
+  jobs.every('admin.purge-deleted-users', () => purgeDeletedUsers(ctx.database.db, ctx.now(), app.log));
   await app.register(adminUserRoutes, { deps });
 };

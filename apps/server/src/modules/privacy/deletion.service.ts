@@ -19,11 +19,11 @@ import { eraseSubjectIf, type TErasureDeps } from './erasure.service.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 
 /** The grace period between the request and the erasure. */
-export const DELETION_GRACE_DAYS = 30;
+const DELETION_GRACE_DAYS = 30;
 
 const m = ko.privacy.deletion;
 const seoulTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
-export const formatDeleteAt = (at: Date): string => seoulTime.format(at);
+const formatDeleteAt = (at: Date): string => seoulTime.format(at);
 
 async function ownedSeeds(deps: TPrivacyDeps, userId: string): Promise<TDeletionStatus['ownedSeeds']> {
   const seeds = await listSeeds(deps.db, userId);
@@ -132,7 +132,7 @@ export async function eraseDueAccounts(deps: TErasureDeps & Pick<TPrivacyDeps, '
       await writeAudit(deps.db, { action: 'privacy.account_erased', targetType: 'user', metadata: { rows: counts } });
       erased++;
     } catch (err) {
-      deps.log.error({ err }, 'privacy: erasing a due account failed (rolled back; retried on the next run)');
+      deps.log?.error({ err }, 'privacy: erasing a due account failed (rolled back; retried on the next run)');
     }
   }
   return erased;

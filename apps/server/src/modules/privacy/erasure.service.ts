@@ -56,7 +56,7 @@ function orderFor(deps: TErasureDeps): Promise<TTableMap[]> {
 }
 
 /** What erasure needs of the privacy deps (any TPrivacyDeps will do; the schedule and tests pass only these). */
-export type TErasureDeps = Pick<TPrivacyDeps, 'db' | 'log'>;
+export type TErasureDeps = Pick<TPrivacyDeps, 'db'> & { log?: TPrivacyDeps['log'] | undefined };
 
 /**
  * Erases one subject: for every map entry whose subject links match, its `erase` rule on the subject's rows. Returns
@@ -87,7 +87,7 @@ export async function eraseSubjectIf(
       if (!cond) continue;
       const rule = entry.erase;
       if (!rule) {
-        deps.log.warn({ table: entry.table }, 'privacy: a table with subject links has no erase rule; left as is');
+        deps.log?.warn({ table: entry.table }, 'privacy: a table with subject links has no erase rule; left as is');
         continue;
       }
       if (rule.kind === 'keep') {

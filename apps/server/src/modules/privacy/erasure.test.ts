@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { purgeDeletedUsers } from '../admin-users/purge.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { DATA_MAP } from './data-map.ts';
 import { foreignKeys } from './erasure.repository.ts';
@@ -85,5 +86,19 @@ describe.each(dbKinds)('erasure by the data map (%s)', (kind) => {
     expect(await rows(sql`select 1 from users where id = ${p.id}`)).toEqual([]);
     // Nobody else lost anything: the buddy still has their account and seed membership.
     expect(await rows(sql`select 1 from users where id = ${p.buddy.id}`)).toHaveLength(1);
+  });
+
+  it("the admin trash's purge erases the same way: rows naming the person by e-mail go too, their seed is handed on", async () => {
+    const z = await makePersonWithData(t, { name: '휴지통사람' });
+    await t.app.usage.flush();
+    const now = t.app.ctx.now();
+    await t.database.db.execute(sql`update users set deleted_at = ${new Date(now.getTime() - 31 * 86_400_000).toISOString()}::timestamptz where id = ${z.id}`);
+    const mails = async () => rows(sql`select 1 from dev_outbox where lower(to_address) = ${z.email}`);
+    expect((await mails()).length).toBeGreaterThan(0);
+    expect(await purgeDeletedUsers(t.database.db, now, t.app.log)).toBe(1);
+    expect(await mails()).toEqual([]);
+    expect(await rows(sql`select 1 from beta_applications where lower(email) = ${z.email}`)).toEqual([]);
+    expect(await rows(sql`select 1 from audit_log where actor_id = ${z.id} or target_id = ${z.id}`)).toEqual([]);
+    expect(await rows(sql`select owner_id from seeds where id = ${z.seedId}`)).toEqual([{ owner_id: z.buddy.id }]);
   });
 });
