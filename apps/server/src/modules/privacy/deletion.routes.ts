@@ -30,7 +30,8 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ deps: TPrivacyDeps }> = asy
     {
       onRequest: requireAuth,
       schema: {
-        tags,
+        // /api/me is the account system's path: listed under both tags.
+        tags: ['auth', ...tags],
         summary: '계정 삭제 요청 (비밀번호 또는 2단계 인증 코드로 재확인; 30일 뒤 삭제, 모든 세션 종료; 소유한 시드가 있으면 409)',
         security: bearer,
         body: ZDeleteMeInput,
