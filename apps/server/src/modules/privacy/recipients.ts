@@ -74,4 +74,3 @@ export const RECIPIENTS: readonly TRecipient[] = [
   },
 ];
 
-export const recipientOf = (key: string): TRecipient | undefined => RECIPIENTS.find((r) => r.key === key);
