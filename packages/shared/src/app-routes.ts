@@ -53,6 +53,7 @@ export const CONSOLE_ROUTES = [
   '/admin/services/ai-chatbot',
   '/admin/users',
   '/admin/seeds',
+  '/admin/seeds/privacy',
   '/admin/billing',
   '/admin/billing/card',
   '/admin/billing/history',

@@ -184,6 +184,7 @@ export const consoleHeadings: [string, THeading][] = [
   ['/admin/services/ai-chatbot', t.aiChatbot],
   ['/admin/users', t.users],
   ['/admin/seeds', t.seeds],
+  ['/admin/seeds/privacy', { title: ko.privacy.seedRequests.title, description: ko.privacy.seedRequests.pageDescription }],
   ['/admin/billing', t.billing],
   ['/admin/billing/card', { title: ko.billing.ui.page.cardReturn.title, description: ko.billing.ui.page.cardReturn.description }],
   ['/admin/billing/history', t.billingHistory],
