@@ -8,6 +8,7 @@ import { TICKET_RETENTION_DAYS } from '../chatbot/chatbot-notify.ts';
 import { WEBHOOK_RETENTION_MS } from '../billing/payments.service.ts';
 import { HOURS_KEPT_MS, MINUTES_KEPT_MS } from '../traffic/traffic.service.ts';
 import { DATA_MAP } from './data-map.ts';
+import { LAW_REFERENCES, lawOrder, yearsBefore } from './retention-law.ts';
 import { PURGED_BY_MODULE, runRetention } from './retention.ts';
 
 const DAY = 86_400_000;
@@ -154,15 +155,110 @@ describe.each(dbKinds)('privacy retention on %s', (kind) => {
     expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from audit_log where action = 'privacy.retention'`))[0]!.n).toBe(1);
   });
 
-  it('keeps the access records at least two years', async () => {
+  it('keeps the access records at least two years, and destroys them after two (calendar) years', async () => {
     const entry = DATA_MAP.find((e) => e.table === 'privacy_access_log')!;
     const r = entry.retention;
     expect((r.kind === 'law' && r.years >= 2) || (r.kind === 'days' && r.days >= 730)).toBe(true);
     const db = t.database.db;
-    await recordAccess(db, { actorId: null, actorEmail: 'old@example.com', scope: 'platform', action: 'admin.users.list', subject: 'page 1', ip: '127.0.0.1' });
-    const at = new Date(clock.now().getTime() - 729 * DAY);
-    await db.execute(sql`update privacy_access_log set created_at = ${at.toISOString()} where actor_email = 'old@example.com'`);
-    await runRetention({ db, now: clock.now, log });
-    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from privacy_access_log where actor_email = 'old@example.com'`))[0]!.n).toBe(1);
+    const now = clock.now();
+    const ages = { kept: new Date(now.getTime() - 729 * DAY), gone: new Date(yearsBefore(now, 2).getTime() - DAY) };
+    for (const [who, at] of Object.entries(ages)) {
+      await recordAccess(db, {
+        actorId: null,
+        actorEmail: `${who}@example.com`,
+        scope: 'platform',
+        action: 'admin.users.list',
+        subject: 'page 1',
+        ip: '127.0.0.1',
+      });
+      await db.execute(sql`update privacy_access_log set created_at = ${at.toISOString()} where actor_email = ${`${who}@example.com`}`);
+    }
+    const run = await runRetention({ db, now: clock.now, log });
+    const left = async (who: string) =>
+      rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from privacy_access_log where actor_email = ${`${who}@example.com`}`))[0]!.n;
+    expect(await left('kept')).toBe(1);
+    expect(await left('gone')).toBe(0);
+    expect(run.deleted.privacy_access_log).toBe(1);
+    expect(run.failed).toEqual({});
+  });
+
+  it('destroys invoices and tax invoices five years on, never breaking a reference: a row still referenced by a younger one stays', async () => {
+    const db = t.database.db;
+    const cutoff = yearsBefore(clock.now(), 5).getTime();
+    let n = 0;
+    // Each planted row gets its own instant (found again by it): just over (old) or just under (young) five years.
+    const at = (age: 'old' | 'young') => new Date(cutoff + (age === 'old' ? -DAY : DAY) - ++n * 60_000);
+    const plantRow = async (table: string, age: 'old' | 'young') => {
+      const when = at(age);
+      await plant(db, table, 'created_at', when);
+      return rows<{ id: string }>(await db.execute(sql`select id from ${sql.identifier(table)} where created_at = ${when.toISOString()}`))[0]!.id;
+    };
+    const inv = {
+      old: await plantRow('billing_invoices', 'old'),
+      young: await plantRow('billing_invoices', 'young'),
+      youngAttempt: await plantRow('billing_invoices', 'old'),
+      oldAttempt: await plantRow('billing_invoices', 'old'),
+      youngTax: await plantRow('billing_invoices', 'old'),
+      oldTax: await plantRow('billing_invoices', 'old'),
+    };
+    const attempt = (invoiceId: string, age: 'old' | 'young') =>
+      db.execute(sql`insert into billing_payment_attempts (invoice_id, seed_id, attempt, amount, outcome, at)
+        values (${invoiceId}, gen_random_uuid(), 1, 11000, 'paid', ${at(age).toISOString()})`);
+    await attempt(inv.youngAttempt, 'young');
+    await attempt(inv.oldAttempt, 'old');
+    const tax = {
+      old: await plantRow('billing_tax_invoices', 'old'),
+      young: await plantRow('billing_tax_invoices', 'young'),
+      original: await plantRow('billing_tax_invoices', 'old'),
+      modify: await plantRow('billing_tax_invoices', 'young'),
+    };
+    const lists = (taxId: string, invoiceId: string) =>
+      db.execute(sql`update billing_tax_invoices set invoice_ids = ${JSON.stringify([invoiceId])}::jsonb where id = ${taxId}`);
+    await lists(tax.old, inv.oldTax);
+    await lists(tax.young, inv.youngTax);
+    await db.execute(sql`update billing_tax_invoices set kind = 'modify', original_id = ${tax.original} where id = ${tax.modify}`);
+
+    const run = await runRetention({ db, now: clock.now, log });
+    expect(run.failed).toEqual({});
+    const ids = async (table: string) => new Set(rows<{ id: string }>(await db.execute(sql`select id::text from ${sql.identifier(table)}`)).map((r) => r.id));
+    const invoices = await ids('billing_invoices');
+    expect(Object.fromEntries(Object.entries(inv).map(([k, id]) => [k, invoices.has(id)]))).toEqual({
+      old: false,
+      young: true,
+      youngAttempt: true,
+      oldAttempt: false,
+      youngTax: true,
+      oldTax: false,
+    });
+    const taxes = await ids('billing_tax_invoices');
+    expect(Object.fromEntries(Object.entries(tax).map(([k, id]) => [k, taxes.has(id)]))).toEqual({ old: false, young: true, original: true, modify: true });
+    expect(run.deleted).toMatchObject({ billing_invoices: 3, billing_tax_invoices: 1 });
+    // The old attempt went with its invoice; the young one stays with its own.
+    const attempts = rows<{ invoice_id: string }>(await db.execute(sql`select invoice_id::text from billing_payment_attempts`)).map((r) => r.invoice_id);
+    expect(attempts).toEqual([inv.youngAttempt]);
+
+    // Once the young references are gone too (their own period over), the rows they kept go.
+    await db.execute(sql`delete from billing_tax_invoices where id in (${tax.young}, ${tax.modify})`);
+    await db.execute(sql`delete from billing_payment_attempts where invoice_id = ${inv.youngAttempt}`);
+    const later = await runRetention({ db, now: clock.now, log });
+    expect(later.deleted).toMatchObject({ billing_invoices: 2, billing_tax_invoices: 1 });
+  });
+
+  it('declares every foreign key into a law table (retention-law.ts), cascading ones as such', async () => {
+    const law = DATA_MAP.filter((e) => e.retention.kind === 'law').map((e) => e.table);
+    const fks = rows<{ from: string; to: string; action: string }>(
+      await t.database.db.execute(sql`select conrelid::regclass::text as from, confrelid::regclass::text as to, confdeltype as action
+        from pg_constraint where contype = 'f'`),
+    ).filter((f) => law.includes(f.to));
+    expect(fks.map((f) => `${f.from}→${f.to}`)).toContain('billing_payment_attempts→billing_invoices');
+    for (const f of fks) {
+      const declared = LAW_REFERENCES.find((r) => r.table === f.to && r.from === f.from);
+      expect(declared, `${f.from} → ${f.to}`).toBeDefined();
+      if (declared!.how.kind === 'cascade') expect(f.action, `${f.from} → ${f.to} cascades`).toBe('c');
+    }
+    // Tables swept first: whatever references a law table that is itself kept by law.
+    expect(lawOrder(DATA_MAP).map((l) => l.entry.table)).toEqual(expect.arrayContaining(law));
+    const order = lawOrder(DATA_MAP).map((l) => l.entry.table);
+    expect(order.indexOf('billing_tax_invoices')).toBeLessThan(order.indexOf('billing_invoices'));
   });
 });

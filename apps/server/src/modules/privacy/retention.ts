@@ -4,8 +4,9 @@
  * deleted in batches. Expired rows are deleted, never anonymised: the map's `anonymise` rules are erasure's (they
  * keep a shared row for the others when one person leaves, and name that person as `$1`); once the period is over the
  * row has no purpose for anyone. Tables a module already purges on its own schedule are left to it (PURGED_BY_MODULE)
- * and their periods checked against the map. Each run that removed or failed something writes one audit row
- * ('privacy.retention', counts per table) that the platform admin reads in 감사 로그.
+ * and their periods checked against the map. Entries with `retention.kind === 'law'` lose their rows `years` calendar
+ * years after `column`, except rows still referenced by younger records (retention-law.ts). Each run that removed or
+ * failed something writes one audit row ('privacy.retention', counts per table) that the platform admin reads in 감사 로그.
  */
 import { koPrivacy } from '@suite/shared/messages/ko-privacy';
 import { writeAudit } from '../../lib/audit.ts';
@@ -13,7 +14,8 @@ import type { TScheduleName } from '../../lib/jobs/catalogue.ts';
 import { DATA_MAP } from './data-map.ts';
 import type { TTableMap } from './data-map.types.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
-import { deleteExpiredBatch } from './retention.repository.ts';
+import { lawOrder, yearsBefore } from './retention-law.ts';
+import { deleteExpiredBatch, deleteLawExpiredBatch } from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows per statement, and statements per table and run (what is left waits for the next hour). */
@@ -66,18 +68,12 @@ export async function runRetention(
   const batch = opts.batch ?? RETENTION_BATCH;
   const run: TRetentionRun = { at: now.toISOString(), deleted: {}, skipped: {}, mismatched: [], failed: {} };
   const labels: string[] = [];
-  for (const { entry, days, column } of periodic(opts.entries ?? DATA_MAP)) {
-    const own = PURGED_BY_MODULE[entry.table];
-    if (own) {
-      run.skipped[entry.table] = own.schedule;
-      if (own.days !== null && own.days !== days) run.mismatched.push(entry.table);
-      continue;
-    }
-    const cutoff = new Date(now.getTime() - days * DAY_MS);
+  /** Deletes a table's expired rows batch by batch (a failure is reported and the other tables go on). */
+  const sweep = async (entry: TTableMap, deleteBatch: () => Promise<number>) => {
     let n = 0;
     try {
       for (let i = 0; i < MAX_BATCHES; i++) {
-        const got = await deleteExpiredBatch(deps.db, entry.table, column, cutoff, batch);
+        const got = await deleteBatch();
         n += got;
         if (got < batch) break;
       }
@@ -86,9 +82,26 @@ export async function runRetention(
       deps.log.error({ err, table: entry.table }, 'privacy retention: delete failed');
     }
     if (n) {
-      run.deleted[entry.table] = n;
+      run.deleted[entry.table] = (run.deleted[entry.table] ?? 0) + n;
       labels.push(koPrivacy.retention.count(entry.label, n));
     }
+  };
+  const entries = opts.entries ?? DATA_MAP;
+  for (const { entry, days, column } of periodic(entries)) {
+    const own = PURGED_BY_MODULE[entry.table];
+    if (own) {
+      run.skipped[entry.table] = own.schedule;
+      if (own.days !== null && own.days !== days) run.mismatched.push(entry.table);
+      continue;
+    }
+    const cutoff = new Date(now.getTime() - days * DAY_MS);
+    await sweep(entry, () => deleteExpiredBatch(deps.db, entry.table, column, cutoff, batch));
+  }
+  // Kept by law: referencing tables first; a row still referenced by a younger record stays (retention-law.ts).
+  for (const { entry, years, column, references } of lawOrder(entries)) {
+    const cutoff = yearsBefore(now, years);
+    const keepIf = references.map((r) => ({ from: r.from, match: r.match, youngerBy: r.how.kind === 'cascade' ? r.how.column : undefined }));
+    await sweep(entry, () => deleteLawExpiredBatch(deps.db, entry.table, column, cutoff, keepIf, batch));
   }
   if (run.mismatched.length) deps.log.warn({ tables: run.mismatched }, 'privacy retention: the data map and the module disagree on the period');
   if (labels.length || Object.keys(run.failed).length || run.mismatched.length) {
