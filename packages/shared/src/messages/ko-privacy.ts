@@ -39,6 +39,9 @@ export const koPrivacy = {
     mailBody: (expires: string) =>
       `요청하신 개인정보 내보내기 파일(ZIP)이 준비되었습니다. 아래 링크는 ${expires}까지 유효하며, 링크를 아는 사람은 누구나 내려받을 수 있으니 다른 사람과 공유하지 마세요.`,
     mailSettings: '개인정보 관리 페이지',
+    /** A seed owner's export of a customer (decision 067): the mail leads to the owner's request page. */
+    mailRequestSubject: '[고객 개인정보 요청] 요청하신 내보내기 파일이 준비되었습니다',
+    mailRequests: '고객 개인정보 요청 페이지',
     mailDownload: '바로 내려받기',
     mailFooter: '이 메일은 발신 전용입니다. 본인이 요청하지 않았다면 비밀번호를 변경하고 고객센터로 알려주세요.',
     readmeTitle: '내 데이터 내려받기 (개인정보 보호법 제35조 열람 요구에 따른 사본)',

@@ -13,6 +13,7 @@ import * as repo from './export.repository.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 import { subjectClauses, subjectRows, type TSubject } from './subjects.repository.ts';
 import { exportMail } from './export-mail.ts';
+import { exportSubject } from './export-subject.ts';
 
 const MAX_ATTEMPTS = 3;
 /** File age (by the file system's clock) before a file without a ready row is removed. */
@@ -36,10 +37,15 @@ export async function collectTables(deps: TPrivacyDeps, subject: TSubject): Prom
   return out;
 }
 
-/** Builds, stores and announces one export; returns false when the row is gone or no longer pending. */
-export async function runExport(deps: TPrivacyDeps, exportId: string, subject: TSubject): Promise<boolean> {
+/**
+ * Builds, stores and announces one export; returns false when the row is gone or no longer pending, or its person is.
+ * `payload`: the job's (export-subject.ts says whose data it is).
+ */
+export async function runExport(deps: TPrivacyDeps, exportId: string, payload: Record<string, unknown>): Promise<boolean> {
   const row = await repo.findExport(deps.db, exportId);
   if (!row || row.status !== 'pending') return false;
+  const subject = await exportSubject(deps, row, payload);
+  if (!subject) return false;
   const at = deps.now();
   const { bytes, counts } = buildZip(subjectLabel(subject), at, await collectTables(deps, subject));
   await mkdir(deps.exportDir, { recursive: true, mode: 0o700 });
@@ -58,9 +64,9 @@ export async function runExport(deps: TPrivacyDeps, exportId: string, subject: T
   });
   const owner = await findUserById(deps.db, row.userId);
   if (owner) {
-    const appUrl = deps.ctx.config.appUrl;
-    const settings = row.requestId ? null : `${appUrl}/settings/privacy`;
-    const mail = exportMail(owner.email, owner.fullName, expiresAt, settings, `${appUrl}${downloadPath(deps, exportId)}`);
+    // A seed owner's export of a customer leads back to the owner's request page, not to their own settings.
+    const kind = row.requestId ? 'seedRequest' : 'own';
+    const mail = exportMail(owner.email, owner.fullName, expiresAt, kind, deps.ctx.config.appUrl, downloadPath(deps, exportId));
     await deliver(deps.auth, mail).catch((err: unknown) => deps.log.error({ err, exportId }, 'privacy: export mail not sent'));
   }
   return true;
@@ -70,7 +76,7 @@ export function registerExportJobs(deps: TPrivacyDeps): void {
   deps.jobs.register(EXPORT_KIND, async (payload, job) => {
     const exportId = String(payload.exportId);
     try {
-      await runExport(deps, exportId, payload.subject as TSubject);
+      await runExport(deps, exportId, payload);
     } catch (err) {
       if (job.attempts < MAX_ATTEMPTS) throw err;
       deps.log.error({ err, exportId }, 'privacy: export failed');

@@ -15,6 +15,7 @@ import type { TExportStatus } from '@suite/shared/schemas/privacy';
 import type { TTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
+import { exportPayload } from './export-subject.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 import type { TSubject } from './subjects.repository.ts';
 import * as repo from './export.repository.ts';
@@ -46,7 +47,9 @@ export async function requestExport(deps: TPrivacyDeps, askedBy: string, subject
 async function insertWithJob(deps: TPrivacyDeps, tx: TTransaction, askedBy: string, subject: TSubject, requestId: string | null) {
   const now = deps.now();
   const id = await repo.insertExport(tx, askedBy, requestId, now);
-  await deps.jobs.enqueue(tx, { kind: EXPORT_KIND, key: `privacy-export:${id}`, payload: { exportId: id, subject }, runAt: now, maxAttempts: 3 });
+  // The payload names no one in clear (export-subject.ts).
+  const payload = exportPayload(deps, id, askedBy, subject);
+  await deps.jobs.enqueue(tx, { kind: EXPORT_KIND, key: `privacy-export:${id}`, payload, runAt: now, maxAttempts: 3 });
   return id;
 }
 

@@ -16,14 +16,16 @@ import { parseCsvRecords } from '../../lib/csv.ts';
 import { DATA_MAP } from './data-map.ts';
 import { exportable, exportRow } from './export-zip.ts';
 import { expireExports } from './export-job.ts';
+import { exportSubject } from './export-subject.ts';
+import { findExport } from './export.repository.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
 
 const m = ko.privacy;
 
 /**
- * Tables left out of the exact comparison, and why: `jobs` holds the export's own job (its payload names the
- * subject; a system queue, not the person's data).
+ * Tables left out of the exact comparison, and why: `jobs` is a system queue, not the person's data (the export's own
+ * job names no one: export-subject.ts).
  */
 const NOT_COMPARED = new Set(['jobs']);
 /**
@@ -73,8 +75,8 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
   let x: TPerson;
   let y: TPerson;
   const clock = testClock();
-  const inject = (method: 'GET' | 'POST', url: string, token?: string) =>
-    t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false, now: clock.now });
@@ -82,6 +84,13 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
     y = await makePersonWithData(t, { name: '이와이', joinSeedOf: x });
   }, 180_000);
   afterAll(async () => t?.close());
+
+  const jobPayload = async (id: string) =>
+    (
+      (await t.database.db.execute(sql`select payload from jobs where key = ${`privacy-export:${id}`}`)) as unknown as {
+        rows: { payload: Record<string, unknown> }[];
+      }
+    ).rows[0]?.payload;
 
   let exportId = '';
   let zipText = '';
@@ -103,6 +112,9 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error).toBe(m.server.exportBusy);
     expect((await inject('GET', `/api/me/export/${exportId}`, x.token)).json()).toMatchObject({ id: exportId, status: 'pending', readyAt: null });
+
+    // The job names no one in clear: only the export's id (its row says whose data it is).
+    expect(await jobPayload(exportId)).toEqual({ exportId });
 
     await settleAfterResponse();
     before = await scan(t, x);
@@ -272,5 +284,36 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
     const sixth = await inject('POST', '/api/me/export', y.token);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error).toBe(m.export.limit);
+  });
+  it("a seed owner's export of a customer: the job carries the customer sealed, the mail leads to the request page", async () => {
+    const customer = x.buddy.email; // an attendee of X's booking, in X's seed
+    const r = await inject('POST', `/api/seeds/${x.seedId}/privacy/requests`, x.token, { kind: 'export', subject: { email: customer.toUpperCase() } });
+    expect(r.statusCode).toBe(201);
+    const fileId = r.json().exportId as string;
+    const payload = (await jobPayload(fileId))!;
+    expect(Object.keys(payload).sort()).toEqual(['exportId', 'subjectSealed']);
+    expect(JSON.stringify(payload).toLowerCase()).not.toContain(customer.toLowerCase());
+    expect(JSON.stringify(payload).toLowerCase()).not.toContain(customer.split('@')[0]!.toLowerCase());
+
+    // The sealed subject is bound to its export: under another export's id it is refused.
+    const row = await findExport(t.database.db, fileId);
+    const deps = { ctx: t.app.ctx, db: t.database.db } as unknown as TPrivacyDeps;
+    expect(await exportSubject(deps, row!, payload)).toEqual({ kind: 'seedEmail', seedId: x.seedId, email: customer.toLowerCase() });
+    await expect(exportSubject(deps, { ...row!, id: exportId }, payload)).rejects.toThrow(/another export/);
+
+    while ((await t.app.jobs.runDue()) > 0);
+    const done = (await inject('GET', `/api/seeds/${x.seedId}/privacy/requests/${r.json().id}`, x.token)).json();
+    expect(done).toMatchObject({ status: 'done', exportStatus: 'ready' });
+    const mails = (await outbox(t, x.email)).filter((mail) => mail.subject === m.export.mailRequestSubject);
+    expect(mails).toHaveLength(1);
+    const appUrl = t.app.ctx.config.appUrl;
+    expect(mails[0]!.links).toEqual([`${appUrl}${done.exportUrl}`, `${appUrl}/admin/seeds/privacy`]);
+    expect(mails[0]!.text).toContain(`${m.export.mailRequests}: ${appUrl}/admin/seeds/privacy`);
+    expect(mails[0]!.text).not.toContain('/settings/privacy');
+    const zip = await inject('GET', done.exportUrl as string);
+    expect(zip.statusCode).toBe(200);
+    const bookings = JSON.parse(strFromU8(unzipSync(new Uint8Array(zip.rawPayload))['room_bookings.json']!)) as { rows: unknown[] };
+    expect(bookings.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(bookings.rows).toLowerCase()).toContain(customer.toLowerCase());
   });
 });
