@@ -133,7 +133,10 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
 
     expect(await purgeDeletedUsers(t.database.db, new Date(now.getTime() - DAY))).toBe(0);
     expect(await purgeDeletedUsers(t.database.db, now)).toBe(1);
-    expect(await t.database.db.select().from(users).where(eq(users.id, old.id))).toEqual([]);
+    // Erased by the data map: a tombstone without personal data stays (shared rows may name it), out of the trash.
+    const [tomb] = await t.database.db.select().from(users).where(eq(users.id, old.id));
+    expect(tomb).toMatchObject({ email: `erased-${old.id}@erased.invalid`, status: 'erased', deletedAt: null, passwordHash: null });
+    expect((await a('PATCH', `/api/admin/users/${old.id}`, { full_name: '되살림' })).status).toBe(404);
     const trashIds = (await a('GET', '/api/admin/users/trash')).body.data.map((u: { id: string }) => u.id);
     expect(trashIds).toContain(recent.id);
     expect(trashIds).not.toContain(old.id);

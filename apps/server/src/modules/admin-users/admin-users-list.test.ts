@@ -144,6 +144,20 @@ describe.each(dbKinds)('admin users list on %s', (kind) => {
     expect((await api(t)('GET', '/api/admin/users')).status).toBe(401);
   });
 
+  it("leaves erased accounts' tombstones out of the list, its searches, its totals and the overview's count", async () => {
+    const before = await list('');
+    const overview = async () => (await api(t, admin.token)('GET', '/api/admin/overview')).body.users;
+    const usersBefore = JSON.stringify(await overview());
+    await makeUser(t, { email: 'erased-00000000-0000-4000-8000-000000000001@erased.invalid', fullName: '탈퇴한 사용자', status: 'erased' });
+    const after = await list('');
+    expect(after.total).toBe(before.total);
+    expect(emails(after)).toEqual(emails(before));
+    expect((await list('?search=erased')).total).toBe(0);
+    expect((await list('?search=탈퇴한')).data).toEqual([]);
+    expect((await list('?joined=today')).data.map((u) => u.email)).not.toContain('erased-00000000-0000-4000-8000-000000000001@erased.invalid');
+    expect(JSON.stringify(await overview())).toBe(usersBefore);
+  });
+
   it('computes join-date ranges: today from midnight Asia/Seoul', () => {
     // 2026-03-10 01:30 in Seoul is 2026-03-09 16:30 UTC; midnight Seoul is 2026-03-09 15:00 UTC.
     expect(joinedSince('today', new Date('2026-03-09T16:30:00Z'))!.toISOString()).toBe('2026-03-09T15:00:00.000Z');

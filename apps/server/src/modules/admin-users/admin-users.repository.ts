@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isInitialsQuery, type TAdminUsersQuery } from '@suite/shared/schemas/admin';
-import type { TDb } from '../../db/client.ts';
 import { authTokens, seedMembers, seeds, users } from '../../db/schema.ts';
 import { userCounts } from '../../db/schema-user-counts.ts';
 import type { TTx } from '../../db/client.ts';
@@ -11,9 +10,12 @@ export function likeContains(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The WHERE of the users list. Deleted users (in the trash) never appear. */
+/** An erased account's tombstone (issue 32): kept so shared rows stay whole, never listed, counted or opened. */
+const notErased = ne(users.status, 'erased');
+
+/** The WHERE of the users list. Deleted users (in the trash) and erased accounts' tombstones never appear. */
 function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL | undefined {
-  const conds: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  const conds: (SQL | undefined)[] = [isNull(users.deletedAt), notErased];
   if (q.search) {
     if (isInitialsQuery(q.search)) {
       conds.push(sql`${users.nameInitials} like ${likeContains(q.search.replace(/\s+/g, ''))}`);
@@ -36,12 +38,17 @@ function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL
 
 /**
  * The exact total of a list. Unfiltered, it is the trigger-kept count of users not in the trash (one row read
- * instead of counting every user); with a filter, the matching rows are counted.
+ * instead of counting every user) less the tombstones (the trigger counts them: their deleted_at is null); with a
+ * filter, the matching rows are counted.
  */
 async function countListed(db: TTx, q: TAdminUsersQuery, joinedSince: Date | undefined, where: SQL | undefined): Promise<number> {
   if (!q.search && !q.role && !q.status && !joinedSince) {
-    const [row] = await db.select({ n: userCounts.live }).from(userCounts).limit(1);
-    if (row) return row.n;
+    const tombstones = sql`(select count(*) from ${users} where ${users.status} = 'erased' and ${users.deletedAt} is null)`;
+    const [row] = await db
+      .select({ n: sql<string>`${userCounts.live} - ${tombstones}` })
+      .from(userCounts)
+      .limit(1);
+    if (row) return Number(row.n);
   }
   const [totalRow] = await db.select({ n: count() }).from(users).where(where);
   return totalRow?.n ?? 0;
@@ -91,7 +98,7 @@ export async function findLiveUser(db: TTx, id: string): Promise<TUserRow | unde
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), isNull(users.deletedAt), notErased))
     .limit(1);
   return row;
 }
@@ -168,29 +175,38 @@ export async function consumeInviteToken(db: TTx, tokenHash: string, at: Date) {
   return row;
 }
 
-/** Deletes these users for good in one transaction; a seed one of them owns passes to its longest-standing admin, else
- * member (none left: the seed is deleted). */
-export async function purgeUsers(db: TDb, ids: string[], at: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const owned = await tx.select({ id: seeds.id, ownerId: seeds.ownerId }).from(seeds).where(inArray(seeds.ownerId, ids));
-    for (const seed of owned) {
-      const [heir] = await tx
-        .select({ userId: seedMembers.userId })
-        .from(seedMembers)
-        .innerJoin(users, eq(users.id, seedMembers.userId))
-        .where(and(eq(seedMembers.seedId, seed.id), ne(seedMembers.userId, seed.ownerId), isNull(users.deletedAt)))
-        .orderBy(sql`case ${seedMembers.role} when 'admin' then 0 else 1 end`, asc(seedMembers.createdAt))
-        .limit(1);
-      if (!heir) {
-        await tx.delete(seeds).where(eq(seeds.id, seed.id));
-        continue;
-      }
-      await tx
-        .update(seedMembers)
-        .set({ role: 'owner' })
-        .where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
-      await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: at }).where(eq(seeds.id, seed.id));
+/** Inside the purge's transaction: locks a trashed account deleted before `cutoff`; false when it is not (restored). */
+export async function lockTrashedBefore(tx: TTx, id: string, cutoff: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNotNull(users.deletedAt), lt(users.deletedAt, cutoff)))
+    .for('update');
+  return rows.length > 0;
+}
+
+/**
+ * The seeds this user owns pass to its longest-standing admin, else member; a seed with nobody else left is deleted.
+ * Run inside the purge's transaction, before the account is erased.
+ */
+export async function handOverSeeds(tx: TTx, userId: string, at: Date): Promise<void> {
+  const owned = await tx.select({ id: seeds.id, ownerId: seeds.ownerId }).from(seeds).where(eq(seeds.ownerId, userId));
+  for (const seed of owned) {
+    const [heir] = await tx
+      .select({ userId: seedMembers.userId })
+      .from(seedMembers)
+      .innerJoin(users, eq(users.id, seedMembers.userId))
+      .where(and(eq(seedMembers.seedId, seed.id), ne(seedMembers.userId, seed.ownerId), isNull(users.deletedAt), notErased))
+      .orderBy(sql`case ${seedMembers.role} when 'admin' then 0 else 1 end`, asc(seedMembers.createdAt))
+      .limit(1);
+    if (!heir) {
+      await tx.delete(seeds).where(eq(seeds.id, seed.id));
+      continue;
     }
-    await tx.delete(users).where(inArray(users.id, ids));
-  });
+    await tx
+      .update(seedMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(seedMembers.seedId, seed.id), eq(seedMembers.userId, heir.userId)));
+    await tx.update(seeds).set({ ownerId: heir.userId, updatedAt: at }).where(eq(seeds.id, seed.id));
+  }
 }

@@ -97,7 +97,8 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
   const found = await findUserForSignIn(deps.db, input.email);
   const user = found?.user;
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok || user.deletedAt) {
+  // An erased account's tombstone (issue 32) has no password and answers as a missing account would.
+  if (!user || !ok || user.deletedAt || user.status === 'erased') {
     await writeAudit(deps.db, {
       action: AUDIT.loginFailure,
       actorId: user?.id ?? null,

@@ -88,7 +88,7 @@ export function accessTokenFor(deps: TAuthDeps, user: TUserRow, sessionId: strin
 }
 
 export function assertActive(user: TUserRow): void {
-  if (user.deletedAt) throw new AppError('ACCOUNT_INACTIVE');
+  if (user.deletedAt || user.status === 'erased') throw new AppError('ACCOUNT_INACTIVE');
   if (user.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
   if (user.status !== 'active') throw new AppError('ACCOUNT_INACTIVE');
 }

@@ -7,7 +7,8 @@ type TStatus = TUser['status'];
 
 const asRole = (r: string): TRole => (r === 'admin' || r === 'guest' ? r : 'user');
 const asProvider = (p: string): TUser['provider'] => (p === 'google' || p === 'kakao' || p === 'naver' ? p : 'email');
-const asStatus = (s: string): TStatus => (s === 'inactive' || s === 'suspended' ? s : 'active');
+/** Only 'active' is active: an erased account's tombstone (status 'erased', issue 32) or any unknown status is not. */
+const asStatus = (s: string): TStatus => (s === 'active' || s === 'suspended' ? s : 'inactive');
 
 /** The profile fields the API's user and the access token's claims share, in their order. */
 const profile = (u: TUserRow) => ({

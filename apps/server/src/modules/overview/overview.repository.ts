@@ -1,10 +1,10 @@
-import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { apiUsageDaily, seedMembers, users } from '../../db/schema.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** Users not in the trash: all, and created since each instant. */
+/** Users not in the trash (nor erased accounts' tombstones): all, and created since each instant. */
 export async function userCounts(db: TDb, thisMonthStart: Date, lastMonthStart: Date) {
   const [row] = await db
     .select({
@@ -13,7 +13,7 @@ export async function userCounts(db: TDb, thisMonthStart: Date, lastMonthStart: 
       lastMonth: sql<number>`count(*) filter (where ${users.createdAt} >= ${lastMonthStart} and ${users.createdAt} < ${thisMonthStart})`,
     })
     .from(users)
-    .where(isNull(users.deletedAt));
+    .where(and(isNull(users.deletedAt), ne(users.status, 'erased')));
   return { total: n(row?.total), newThisMonth: n(row?.thisMonth), newLastMonth: n(row?.lastMonth) };
 }
 

@@ -60,7 +60,8 @@ async function checkLink(db: TDb, entry: TTableMap, kind: keyof TSubjectLinks, w
   } catch (e) {
     return `${entry.table}: ${kind} link fails: ${errorText(e)}`;
   }
-  if (entry.erase?.kind !== 'anonymise') return null;
+  // An empty set (shared rows kept, naming the account's tombstone) has nothing to run.
+  if (entry.erase?.kind !== 'anonymise' || !Object.keys(entry.erase.set).length) return null;
   const sets = Object.entries(entry.erase.set).map(([column, expr]) => {
     // The expression may use $1/$2 like the link: bound the same way (subjectCondition on a pseudo-link).
     const bound = subjectCondition(withOneLink(entry, kind, expr), SUBJECTS[kind])!;

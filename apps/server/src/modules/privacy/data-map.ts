@@ -4,9 +4,12 @@
  * when a migration adds a table or column this map does not classify. Export, erasure, retention, seed owners'
  * requests and the privacy policy (/privacy) are generated from it. Decision 063 explains the periods chosen.
  *
- * Erasure deletes the `users` row last: columns with ON DELETE SET NULL / CASCADE to users are then cleared by the
- * database, so `erase` here covers what the foreign keys do not (e-mail addresses, names copied into rows, jsonb
- * lists). Anonymise expressions may use `$1`/`$2`, bound to the same values as the link being applied; they compare
+ * Erasure never deletes the `users` row: it becomes a tombstone without any personal datum (status 'erased', a
+ * placeholder address, no name, password or phone), so rows other people still need — bookings the person organised,
+ * meal rounds they hosted, ledger rows and shares between them and others — stay whole and name the tombstone (their
+ * rule anonymises only free-text personal columns; `set: {}` when there are none). Rows that are only the person's
+ * are deleted by their own rule (no foreign key cascade does it any more), and `erase` also covers e-mail addresses
+ * and names copied into rows and jsonb lists (decision 065, amended). Anonymise expressions may use `$1`/`$2`, bound to the same values as the link being applied; they compare
  * as text (`col::text = $1`) because a user link's `$1` is a uuid and an e-mail link's is text.
  */
 import type { TLegalBasis, TPersonalCategory, TPersonalColumn, TPurpose, TReader, TTableMap } from './data-map.types.ts';
@@ -28,7 +31,7 @@ const col = (category: TPersonalCategory, purpose: TPurpose, basis: TLegalBasis,
 });
 /** A secret (hash, sealed token): the export names the column but never its value. */
 const secret = (): TPersonalColumn => ({ category: 'credential', purpose: 'security', basis: 'contract', readers: SYSTEM, exportable: false });
-/** A member's id in a row (a link to the person; nulled or deleted by its foreign key when the account goes). */
+/** A member's id in a row (a link to the person; after erasure a pseudonymous key of the account's tombstone). */
 const who = (readers: readonly TReader[] = SELF_SEED): TPersonalColumn => col('identity', 'service', 'contract', readers);
 
 /** Rows of a seed's chatbot ($2 = the seed id). */
@@ -62,7 +65,27 @@ const ACCOUNTS: TTableMap[] = [
     other: ['id', 'provider', 'email_verified', 'role', 'status', 'created_at', 'updated_at', 'deleted_at', 'deletion_scheduled_at'],
     subjects: { user: 'id = $1' },
     retention: { kind: 'account' },
-    erase: { kind: 'delete' },
+    // The tombstone: the id stays (shared rows point at it), nothing personal does; it cannot sign in (status
+    // 'erased', no password, no external identity), is never listed, counted or mailed, and the trash never purges it.
+    erase: {
+      kind: 'anonymise',
+      set: {
+        email: "'erased-' || id::text || '@erased.invalid'",
+        full_name: "'탈퇴한 사용자'",
+        phone: "''",
+        avatar_url: 'NULL',
+        google_sub: 'NULL',
+        password_hash: 'NULL',
+        marketing_consent: 'false',
+        last_login_at: 'NULL',
+        email_verified: 'false',
+        role: "'user'",
+        status: "'erased'",
+        deletion_scheduled_at: 'NULL',
+        deleted_at: 'NULL',
+        updated_at: 'now()',
+      },
+    },
     sentTo: ['mail'],
   },
   {
@@ -300,7 +323,8 @@ const ROOMS: TTableMap[] = [
       minutes: col('content', 'service', 'contract', SELF_SEED),
     },
     other: ['id', 'seed_id', 'room_id', 'starts_at', 'ends_at', 'status', 'series_id', 'checked_in_at', 'created_at', 'updated_at'],
-    // The organiser's own bookings go with the account (organizer_id cascades); others' bookings lose the attendee.
+    // Bookings the person organised stay (other attendees still meet; organizer_id names the tombstone); every
+    // booking loses the person's attendee entry (their e-mail and name).
     subjects: {
       user: `organizer_id = $1 OR ${jsonbListNames('attendees')}`,
       email: jsonbListNames('attendees'),
@@ -374,15 +398,11 @@ const MEAL: TTableMap[] = [
       'drawn_at',
       'created_at',
     ],
-    // Rounds the person hosted go with the account (host_id cascades); sponsor and payer are nulled by their keys.
+    // Rounds the person hosted, sponsored or paid stay whole (everyone's shares and the draw's proof): host, sponsor,
+    // payer ids and the drawn payers' userId name the tombstone. No free-text column names the person.
     subjects: { user: "host_id = $1 OR sponsor_id = $1 OR paid_by_id = $1 OR payers @> jsonb_build_array(jsonb_build_object('userId', $1::text))" },
     retention: { kind: 'account' },
-    erase: {
-      kind: 'anonymise',
-      set: {
-        payers: "(SELECT jsonb_agg(CASE WHEN p->>'userId' = $1::text THEN p - 'userId' ELSE p END) FROM jsonb_array_elements(payers) p)",
-      },
-    },
+    erase: { kind: 'anonymise', set: {} },
     sentTo: ['slack'],
   },
   {
@@ -398,7 +418,8 @@ const MEAL: TTableMap[] = [
     other: ['meal_id', 'updated_at'],
     subjects: { user: 'user_id = $1' },
     retention: { kind: 'account' },
-    erase: { kind: 'delete' },
+    // The round's record of who joined and chose what (no name in it): stays with the tombstone's id.
+    erase: { kind: 'anonymise', set: {} },
   },
   {
     table: 'meal_ledger',
@@ -412,7 +433,8 @@ const MEAL: TTableMap[] = [
     other: ['id', 'seed_id', 'meal_id', 'kind', 'created_at'],
     subjects: { user: 'from_user_id = $1 OR to_user_id = $1' },
     retention: { kind: 'account' },
-    erase: { kind: 'delete' },
+    // Other members' balances are computed from these rows: they stay, naming the tombstone.
+    erase: { kind: 'anonymise', set: {} },
   },
   {
     table: 'meal_shares',
@@ -421,7 +443,8 @@ const MEAL: TTableMap[] = [
     other: ['meal_id', 'seed_id', 'meal_date'],
     subjects: { user: 'user_id = $1' },
     retention: { kind: 'account' },
-    erase: { kind: 'delete' },
+    // The round's money record (totals, others' shares): stays with the tombstone's id.
+    erase: { kind: 'anonymise', set: {} },
   },
 ];
 

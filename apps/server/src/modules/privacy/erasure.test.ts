@@ -50,7 +50,7 @@ describe.each(dbKinds)('erasure by the data map (%s)', (kind) => {
     await t.database.exec(`
       CREATE FUNCTION refuse_user_delete() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'still referenced' USING ERRCODE = '23503'; END $$;
-      CREATE TRIGGER refuse_user_delete BEFORE DELETE ON users FOR EACH ROW WHEN (OLD.id = '${p.id}') EXECUTE FUNCTION refuse_user_delete();`);
+      CREATE TRIGGER refuse_user_delete BEFORE UPDATE ON users FOR EACH ROW WHEN (OLD.id = '${p.id}') EXECUTE FUNCTION refuse_user_delete();`);
     try {
       const err = (await eraseSubject(deps(), subject).catch((e: unknown) => e)) as { cause?: { message?: string; code?: string } };
       expect(err.cause).toMatchObject({ message: 'still referenced', code: '23503' });
@@ -83,12 +83,29 @@ describe.each(dbKinds)('erasure by the data map (%s)', (kind) => {
     // Anonymised rows stay, without the person: their booking's attendee list and the audit rows about them.
     expect(await rows(sql`select 1 from audit_log where actor_id = ${p.id} or target_id = ${p.id}`)).toEqual([]);
     expect(await rows(sql`select 1 from room_bookings where attendees::text ilike ${`%${p.email}%`}`)).toEqual([]);
-    expect(await rows(sql`select 1 from users where id = ${p.id}`)).toEqual([]);
+    // The account is a tombstone: the id stays for the rows others still need, nothing personal does.
+    const [tomb] = await rows(sql`select * from users where id = ${p.id}`);
+    expect(tomb).toMatchObject({
+      email: `erased-${p.id}@erased.invalid`,
+      full_name: '탈퇴한 사용자',
+      phone: '',
+      password_hash: null,
+      google_sub: null,
+      avatar_url: null,
+      marketing_consent: false,
+      email_verified: false,
+      last_login_at: null,
+      role: 'user',
+      status: 'erased',
+      deletion_scheduled_at: null,
+      deleted_at: null,
+    });
+    for (const datum of [p.email, p.name, p.phone, p.phone.replace(/\D/g, '')]) expect(JSON.stringify(tomb)).not.toContain(datum);
     // Nobody else lost anything: the buddy still has their account and seed membership.
     expect(await rows(sql`select 1 from users where id = ${p.buddy.id}`)).toHaveLength(1);
   });
 
-  it("the admin trash's purge erases the same way: rows naming the person by e-mail go too, their seed is handed on", async () => {
+  it("the admin trash's purge erases the same way: rows naming the person by e-mail go too, their seed is handed on, a tombstone stays", async () => {
     const z = await makePersonWithData(t, { name: '휴지통사람' });
     await t.app.usage.flush();
     const now = t.app.ctx.now();
@@ -100,5 +117,12 @@ describe.each(dbKinds)('erasure by the data map (%s)', (kind) => {
     expect(await rows(sql`select 1 from beta_applications where lower(email) = ${z.email}`)).toEqual([]);
     expect(await rows(sql`select 1 from audit_log where actor_id = ${z.id} or target_id = ${z.id}`)).toEqual([]);
     expect(await rows(sql`select owner_id from seeds where id = ${z.seedId}`)).toEqual([{ owner_id: z.buddy.id }]);
+    // The handed-on seed keeps the round Z hosted, the buddy's share and the ledger between them (naming the tombstone).
+    expect(await rows(sql`select host_id from meals where id = ${z.mealId}`)).toEqual([{ host_id: z.id }]);
+    expect((await rows(sql`select 1 from meal_ledger where from_user_id = ${z.buddy.id} and to_user_id = ${z.id}`)).length).toBeGreaterThan(0);
+    expect(await rows(sql`select email, status, deleted_at from users where id = ${z.id}`)).toEqual([
+      { email: `erased-${z.id}@erased.invalid`, status: 'erased', deleted_at: null },
+    ]);
+    expect(await purgeDeletedUsers(t.database.db, now, t.app.log)).toBe(0); // out of the trash for good
   });
 });

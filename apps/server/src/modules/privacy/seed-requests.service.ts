@@ -11,13 +11,13 @@
 import type { TSeedPrivacyReceipt, TSeedPrivacyRequestInput } from '@suite/shared/schemas/privacy';
 import { AppError } from '../../lib/app-error.ts';
 import { ACCESS, recordAccess, type TAccessRecord } from '../../lib/access-log.ts';
-import { DATA_MAP, mapEntry } from './data-map.ts';
+import { DATA_MAP } from './data-map.ts';
 import { eraseSubject } from './erasure.service.ts';
 import { downloadPath, requestExport } from './export.service.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 import * as repo from './seed-requests.repository.ts';
 import { hashSubject, maskSubject, seedSubject } from './seed-subject.ts';
-import { subjectRows, type TSubject } from './subjects.repository.ts';
+import type { TSubject } from './subjects.repository.ts';
 
 export type TSeedActor = Pick<TAccessRecord, 'actorId' | 'actorEmail' | 'ip'> & { actorId: string };
 
@@ -71,27 +71,13 @@ async function startExport(deps: TPrivacyDeps, askedBy: string, id: string, subj
   }
 }
 
-/**
- * A customer known by e-mail is also the chatbot visitor of every conversation the map links to that address (their
- * ticket names it). Those visitors are erased first, by their own links: the e-mail's links to conversations and
- * messages go through the tickets, which the erasure (children first) deletes before it reaches the conversations.
- */
-async function subjectsToErase(deps: TPrivacyDeps, subject: TSubject): Promise<TSubject[]> {
-  const conversations = mapEntry('chatbot_conversations');
-  if (subject.kind !== 'seedEmail' || !conversations) return [subject];
-  const ids = (await subjectRows(deps.db, conversations, subject)).map((r) => String(r.id));
-  return [...ids.map((visitorId): TSubject => ({ kind: 'chatbotVisitor', seedId: subject.seedId, visitorId })), subject];
-}
-
 async function erase(deps: TPrivacyDeps, id: string, subject: TSubject) {
   try {
     // The erasure and the receipt commit together (eraseSubject's own transaction becomes a savepoint).
     await deps.db.transaction(async (tx) => {
-      const inTx = { ...deps, db: tx as unknown as TPrivacyDeps['db'] };
-      const receipt: Record<string, number> = {};
-      for (const s of await subjectsToErase(inTx, subject)) {
-        for (const [label, n] of Object.entries(await eraseSubject(inTx, s))) receipt[label] = (receipt[label] ?? 0) + n;
-      }
+      // Every table's rows are found before any is deleted, so a customer known by e-mail loses the conversations and
+      // messages their tickets reach too (erasure.service.ts).
+      const receipt = await eraseSubject({ ...deps, db: tx as unknown as TPrivacyDeps['db'] }, subject);
       await repo.finishRequest(tx, id, { status: 'done', completedAt: deps.now(), receipt });
     });
   } catch (err) {
