@@ -26,7 +26,7 @@ describe('회원 탈퇴 on the settings page (terms 제15조)', () => {
     // Self-service deletion exists now (issue 32): the card says so and links to it.
     expect(screen.getByText(ko.privacy.settingsUi.withdrawal.selfService)).toBeTruthy();
     expect(screen.getByRole('link', { name: ko.privacy.settingsUi.withdrawal.link }).getAttribute('href')).toBe('/settings/privacy');
-    expect(screen.queryByText(t.howTo)).toBeNull();
+    expect(screen.queryByText(/준비 중/)).toBeNull();
     const contact = screen.getByTestId('withdrawal-contact');
     const mail = within(contact).getByRole('link', { name: 'privacy@company.example' });
     const href = mail.getAttribute('href')!;
