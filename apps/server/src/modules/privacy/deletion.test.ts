@@ -12,6 +12,7 @@ import { subjectRows } from './subjects.repository.ts';
 import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
 
 const d = ko.privacy.deletion;
+type TLedger = { balances: { userId: string; name: string; balance: number }[]; settlements: { amount: number }[] };
 const DAY = 86_400_000;
 
 describe.each(dbKinds)('deleting my account, 30 days later erased by the data map (%s)', (kind) => {
@@ -20,6 +21,8 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
   let x: TPerson;
   let y: TPerson;
   let yBooking: { id: string; startsAt: string };
+  let xBooking = '';
+  let xMeal = '';
   let xToken: string;
 
   const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -89,14 +92,33 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
       subject: x.seedId,
       ip: '10.9.9.9',
     });
-    const own = await api(t, x.token)('POST', `/api/seeds/${y.seedId}/bookings`, {
+    const xs = api(t, x.token);
+    const own = await xs('POST', `/api/seeds/${y.seedId}/bookings`, {
       roomId,
       title: '떠날 회의',
       startsAt: at(2),
       endsAt: at(3),
-      attendees: [x.email],
+      attendees: [x.email, y.email],
     });
     expect(own.status).toBe(201);
+    xBooking = (own.body as { data: { id: string } }).data.id;
+    // In Y's seed: a meal round X hosts, Y joins, X closes; Y pays X part of her share (ledger rows between them).
+    const now = clock.now();
+    const meal = await xs('POST', `/api/seeds/${y.seedId}/meals`, {
+      title: '떠날 점심',
+      date: new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10),
+      deadline: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      mode: 'menu',
+      options: [{ name: '냉면', price: 12000 }],
+      split: 'even',
+    });
+    expect(meal.status).toBe(201);
+    const m = (meal.body as { data: { id: string; options: { id: string }[] } }).data;
+    xMeal = m.id;
+    for (const who of [xs, ys]) expect((await who('POST', `/api/seeds/${y.seedId}/meals/${m.id}/join`, { choice: m.options[0]!.id })).status).toBe(200);
+    expect((await xs('POST', `/api/seeds/${y.seedId}/meals/${m.id}/close`)).status).toBe(200);
+    const paid = await ys('POST', `/api/seeds/${y.seedId}/meal-ledger/settlements`, { fromUserId: y.id, toUserId: x.id, amount: 5000 });
+    expect(paid.status).toBe(201);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -175,7 +197,17 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
 
     await t.app.usage.flush(); // the API call tallies of the last seconds (in production long written by then)
     const keptBefore = (await holders(needlesOf(x))).filter((h) => keptByLaw.has(h.split('.')[0]!));
-    const yBefore = await rowsOfY();
+    const ledgerOf = async () => {
+      const res = await api(t, (await loginAs(t, y.email)).tokens.access_token)('GET', `/api/seeds/${y.seedId}/meal-ledger`);
+      expect(res.status).toBe(200);
+      return res.body as TLedger;
+    };
+    const ledgerBefore = await ledgerOf();
+    const yBefore = await rowsOfY(); // after that sign-in of hers
+    const yBalance = (l: TLedger) => l.balances.find((b) => b.userId === y.id)?.balance;
+    expect(yBalance(ledgerBefore)).toBe(-1000); // her 6 000 share, 5 000 paid back
+    const roundBefore = await rows(sql`select user_id, amount from meal_shares where meal_id = ${xMeal} order by user_id`);
+    expect(roundBefore).toHaveLength(2);
     clock.advance(DAY + 60_000);
     expect(await runSchedule()).toBe(1);
 
@@ -185,7 +217,34 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
     expect(after.filter((h) => keptByLaw.has(h.split('.')[0]!))).toEqual(keptBefore);
     expect(await rows(sql`select action from privacy_access_log where actor_id = ${x.id}`)).toEqual([{ action: ACCESS.seedMembersList }]);
     const [id, email, name, ...phone] = needlesOf(x);
-    expect((await holders([id!, email!, ...phone])).filter((h) => !keptByLaw.has(h.split('.')[0]!))).toEqual([]);
+    expect((await holders([email!, ...phone])).filter((h) => !keptByLaw.has(h.split('.')[0]!))).toEqual([]);
+    // X's id stays only as a pseudonymous key of the tombstone (and in its placeholder address), in the rows Y still
+    // needs: the booking X organised, the round X hosted, X's share and participation, the ledger between them.
+    expect((await holders([id!])).filter((h) => !keptByLaw.has(h.split('.')[0]!))).toEqual([
+      'meal_ledger.created_by_id',
+      'meal_ledger.to_user_id',
+      'meal_participants.user_id',
+      'meal_shares.user_id',
+      'meals.host_id',
+      'meals.paid_by_id',
+      'room_bookings.organizer_id',
+      'users.email',
+      'users.id',
+    ]);
+    const [tomb] = await rows(sql`select * from users where id = ${x.id}`);
+    expect(tomb).toMatchObject({
+      email: `erased-${x.id}@erased.invalid`,
+      full_name: '탈퇴한 사용자',
+      phone: '',
+      password_hash: null,
+      google_sub: null,
+      avatar_url: null,
+      marketing_consent: false,
+      email_verified: false,
+      status: 'erased',
+      deletion_scheduled_at: null,
+      deleted_at: null,
+    });
     // X's name survives only as words in messages OTHER people received (a notice to the meal buddy "떠날사람 님이 식사
     // 라운드를 열었습니다", the invitation mail to an outside address); their own retention purges them (90 and 30 days).
     expect((await holders([name!])).filter((h) => !keptByLaw.has(h.split('.')[0]!))).toEqual([
@@ -199,14 +258,21 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
     expect(await rows(sql`select 1 from dev_outbox where (text ilike ${like}) and lower(to_address) = ${x.email}`)).toEqual([]);
     const notices = await rows(sql`select user_id from notifications where title ilike ${like} or body ilike ${like}`);
     expect(notices.length).toBeGreaterThan(0);
-    expect(notices.every((n) => n.user_id === x.buddy.id)).toBe(true);
-    expect(await rows(sql`select id from users where id = ${x.id}`)).toEqual([]);
+    expect(notices.every((n) => [x.buddy.id, y.id, y.buddy.id].includes(n.user_id as string))).toBe(true);
     const [erased] = await rows(sql`select metadata from audit_log where action = 'privacy.account_erased'`);
     expect((erased!.metadata as { rows: Record<string, number> }).rows['회원 계정']).toBe(1);
     expect(await runSchedule()).toBe(0);
 
     // Y: every row of hers is still there, her seed works, her booking lost X from its attendees only.
     expect(await rowsOfY()).toEqual(yBefore);
+    // The shared seed's meal ledger: Y's balance, the transfers and the round's shares are unchanged; X is a tombstone.
+    const ledgerAfter = await ledgerOf();
+    expect(yBalance(ledgerAfter)).toBe(yBalance(ledgerBefore));
+    expect(ledgerAfter.balances.map((b) => b.balance)).toEqual(ledgerBefore.balances.map((b) => b.balance));
+    expect(ledgerAfter.settlements.map((x) => x.amount)).toEqual(ledgerBefore.settlements.map((x) => x.amount));
+    expect(await rows(sql`select user_id, amount from meal_shares where meal_id = ${xMeal} order by user_id`)).toEqual(roundBefore);
+    expect(JSON.stringify(ledgerAfter)).not.toContain(x.name);
+    expect(JSON.stringify(ledgerAfter)).toContain('탈퇴한 사용자');
     expect(await holders(needlesOf(y))).toContain('users.email');
     const yToken = (await loginAs(t, y.email)).tokens.access_token;
     const from = new Date(new Date(yBooking.startsAt).getTime() - DAY).toISOString();
@@ -217,12 +283,25 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
     expect(booking?.title).toBe('남는 회의');
     expect(JSON.stringify(booking)).not.toContain(x.email);
     expect(JSON.stringify(booking)).toContain(y.email);
+    // The booking X organised, with Y attending, is still there for Y: organised by the tombstone, without X's address.
+    const theirs = (list.body as { data: { id: string; organizer: { name: string; email: string } }[] }).data.find((b) => b.id === xBooking);
+    expect(theirs?.organizer.name).toBe('탈퇴한 사용자');
+    expect(JSON.stringify(theirs)).not.toContain(x.email);
+    expect(JSON.stringify(theirs)).toContain(y.email);
     const members = await api(t, yToken)('GET', `/api/seeds/${y.seedId}/members`);
     expect(members.status).toBe(200);
     expect(JSON.stringify(members.body)).not.toContain(x.email);
 
-    // X is gone: the old sign-in fails.
+    // X is gone: the old sign-in fails, the tombstone's address signs nobody in, an admin's list never shows it.
     expect((await call(t, { url: '/api/auth-login', body: { email: x.email, password: x.password } })).status).toBe(401);
+    const tombLogin = await call(t, { url: '/api/auth-login', body: { email: `erased-${x.id}@erased.invalid`, password: x.password } });
+    expect(tombLogin).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
+    const admin = await signedIn(t, { role: 'admin' });
+    for (const q of [`?search=erased-${x.id}`, `?search=${encodeURIComponent('탈퇴한')}`, '?limit=100']) {
+      const found = await api(t, admin.token)('GET', `/api/admin/users${q}`);
+      expect(found.status).toBe(200);
+      expect(JSON.stringify(found.body)).not.toContain(x.id);
+    }
   });
 });
 
