@@ -1,6 +1,6 @@
 /**
  * The trash: users soft-deleted more than 30 days ago are erased for good by the privacy data map, as a self-deleted
- * account is (privacy/erasure.service.ts; decisions 065): their own rows go, rows others still need (bookings they
+ * account is (privacy/erasure.service.ts; decisions 065, 071): their own rows go, rows others still need (bookings they
  * organised, meal rounds, ledger rows) stay and name the account's tombstone, which leaves the trash (its deleted_at
  * is cleared) and is never listed again. A seed they own passes first to its longest-standing admin, else its
  * longest-standing member; a seed with nobody left is deleted. Handover and erasure are one transaction per account.

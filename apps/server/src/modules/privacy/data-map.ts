@@ -9,8 +9,9 @@
  * meal rounds they hosted, ledger rows and shares between them and others — stay whole and name the tombstone (their
  * rule anonymises only free-text personal columns; `set: {}` when there are none). Rows that are only the person's
  * are deleted by their own rule (no foreign key cascade does it any more), and `erase` also covers e-mail addresses
- * and names copied into rows and jsonb lists (decision 065, amended). Anonymise expressions may use `$1`/`$2`, bound to the same values as the link being applied; they compare
- * as text (`col::text = $1`) because a user link's `$1` is a uuid and an e-mail link's is text.
+ * and names copied into rows and jsonb lists (decision 071). Anonymise expressions may use `$1`/`$2`, bound to the
+ * same values as the link being applied; they compare as text (`col::text = $1`) because a user link's `$1` is a uuid
+ * and an e-mail link's is text.
  */
 import type { TLegalBasis, TPersonalCategory, TPersonalColumn, TPurpose, TReader, TTableMap } from './data-map.types.ts';
 

@@ -77,8 +77,8 @@ export type TErasureDeps = Pick<TPrivacyDeps, 'db'> & { log?: TPrivacyDeps['log'
  * id and by e-mail, counts once per link it is anonymised by). Rows of `keep` tables are left as they are; should a
  * deletion cascade into them (a map error), the whole erasure is rolled back. Shared rows whose rule anonymises
  * nothing (`set: {}`) stay too, naming the account's tombstone (a seed the subject owned and that is deleted with
- * them takes its rounds along, as deleting a seed does). The `users` row itself is never
- * deleted: its rule turns it into a tombstone without any personal datum (data-map.ts, decision 065).
+ * them takes its rounds along, as deleting a seed does). The `users` row itself is never deleted: its rule turns it
+ * into a tombstone without any personal datum (data-map.ts, decision 071).
  */
 export async function eraseSubject(deps: TErasureDeps, subject: TSubject): Promise<Record<string, number>> {
   return (await eraseSubjectIf(deps, subject, async () => true))!;
