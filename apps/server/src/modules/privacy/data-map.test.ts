@@ -64,7 +64,7 @@ for (const kind of dbKinds) {
         if (Object.keys(entry.personal).length) expect(entry.retention.kind, entry.table).not.toBe('none');
       }
       expect(mapEntry('privacy_access_log')?.retention).toMatchObject({ kind: 'law', years: 2 });
-      expect(mapEntry('billing_invoices')?.retention).toMatchObject({ kind: 'law', years: 5 });
+      expect(mapEntry('billing_invoices')?.retention).toMatchObject({ kind: 'law', years: 7 });
     });
 
     it('removes only the subject from shared rows: a booking keeps the other attendees, an audit row keeps the admin', async () => {

@@ -962,8 +962,13 @@ const BILLING: TTableMap[] = [
       'updated_at',
     ],
     subjects: { email: "lower(buyer->>'email') = $1" },
-    retention: { kind: 'law', years: 5, law: '국세기본법 제85조의3, 전자상거래법 제6조', column: 'created_at' },
-    erase: { kind: 'keep', why: '거래 기록은 국세기본법과 전자상거래법에 따라 5년 동안 보존합니다.' },
+    retention: {
+      kind: 'law',
+      years: 7,
+      law: '국세기본법 제85조의3(과세기간의 법정신고기한부터 5년: 발행일부터 7년 보관), 전자상거래법 제6조',
+      column: 'created_at',
+    },
+    erase: { kind: 'keep', why: '거래 기록은 국세기본법과 전자상거래법에 따라 법정신고기한부터 5년(발행일부터 7년) 동안 보존합니다.' },
     sentTo: ['toss', 'popbill'],
   },
   {
@@ -997,8 +1002,13 @@ const BILLING: TTableMap[] = [
       'state_checked_at',
       'created_at',
     ],
-    retention: { kind: 'law', years: 5, law: '국세기본법 제85조의3, 부가가치세법 제71조', column: 'created_at' },
-    erase: { kind: 'keep', why: '세금계산서는 국세기본법과 부가가치세법에 따라 5년 동안 보존합니다.' },
+    retention: {
+      kind: 'law',
+      years: 7,
+      law: '국세기본법 제85조의3(과세기간의 법정신고기한부터 5년: 발행일부터 7년 보관), 부가가치세법 제71조',
+      column: 'created_at',
+    },
+    erase: { kind: 'keep', why: '세금계산서는 국세기본법과 부가가치세법에 따라 법정신고기한부터 5년(발행일부터 7년) 동안 보존합니다.' },
     sentTo: ['popbill', 'nts'],
   },
   {

@@ -21,7 +21,7 @@ export const POLICY_VERSIONS: readonly TPolicyVersion[] = [
     effective: '2026-11-27',
     summary:
       '서비스의 데이터 맵에서 생성하도록 전면 개정: 항목·목적·보유 기간을 표마다 명시, 위탁·제3자 제공·국외 이전 업체, 브라우저 저장 정보, 개인정보 관리 화면(내려받기, 동의 철회, 계정 삭제), 개인정보 보호책임자 지정',
-    hash: '3c269cbe77d32d60',
+    hash: '950e16c26e6edb12',
   },
 ];
 

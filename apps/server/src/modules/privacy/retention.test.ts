@@ -7,7 +7,7 @@ import { createTestApp, dbKinds, movableClock, type TTestApp } from '../../test/
 import { TICKET_RETENTION_DAYS } from '../chatbot/chatbot-notify.ts';
 import { WEBHOOK_RETENTION_MS } from '../billing/payments.service.ts';
 import { HOURS_KEPT_MS, MINUTES_KEPT_MS } from '../traffic/traffic.service.ts';
-import { DATA_MAP } from './data-map.ts';
+import { DATA_MAP, mapEntry } from './data-map.ts';
 import { LAW_REFERENCES, lawOrder, yearsBefore } from './retention-law.ts';
 import { PURGED_BY_MODULE, runRetention } from './retention.ts';
 
@@ -182,11 +182,14 @@ describe.each(dbKinds)('privacy retention on %s', (kind) => {
     expect(run.failed).toEqual({});
   });
 
-  it('destroys invoices and tax invoices five years on, never breaking a reference: a row still referenced by a younger one stays', async () => {
+  it('destroys invoices and tax invoices at the end of their legal period, never breaking a reference: a row still referenced by a younger one stays', async () => {
     const db = t.database.db;
-    const cutoff = yearsBefore(clock.now(), 5).getTime();
+    // The map's period (7 years from issue: 5 from the tax period's filing deadline, 국세기본법 제85조의3).
+    const law = mapEntry('billing_invoices')?.retention;
+    expect(law).toMatchObject({ kind: 'law', years: 7 });
+    const cutoff = yearsBefore(clock.now(), law?.kind === 'law' ? law.years : 0).getTime();
     let n = 0;
-    // Each planted row gets its own instant (found again by it): just over (old) or just under (young) five years.
+    // Each planted row gets its own instant (found again by it): just over (old) or just under (young) the period.
     const at = (age: 'old' | 'young') => new Date(cutoff + (age === 'old' ? -DAY : DAY) - ++n * 60_000);
     const plantRow = async (table: string, age: 'old' | 'young') => {
       const when = at(age);
