@@ -10,6 +10,8 @@ export const koPrivacy = {
     visitorId: '챗봇 방문자 ID가 올바르지 않습니다.',
     slackUserId: 'Slack 사용자 ID가 올바르지 않습니다.',
     reauth: '비밀번호 또는 2단계 인증 코드를 입력해주세요.',
+    passwordMax: '비밀번호는 200자 이내로 입력해주세요.',
+    codeMax: '인증 코드는 64자 이내로 입력해주세요.',
     reason: '사유는 500자 이내로 입력해주세요.',
     consents: '변경할 동의 항목을 하나 이상 보내주세요.',
   },

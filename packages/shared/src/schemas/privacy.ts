@@ -27,10 +27,13 @@ export type TExportList = z.infer<typeof ZExportList>;
 
 /** DELETE /api/me: re-authentication by the password, or by a second-factor code for accounts without one. */
 export const ZDeleteMeInput = z
-  .object({
-    password: z.string().min(1).max(200).optional(),
-    secondFactorCode: z.string().trim().min(6).max(64).optional(),
-  })
+  .object(
+    {
+      password: z.string({ error: v.reauth }).max(200, { error: v.passwordMax }).optional(),
+      secondFactorCode: z.string({ error: v.reauth }).trim().max(64, { error: v.codeMax }).optional(),
+    },
+    { error: v.reauth },
+  )
   .refine((x) => Boolean(x.password || x.secondFactorCode), { error: v.reauth, path: ['password'] });
 export type TDeleteMeInput = z.infer<typeof ZDeleteMeInput>;
 export const ZDeletionScheduled = z.object({ deleteAt: z.string() });

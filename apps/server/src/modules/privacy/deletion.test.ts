@@ -125,10 +125,13 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
   });
 
   it('bad bodies get 400 in Korean and change nothing', async () => {
-    for (const body of [{}, { password: '' }, { password: 12345678 }, { secondFactorCode: '12' }, { secondFactorCode: 'x'.repeat(65) }]) {
+    const bodies = [{}, [], { password: '' }, { password: '', secondFactorCode: '' }, { password: 12345678 }, { password: 'x'.repeat(201) }];
+    for (const body of [...bodies, { secondFactorCode: '12' }, { secondFactorCode: 'x'.repeat(65) }]) {
       const res = await deleteMe(xToken, body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/[가-힣]/);
+      // Our own Korean sentences, not zod's generic ones ('string이 너무 작습니다', '예상 타입은 …').
+      expect(res.body.error).not.toMatch(/string|타입|문자 이상/);
     }
     expect(await scheduledAt(x.id)).toBeNull();
   });
