@@ -25,7 +25,8 @@ function PolicyTable({ table }: { table: TPolicyArticle['tables'][number] }) {
           {table.rows.map((row, i) => (
             <tr key={i} className="border-b align-top last:border-b-0">
               {row.map((cell, j) => (
-                <td key={j} className="px-3 py-2">
+                // Korean words never break mid-word; the short leading columns (purpose, category) keep a readable width.
+                <td key={j} className={j < 2 && row.length > 2 ? 'min-w-[6.5rem] px-3 py-2 break-keep' : 'px-3 py-2 break-keep'}>
                   {cell}
                 </td>
               ))}
