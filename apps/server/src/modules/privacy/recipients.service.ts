@@ -17,14 +17,16 @@ export async function dataRecipients(deps: TPrivacyDeps, userId: string): Promis
   );
   return {
     data: RECIPIENTS.map((r) => {
-      const at = last[r.key] ?? null;
+      // Evidence counts only for a service set up now: in development mail goes to the local outbox, not an outside service.
+      const configured = r.configured(deps.ctx.config);
+      const at = configured ? (last[r.key] ?? null) : null;
       return {
         key: r.key,
         name: r.name,
         role: r.role,
         purpose: r.purpose,
         items: [...r.items],
-        configured: r.configured(deps.ctx.config),
+        configured,
         received: at !== null,
         lastAt: at ? at.toISOString() : null,
       };

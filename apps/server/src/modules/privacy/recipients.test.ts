@@ -1,7 +1,8 @@
 /**
  * GET /api/me/data-recipients: a person who was mailed, asked a chatbot answered by the language model (handing off
  * with their address) and linked Slack, against one who did none of it — in the same seed, so nothing of the first
- * person's shows up for the second.
+ * person's shows up for the second. Received = configured and evidence: mail here goes to the local outbox (no
+ * SMTP_URL), so it is never said to have reached an outside service; Slack, Toss and the NTS are configured.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -47,7 +48,20 @@ describe.each(dbKinds)('data recipients on %s', (kind) => {
   let model: Awaited<ReturnType<typeof fakeModel>>;
   beforeAll(async () => {
     model = await fakeModel(kind === 'pglite' ? 4260 : 4261);
-    t = await createTestApp(kind, { jobs: false, env: { LLM_BASE_URL: model.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake', LLM_MAX_RETRIES: '0' } });
+    t = await createTestApp(kind, {
+      jobs: false,
+      env: {
+        LLM_BASE_URL: model.url,
+        LLM_API_KEY: 'test-key',
+        LLM_MODEL: 'fake',
+        LLM_MAX_RETRIES: '0',
+        SLACK_CLIENT_ID: 'recipients-client',
+        SLACK_CLIENT_SECRET: 'recipients-secret',
+        TOSS_CLIENT_KEY: 'test_ck_recipients',
+        TOSS_SECRET_KEY: 'test_sk_recipients',
+        NTS_BIZ_API_KEY: 'recipients-nts-key',
+      },
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -72,7 +86,8 @@ describe.each(dbKinds)('data recipients on %s', (kind) => {
     expect(Object.values(before).every((r) => !r.received && r.lastAt === null)).toBe(true);
     expect(before.llm!.configured).toBe(true);
     expect(before.mail!.configured).toBe(false); // no SMTP_URL in tests
-    expect(before.toss!.configured).toBe(false);
+    expect(before.toss!.configured).toBe(true);
+    expect(before.popbill!.configured).toBe(false);
 
     // Mail: a password-reset link sent to their address.
     expect((await call(t, { url: '/api/auth/forgot-password', body: { email: user.email } })).status).toBe(200);
@@ -132,11 +147,13 @@ describe.each(dbKinds)('data recipients on %s', (kind) => {
     });
 
     const after = await recipients(user.token);
-    for (const key of ['mail', 'llm', 'slack', 'toss', 'nts']) {
+    for (const key of ['llm', 'slack', 'toss', 'nts']) {
       expect(after[key]!.received, key).toBe(true);
       expect(Number.isNaN(Date.parse(after[key]!.lastAt!)), key).toBe(false);
     }
     expect(after.popbill).toMatchObject({ received: false, lastAt: null }); // no 세금계산서 or cash receipt yet
+    // The reset mail was sent, but to the local outbox: no outside mail service received the address.
+    expect(after.mail).toMatchObject({ configured: false, received: false, lastAt: null });
 
     // The other member: no mail, and the first person's chatbot questions are not theirs. Slack: their seed has a
     // workspace, so the notices of that seed reach Slack with their name (received, by design: decision 066).
