@@ -2,6 +2,7 @@ import { TERMS_VERSION, type TAgeBracket } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT, writeAudit } from '../../lib/audit.ts';
 import type { TTx } from '../../db/client.ts';
+import { privacyConsentVersion } from '../privacy/policy.service.ts';
 import type { TRequestMeta } from './auth.deps.ts';
 import { recordConsents } from './user.repository.ts';
 
@@ -14,8 +15,8 @@ export function assertAgeAllowed(bracket: TAgeBracket): void {
 }
 
 /**
- * A new account's consents (terms and privacy granted, the age confirmation, marketing as chosen, at TERMS_VERSION)
- * and its sign-up audit row, inside the sign-up's transaction so that user, consents and audit are written all or
+ * A new account's consents (terms granted, the age confirmation, marketing as chosen, at TERMS_VERSION; privacy
+ * granted at the privacy policy's version in force) and its sign-up audit row, inside the sign-up's transaction so that user, consents and audit are written all or
  * nothing. `age14`: the person stated they are 14 or over (false only for a provider sign-up begun before the
  * question existed).
  */
@@ -26,17 +27,25 @@ export async function recordSignup(
   meta: Pick<TRequestMeta, 'ip'>,
   metadata: Record<string, unknown>,
 ): Promise<void> {
+  await recordAccountConsents(tx, userId, consents, meta.ip);
+  await writeAudit(tx, { action: AUDIT.signup, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata });
+}
+
+/**
+ * The consents every account starts with (sign-up, and an admin's invitation when accepted): terms and the age
+ * confirmation at TERMS_VERSION, marketing as chosen, privacy at the privacy policy's version in force.
+ */
+export async function recordAccountConsents(tx: TTx, userId: string, consents: { marketing: boolean; age14: boolean }, ip: string): Promise<void> {
   await recordConsents(
     tx,
     userId,
     [
       { kind: 'terms', granted: true },
-      { kind: 'privacy', granted: true },
       ...(consents.age14 ? [{ kind: 'age14' as const, granted: true }] : []),
       { kind: 'marketing', granted: consents.marketing },
     ],
     TERMS_VERSION,
-    meta.ip,
+    ip,
   );
-  await writeAudit(tx, { action: AUDIT.signup, actorId: userId, targetType: 'user', targetId: userId, ip: meta.ip, metadata });
+  await recordConsents(tx, userId, [{ kind: 'privacy', granted: true }], privacyConsentVersion(), ip);
 }

@@ -4,6 +4,7 @@ import { ko, TERMS_VERSION } from '@suite/shared';
 import { consents, users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { call, claimsOf, GOOD_PASSWORD, loginAs, minutePassed, outbox, signupBody, tokenOf, uniqueEmail } from './testing/auth-test-kit.ts';
+import { privacyConsentVersion } from '../privacy/policy.service.ts';
 
 const v = ko.auth.validation;
 
@@ -71,7 +72,7 @@ describe.each(dbKinds)('sign-up and email confirmation on %s', (kind) => {
     expect(rows.map((r) => [r.kind, r.granted, r.termsVersion]).sort()).toEqual([
       ['age14', true, TERMS_VERSION],
       ['marketing', true, TERMS_VERSION],
-      ['privacy', true, TERMS_VERSION],
+      ['privacy', true, privacyConsentVersion()],
       ['terms', true, TERMS_VERSION],
     ]);
 

@@ -9,6 +9,7 @@ import { consents, users } from '../../db/schema.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { startFakeOAuthProviders } from '../../test-support/fake-oauth-providers.ts';
 import { call, outbox, signupBody, tokenOf, uniqueEmail } from '../auth/testing/auth-test-kit.ts';
+import { privacyConsentVersion } from './policy.service.ts';
 
 const CLIENT_ID = 'age-test.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
@@ -79,7 +80,7 @@ describe.each(dbKinds)('the age bracket at sign-up on %s', (kind) => {
     expect(await consentKinds(user!.id)).toEqual([
       `age14:true:${TERMS_VERSION}`,
       `marketing:false:${TERMS_VERSION}`,
-      `privacy:true:${TERMS_VERSION}`,
+      `privacy:true:${privacyConsentVersion()}`,
       `terms:true:${TERMS_VERSION}`,
     ]);
   });

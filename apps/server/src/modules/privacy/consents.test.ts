@@ -4,6 +4,7 @@ import { ko, TERMS_VERSION } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { COMPANY_ENV } from '../../test-support/company-env.ts';
 import { call, loginAs, outbox, registerConfirmed } from '../auth/testing/auth-test-kit.ts';
+import { currentPolicyVersion } from './policy.service.ts';
 
 const c = ko.privacy.consents;
 
@@ -47,6 +48,10 @@ describe.each(dbKinds)('consents on %s', (kind) => {
     expect(state(got.data)).toEqual({ terms: true, privacy: true, age14: true, marketing: false, marketingNight: false });
     const terms = got.data.find((d) => d.kind === 'terms')!;
     expect(terms.version).toBe(TERMS_VERSION);
+    // The privacy consent names the policy in force (its 시행일), not the terms' version.
+    const privacy = got.data.find((d) => d.kind === 'privacy')!;
+    expect(privacy.version).toBe(currentPolicyVersion().effective);
+    expect(privacy.version).not.toBe(TERMS_VERSION);
     expect(Number.isNaN(Date.parse(terms.at!))).toBe(false);
     expect(got.data.find((d) => d.kind === 'marketingNight')).toEqual({ kind: 'marketingNight', granted: false, at: null, version: null });
     expect(got.history.map((h) => h.kind).sort()).toEqual(['age14', 'marketing', 'privacy', 'terms']);
