@@ -1,8 +1,9 @@
 /** Platform administration and console figures: /api/admin/*, /api/services, /api/console/summary. */
 import { z } from 'zod';
+import { koAuth } from '../messages/ko-auth.ts';
 import { koConsole } from '../messages/ko-console.ts';
 import { catalogueStatus } from '../catalogue.ts';
-import { ZEmail, ZFullName, ZNewPassword, ZRole, ZUserStatus } from './auth.ts';
+import { ZEmail, ZFullName, ZNewPassword, ZResetPasswordForm, ZRole, ZSignupForm, ZSignupInput, ZUserStatus } from './auth.ts';
 
 const a = koConsole.admin;
 
@@ -94,13 +95,30 @@ export const ZAdminInviteInput = z.object({
 });
 export type TAdminInviteInput = z.input<typeof ZAdminInviteInput>;
 
-/** POST /api/invitations/accept (no sign-in): answers like a login. */
+/**
+ * POST /api/invitations/accept (no sign-in): answers like a login. The invitee gives sign-up's consents here (terms
+ * required, marketing optional, the age bracket: under 14 refused with PRIVACY_UNDER_14), recorded on acceptance.
+ */
 export const ZAcceptAccountInvitationInput = z.object({
   token: z.string().min(16).max(256),
   password: ZNewPassword,
   full_name: z.preprocess(blank, ZFullName.optional()),
+  terms: ZSignupInput.shape.terms,
+  age_bracket: ZSignupInput.shape.age_bracket,
+  marketing_consent: ZSignupInput.shape.marketing_consent,
 });
 export type TAcceptAccountInvitationInput = z.input<typeof ZAcceptAccountInvitationInput>;
+/** The accept page's form (browser): the new password twice and sign-up's consents. */
+export const ZAcceptAccountInvitationForm = z
+  .object({
+    password: ZNewPassword,
+    confirmPassword: ZResetPasswordForm.shape.confirmPassword,
+    terms: ZSignupForm.shape.terms,
+    marketing: ZSignupForm.shape.marketing,
+    ageBracket: ZSignupForm.shape.ageBracket,
+  })
+  .refine((d) => d.password === d.confirmPassword, { message: koAuth.validation.confirmMismatch, path: ['confirmPassword'] });
+export type TAcceptAccountInvitationForm = z.input<typeof ZAcceptAccountInvitationForm>;
 
 // ── Audit ──────────────────────────────────────────────────────────────────────────────────────────────
 

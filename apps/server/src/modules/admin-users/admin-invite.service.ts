@@ -1,22 +1,25 @@
 /**
  * 'Add user': an admin creates the account (active, no password, email unverified) and the invitee sets a password
  * from the mailed link `/invite/account?token=` (single use, 7 days, stored as SHA-256). Accepting proves the
- * mailbox (email verified) and starts an ordinary session through the account system.
+ * mailbox (email verified), records the consents sign-up asks for (terms, privacy, the age confirmation, marketing as
+ * chosen; under 14 refused) and starts an ordinary session through the account system.
  */
 import { ko, type TAuthResponse } from '@suite/shared';
 import type { z } from 'zod';
-import type { ZAdminInviteInput } from '@suite/shared/schemas/admin';
+import type { ZAcceptAccountInvitationInput, ZAdminInviteInput } from '@suite/shared/schemas/admin';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import {
   assertActive,
+  assertAgeAllowed,
   assertNotCommon,
   deliver,
   findUserByEmail,
   findUserById,
   hashPassword,
   insertUser,
+  recordAccountConsents,
   reserveMail,
   startSession,
   toApiUser,
@@ -87,36 +90,36 @@ export async function inviteAccount(deps: TAuthDeps, actor: TAdminActor, input: 
 
 export async function acceptAccountInvitation(
   deps: TAuthDeps,
-  input: { token: string; password: string; full_name?: string | undefined },
+  input: z.infer<typeof ZAcceptAccountInvitationInput>,
   meta: TRequestMeta,
 ): Promise<TAuthResponse> {
+  // Under 14: refused before the link is used (the same rule and text as sign-up; the link stays valid).
+  assertAgeAllowed(input.age_bracket);
   assertNotCommon(input.password);
-  const row = await consumeInviteToken(deps.db, sha256(input.token), deps.now());
-  const user = row?.userId ? await findUserById(deps.db, row.userId) : undefined;
-  if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('ACCOUNT_INVITATION_INVALID');
-  assertActive(user);
   const passwordHash = await hashPassword(input.password);
-  const updated = await updateUser(
-    deps.db,
-    user.id,
-    {
-      passwordHash,
-      emailVerified: true,
-      ...(input.full_name ? { fullName: input.full_name } : {}),
-    },
-    deps.now(),
-  );
-  if (!updated) throw new AppError('ACCOUNT_INVITATION_INVALID');
-  await voidInviteTokens(deps.db, user.id, deps.now());
-  const tokens = await startSession(deps, updated, meta);
-  await touchLogin(deps.db, user.id, deps.now());
-  await writeAudit(deps.db, {
-    action: 'auth.invitation_accepted',
-    actorId: user.id,
-    targetType: 'user',
-    targetId: user.id,
-    ip: meta.ip,
-    metadata: { label: user.email },
+  // The link, the password, the consents and the audit row commit together: a failure leaves the link unused.
+  const updated = await deps.db.transaction(async (tx) => {
+    const at = deps.now();
+    const row = await consumeInviteToken(tx, sha256(input.token), at);
+    const user = row?.userId ? await findUserById(tx, row.userId) : undefined;
+    if (!row || !user || user.deletedAt || user.email !== row.email) throw new AppError('ACCOUNT_INVITATION_INVALID');
+    assertActive(user);
+    const patch = { passwordHash, emailVerified: true, marketingConsent: input.marketing_consent, ...(input.full_name ? { fullName: input.full_name } : {}) };
+    const changed = await updateUser(tx, user.id, patch, at);
+    if (!changed) throw new AppError('ACCOUNT_INVITATION_INVALID');
+    await recordAccountConsents(tx, user.id, { marketing: input.marketing_consent, age14: true }, meta.ip);
+    await voidInviteTokens(tx, user.id, at);
+    await writeAudit(tx, {
+      action: 'auth.invitation_accepted',
+      actorId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip: meta.ip,
+      metadata: { label: user.email, marketing: input.marketing_consent },
+    });
+    return changed;
   });
+  const tokens = await startSession(deps, updated, meta);
+  await touchLogin(deps.db, updated.id, deps.now());
   return { success: true, message: ko.console.admin.invitationAccepted, user: toApiUser(updated), tokens };
 }

@@ -25,6 +25,9 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
 
   const login = (email: string) => call(t, { url: '/api/auth-login', body: { email, password: GOOD_PASSWORD } });
   const refresh = (token: string) => call(t, { url: '/api/refresh-token', body: { refresh_token: token } });
+  /** The consents the accept step asks for, as sign-up does. */
+  const CONSENTS = { terms: true, age_bracket: '14_or_over', marketing_consent: false };
+  const accept = (body: Record<string, unknown>) => call(t, { url: '/api/invitations/accept', body: { ...CONSENTS, ...body } });
 
   it('answers 403 to a member on every admin endpoint', async () => {
     const member = await signedIn(t);
@@ -178,13 +181,28 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
     const link = mail!.links[0]!;
     expect(link.startsWith(`${t.config.appUrl}/invite/account?token=`)).toBe(true);
     const token = tokenOf(link);
-    expect((await call(t, { url: '/api/invitations/accept', body: { token, password: 'short' } })).status).toBe(400);
-    const accepted = await call(t, { url: '/api/invitations/accept', body: { token, password: GOOD_PASSWORD, full_name: '새로운이름' } });
+    expect((await accept({ token, password: 'short' })).status).toBe(400);
+    // Sign-up's consents are asked: terms required, the age bracket required, under 14 refused (the link stays usable).
+    const noTerms = await call(t, { url: '/api/invitations/accept', body: { token, password: GOOD_PASSWORD, age_bracket: '14_or_over' } });
+    expect(noTerms).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(JSON.stringify(noTerms.body)).toContain(ko.auth.validation.termsRequired);
+    const noAge = await call(t, { url: '/api/invitations/accept', body: { token, password: GOOD_PASSWORD, terms: true } });
+    expect(noAge).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(JSON.stringify(noAge.body)).toContain(ko.privacy.consents.ageRequired);
+    const child = await accept({ token, password: GOOD_PASSWORD, age_bracket: 'under_14' });
+    expect(child).toMatchObject({ status: 400, body: { code: 'PRIVACY_UNDER_14', error: ko.privacy.server.under14 } });
+    expect((await login(email)).status).toBe(401);
+    const accepted = await accept({ token, password: GOOD_PASSWORD, full_name: '새로운이름', marketing_consent: true });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ success: true, user: { email, full_name: '새로운이름', email_verified: true } });
     expect((await api(t, accepted.body.tokens.access_token)('GET', '/api/seeds')).status).toBe(200);
+    // The consents were recorded on acceptance, as at sign-up (privacy at the policy's version, marketing as chosen).
+    const consents = await api(t, accepted.body.tokens.access_token)('GET', '/api/me/consents');
+    const state = Object.fromEntries((consents.body.data as { kind: string; granted: boolean }[]).map((c) => [c.kind, c.granted]));
+    expect(state).toEqual({ terms: true, privacy: true, age14: true, marketing: true, marketingNight: false });
+    expect(accepted.body.user.marketing_consent).toBe(true);
     expect((await refresh(accepted.body.tokens.refresh_token)).status).toBe(200);
-    const again = await call(t, { url: '/api/invitations/accept', body: { token, password: GOOD_PASSWORD } });
+    const again = await accept({ token, password: GOOD_PASSWORD });
     expect(again).toMatchObject({ status: 400, body: { code: 'ACCOUNT_INVITATION_INVALID', error: m.invitationInvalid } });
     expect((await login(email)).status).toBe(200);
 
@@ -201,9 +219,9 @@ describe.each(dbKinds)('admin user actions on %s', (kind) => {
     expect((await a('POST', '/api/admin/users/invite', { email, role: 'admin' })).status).toBe(201);
     const second = tokenOf((await outbox(t, email))[0]!.links[0]!);
     expect(second).not.toBe(first);
-    expect((await call(t, { url: '/api/invitations/accept', body: { token: first, password: GOOD_PASSWORD } })).status).toBe(400);
-    const ok = await call(t, { url: '/api/invitations/accept', body: { token: second, password: GOOD_PASSWORD } });
-    expect(ok.body.user).toMatchObject({ email, role: 'admin' });
+    expect((await accept({ token: first, password: GOOD_PASSWORD })).status).toBe(400);
+    const ok = await accept({ token: second, password: GOOD_PASSWORD });
+    expect(ok.body.user).toMatchObject({ email, role: 'admin', marketing_consent: false });
   });
 
   it('makes the first account of an empty instance an admin, later ones users', async () => {

@@ -16,6 +16,7 @@ export { findUserByEmail, findUserById, insertUser, touchLogin, updateUser, type
 export { findSessionWithUser, revokeUserSessions } from './session.repository.ts';
 export { sessionIsLive } from './session-policy.ts';
 export { anyScopeRequires, getPolicy } from './second-factor.repository.ts';
+export { assertAgeAllowed, recordAccountConsents } from './signup-records.ts';
 
 /** Whether a session is live and its user active and not deleted: what the guard checks, for open event streams. */
 export async function sessionStillActive(db: TDb, sessionId: string, userId: string, now: Date, idleTimeoutMs: number): Promise<boolean> {
