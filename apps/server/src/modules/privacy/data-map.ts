@@ -123,6 +123,7 @@ const ACCOUNTS: TTableMap[] = [
     other: ['id', 'kind', 'created_at', 'expires_at', 'used_at'],
     subjects: { user: 'user_id = $1', email: 'lower(email) = $1' },
     retention: { kind: 'transient', note: '만료 하루 뒤 삭제 (auth.prune-expired)' },
+    mentionExport: { columns: ['id', 'kind', 'email', 'created_at', 'expires_at', 'used_at'] },
     erase: { kind: 'delete' },
     sentTo: ['mail'],
   },
@@ -217,6 +218,8 @@ const ACCOUNTS: TTableMap[] = [
       user: "actor_id = $1 OR (target_type = 'user' AND target_id = $1::text)",
       email: "lower(metadata->>'email') = $1 OR lower(metadata->>'label') = $1",
     },
+    // Another person's action that names the subject (an invitation, a role change): only what happened and when.
+    mentionExport: { columns: ['action', 'created_at'] },
     retention: { kind: 'days', days: 365, column: 'created_at' },
     erase: {
       kind: 'anonymise',
@@ -249,6 +252,8 @@ const ACCOUNTS: TTableMap[] = [
     other: ['id', 'service', 'created_at'],
     subjects: { user: 'user_id = $1', email: 'lower(email) = $1' },
     retention: { kind: 'days', days: 365, column: 'created_at' },
+    // An application under the subject's address is theirs (made before signing in, without an account).
+    mentionExport: { columns: ['id', 'service', 'name', 'email', 'company', 'created_at'] },
     erase: { kind: 'delete' },
     sentTo: ['mail'],
   },
@@ -264,6 +269,8 @@ const ACCOUNTS: TTableMap[] = [
     },
     other: ['id', 'created_at'],
     subjects: { email: 'lower(to_address) = $1' },
+    // A mail sent to the subject: what they received (other addresses in it are masked).
+    mentionExport: { columns: ['id', 'to_address', 'subject', 'text', 'created_at'] },
     retention: { kind: 'days', days: 30, column: 'created_at' },
     erase: { kind: 'delete' },
   },
@@ -299,6 +306,8 @@ const SEEDS: TTableMap[] = [
     personal: { email: col('contact', 'service', 'contract', SEED), invited_by: who(SEED), token_hash: secret() },
     other: ['id', 'seed_id', 'role', 'created_at', 'expires_at'],
     subjects: { email: 'lower(email) = $1', seedEmail: 'lower(email) = $1 AND seed_id = $2' },
+    // The invitation to the subject, without who sent it.
+    mentionExport: { columns: ['id', 'seed_id', 'email', 'role', 'created_at', 'expires_at'] },
     retention: { kind: 'days', days: 30, column: 'expires_at', note: '수락하면 삭제, 만료된 초대는 30일 뒤 삭제' },
     erase: { kind: 'delete' },
     sentTo: ['mail'],
@@ -331,6 +340,13 @@ const ROOMS: TTableMap[] = [
       email: jsonbListNames('attendees'),
       // A guest of the seed's meetings, known by e-mail only: the seed owner can answer their request.
       seedEmail: `${jsonbListNames('attendees')} AND seed_id = $2`,
+    },
+    // A booking the subject only attends: when and where, and their own attendee entry; not the title, agenda,
+    // minutes, organiser or the other attendees.
+    mentionExport: {
+      columns: ['id', 'room_id', 'starts_at', 'ends_at', 'status', 'attendees'],
+      ownEntries: { column: 'attendees', emailKey: 'email' },
+      owner: 'organizer_id = $1',
     },
     retention: { kind: 'account' },
     erase: { kind: 'anonymise', set: { attendees: jsonbListWithout('attendees') } },
@@ -555,6 +571,7 @@ const CHATBOT: TTableMap[] = [
       chatbotVisitor: `id::text = $1 AND ${BOT_OF_SEED}`,
       seedEmail: `id IN (SELECT conversation_id FROM chatbot_tickets WHERE lower(email) = $1) AND ${BOT_OF_SEED}`,
     },
+    mentionExport: { columns: ['id', 'chatbot_id', 'origin', 'handed_off', 'created_at'] },
     retention: { kind: 'days', days: 365, column: 'created_at', note: '챗봇 문의 안내문의 1년' },
     erase: { kind: 'delete' },
     sentTo: ['llm'],
@@ -572,6 +589,8 @@ const CHATBOT: TTableMap[] = [
       chatbotVisitor: `conversation_id::text = $1 AND ${BOT_OF_SEED}`,
       seedEmail: `conversation_id IN (SELECT conversation_id FROM chatbot_tickets WHERE lower(email) = $1) AND ${BOT_OF_SEED}`,
     },
+    // The customer's own conversation: what they and the bot said, not the seed's sources and teaching.
+    mentionExport: { columns: ['id', 'conversation_id', 'role', 'text', 'question', 'feedback', 'created_at'] },
     retention: { kind: 'days', days: 365, column: 'created_at', note: '챗봇 문의 안내문의 1년' },
     erase: { kind: 'delete' },
     sentTo: ['llm'],
@@ -591,6 +610,10 @@ const CHATBOT: TTableMap[] = [
     subjects: {
       seedEmail: `lower(email) = $1 AND ${BOT_OF_SEED}`,
       chatbotVisitor: `conversation_id::text = $1 AND ${BOT_OF_SEED}`,
+    },
+    // The customer's own hand-off, without the staff member who answered.
+    mentionExport: {
+      columns: ['id', 'conversation_id', 'email', 'name', 'message', 'transcript', 'answer', 'status', 'created_at', 'answered_at'],
     },
     retention: { kind: 'days', days: 365, column: 'created_at', note: 'chatbot.purge-tickets (TICKET_RETENTION_DAYS)' },
     erase: { kind: 'delete' },
@@ -782,6 +805,8 @@ const OPERATIONS: TTableMap[] = [
       user: 'created_by = $1',
       email: "EXISTS (SELECT 1 FROM jsonb_array_elements_text(channels->'mail') m WHERE lower(m) = $1)",
     },
+    // The subject receives a rule's alerts: which rule, not its other recipients or settings.
+    mentionExport: { columns: ['id', 'name', 'kind', 'enabled', 'created_at'] },
     retention: { kind: 'account' },
     erase: {
       kind: 'anonymise',
@@ -922,6 +947,8 @@ const BILLING: TTableMap[] = [
     other: ['seed_id', 'business_type', 'business_item', 'tax_type', 'nts_checked_at', 'updated_at'],
     subjects: { email: 'lower(email) = $1' },
     retention: { kind: 'account' },
+    // The subject is the company's billing contact: the address, not the company's details.
+    mentionExport: { columns: ['seed_id', 'email', 'updated_at'] },
     // The seed's (company's) billing contact: the seed keeps it; a new contact replaces it.
     erase: { kind: 'anonymise', set: { email: "''" } },
     sentTo: ['popbill', 'nts', 'toss'],
@@ -962,6 +989,8 @@ const BILLING: TTableMap[] = [
       'updated_at',
     ],
     subjects: { email: "lower(buyer->>'email') = $1" },
+    // Invoices mailed to the subject as the buyer's contact: the invoice's facts, not the company's details.
+    mentionExport: { columns: ['id', 'number', 'kind', 'period_start', 'period_end', 'total', 'status', 'created_at', 'paid_at'] },
     retention: {
       kind: 'law',
       years: 7,
@@ -1055,6 +1084,8 @@ const PRIVACY: TTableMap[] = [
     },
     other: ['id', 'scope', 'seed_id', 'action', 'created_at'],
     subjects: { user: 'actor_id = $1', email: 'lower(actor_email) = $1' },
+    // Accesses under the subject's address (not their account): what and when, not whose data or why.
+    mentionExport: { columns: ['id', 'scope', 'action', 'actor_email', 'created_at'] },
     retention: { kind: 'law', years: 2, law: '개인정보의 안전성 확보조치 기준 제8조', column: 'created_at' },
     erase: { kind: 'keep', why: '개인정보 접근 기록은 안전성 확보조치 기준에 따라 2년 동안 보존합니다.' },
   },

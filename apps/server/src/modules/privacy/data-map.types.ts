@@ -82,6 +82,19 @@ export type TSubjectLinks = {
  */
 export type TErase = { kind: 'delete' } | { kind: 'anonymise'; set: Readonly<Record<string, string>> } | { kind: 'keep'; why: string };
 
+/**
+ * What an export shows of a row that only mentions the subject (found through an `email`/`seedEmail` link, or a
+ * `user` link row that `owner` does not accept): the listed columns only, and of `ownEntries.column` (a jsonb array of
+ * objects) only the entries whose `emailKey` is the subject's address. Every table with such a link sets it
+ * (export.test.ts checks). `owner`: a SQL clause ($1 = the member's id) for tables whose `user` link also matches
+ * mentions (an attendee list): only rows it accepts are the member's own, exported whole.
+ */
+export type TMentionExport = {
+  columns: readonly string[];
+  ownEntries?: { column: string; emailKey: string };
+  owner?: string;
+};
+
 export type TTableMap = {
   table: string;
   /** One Korean line for the policy and the export's README (e.g. '회의실 예약'). */
@@ -95,4 +108,6 @@ export type TTableMap = {
   erase?: TErase;
   /** Outside services this table's data is sent to (keys of RECIPIENTS in recipients.ts), e.g. ['llm']. */
   sentTo?: readonly string[];
+  /** How an export shows rows that only mention the subject (see TMentionExport). */
+  mentionExport?: TMentionExport;
 };

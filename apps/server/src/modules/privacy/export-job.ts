@@ -11,7 +11,10 @@ import { buildZip, type TExportTable } from './export-zip.ts';
 import { EXPORT_KIND, EXPORT_TTL_MS, downloadPath, linkToken, tokenHash } from './export.service.ts';
 import * as repo from './export.repository.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
-import { subjectClauses, subjectRows, type TSubject } from './subjects.repository.ts';
+import { subjectClauses, type TSubject } from './subjects.repository.ts';
+import type { TTableMap } from './data-map.types.ts';
+import { foundRows, type TFoundRow } from './export-rows.repository.ts';
+import { ownAddresses, redactRows } from './export-redact.ts';
 import { exportMail } from './export-mail.ts';
 import { exportSubject } from './export-subject.ts';
 
@@ -27,14 +30,18 @@ function subjectLabel(s: TSubject): string {
   return `Slack 사용자 ${s.slackUserId}`;
 }
 
-/** Every mapped table that links this kind of subject, with the subject's rows. */
+/**
+ * Every mapped table that links this kind of subject, with the subject's rows as the export shows them: rows that only
+ * mention the subject projected, other people's addresses masked (export-redact.ts).
+ */
 export async function collectTables(deps: TPrivacyDeps, subject: TSubject): Promise<TExportTable[]> {
-  const out: TExportTable[] = [];
+  const found: { entry: TTableMap; rows: TFoundRow[] }[] = [];
   for (const entry of DATA_MAP) {
     if (!subjectClauses(entry, subject).length) continue;
-    out.push({ entry, rows: await subjectRows(deps.db, entry, subject) });
+    found.push({ entry, rows: await foundRows(deps.db, entry, subject) });
   }
-  return out;
+  const own = ownAddresses('email' in subject ? subject.email : null, found);
+  return found.map(({ entry, rows }) => ({ entry, rows: redactRows(entry, rows, own) }));
 }
 
 /**

@@ -15,7 +15,8 @@ import { settleAfterResponse } from '../../lib/after-response.ts';
 import { parseCsvRecords } from '../../lib/csv.ts';
 import { DATA_MAP } from './data-map.ts';
 import { exportable, exportRow } from './export-zip.ts';
-import { expireExports } from './export-job.ts';
+import { maskEmail, maskForeignEmails } from './export-redact.ts';
+import { collectTables, expireExports } from './export-job.ts';
 import { exportSubject } from './export-subject.ts';
 import { findExport } from './export.repository.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
@@ -63,11 +64,30 @@ async function scan(t: TTestApp, p: { id: string; email: string }): Promise<TRow
   return out;
 }
 
-/** A row as a comparable string: the export's own shape of it, keys sorted. */
-function canon(table: string, row: Record<string, unknown>): string {
+/** A row as a comparable string: the export's own shape of it (other people's addresses masked), keys sorted. */
+function canon(table: string, row: Record<string, unknown>, own: ReadonlySet<string>): string {
   const entry = DATA_MAP.find((e) => e.table === table);
   const shown = entry ? exportRow(entry, row) : row;
-  return JSON.stringify(Object.fromEntries(Object.entries(shown).sort(([a], [b]) => a.localeCompare(b))));
+  return JSON.stringify(sortKeys(maskForeignEmails(shown, own)));
+}
+const sortKeys = (o: unknown) => Object.fromEntries(Object.entries(o as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * A scan row as the export may show it: whole, or — for a row that only mentions the person — projected to the
+ * exported row's columns, which must be the map's `mentionExport` ones, an attendee-style list reduced to their entry.
+ */
+function shownAs(table: string, scanned: Record<string, unknown>, exported: Record<string, unknown>, own: ReadonlySet<string>): string {
+  const whole = canon(table, scanned, own);
+  const keys = Object.keys(exported);
+  if (keys.length === Object.keys(scanned).length) return whole;
+  const spec = DATA_MAP.find((e) => e.table === table)?.mentionExport;
+  if (!spec || keys.some((k) => !spec.columns.includes(k))) return whole;
+  const picked = Object.fromEntries(keys.map((k) => [k, scanned[k]]));
+  const list = spec.ownEntries;
+  if (list && Array.isArray(picked[list.column])) {
+    picked[list.column] = (picked[list.column] as Record<string, unknown>[]).filter((e) => own.has(String(e[list.emailKey]).toLowerCase()));
+  }
+  return canon(table, picked, own);
 }
 
 describe.each(dbKinds)('download my data on %s', (kind) => {
@@ -146,6 +166,7 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
 
   it('holds, per mapped table, exactly the rows an independent scan finds for X (JSON and CSV, README, summary)', () => {
     const summary = JSON.parse(strFromU8(files['summary.json']!)) as { rows: Record<string, number> };
+    const own = new Set([x.email.toLowerCase()]);
     const problems: string[] = [];
     for (const [table, rows] of Object.entries(before)) {
       if (NOT_COMPARED.has(table)) continue;
@@ -153,8 +174,8 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
       if (NARROWER[table]) {
         // Only the rows the links do reach are exported, and nothing beyond what the scan found.
         const got = files[`${table}.json`] ? (JSON.parse(strFromU8(files[`${table}.json`]!)) as { rows: Record<string, unknown>[] }).rows : [];
-        const want = rows.map((r) => canon(table, r));
-        for (const r of got) if (!want.includes(canon(table, r))) problems.push(`${table}: an exported row does not mention X`);
+        for (const r of got)
+          if (!rows.some((w) => shownAs(table, w, r, own) === canon(table, r, own))) problems.push(`${table}: an exported row does not mention X`);
         continue;
       }
       if (!entry?.subjects?.user && !entry?.subjects?.email) {
@@ -163,12 +184,16 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
       }
       const file = files[`${table}.json`];
       const got = file ? (JSON.parse(strFromU8(file)) as { rows: Record<string, unknown>[] }).rows : [];
-      const want = rows.map((r) => canon(table, r)).sort();
-      const have = got.map((r) => canon(table, r)).sort();
-      const missing = want.filter((w) => !have.includes(w));
-      const extra = have.filter((h) => !want.includes(h));
-      if (missing.length) problems.push(`${table}: ${missing.length} row(s) mention X but are not exported`);
-      if (extra.length) problems.push(`${table}: ${extra.length} exported row(s) do not mention X`);
+      // Each exported row is one scanned row, whole or (a row that only mentions X) projected by the map.
+      const left = [...rows];
+      let extra = 0;
+      for (const r of got) {
+        const i = left.findIndex((w) => shownAs(table, w, r, own) === canon(table, r, own));
+        if (i < 0) extra++;
+        else left.splice(i, 1);
+      }
+      if (left.length) problems.push(`${table}: ${left.length} row(s) mention X but are not exported`);
+      if (extra) problems.push(`${table}: ${extra} exported row(s) do not mention X`);
       expect(summary.rows[table]).toBe(got.length);
     }
     for (const [table, n] of Object.entries(summary.rows)) if (n && !before[table]) problems.push(`${table}: ${n} exported, none found`);
@@ -274,6 +299,61 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(young)).toBe(true);
     expect((await inject('GET', url)).statusCode).toBe(410);
+  });
+
+  it('shows a booking only attended, and an invitation’s audit row, to its invitee as what is about them; masks others', async () => {
+    const outside = 'dave.outside@guest.example';
+    const [{ room_id: roomId }] = (
+      (await t.database.db.execute(sql`select room_id from room_bookings where id = ${x.bookingId}`)) as unknown as { rows: { room_id: string }[] }
+    ).rows as [{ room_id: string }];
+    const start = new Date(Math.ceil((clock.now().getTime() + 50 * 3_600_000) / 900_000) * 900_000);
+    const booked = await inject('POST', `/api/seeds/${x.seedId}/bookings`, x.token, {
+      roomId,
+      title: '박제삼 인사 평가',
+      agenda: '박제삼의 평가 결과 공유',
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      attendees: [y.email, outside],
+    });
+    expect(booked.statusCode).toBe(201);
+    const bookingId = booked.json().data.id as string;
+    const deps = { db: t.database.db } as unknown as TPrivacyDeps;
+    const tablesOf = async (p: TPerson) =>
+      Object.fromEntries((await collectTables(deps, { kind: 'user', userId: p.id, email: p.email.toLowerCase() })).map((e) => [e.entry.table, e.rows]));
+
+    const ofY = await tablesOf(y);
+    const booking = ofY.room_bookings!.find((r) => r.id === bookingId)!;
+    expect(Object.keys(booking).sort()).toEqual(['attendees', 'ends_at', 'id', 'room_id', 'starts_at', 'status']);
+    expect(booking.attendees).toEqual([expect.objectContaining({ email: y.email.toLowerCase() })]);
+    expect(JSON.stringify(ofY.room_bookings)).not.toMatch(/박제삼|dave\.outside|d\*\*\*@guest/);
+    expect(JSON.stringify(ofY.room_bookings)).not.toContain(x.id);
+    // X invited Y (the kit): the invitee sees what happened and when, not who, from where, or the seed's name.
+    // (Y's own invitations, as the actor, are Y's rows, whole.)
+    const invited = ofY.audit_log!.filter((r) => r.action === 'seed.member_invited' && r.actor_id !== y.id);
+    expect(invited).toHaveLength(1);
+    expect(Object.keys(invited[0]!).sort()).toEqual(['action', 'created_at']);
+
+    // The organiser's export has the booking whole, but no one else's address in clear (masked, jsonb included).
+    const ofX = await tablesOf(x);
+    const mine = ofX.room_bookings!.find((r) => r.id === bookingId)!;
+    expect(mine).toMatchObject({ title: '박제삼 인사 평가', organizer_id: x.id });
+    expect(JSON.stringify(mine.attendees)).toContain(maskEmail(outside));
+    const text = JSON.stringify(ofX).toLowerCase();
+    for (const other of [y.email, outside, x.buddy.email]) expect(text).not.toContain(other.toLowerCase());
+    expect(text).toContain(maskEmail(y.email.toLowerCase()));
+    expect(text).toContain(x.email.toLowerCase());
+    expect(zipText.toLowerCase()).not.toContain(y.email.toLowerCase());
+  });
+
+  it('every table with an e-mail-style link says what a row that only mentions the subject shows (mapped columns)', () => {
+    for (const entry of DATA_MAP) {
+      if (!entry.subjects?.email && !entry.subjects?.seedEmail) continue;
+      expect(entry.mentionExport, entry.table).toBeDefined();
+      const columns = [...Object.keys(entry.personal), ...entry.other];
+      for (const c of entry.mentionExport!.columns) expect(columns, `${entry.table}.${c}`).toContain(c);
+      const list = entry.mentionExport!.ownEntries;
+      if (list) expect(entry.mentionExport!.columns).toContain(list.column);
+    }
   });
 
   it('limits a person to 5 exports a day (429 in Korean)', async () => {
