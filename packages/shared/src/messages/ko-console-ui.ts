@@ -134,7 +134,7 @@ export const koConsoleUi = {
     accepted: '시드에 참여했습니다.',
     loginFirst: '초대를 수락하려면 초대받은 이메일로 로그인하거나 회원가입하세요.',
     accountTitle: '계정 만들기',
-    accountBody: '관리자가 컴퍼니 툴즈에 초대했습니다. 비밀번호를 정하면 바로 시작할 수 있어요.',
+    accountBody: '관리자가 컴퍼니 툴즈에 초대했습니다. 비밀번호를 정하고 약관에 동의하면 바로 시작할 수 있어요.',
     accountSubmit: '비밀번호 설정하고 시작하기',
     invalid: '초대 링크가 유효하지 않거나 만료되었습니다.',
   },

@@ -16,7 +16,7 @@ import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
+import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/components/account/consent-fields';
 import { StatusView } from '@/features/auth/components/status-view';
 import { clearGoogleTemp, readSignupTemp } from '@/features/auth/lib/google-flow';
 import { clearProviderSignup, readProviderSignup } from '@/features/auth/lib/provider-flow';

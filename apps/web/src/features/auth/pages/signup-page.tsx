@@ -15,7 +15,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormField } from '@/components/account/form-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { ProviderButtons } from '@/features/auth/components/provider-buttons';
-import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/features/auth/components/consent-fields';
+import { AgeBracketField, LegalDialogs, MarketingConsent, TermsLabel, type TLegalDoc } from '@/components/account/consent-fields';
 import { PasswordInput } from '@/components/account/password-input';
 import { StrengthMeter } from '@/components/account/strength-meter';
 import { clearGoogleTemp } from '@/features/auth/lib/google-flow';

@@ -3,9 +3,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { PrivacyPolicy, usePrivacyEffective } from '@/components/legal/privacy-policy';
 import { TermsOfService } from '@/components/legal/terms-of-service';
-import { LegalDialog } from '@/features/auth/components/legal-dialog';
+import { LegalDialog } from '@/components/legal/legal-dialog';
 
-/** The consent step's parts that the sign-up and the provider sign-up pages share (same texts, same markup). */
+/** The consent step's parts that the sign-up, the provider sign-up and the account invitation pages share (same texts, same markup). */
 export type TLegalDoc = 'terms' | 'privacy';
 
 const s = ko.authUi.signup;
