@@ -116,7 +116,11 @@ export const koPrivacy = {
   },
   recipients: {},
   seedRequests: {
-    server: { failed: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해주세요.' },
+    server: {
+      failed: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
+      limit: '이 시드의 오늘 개인정보 요청 한도(30건)를 넘었습니다. 내일 다시 시도해주세요.',
+      busy: '같은 고객의 내려받기 파일을 만드는 중입니다. 완료된 뒤 다시 요청해주세요.',
+    },
     title: '고객 개인정보 요청',
     pageDescription: '시드 고객의 개인정보 열람·삭제 요청을 처리하고 처리 내역을 남깁니다.',
     description:

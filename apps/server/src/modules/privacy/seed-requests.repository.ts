@@ -1,5 +1,5 @@
 /** Rows of privacy_requests (issue 32, seed-requests.service.ts): a seed owner's export or erase request about a customer. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { privacyExports, privacyRequests } from '../../db/schema-privacy.ts';
 import type { TTableMap } from './data-map.types.ts';
@@ -17,6 +17,30 @@ export async function insertRequest(
 ): Promise<TRequestRow> {
   const [row] = await db.insert(privacyRequests).values(v).returning();
   return row!;
+}
+
+/** Serialises requests about one customer of one seed (the busy check and the insert), until the transaction ends. */
+export async function lockSubject(tx: TTx, seedId: string, subjectHash: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`privacy-request:${seedId}:${subjectHash}`}))`);
+}
+
+/** Whether an export request about this customer is still being built (its file pending, or not yet created). */
+export async function exportInProgress(db: TTx, seedId: string, subjectHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: privacyRequests.id })
+    .from(privacyRequests)
+    .leftJoin(privacyExports, eq(privacyExports.id, privacyRequests.exportId))
+    .where(
+      and(
+        eq(privacyRequests.seedId, seedId),
+        eq(privacyRequests.subjectHash, subjectHash),
+        eq(privacyRequests.kind, 'export'),
+        eq(privacyRequests.status, 'pending'),
+        or(isNull(privacyRequests.exportId), eq(privacyExports.status, 'pending')),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function deleteRequest(db: TTx, id: string): Promise<void> {

@@ -29,7 +29,7 @@ export const seedRequestRoutes: FastifyPluginAsyncZod<{ deps: TPrivacyDeps }> = 
         security: bearer,
         params: ZSeedParams,
         body: ZSeedPrivacyRequestInput,
-        response: { 201: ZSeedPrivacyReceipt, ...errorResponses(400, 401, 403, 404, 500) },
+        response: { 201: ZSeedPrivacyReceipt, ...errorResponses(400, 401, 403, 404, 409, 429, 500) },
       },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@
  */
 import type { TSeedPrivacyReceipt, TSeedPrivacyRequestInput } from '@suite/shared/schemas/privacy';
 import { AppError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { ACCESS, recordAccess, type TAccessRecord } from '../../lib/access-log.ts';
 import { DATA_MAP } from './data-map.ts';
 import { eraseSubject } from './erasure.service.ts';
@@ -31,9 +32,20 @@ async function foundRows(deps: TPrivacyDeps, subject: TSubject): Promise<Record<
   return found;
 }
 
+/** Requests (export and erase, found or not) a seed may make per day: each one scans every table the map links. */
+export const SEED_REQUEST_DAILY_LIMIT = 30;
+
+/**
+ * A request: at most SEED_REQUEST_DAILY_LIMIT a day per seed (429, counted before anything is read, so a seed cannot
+ * probe for customers beyond it), and one export per customer at a time (409 while its file is being built).
+ */
 export async function createSeedRequest(deps: TPrivacyDeps, actor: TSeedActor, seedId: string, input: TSeedPrivacyRequestInput): Promise<TSeedPrivacyReceipt> {
   const s = seedSubject(seedId, input.subject);
   const masked = maskSubject(s.kind, s.value);
+  const subjectHash = hashSubject(deps.ctx.config.authSecret, seedId, s.kind, s.value);
+  const limiter = createRateLimiter(deps.ctx.state);
+  await limiter.consume(`privacy-request:seed:${seedId}`, { max: SEED_REQUEST_DAILY_LIMIT, windowMs: 24 * 60 * 60_000 }, 'PRIVACY_REQUEST_LIMIT');
+  if (input.kind === 'export' && (await repo.exportInProgress(deps.db, seedId, subjectHash))) throw new AppError('PRIVACY_REQUEST_BUSY');
   const found = await foundRows(deps, s.subject);
   await recordAccess(deps.db, {
     ...actor,
@@ -44,14 +56,12 @@ export async function createSeedRequest(deps: TPrivacyDeps, actor: TSeedActor, s
     reason: input.reason ?? null,
   });
   if (!Object.keys(found).length) throw new AppError('PRIVACY_SUBJECT_NOT_FOUND');
-  const row = await repo.insertRequest(deps.db, {
-    seedId,
-    requestedBy: actor.actorId,
-    kind: input.kind,
-    subjectKind: s.kind,
-    subjectMasked: masked,
-    subjectHash: hashSubject(deps.ctx.config.authSecret, seedId, s.kind, s.value),
-    createdAt: deps.now(),
+  const row = await deps.db.transaction(async (tx) => {
+    // Checked again under the customer's lock: two requests at once make one export.
+    await repo.lockSubject(tx, seedId, subjectHash);
+    if (input.kind === 'export' && (await repo.exportInProgress(tx, seedId, subjectHash))) throw new AppError('PRIVACY_REQUEST_BUSY');
+    const v = { seedId, requestedBy: actor.actorId, kind: input.kind, subjectKind: s.kind, subjectMasked: masked, subjectHash, createdAt: deps.now() };
+    return repo.insertRequest(tx, v);
   });
   if (input.kind === 'export') await startExport(deps, actor.actorId, row.id, s.subject, found);
   else await erase(deps, row.id, s.subject);

@@ -239,4 +239,39 @@ describe.each(dbKinds)("seed owners' privacy requests (%s)", (kind) => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe(p.server.requestNotFound);
   });
+
+  it('one export per customer at a time (409 in Korean while its file is built; another customer, an erase, or after it is done: fine)', async () => {
+    const first = await api(t, b.owner.token)('POST', path(b.seedId), { kind: 'export', subject: { email: EMAIL1 } });
+    expect(first.status).toBe(201);
+    const again = await api(t, b.owner.token)('POST', path(b.seedId), { kind: 'export', subject: { email: EMAIL1.toUpperCase() } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(p.seedRequests.server.busy);
+    // The same customer as a chatbot visitor is another identifier; seed A's customer with that address is another seed's.
+    expect((await api(t, b.owner.token)('POST', path(b.seedId), { kind: 'export', subject: { chatbotVisitorId: visitorB } })).status).toBe(201);
+    const exports = async () => count(sql`select count(*)::int as n from privacy_requests where seed_id = ${b.seedId} and kind = 'export'`);
+    expect(await exports()).toBe(2);
+    await runAllDue(t);
+    const later = await api(t, b.owner.token)('POST', path(b.seedId), { kind: 'export', subject: { email: EMAIL1 } });
+    expect(later.status).toBe(201);
+    expect(await exports()).toBe(3);
+    await runAllDue(t);
+  });
+
+  it('at most 30 requests a day per seed, found or not (429 in Korean, Retry-After); another seed is not limited', async () => {
+    const c = await seedWithMembers(t, 0);
+    for (let i = 0; i < 30; i++) {
+      const r = await api(t, c.owner.token)('POST', path(c.seedId), { kind: 'erase', subject: { slackUserId: `U0NOBODY${i}` } });
+      expect(r.status, `request ${i + 1}`).toBe(404);
+    }
+    const over = await t.app.inject({
+      method: 'POST',
+      url: path(c.seedId),
+      headers: { authorization: `Bearer ${c.owner.token}` },
+      payload: { kind: 'export', subject: { slackUserId: 'U0NOBODYX' } },
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe(p.seedRequests.server.limit);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await api(t, b.owner.token)('POST', path(b.seedId), { kind: 'erase', subject: { slackUserId: 'U0NOBODYX' } })).status).toBe(404);
+  });
 });
