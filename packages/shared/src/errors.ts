@@ -120,6 +120,8 @@ export const errorCatalogue = {
   PRIVACY_EXPORT_LIMIT: { status: 429, message: ko.privacy.export.limit },
   PRIVACY_EXPORT_LINK_INVALID: { status: 404, message: ko.privacy.export.linkInvalid },
   PRIVACY_EXPORT_NOT_READY: { status: 409, message: ko.privacy.export.notReady },
+  // Privacy: a pending deletion blocks owning a seed (helper D2)
+  PRIVACY_DELETION_PENDING: { status: 409, message: ko.privacy.deletion.seedCreatePending },
   // Privacy: seed owners' request limits (helper B2)
   PRIVACY_REQUEST_LIMIT: { status: 429, message: ko.privacy.seedRequests.server.limit },
   PRIVACY_REQUEST_BUSY: { status: 409, message: ko.privacy.seedRequests.server.busy },

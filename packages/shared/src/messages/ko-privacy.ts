@@ -93,6 +93,13 @@ export const koPrivacy = {
     mailCanceledSubject: '계정 삭제 예약이 취소되었습니다',
     mailCanceledBody: '계정 삭제 예약이 취소되었습니다. 계정과 데이터는 그대로 유지됩니다. 본인이 취소하지 않았다면 비밀번호를 바꿔주세요.',
     mailLink: '개인정보 설정 열기',
+    /** A pending deletion blocks owning a seed (the erasure skips seed owners). */
+    seedCreatePending: '계정 삭제가 예약되어 있어 시드를 만들 수 없습니다. 설정 > 개인정보에서 삭제를 취소한 뒤 다시 시도해주세요.',
+    seedTransferPending:
+      '소유권을 받을 멤버의 계정 삭제가 예약되어 있어 넘길 수 없습니다. 다른 멤버에게 넘기거나, 그 멤버가 삭제를 취소한 뒤 다시 시도해주세요.',
+    mailWaitsSubject: '계정 삭제가 소유한 시드 때문에 미뤄지고 있습니다',
+    mailWaitsBody: (seeds: string) =>
+      `예약하신 계정 삭제일이 지났지만 소유한 시드(${seeds})가 있어 계정을 삭제하지 못했습니다. 시드를 다른 멤버에게 넘기거나 삭제하면 그 뒤 10분 안에 계정이 삭제됩니다. 삭제를 원하지 않으시면 설정 > 개인정보에서 삭제를 취소해주세요.`,
   },
   consents: {
     ageRequired: '만 14세 이상인지 선택해주세요.',

@@ -33,3 +33,28 @@ export async function lockIfStillDue(db: TTx, userId: string, now: Date): Promis
   const owned = await db.execute(sql`SELECT 1 FROM seeds WHERE owner_id = ${userId} LIMIT 1`);
   return rowsOf(owned).length === 0;
 }
+
+/**
+ * The audit action that records "told the owner their due deletion waits for their seeds", once per deletion date: its
+ * metadata.deleteAt is the date it was told for (the column's own text, so it compares exactly).
+ */
+export const DELETION_WAITS_ACTION = 'privacy.deletion_waits_for_seeds';
+
+/**
+ * Accounts whose deletion date has passed but that still own a seed (a seed made before the rule that a pending
+ * deletion blocks owning one) and that were not yet told so for this deletion date, with their seeds' names.
+ */
+export async function waitingOwners(db: TTx, now: Date, limit: number): Promise<{ id: string; deleteAt: string; seeds: string[] }[]> {
+  const res = await db.execute(sql`
+    SELECT u.id, u.deletion_scheduled_at::text AS "deleteAt", array_agg(s.seed_name ORDER BY s.seed_name) AS seeds FROM users u
+    JOIN seeds s ON s.owner_id = u.id
+    WHERE u.deletion_scheduled_at <= ${now.toISOString()}::timestamptz
+      AND NOT EXISTS (
+        SELECT 1 FROM audit_log a
+        WHERE a.action = ${DELETION_WAITS_ACTION} AND a.target_id = u.id::text
+          AND (a.metadata->>'deleteAt')::timestamptz = u.deletion_scheduled_at)
+    GROUP BY u.id, u.deletion_scheduled_at
+    ORDER BY u.deletion_scheduled_at
+    LIMIT ${limit}`);
+  return rowsOf<{ id: string; deleteAt: string; seeds: string[] }>(res);
+}

@@ -5,7 +5,7 @@ import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { requestMeta } from '../auth/auth.service.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
-import { cancelDeletion, deletionStatus, eraseDueAccounts, requestDeletion } from './deletion.service.ts';
+import { cancelDeletion, deletionStatus, eraseDueAccounts, remindWaitingOwners, requestDeletion } from './deletion.service.ts';
 
 const tags = ['privacy'];
 
@@ -62,7 +62,13 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ deps: TPrivacyDeps }> = asy
   );
 };
 
-/** Accounts past their grace period are erased every 10 minutes, on one instance (catalogue: privacy.erase-due). */
+/**
+ * Accounts past their grace period are erased every 10 minutes, on one instance (catalogue: privacy.erase-due); those
+ * that still own a seed are told once that the deletion waits for it.
+ */
 export function registerDeletionJobs(deps: TPrivacyDeps): void {
-  deps.jobs.every('privacy.erase-due', () => eraseDueAccounts(deps));
+  deps.jobs.every('privacy.erase-due', async () => {
+    await eraseDueAccounts(deps);
+    await remindWaitingOwners(deps);
+  });
 }

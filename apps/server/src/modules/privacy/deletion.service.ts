@@ -14,7 +14,7 @@ import { deliver, findUserById, revokeUserSessions, sessionsEnded, updateUser, t
 import { assertReauth } from '../auth/reauth.service.ts';
 import { hasSecondFactor } from '../auth/second-factor.service.ts';
 import { listSeeds } from '../seeds/seeds.service.ts';
-import { dueAccounts, lockIfStillDue } from './deletion.repository.ts';
+import { DELETION_WAITS_ACTION, dueAccounts, lockIfStillDue, waitingOwners } from './deletion.repository.ts';
 import { eraseSubjectIf, type TErasureDeps } from './erasure.service.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
 
@@ -136,4 +136,24 @@ export async function eraseDueAccounts(deps: TErasureDeps & Pick<TPrivacyDeps, '
     }
   }
   return erased;
+}
+
+/**
+ * Part of `privacy.erase-due`: a person whose deletion date has passed but who still owns a seed is told once per
+ * deletion date (an audit row marks it, written before the mail) that the deletion waits until the seeds are handed
+ * on or deleted. Returns how many were told.
+ */
+export async function remindWaitingOwners(deps: TPrivacyDeps): Promise<number> {
+  let told = 0;
+  for (const owner of await waitingOwners(deps.db, deps.now(), DUE_BATCH)) {
+    await writeAudit(deps.db, {
+      action: DELETION_WAITS_ACTION,
+      targetType: 'user',
+      targetId: owner.id,
+      metadata: { deleteAt: owner.deleteAt, seeds: owner.seeds.length },
+    });
+    await mailPerson(deps, owner.id, m.mailWaitsSubject, m.mailWaitsBody(owner.seeds.map((n) => `'${n}'`).join(', ')));
+    told++;
+  }
+  return told;
 }

@@ -49,7 +49,7 @@ export const seedRoutes: FastifyPluginAsyncZod<{ deps: TAuthDeps }> = async (app
         summary: '시드 만들기 (만든 사람이 소유자)',
         security: bearer,
         body: ZCreateSeedInput,
-        response: { 201: ZSeedResponse, ...errorResponses(400, 401) },
+        response: { 201: ZSeedResponse, ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {

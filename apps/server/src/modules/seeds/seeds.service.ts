@@ -8,6 +8,7 @@ import type { TSeed, TSeedMembersResponse, TSeedRole } from '@suite/shared/schem
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { TDb } from '../../db/client.ts';
+import { findUserById } from '../auth/auth.service.ts';
 import * as repo from './seeds.repository.ts';
 
 export type TActor = { id: string; ip: string };
@@ -61,9 +62,18 @@ export async function listSeeds(db: TDb, userId: string): Promise<TSeed[]> {
   return (await repo.listSeedsOf(db, userId)).map(toApiSeed);
 }
 
+/**
+ * An account with a pending deletion may not come to own a seed: the erasure skips seed owners (a seed is never erased
+ * with its owner), so the deletion would silently wait. 409 with what to do.
+ */
+async function assertNoPendingDeletion(db: repo.TTx, userId: string, message: string): Promise<void> {
+  if ((await findUserById(db, userId))?.deletionScheduledAt) throw new AppError('PRIVACY_DELETION_PENDING', message);
+}
+
 export async function createSeed(db: TDb, actor: TActor, input: { seed_name: string; seed_address?: string | null | undefined }): Promise<TSeed> {
   // Seed, owner membership and audit row commit together: a failure leaves nothing behind.
   const id = await db.transaction(async (tx) => {
+    await assertNoPendingDeletion(tx, actor.id, ko.privacy.deletion.seedCreatePending);
     const seedId = await repo.insertSeed(tx, { seedName: input.seed_name, seedAddress: input.seed_address ?? null, ownerId: actor.id });
     await audit(tx, actor, 'seed.created', seedId, { label: input.seed_name });
     return seedId;
@@ -161,6 +171,7 @@ export async function transferOwnership(db: TDb, actor: TActor, seedId: string, 
     if (userId === actor.id) throw new AppError('CONFLICT', ko.console.seeds.transferToSelf);
     const target = await repo.findMember(tx, seedId, userId);
     if (!target) throw new AppError('SEED_MEMBER_NOT_FOUND', ko.console.seeds.transferTargetNotMember, { status: 400 });
+    await assertNoPendingDeletion(tx, userId, ko.privacy.deletion.seedTransferPending);
     await repo.setMemberRole(tx, seedId, userId, 'owner');
     await repo.setMemberRole(tx, seedId, actor.id, 'admin');
     await repo.setOwner(tx, seedId, userId, now);
