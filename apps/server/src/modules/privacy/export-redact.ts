@@ -29,7 +29,7 @@ function ownEntriesOf(list: unknown, key: string, own: ReadonlySet<string>): unk
 }
 
 /** A row that mentions the subject, reduced to what is about them. */
-export function mentionRow(entry: TTableMap, row: Record<string, unknown>, own: ReadonlySet<string>): Record<string, unknown> {
+function mentionRow(entry: TTableMap, row: Record<string, unknown>, own: ReadonlySet<string>): Record<string, unknown> {
   const spec = entry.mentionExport;
   const out: Record<string, unknown> = {};
   for (const c of spec?.columns ?? []) if (c in row) out[c] = row[c];

@@ -33,7 +33,7 @@ async function foundRows(deps: TPrivacyDeps, subject: TSubject): Promise<Record<
 }
 
 /** Requests (export and erase, found or not) a seed may make per day: each one scans every table the map links. */
-export const SEED_REQUEST_DAILY_LIMIT = 30;
+const SEED_REQUEST_DAILY_LIMIT = 30;
 
 /**
  * A request: at most SEED_REQUEST_DAILY_LIMIT a day per seed (429, counted before anything is read, so a seed cannot
