@@ -19,13 +19,13 @@ describe('auth schemas', () => {
   });
 
   it('sign-up form puts the mismatch on confirmPassword and requires the terms', () => {
-    const base = { fullName: '김민수', email: 'minsu@example.com', password: 'Abc123', confirmPassword: 'Abc123', terms: true };
+    const base = { fullName: '김민수', email: 'minsu@example.com', password: 'Abc123', confirmPassword: 'Abc123', terms: true, ageBracket: '14_or_over' };
     expect(ZSignupForm.safeParse(base).success).toBe(true);
     expect(issue(ZSignupForm.safeParse({ ...base, confirmPassword: 'Abc124' }))).toEqual([
       { path: 'confirmPassword', message: koAuth.validation.confirmMismatch },
     ]);
     expect(issue(ZSignupForm.safeParse({ ...base, terms: false }))).toEqual([{ path: 'terms', message: koAuth.validation.termsRequired }]);
-    expect(issue(ZSignupInput.safeParse({ email: 'a@b.co', password: 'Abc123', full_name: '김', terms: true }))).toEqual([
+    expect(issue(ZSignupInput.safeParse({ email: 'a@b.co', password: 'Abc123', full_name: '김', terms: true, age_bracket: '14_or_over' }))).toEqual([
       { path: 'full_name', message: koAuth.validation.nameMin },
     ]);
   });
