@@ -73,4 +73,3 @@ export const RECIPIENTS: readonly TRecipient[] = [
     configured: (c) => Boolean(c.billing.nts || c.billing.popbill),
   },
 ];
-

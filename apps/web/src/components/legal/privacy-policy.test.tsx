@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
 import { PrivacyPolicy } from './privacy-policy';
-import { answers, fakePolicyServer, json, POLICY } from './testing/policy-fixture';
+import { answers, fakePolicyServer, json, POLICY } from './test/policy-fixture';
 
 const t = ko.privacy.policy;
 fakePolicyServer();

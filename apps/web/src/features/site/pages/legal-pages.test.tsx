@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { renderRoutes } from '@/lib/testing/render-routes';
-import { fakePolicyServer, fetchMock, POLICY } from '@/components/legal/testing/policy-fixture';
+import { fakePolicyServer, fetchMock, POLICY } from '@/components/legal/test/policy-fixture';
 import { PrivacyPage } from './legal-pages';
 
 const t = ko.privacy.policy;
