@@ -8,21 +8,26 @@ import { expect, test, type TTestSeed, type TTestUser } from './fixtures/test';
 const b = koNotificationsUi.bell;
 const QUARTER = 15 * 60_000;
 
-/** A room of the seed open every day, all day, and reminders an hour ahead: a meeting booked to start soon is reminded at once. */
+/** A room of the seed open every day, all day, and reminders three hours ahead: a meeting booked to start soon is reminded at once. */
 async function roomWithEarlyReminders(request: APIRequestContext, user: TTestUser, seed: TTestSeed): Promise<string> {
   const room = await request.post(`/api/seeds/${seed.id}/rooms`, {
     headers: user.headers,
     data: { name: '대회의실', location: '5층', capacity: 10, equipment: [], openMinute: 0, closeMinute: 1440, weekdays: [1, 2, 3, 4, 5, 6, 7] },
   });
   expect(room.status()).toBe(201);
-  const settings = await request.patch(`/api/seeds/${seed.id}/room-settings`, { headers: user.headers, data: { reminderMinutes: 60 } });
+  const settings = await request.patch(`/api/seeds/${seed.id}/room-settings`, { headers: user.headers, data: { reminderMinutes: 180 } });
   expect(settings.status()).toBe(200);
   return ((await room.json()) as { data: { id: string } }).data.id;
 }
 
 /** Books `title` in the `slot`-th free quarter hour from now (the job runner reminds it on its next poll). */
 async function book(request: APIRequestContext, user: TTestUser, seed: TTestSeed, roomId: string, title: string, slot: number) {
-  const start = Math.ceil((Date.now() + 60_000) / QUARTER) * QUARTER + slot * 2 * QUARTER;
+  let start = Math.ceil((Date.now() + 60_000) / QUARTER) * QUARTER + slot * 2 * QUARTER;
+  // A booking may not cross midnight in Seoul (the room's day ends at 24:00): between 23:00 and 24:00 KST the slots
+  // move to just after midnight — still well within the 3-hour reminder lead, so the reminder is due at once.
+  const KST = 9 * 3_600_000;
+  const nextMidnight = Math.floor((start + KST) / 86_400_000 + 1) * 86_400_000 - KST;
+  if (start + 2 * QUARTER > nextMidnight) start = nextMidnight + slot * 2 * QUARTER;
   const res = await request.post(`/api/seeds/${seed.id}/bookings`, {
     headers: user.headers,
     data: { roomId, title, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 2 * QUARTER).toISOString() },

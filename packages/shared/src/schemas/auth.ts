@@ -54,7 +54,15 @@ export const ZSignupForm = z
     marketing: z.boolean().default(false),
     ageBracket: ZAgeBracket,
   })
-  .refine((d) => d.password === d.confirmPassword, { message: v.confirmMismatch, path: ['confirmPassword'] });
+  .refine((d) => d.password === d.confirmPassword, {
+    message: v.confirmMismatch,
+    path: ['confirmPassword'],
+    // Checked while other fields are still empty too (the age bracket is unanswered until the end of the form).
+    when: (p) => {
+      const d = p.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof d.password === 'string' && typeof d.confirmPassword === 'string' && d.confirmPassword !== '';
+    },
+  });
 export type TSignupForm = z.input<typeof ZSignupForm>;
 
 /** The consent step after Google, Kakao or Naver (browser): the sign-up form's consents, and the email where the provider gave no verified one. */

@@ -8,9 +8,15 @@ import { usePrivacyPolicy } from './use-privacy-policy';
 
 const t = ko.privacy.policy;
 
-function PolicyTable({ table }: { table: TPolicyArticle['tables'][number] }) {
+function PolicyTable({ table, label }: { table: TPolicyArticle['tables'][number]; label: string }) {
   return (
-    <div className="max-w-full min-w-0 overflow-x-auto rounded-md border">
+    // A table that scrolls sideways on a phone: reachable and scrollable by keyboard, named by its article.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="max-w-full min-w-0 overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full min-w-[36rem] border-collapse text-left text-xs sm:text-sm">
         <thead className="bg-muted/60">
           <tr>
@@ -83,7 +89,7 @@ export function PrivacyPolicy({ headingLevel = 3, className }: TLegalDocumentPro
             </ol>
           ) : null}
           {a.tables.map((x, i) => (
-            <PolicyTable key={i} table={x} />
+            <PolicyTable key={i} table={x} label={a.tables.length > 1 ? `${a.title} (${i + 1})` : a.title} />
           ))}
           {a.after.map((x) => (
             <p key={x}>{x}</p>
