@@ -22,12 +22,14 @@ async function roomWithEarlyReminders(request: APIRequestContext, user: TTestUse
 
 /** Books `title` in the `slot`-th free quarter hour from now (the job runner reminds it on its next poll). */
 async function book(request: APIRequestContext, user: TTestUser, seed: TTestSeed, roomId: string, title: string, slot: number) {
-  let start = Math.ceil((Date.now() + 60_000) / QUARTER) * QUARTER + slot * 2 * QUARTER;
-  // A booking may not cross midnight in Seoul (the room's day ends at 24:00): between 23:00 and 24:00 KST the slots
-  // move to just after midnight — still well within the 3-hour reminder lead, so the reminder is due at once.
+  // Both slots (0 and 1, half an hour each) from the next quarter hour — unless they would reach past midnight in Seoul
+  // (a booking cannot cross it): then both start at midnight, still well within the 3-hour reminder lead, so each
+  // reminder is due at once. Computing the base for both slots the same way keeps them apart.
   const KST = 9 * 3_600_000;
-  const nextMidnight = Math.floor((start + KST) / 86_400_000 + 1) * 86_400_000 - KST;
-  if (start + 2 * QUARTER > nextMidnight) start = nextMidnight + slot * 2 * QUARTER;
+  let base = Math.ceil((Date.now() + 60_000) / QUARTER) * QUARTER;
+  const nextMidnight = Math.floor((base + KST) / 86_400_000 + 1) * 86_400_000 - KST;
+  if (base + 4 * QUARTER > nextMidnight) base = nextMidnight;
+  const start = base + slot * 2 * QUARTER;
   const res = await request.post(`/api/seeds/${seed.id}/bookings`, {
     headers: user.headers,
     data: { roomId, title, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 2 * QUARTER).toISOString() },
