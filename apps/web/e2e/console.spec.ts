@@ -26,6 +26,8 @@ test('an admin manages seeds and users from the console', async ({ page, request
 
   // Seeds: empty state, validation, creation and auto-selection.
   await expect(page.getByText('시드가 없습니다. 새로 만들어보세요')).toBeVisible();
+  // The sign-in toast can sit over the button; a pointer resting on a toast keeps it open, so wait for it to go.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: '새 시드 만들기' }).click();
   const dialog = page.getByRole('dialog', { name: '새 시드 만들기' });
   await dialog.getByRole('button', { name: '만들기' }).click();
