@@ -77,6 +77,10 @@ import { createNoopMeter, createPlanGate } from './lib/metering/meter.ts';
 import { createJournalMeter } from './lib/metering/journal.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { privacyModule } from './modules/privacy/privacy.module.ts';
+import { helpModule } from './modules/help/help.module.ts';
+import { helpUrlOf } from './modules/help/help-links.ts';
+import { docsModule } from './modules/docs/docs.module.ts';
+import { domainsModule } from './modules/domains/domains.module.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -196,7 +200,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     if (!opts.database) await database.close();
   });
 
-  registerErrorHandling(app);
+  // Errors that have a help article carry its address (issue 33).
+  registerErrorHandling(app, { helpUrlOf });
   const draining = registerDrain(app);
   registerInputTextRule(app);
   // Advisors: a request with X-Forwarded-For while TRUST_PROXY is unset is noted (at most once a minute).
@@ -329,6 +334,10 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(billingModule, { ctx, jobs, notifications: notificationsDeps });
   // Privacy (issue 32): the data map, self-service export and deletion, consents, seed owners' requests, access records.
   await app.register(privacyModule, { ctx, jobs, auth: authDeps, notifications: notificationsDeps });
+  // Help centre, developer documentation and custom domains (issue 33).
+  await app.register(helpModule, { ctx, jobs });
+  await app.register(docsModule, { ctx });
+  await app.register(domainsModule, { ctx, jobs });
   // The journal's last events are written on close (after the job runner stopped), before an owned database closes.
   await app.register(async (child) => {
     child.addHook('onClose', async () => {

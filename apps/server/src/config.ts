@@ -150,6 +150,21 @@ const ZEnv = z.object({
   COMPANY_PHONE: z.string().trim().min(1).max(50).optional(),
   PRIVACY_OFFICER_NAME: z.string().trim().min(1).max(100).optional(),
   PRIVACY_OFFICER_EMAIL: z.email().optional(),
+  /** Custom domains (issue 33): resolvers for the ownership checks, as `ip` or `ip:port`, comma-separated. */
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || v.split(',').every((s) => /^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s.trim()) || isIP(s.trim()) !== 0),
+      'ip 또는 ip:port 를 쉼표로 나열해야 합니다',
+    )
+    .optional(),
+  /** The host name customers point their CNAME records at; default the host of APP_URL. */
+  CUSTOM_DOMAIN_TARGET: z.string().trim().min(1).max(253).optional(),
+  /** The operator's IPv4 address for apex (A) records; unset → only CNAME is offered. */
+  CUSTOM_DOMAIN_IP: z.ipv4().optional(),
+  /** Where the help centre's 문의하기 hands conversations off to; default COMPANY_EMAIL. */
+  HELP_HANDOFF_EMAIL: z.email().optional(),
 });
 
 /** The operator's legal details (footer, terms, privacy policy); required in production, never invented elsewhere. */
@@ -254,6 +269,17 @@ export type TConfig = {
   };
   /** The privacy officer (PRIVACY_OFFICER_*): required in production; the browser sees it only in the privacy policy. */
   privacyOfficer: { name: string | undefined; email: string | undefined };
+  /** Custom domains (issue 33). */
+  domains: {
+    /** DNS_SERVERS: resolvers for the checks (`ip` or `ip:port`); empty = the system resolver. */
+    dnsServers: string[];
+    /** CUSTOM_DOMAIN_TARGET: the CNAME target customers add (default the host of APP_URL). */
+    target: string;
+    /** CUSTOM_DOMAIN_IP: the A record value for apex names; undefined = CNAME only. */
+    ip: string | undefined;
+  };
+  /** The help centre (issue 33): the address 문의하기 hands off to (HELP_HANDOFF_EMAIL, else COMPANY_EMAIL). */
+  help: { handoffEmail: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -408,6 +434,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       phone: e.COMPANY_PHONE,
     },
     privacyOfficer: { name: e.PRIVACY_OFFICER_NAME, email: e.PRIVACY_OFFICER_EMAIL },
+    domains: {
+      dnsServers: (e.DNS_SERVERS ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+      target: e.CUSTOM_DOMAIN_TARGET ?? new URL((e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')).hostname,
+      ip: e.CUSTOM_DOMAIN_IP,
+    },
+    help: { handoffEmail: e.HELP_HANDOFF_EMAIL ?? e.COMPANY_EMAIL },
   };
 }
 

@@ -11,6 +11,8 @@ export const SITE_ROUTES = [
   '/food-manager',
   '/terms',
   '/privacy',
+  '/help',
+  '/help/:slug',
   '/success',
   '/error',
   '/oauth/slack/callback',

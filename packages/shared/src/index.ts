@@ -22,3 +22,6 @@ export * from './plans.ts';
 export * from './billing-money.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/privacy.ts';
+export * from './schemas/help.ts';
+export * from './schemas/domains.ts';
+export * from './schemas/docs.ts';

@@ -4,8 +4,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorMessage, ko, type TErrorCode, type TErrorResponse } from '@suite/shared';
 import { AppError } from '../lib/app-error.ts';
 
+/** The help article of an error code (issue 33), set once by registerErrorHandling. */
+let helpUrlFor: (code: string) => string | undefined = () => undefined;
+
 function send(reply: FastifyReply, status: number, code: string, error: string, details?: TErrorResponse['details']) {
-  const body: TErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
+  const helpUrl = helpUrlFor(code);
+  const body: TErrorResponse = { success: false, error, code, ...(details ? { details } : {}), ...(helpUrl ? { helpUrl } : {}) };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -21,7 +25,8 @@ const fastifyCodes: Record<string, TErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
 
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, opts: { helpUrlOf?: (code: string) => string | undefined } = {}) {
+  if (opts.helpUrlOf) helpUrlFor = opts.helpUrlOf;
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);

@@ -30,6 +30,9 @@ import { koBillingDunning } from './ko-billing-dunning.ts';
 import { koBillingTax } from './ko-billing-tax.ts';
 import { koBillingUi } from './ko-billing-ui.ts';
 import { koPrivacy } from './ko-privacy.ts';
+import { koHelp } from './ko-help.ts';
+import { koDocs } from './ko-docs.ts';
+import { koDomains } from './ko-domains.ts';
 
 export const ko = {
   auth: koAuth,
@@ -55,6 +58,9 @@ export const ko = {
   alerts: koAlerts,
   billing: { ...koBilling, payments: koBillingPayments, dunning: koBillingDunning, tax: koBillingTax, ui: koBillingUi },
   privacy: koPrivacy,
+  help: koHelp,
+  docs: koDocs,
+  domains: koDomains,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

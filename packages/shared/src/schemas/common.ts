@@ -6,6 +6,8 @@ export const ZErrorResponse = z.object({
   error: z.string(),
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The help article that fixes this error (issue 33), e.g. `/help/trouble-mail-quota`; absent when none. */
+  helpUrl: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

@@ -13,6 +13,9 @@ import { monitoringConsoleRoutes } from '@/features/monitoring/console-routes';
 import { notificationsConsoleRoutes } from '@/features/notifications/console-routes';
 import { billingConsoleRoutes } from '@/features/billing/console-routes';
 import { seedPrivacyConsoleRoutes } from '@/features/seed-privacy/console-routes';
+import { helpConsoleRoutes } from '@/features/help/console-routes';
+import { docsConsoleRoutes } from '@/features/docs/console-routes';
+import { domainsConsoleRoutes } from '@/features/domains/console-routes';
 
 /** The console is its own chunk: nothing of it loads on the public pages. */
 const ConsoleLayout = lazy(() => import('@/features/console/components/console-layout').then((m) => ({ default: m.ConsoleLayout })));
@@ -24,7 +27,6 @@ const ServicesPage = lazy(() => import('@/features/console/pages/services-page')
 const UsersPage = lazy(() => import('@/features/console/pages/users-page').then((m) => ({ default: m.UsersPage })));
 const SettingsPage = lazy(() => import('@/features/console/pages/console-settings-page').then((m) => ({ default: m.ConsoleSettingsPage })));
 const SeedsPage = lazy(() => import('@/features/console/pages/seeds-page').then((m) => ({ default: m.SeedsPage })));
-const ComingSoon = lazy(() => import('@/features/console/components/coming-soon').then((m) => ({ default: m.ComingSoon })));
 const IntegrationsPage = lazy(() => import('@/features/console/pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
 const ConsoleNotFound = lazy(() => import('@/features/console/components/console-not-found').then((m) => ({ default: m.ConsoleNotFound })));
 const AdminOnly = lazy(() => import('@/features/console/components/admin-only').then((m) => ({ default: m.AdminOnly })));
@@ -38,8 +40,6 @@ function Loading() {
 }
 
 const page = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
-const soon = (title: string) => page(<ComingSoon title={title} />);
-const n = ko.consoleUi.nav;
 
 /** /admin/*: signed-in members only (the server enforces each permission). */
 export const consoleRoutes: RouteObject[] = [
@@ -89,11 +89,11 @@ export const consoleRoutes: RouteObject[] = [
           </AdminOnly>,
         ),
       },
-      { path: 'domains', element: soon(n.domains) },
+      ...domainsConsoleRoutes,
       ...monitoringConsoleRoutes,
       ...notificationsConsoleRoutes,
-      { path: 'help', element: soon(n.helpCenter) },
-      { path: 'docs', element: soon(n.docs) },
+      ...helpConsoleRoutes,
+      ...docsConsoleRoutes,
       { path: '*', element: page(<ConsoleNotFound />) },
     ],
   },

@@ -14,6 +14,8 @@ export const siteRoutes: RouteObject[] = [
   { path: 'terms', lazy: async () => ({ Component: (await import('@/features/site/pages/legal-pages')).TermsPage }) },
   { path: 'privacy', lazy: async () => ({ Component: (await import('@/features/site/pages/legal-pages')).PrivacyPage }) },
   { path: 'success', lazy: async () => ({ Component: (await import('@/features/results/pages/success-page')).SuccessPage }) },
+  { path: 'help', lazy: async () => ({ Component: (await import('@/features/help/pages/public-help-page')).PublicHelpPage }) },
+  { path: 'help/:slug', lazy: async () => ({ Component: (await import('@/features/help/pages/public-article-page')).PublicArticlePage }) },
   { path: 'error', lazy: async () => ({ Component: (await import('@/features/results/pages/error-page')).ErrorPage }) },
 ];
 

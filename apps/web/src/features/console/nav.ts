@@ -108,7 +108,7 @@ export const consoleNav: TConsoleNavGroup[] = [
       { title: n.settings, href: '/admin/settings', icon: Settings },
       { title: n.integrations, href: '/admin/settings/integrations', icon: PlugZap, adminOnly: true },
       { title: n.database, href: '/admin/database', icon: Database, adminOnly: true },
-      { title: n.domains, href: '/admin/domains', icon: Globe, soon: true },
+      { title: n.domains, href: '/admin/domains', icon: Globe, managersOnly: true },
       { title: n.monitoring, href: '/admin/monitoring', icon: Activity, managersOnly: true },
       { title: n.notifications, href: '/admin/notifications', icon: Bell },
     ],
@@ -117,8 +117,8 @@ export const consoleNav: TConsoleNavGroup[] = [
     id: 'help',
     label: n.groups.help,
     items: [
-      { title: n.helpCenter, href: '/admin/help', icon: LifeBuoy, soon: true },
-      { title: n.docs, href: '/admin/docs', icon: FileText, soon: true },
+      { title: n.helpCenter, href: '/admin/help', icon: LifeBuoy },
+      { title: n.docs, href: '/admin/docs', icon: FileText },
     ],
   },
 ];

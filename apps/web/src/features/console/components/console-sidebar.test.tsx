@@ -8,7 +8,7 @@ import { ConsoleSidebar } from './console-sidebar';
 
 const n = ko.consoleUi.nav;
 /** The pages whose route still shows 준비 중 (console-routes.tsx: soon(...)). */
-const SOON = ['/admin/domains', '/admin/help', '/admin/docs'];
+const SOON: string[] = [];
 
 const viewer = vi.hoisted(() => ({ role: 'user' as 'admin' | 'user', seedRole: null as TSeed['role'] | null }));
 vi.mock('@/lib/session', () => ({
@@ -89,7 +89,10 @@ describe('console sidebar: pages still 준비 중', () => {
     for (const title of soonTitles()) expect(link(title), title).toBeNull();
     expect(screen.queryByText(n.soon)).toBeNull();
     expect(screen.queryByText(n.groups.billing)).toBeNull();
-    expect(screen.queryByText(n.groups.help)).toBeNull();
+    // Help and documentation are for every member (issue 33).
+    expect(link(n.helpCenter)).not.toBeNull();
+    expect(link(n.docs)).not.toBeNull();
+    expect(link(n.domains)).toBeNull();
     // What they can use is still there.
     expect(link(n.dashboard)).not.toBeNull();
     expect(link(n.settings)).not.toBeNull();

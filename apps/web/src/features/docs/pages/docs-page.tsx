@@ -1,0 +1,4 @@
+/** Placeholder replaced by its helper (issue 33). */
+export function DocsPage() {
+  return <div />;
+}

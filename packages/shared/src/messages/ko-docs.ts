@@ -1,0 +1,3 @@
+// Korean texts of the docs module (issue 33).
+export const koDocs = {
+} as const;

@@ -1,0 +1,3 @@
+// Korean texts (issue 33): domains-host.
+export const koDomainsHost = {
+} as const;

@@ -1,0 +1,3 @@
+// Korean texts (issue 33): domains-ui.
+export const koDomainsUi = {
+} as const;

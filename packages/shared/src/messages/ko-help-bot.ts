@@ -1,0 +1,3 @@
+// Korean texts (issue 33): help-bot.
+export const koHelpBot = {
+} as const;

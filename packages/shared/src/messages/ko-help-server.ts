@@ -1,0 +1,3 @@
+// Korean texts (issue 33): help-server.
+export const koHelpServer = {
+} as const;

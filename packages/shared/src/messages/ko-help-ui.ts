@@ -1,0 +1,3 @@
+// Korean texts (issue 33): help-ui.
+export const koHelpUi = {
+} as const;
