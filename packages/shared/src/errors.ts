@@ -125,6 +125,13 @@ export const errorCatalogue = {
   // Privacy: seed owners' request limits (helper B2)
   PRIVACY_REQUEST_LIMIT: { status: 429, message: ko.privacy.seedRequests.server.limit },
   PRIVACY_REQUEST_BUSY: { status: 409, message: ko.privacy.seedRequests.server.busy },
+  // Custom domains (issue 33, helper H6)
+  DOMAIN_NOT_FOUND: { status: 404, message: ko.domains.server.notFound },
+  DOMAIN_FORBIDDEN: { status: 403, message: ko.domains.server.managersOnly },
+  DOMAIN_HOST_INVALID: { status: 400, message: ko.domains.server.host.invalid },
+  DOMAIN_HOST_TAKEN: { status: 409, message: ko.domains.server.hostTaken },
+  DOMAIN_EXISTS: { status: 409, message: ko.domains.server.exists },
+  DOMAIN_LIMIT: { status: 409, message: ko.domains.server.limit(20) },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;
