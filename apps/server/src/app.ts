@@ -81,6 +81,11 @@ import { helpModule } from './modules/help/help.module.ts';
 import { helpUrlOf } from './modules/help/help-links.ts';
 import { docsModule } from './modules/docs/docs.module.ts';
 import { domainsModule } from './modules/domains/domains.module.ts';
+import { connectedHelpOrigins, connectedHost, mailSenderOf } from './modules/domains/domains.service.ts';
+import { registerHostRouting, suiteHostCheck } from './modules/domains/host-routing.ts';
+import { helpPage } from './modules/domains/host-page.ts';
+import { createMailSenderResolver } from './modules/domains/mail-sender.ts';
+import { seedsOfApis } from './modules/api-builder/api-builder.service.ts';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -133,6 +138,13 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     from: config.mailFrom,
     print: config.env === 'test' ? 'off' : config.isProduction ? 'headers' : 'full',
     sink: config.isProduction ? undefined : (mail) => saveToOutbox(database.db, mail),
+    // A seed's customers get its mail from its own connected mail domain, DKIM-signed (issue 33).
+    senders: createMailSenderResolver({
+      db: database.db,
+      mailFrom: config.mailFrom,
+      mailDomainOf: (seedId) => mailSenderOf(database.db, seedId, config.encryptionKey),
+      onError: (err, seedId) => app.log.warn({ err, seedId }, 'mail sender: lookup failed; sent from MAIL_FROM'),
+    }),
   });
   // Billable events (issue 31, decision 058): journaled before each answer leaves, flushed by the billing module.
   const meter = config.billingMetering
@@ -144,6 +156,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     : createNoopMeter();
   const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter, planGate: createPlanGate() };
   const fast: { path?: TDataApiFastPath } = {};
+  // A seed's own host names take the full path, where the host-routing hook decides what they reach (issue 33).
+  const isSuiteHost = suiteHostCheck(config);
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
@@ -155,7 +169,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
       const server = http.createServer((req, res) => {
         const fastPath = fast.path;
-        if (fastPath && req.method === 'GET' && req.url?.startsWith('/api/v1/')) {
+        if (fastPath && req.method === 'GET' && req.url?.startsWith('/api/v1/') && isSuiteHost(req.headers.host)) {
           void fastPath(req, res).then((answered) => answered || handler(req, res));
           return;
         }
@@ -230,6 +244,15 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // Traffic for the monitoring page (issue 30): every answered /api request into per-minute tallies, flushed every 15 s.
   const traffic = await registerTrafficRecorder(app, ctx, jobs, config.trafficRecording);
   await registerSecurityHeaders(app, { google: Boolean(config.google.clientId), hsts: config.isProduction, tossSdkUrl: config.billing.toss?.sdkUrl });
+  // Routing by Host (issue 33): a seed's connected host reaches only its data API, or its help page and chatbot.
+  const hostRouting = registerHostRouting(app, {
+    config,
+    connectedHost: (host) => connectedHost(database.db, host),
+    seedOfApi: async (apiId) => (await seedsOfApis(database.db, [apiId])).get(apiId) ?? null,
+    botsOfSeed: async (seedId) => (await botsOfSeed(database.db, seedId)).map((b) => b.id),
+    helpPage: (seedId, q) => helpPage(database.db, seedId, q),
+    helpOrigins: (seedId) => connectedHelpOrigins(database.db, seedId),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -299,7 +322,11 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
   });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });
-  await app.register(chatbotModule, { ctx, jobs, outside: { mailer, jobs, refetch: knowledgeDeps.refetch, notifications: notificationsDeps } });
+  await app.register(chatbotModule, {
+    ctx,
+    jobs,
+    outside: { mailer, jobs, refetch: knowledgeDeps.refetch, notifications: notificationsDeps, extraOrigins: hostRouting.helpOrigins },
+  });
   await app.register(integrationsRoutes, { config });
   // Notifications (decision 051): preferences, inbox and deliveries, with the deps the modules above notify through.
   await app.register(notificationsModule, { ctx, jobs, deps: notificationsDeps });

@@ -5,7 +5,14 @@
 import nodemailer from 'nodemailer';
 import { reportOutside } from '../lib/outside-services.ts';
 
-export type TMail = { to: string; subject: string; text: string; html: string; links: string[] };
+/** `seedId`: the mail speaks for that seed to its customers (issue 33: sent from its own domain when it has one). */
+export type TMail = { to: string; subject: string; text: string; html: string; links: string[]; seedId?: string };
+
+/** A seed's own sender: its From and the DKIM key that signs for its domain (nodemailer's `dkim` option). */
+export type TMailSender = {
+  from: { name: string; address: string };
+  dkim: { domainName: string; keySelector: string; privateKey: string };
+};
 
 export type TMailer = {
   kind: 'smtp' | 'log';
@@ -20,6 +27,8 @@ export type TMailerOptions = {
   print: 'full' | 'headers' | 'off';
   /** Where unsent mail is kept for the development outbox; absent in production. */
   sink?: ((mail: TMail) => Promise<void>) | undefined;
+  /** The sender of a seed's mail, or null for MAIL_FROM (modules/domains/mail-sender.ts). */
+  senders?: ((seedId: string) => Promise<TMailSender | null>) | undefined;
 };
 
 export function createMailer(opts: TMailerOptions): TMailer {
@@ -29,7 +38,15 @@ export function createMailer(opts: TMailerOptions): TMailer {
       kind: 'smtp',
       async send(mail) {
         try {
-          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          const sender = mail.seedId && opts.senders ? await opts.senders(mail.seedId) : null;
+          await transport.sendMail({
+            from: sender?.from ?? opts.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            ...(sender ? { dkim: sender.dkim } : {}),
+          });
         } catch (err) {
           // nodemailer's code (EAUTH, ECONNECTION, …) and the SMTP reply code only: never the message or the server's text.
           const e = err as { code?: unknown; responseCode?: unknown };

@@ -29,13 +29,27 @@ export type TChatbotDeps = {
   notifications: TChatbotOutside['notifications'];
   /** Billable events (issue 31): answered questions and the model's tokens, for the bot's seed. */
   meter: Pick<TMeterRecorder, 'record'>;
+  /** Origins a seed's bots accept besides their own list (issue 33: its connected help hosts), from buildApp. */
+  extraOrigins?: ((seedId: string) => Promise<string[]>) | undefined;
+  /** Told of every stored hand-off ticket after its commit (issue 33: the help centre's bot mails the operator), from buildApp. */
+  onHandoff?: ((ticket: THandoffTicket) => void) | undefined;
 };
+
+/** A hand-off ticket as the `onHandoff` hook receives it. */
+export type THandoffTicket = { botId: string; seedId: string; botName: string; ticketId: string; email: string; name: string; message: string; transcript: string };
 
 /**
  * From outside the module: the mailer, the job runner and the notification service's deps from buildApp, the
  * re-fetch schedule from the knowledge module.
  */
-export type TChatbotOutside = { mailer: TMailer; jobs: Pick<TJobRunner, 'enqueue'>; refetch: TRefetch; notifications: Parameters<typeof notify>[0] };
+export type TChatbotOutside = {
+  mailer: TMailer;
+  jobs: Pick<TJobRunner, 'enqueue'>;
+  refetch: TRefetch;
+  notifications: Parameters<typeof notify>[0];
+  extraOrigins?: TChatbotDeps['extraOrigins'];
+  onHandoff?: TChatbotDeps['onHandoff'];
+};
 
 export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outside: TChatbotOutside): TChatbotDeps {
   return {
@@ -50,5 +64,7 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     now: ctx.now,
     notifications: outside.notifications,
     meter: ctx.meter,
+    extraOrigins: outside.extraOrigins,
+    onHandoff: outside.onHandoff,
   };
 }

@@ -24,7 +24,7 @@ import type { TChatbotDeps } from './chatbot.deps.ts';
 
 const s = ko.chatbot.server;
 
-export type { TChatbotDeps } from './chatbot.deps.ts';
+export type { TChatbotDeps, THandoffTicket } from './chatbot.deps.ts';
 
 export { HANDOFF_SLACK_KIND };
 
@@ -133,12 +133,17 @@ export async function deleteBot(db: TDb, userId: string, seedId: string, botId: 
  * refused origin is recorded with the time (at most once a minute per origin, at most 10 kept), so the install tab
  * can say where the widget was refused — a mistyped origin otherwise fails silently.
  */
-export async function publicBot(deps: Pick<TChatbotDeps, 'db' | 'limiter' | 'refetch'>, botId: string, origin: string | undefined, appOrigin?: string) {
+export async function publicBot(
+  deps: Pick<TChatbotDeps, 'db' | 'limiter' | 'refetch' | 'extraOrigins'>,
+  botId: string,
+  origin: string | undefined,
+  appOrigin?: string,
+) {
   const bot = await repo.findBot(deps.db, botId);
   if (!bot) throw new AppError('NOT_FOUND', s.botNotFound);
   // The console's own origin may use every bot (its live preview).
   const o = origin?.toLowerCase();
-  if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o)) {
+  if (o !== undefined && o !== appOrigin && !bot.allowedOrigins.includes(o) && !(await deps.extraOrigins?.(bot.seedId))?.includes(o)) {
     const recordable = o.length <= 200 && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$|^null$/.test(o);
     // At most one write a minute per origin, and at most 30 a minute per bot whatever Origin headers a script invents.
     if (recordable && (await deps.limiter.state.claim(`chatbot:refused:${bot.id}:${o}`, MINUTE))) {
@@ -320,6 +325,16 @@ export async function handoff(
     return t;
   });
   deps.log.info({ botId: bot.id, ticketId: ticket.id, email: maskPii(input.email), nth: window.count }, 'chatbot hand-off: ticket stored');
+  deps.onHandoff?.({
+    botId: bot.id,
+    seedId: bot.seedId,
+    botName: bot.name,
+    ticketId: ticket.id,
+    email: input.email,
+    name: input.name ?? '',
+    message: input.message ?? '',
+    transcript: ticket.transcript,
+  });
   return { ticketId: ticket.id };
 }
 
@@ -387,7 +402,14 @@ export async function answerTicket(deps: TChatbotDeps, userId: string, seedId: s
     deps.log,
     async () => {
       const body = s.customerMailBody(bot!.name, question, answer);
-      await deps.mailer.send({ to: ticket.email, subject: s.customerMailSubject(bot!.name), text: body, html: `<pre>${escapeHtml(body)}</pre>`, links: [] });
+      await deps.mailer.send({
+        to: ticket.email,
+        subject: s.customerMailSubject(bot!.name),
+        text: body,
+        html: `<pre>${escapeHtml(body)}</pre>`,
+        links: [],
+        seedId,
+      });
     },
     'chatbot ticket answer mail',
   );
