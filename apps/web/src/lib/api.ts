@@ -8,14 +8,20 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: { path: string; message: string }[] | undefined;
   readonly retryAfter: number | undefined;
-  constructor(status: number, code: string, message: string, details?: { path: string; message: string }[], retryAfter?: number) {
+  /** The help article that fixes this error (`/help/<slug>`), when the server names one (issue 33). */
+  readonly helpUrl: string | undefined;
+  constructor(status: number, code: string, message: string, details?: { path: string; message: string }[], retryAfter?: number, helpUrl?: string) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.retryAfter = retryAfter;
+    this.helpUrl = helpUrl;
   }
 }
+
+/** Only a help-centre path is taken from an error body: never another origin or page. */
+const HELP_URL = /^\/help\/[a-z0-9][a-z0-9-]{0,80}$/;
 
 export const NETWORK_ERROR = '서버에 연결할 수 없습니다. 네트워크 연결을 확인해주세요.';
 export const EMPTY_SEGMENT_ERROR = '시드 등 필요한 값이 아직 정해지지 않아 요청을 보내지 않았습니다. 시드를 먼저 선택해주세요.';
@@ -55,7 +61,7 @@ async function parse(res: Response): Promise<unknown> {
 }
 
 function toError(res: Response, body: unknown): ApiError {
-  const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
+  const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown; helpUrl?: unknown };
   const message = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : `Edge Function 오류: ${res.status}`;
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   return new ApiError(
@@ -64,6 +70,7 @@ function toError(res: Response, body: unknown): ApiError {
     message,
     Array.isArray(b.details) ? (b.details as { path: string; message: string }[]) : undefined,
     retryAfter,
+    typeof b.helpUrl === 'string' && HELP_URL.test(b.helpUrl) ? b.helpUrl : undefined,
   );
 }
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ExternalToast } from 'sonner';
+import { koHelpUi } from '@suite/shared/messages/ko-help-ui';
+import { ApiError } from '@/lib/api';
 
 /**
  * The app's toasts. sonner (about 9 KB gzipped) is loaded with the first toast instead of with every page: most first
@@ -44,3 +46,14 @@ export const toast = {
   info: (message: ReactNode, options?: ExternalToast) => show('info', message, options),
   warning: (message: ReactNode, options?: ExternalToast) => show('warning', message, options),
 };
+
+/**
+ * An error toast for a failed request: the error's (server's Korean) message, or `fallback` when it has none, with a
+ * '도움말 보기' action that opens the article the server named for it (ApiError.helpUrl) in a new tab.
+ */
+export function toastError(err: unknown, fallback?: string, options?: ExternalToast) {
+  const message = err instanceof Error && err.message ? err.message : (fallback ?? '');
+  const helpUrl = err instanceof ApiError ? err.helpUrl : undefined;
+  const action = helpUrl ? { action: { label: koHelpUi.errorLink, onClick: () => void window.open(helpUrl, '_blank', 'noopener') } } : {};
+  show('error', message, { ...options, ...action });
+}

@@ -1,4 +1,43 @@
-/** Placeholder replaced by its helper (issue 33). */
+import { useSearchParams } from 'react-router';
+import { koHelpUi } from '@suite/shared/messages/ko-help-ui';
+import { ZHelpSlugParams } from '@suite/shared/schemas/help';
+import { useSeeds } from '@/lib/seed-context';
+import { ArticleSearch } from '../components/article-search';
+import { ArticleMissing, ArticleView } from '../components/article-view';
+import { ChecklistCards } from '../components/checklist-cards';
+import { ContactCard } from '../components/contact-card';
+import { consoleArticleHref } from '../lib/help-href';
+
+const t = koHelpUi;
+
+/**
+ * /admin/help, for every member: the search over the articles grouped by service, an article inside the console
+ * (`?article=<slug>`), the selected seed's getting-started checklist, and 문의하기 (the suite's own chatbot widget).
+ */
 export function HelpCenterPage() {
-  return <div />;
+  const [params] = useSearchParams();
+  const { selected } = useSeeds();
+  const asked = params.get('article');
+  const valid = asked !== null && ZHelpSlugParams.safeParse({ slug: asked }).success;
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <div className="grid min-w-0 gap-8">
+        {asked !== null && !valid ? (
+          <ArticleMissing backHref="/admin/help" titleAs="h2" />
+        ) : asked !== null ? (
+          <ArticleView slug={asked} hrefOf={consoleArticleHref} backHref="/admin/help" titleAs="h2" />
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground break-keep">{t.intro}</p>
+            <ArticleSearch hrefOf={consoleArticleHref} level={2} />
+            {selected ? <ChecklistCards seedId={selected.id} seedName={selected.seed_name} hrefOf={consoleArticleHref} /> : null}
+          </>
+        )}
+      </div>
+      <aside className="min-w-0 lg:sticky lg:top-20">
+        <ContactCard />
+      </aside>
+    </div>
+  );
 }
