@@ -23,6 +23,9 @@ import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 
 export type { TVectorIndex } from './vectors.ts';
 export { matchFaq, type TFaqMatch } from './faq-index.ts';
+// The help centre's article search (issue 33) uses the same Korean analysers.
+export { buildIndex, scoreFaq, type TFaqEntry, type TFaqIndex } from './faq-match.ts';
+export { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 
 const s = ko.chatbot.server;
 const MAX_PAGE_BYTES = 2_000_000;
@@ -135,7 +138,8 @@ export async function refetchUrlSource(
   }
 }
 
-type TAddOptions = { allowPrivateUrls: boolean; refetch: TRefetch; emptyMessage?: string };
+/** `faqUrl`: the page an FAQ entry stands for (the help centre's article, issue 33), cited with its answer; never fetched. */
+type TAddOptions = { allowPrivateUrls: boolean; refetch: TRefetch; emptyMessage?: string; faqUrl?: string };
 type TCreated = { row: repo.TSourceRow; passages: number };
 
 /** Registers a source (FAQ, text, Markdown or a web page) with its passages; a page's re-fetch is enqueued with it. */
@@ -146,7 +150,16 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     const content = passage.content;
     const row = await repo.insertSource(
       db,
-      { ...base, kind: 'faq', title: input.question, question: input.question, answer: input.answer, phrasings: input.phrasings ?? [], content },
+      {
+        ...base,
+        kind: 'faq',
+        title: input.question,
+        question: input.question,
+        answer: input.answer,
+        phrasings: input.phrasings ?? [],
+        content,
+        sourceUrl: opts.faqUrl ?? null,
+      },
       [passage],
     );
     return { row, passages: 1 };
