@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ko, ZDomainInput, type TDomainPurpose } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
+import { HelpLink, helpUrlOf } from '@/components/help-link';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,13 +12,24 @@ import { useAddDomain } from '../api/add-domain';
 
 const t = ko.domains.ui;
 const purposes = Object.keys(t.purposes) as TDomainPurpose[];
+/** Server refusals that are about the host name itself (shown under the field; others under the form). */
+const HOST_CODES = new Set(['DOMAIN_HOST_INVALID', 'DOMAIN_HOST_TAKEN', 'DOMAIN_EXISTS']);
+
+/** '도움말 보기' under an error the server named an article for. */
+function Help({ href }: { href: string | undefined }) {
+  return href ? (
+    <p className="text-sm text-destructive">
+      <HelpLink href={href} />
+    </p>
+  ) : null;
+}
 
 /** Host name and purpose, checked with the shared schema first; the server's Korean refusal shows under the host. */
 export function DomainForm({ seedId }: { seedId: string }) {
   const add = useAddDomain(seedId);
   const [host, setHost] = useState('');
   const [purpose, setPurpose] = useState<TDomainPurpose>('data-api');
-  const [errors, setErrors] = useState<{ host?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ host?: string; form?: string; helpUrl?: string | undefined }>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,8 +46,9 @@ export function DomainForm({ seedId }: { seedId: string }) {
         toast.success(t.added);
       },
       onError: (err) => {
-        const onHost = err instanceof ApiError && (err.details?.some((d) => d.path === 'host') || err.status === 409);
-        setErrors(onHost ? { host: err.message } : { form: err.message });
+        const onHost = err instanceof ApiError && (HOST_CODES.has(err.code) || Boolean(err.details?.some((d) => d.path === 'host')));
+        const helpUrl = helpUrlOf(err);
+        setErrors(onHost ? { host: err.message, helpUrl } : { form: err.message, helpUrl });
       },
     });
   };
@@ -58,6 +71,7 @@ export function DomainForm({ seedId }: { seedId: string }) {
             onChange={(e) => setHost(e.target.value)}
           />
           <FieldError message={errors.host} />
+          {errors.host ? <Help href={errors.helpUrl} /> : null}
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor="domain-purpose">{t.purposeLabel}</Label>
@@ -74,6 +88,7 @@ export function DomainForm({ seedId }: { seedId: string }) {
         {t.purposeHints[purpose]}
       </p>
       <FieldError message={errors.form} />
+      {errors.form ? <Help href={errors.helpUrl} /> : null}
       <div>
         <BusyButton type="submit" busy={add.isPending} disabled={add.isPending}>
           {t.add}

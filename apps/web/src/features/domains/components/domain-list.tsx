@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ko, type TDomain } from '@suite/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useDomains } from '../api/list-domains';
 import { useRemoveDomain } from '../api/remove-domain';
 import { useVerifyDomain } from '../api/verify-domain';
@@ -28,7 +28,7 @@ export function DomainList({ seedId }: { seedId: string }) {
   const onVerify = (id: string) =>
     verify.mutate(id, {
       onSuccess: (d) => (d.status === 'error' && d.error ? toast.error(d.error) : toast.success(t.verified)),
-      onError: (e) => toast.error(e.message),
+      onError: (e) => toastError(e),
     });
   const onRemove = () =>
     removing &&
@@ -39,7 +39,7 @@ export function DomainList({ seedId }: { seedId: string }) {
       },
       onError: (e) => {
         setRemoving(null);
-        toast.error(e.message);
+        toastError(e);
       },
     });
 

@@ -134,9 +134,9 @@ describe('DomainList', () => {
   });
 
   it("shows the server's Korean refusal (a member)", async () => {
-    answers = [{ status: 403, body: { success: false, code: 'FORBIDDEN', error: '권한이 없습니다.' } }];
+    answers = [{ status: 403, body: { success: false, code: 'DOMAIN_FORBIDDEN', error: ko.domains.server.managersOnly } }];
     renderWithQueries(<DomainList seedId={SEED} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('권한이 없습니다.');
+    expect((await screen.findByRole('alert')).textContent).toBe(ko.domains.server.managersOnly);
   });
 });
 
@@ -163,12 +163,13 @@ describe('DomainForm', () => {
   });
 
   it("shows the server's Korean error under the host (taken by another seed)", async () => {
-    answers = [{ status: 409, body: { success: false, code: 'DOMAIN_TAKEN', error: '다른 시드가 이미 연결한 도메인입니다.' } }];
+    answers = [{ status: 409, body: { success: false, code: 'DOMAIN_HOST_TAKEN', error: ko.domains.server.hostTaken, helpUrl: '/help/domains-status' } }];
     renderWithQueries(<DomainForm seedId={SEED} />);
     fireEvent.change(screen.getByLabelText(t.hostLabel), { target: { value: 'api.example.co.kr' } });
     fireEvent.click(screen.getByRole('button', { name: t.add }));
-    expect((await screen.findByRole('alert')).textContent).toBe('다른 시드가 이미 연결한 도메인입니다.');
+    expect((await screen.findByRole('alert')).textContent).toBe(ko.domains.server.hostTaken);
     expect(screen.getByLabelText(t.hostLabel).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('link', { name: new RegExp(ko.help.ui.errorLink) }).getAttribute('href')).toBe('/help/domains-status');
   });
 });
 
