@@ -3,7 +3,7 @@ export const koDomainsServer = {
   notFound: '도메인을 찾을 수 없습니다.',
   managersOnly: '도메인은 시드 소유자 또는 관리자만 관리할 수 있습니다.',
   hostTaken: '이미 다른 시드에 연결된 도메인입니다. 그 시드에서 도메인을 제거한 뒤 다시 시도해주세요.',
-  exists: '이 시드에 같은 용도로 이미 추가한 도메인입니다.',
+  exists: '이 시드에 이미 추가한 도메인입니다. 도메인 하나는 한 가지 용도로만 쓸 수 있습니다.',
   limit: (max: number) => `시드 하나에 도메인은 ${max}개까지 추가할 수 있습니다. 쓰지 않는 도메인을 제거한 뒤 다시 시도해주세요.`,
   verifyLimited: '도메인 확인을 너무 자주 요청했습니다. 1분 뒤 다시 시도해주세요.',
   host: {
@@ -23,7 +23,7 @@ export const koDomainsServer = {
     routingMissing: (target: string) => `CNAME 레코드가 ${target}을(를) 가리키지 않습니다.`,
     routingMissingIp: (target: string, ip: string) => `CNAME 레코드가 ${target}을(를) 가리키지 않고, A 레코드도 ${ip}가 아닙니다.`,
     dkimMissing: 'DKIM 레코드(공개 키)를 찾지 못했거나 값이 다릅니다.',
-    takenElsewhere: '이 도메인은 그사이 다른 시드에 연결되었습니다.',
+    takenElsewhere: '이 도메인은 이미 다른 시드나 다른 용도로 연결되어 있습니다.',
     dnsFailed: 'DNS 조회에 실패했습니다. 잠시 뒤 다시 확인합니다.',
   },
   notice: {

@@ -25,6 +25,7 @@ export const JOB_KINDS = {
   'alerts.deliver': 'Sends one alert notice (opened or resolved) to one mail recipient, Slack channel or webhook (key alert:<incidentId>)',
   'billing.charge': "Charges one invoice to the seed's card (Toss billing key, the invoice's Idempotency-Key), retried on timeouts (key invoice:<id>)",
   'privacy.export': "Builds one data export ZIP (a person's own or a seed owner's request) and mails the link (key privacy-export:<id>)",
+  'help.sync-bot': "Creates the help centre's own chatbot if missing and makes its FAQ entries the help articles (key help:sync-bot, enqueued at start-up)",
 } as const;
 
 /**
@@ -72,6 +73,8 @@ export const SCHEDULES = {
   'privacy.erase-due': { everyMs: 10 * MINUTE, scope: 'cluster' },
   // Rows past the data map's period (retention 'days'), deleted in batches; counts in an audit row (privacy.retention).
   'privacy.retention': { everyMs: HOUR, scope: 'cluster', firstAfterMs: 60_000 },
+  // Custom domains (issue 33): DNS checks of the domains whose next_check_at has come (pending/error back off from 1 min, connected hourly).
+  'domains.check': { everyMs: MINUTE, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;
 
 export type TScheduleName = keyof typeof SCHEDULES;
