@@ -13,9 +13,8 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ko } from '@suite/shared';
+import { ko, type TErrorResponse } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { createTtlCache, onHostInvalidated } from './host-cache.ts';
 import { createHelpOrigins } from './host-origins.ts';
 
@@ -127,11 +126,13 @@ export function registerHostRouting(app: FastifyInstance, deps: THostRoutingDeps
     return { kind: 'not-found' };
   }
 
-  const notFound = () => new AppError('ROUTE_NOT_FOUND', ko.domains.host.notServedHere);
+  // Sent here rather than thrown: a thrown error would reach the error handler of the matched route's scope (the data
+  // API's speaks PostgREST), and the answer must not differ by path.
+  const notFound: TErrorResponse = { success: false, error: ko.domains.host.notServedHere, code: 'ROUTE_NOT_FOUND' };
 
   function answer(decision: TDecision, reply: FastifyReply, done: (err?: Error) => void) {
     if (decision.kind === 'pass') return done();
-    if (decision.kind === 'not-found') return done(notFound());
+    if (decision.kind === 'not-found') return void reply.status(404).type('application/json; charset=utf-8').send(notFound);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(decision.html);
   }
 
