@@ -53,7 +53,11 @@ export const toast = {
  */
 export function toastError(err: unknown, fallback?: string, options?: ExternalToast) {
   const message = err instanceof Error && err.message ? err.message : (fallback ?? '');
+  show('error', message, { ...options, ...helpAction(err) });
+}
+
+/** The '도움말 보기' action for a toast about `err` (for toasts with their own title), or nothing without an article. */
+export function helpAction(err: unknown): Pick<ExternalToast, 'action'> {
   const helpUrl = err instanceof ApiError ? err.helpUrl : undefined;
-  const action = helpUrl ? { action: { label: koHelpUi.errorLink, onClick: () => void window.open(helpUrl, '_blank', 'noopener') } } : {};
-  show('error', message, { ...options, ...action });
+  return helpUrl ? { action: { label: koHelpUi.errorLink, onClick: () => void window.open(helpUrl, '_blank', 'noopener') } } : {};
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, ZChangePasswordForm } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
 import { useSession } from '@/lib/session';
@@ -27,7 +27,7 @@ export function PasswordForm() {
       reset();
       await session.reload().catch(() => undefined);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   });
   const err = formState.errors;

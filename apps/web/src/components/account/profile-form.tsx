@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { z } from 'zod';
 import { formatPhone, ko, ZFullName, ZPhone, type TUser } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
@@ -34,7 +34,7 @@ export function ProfileForm({ user }: { user: TUser }) {
       // New claims (name, phone, consent) come with a fresh access token.
       await session.reload().catch(() => undefined);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   });
   const busy = formState.isSubmitting;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ko } from '@suite/shared';
 import type { TApiDefinition } from '@suite/shared/schemas/api-builder';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteApi } from '../api/delete-api';
@@ -40,7 +40,7 @@ export function ApiActions({ seedId, api }: { seedId: string; api: TApiDefinitio
       toast.success(r.message);
       setConfirm(false);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   };
   return (

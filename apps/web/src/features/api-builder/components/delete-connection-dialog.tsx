@@ -1,6 +1,6 @@
 import { ko } from '@suite/shared';
 import type { TApiConnection } from '@suite/shared/schemas/api-builder';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConnectionUsage } from '../api/connection-usage';
 import { useDeleteConnection } from '../api/delete-connection';
@@ -22,7 +22,7 @@ export function DeleteConnectionDialog({ seedId, connection, onClose }: { seedId
       toast.success(r.message);
       onClose();
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
       void usage.refetch();
     }
   };

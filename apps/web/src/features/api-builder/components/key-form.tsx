@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
 import { ZCreateApiKeyInput, ZHttpMethod, type TApiDefinition } from '@suite/shared/schemas/api-builder';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -52,7 +52,7 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
       setShown(r.key);
       resetField('name');
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : ko.errors.internal);
+      toastError(err, ko.errors.internal);
     }
   });
   const errors = formState.errors;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { ZUpdateApiInput, type TApiConnection, type TApiDefinition } from '@suite/shared/schemas/api-builder';
 import { Badge } from '@/components/ui/badge';
@@ -25,7 +25,7 @@ import { PublishApi } from '../components/publish-api';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
 const t = ko.apiBuilder.ui;
-const fail = (e: unknown) => toast.error(e instanceof Error ? e.message : ko.errors.internal);
+const fail = (e: unknown) => toastError(e, ko.errors.internal);
 
 /** /admin/services/api-builder/settings: connections (publish an API from any of them), keys, the published APIs and their cache. */
 export function ApiBuilderSettingsPage() {

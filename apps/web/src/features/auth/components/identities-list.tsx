@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { useConfirmIdentity } from '@/features/auth/api/confirm-identity';
@@ -17,7 +17,7 @@ export function IdentitiesList() {
   if (list.isError) return <p className="text-sm text-destructive">{list.error.message}</p>;
   const rows = list.data ?? [];
   if (!rows.length) return <p className="text-sm text-muted-foreground break-keep">{t.noIdentities}</p>;
-  const done = { onSuccess: (r: { message: string }) => toast.success(r.message), onError: (e: Error) => toast.error(e.message) };
+  const done = { onSuccess: (r: { message: string }) => toast.success(r.message), onError: (e: Error) => toastError(e) };
   return (
     <ul className="grid gap-2" aria-label={t.identities}>
       {rows.map((i) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
@@ -22,7 +22,7 @@ export function PasskeyButton({ target }: { target: string }) {
       toast.success(ko.authUi.login.successTitle, { description: ko.authUi.login.successDescription(user.full_name) });
       navigate(target, { replace: true });
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.authUi.login.errorDefault);
+      toastError(e, ko.authUi.login.errorDefault);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast';
 import { ko, type TOAuthProvider } from '@suite/shared';
 import { cn } from '@/lib/utils';
 import { useAuthConfig } from '@/features/auth/api/auth-config';
@@ -45,7 +45,7 @@ export function ProviderButton({ provider }: { provider: TOAuthProvider }) {
     setBusy(true);
     startProviderSignIn(provider).catch((e: unknown) => {
       setBusy(false);
-      toast.error(e instanceof Error && e.message ? e.message : o.startFailed);
+      toastError(e, o.startFailed);
     });
   };
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, type TTotpSetupResponse } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -28,7 +28,7 @@ export function SecondFactorCard() {
     try {
       await fn();
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     } finally {
       setBusy(false);
     }

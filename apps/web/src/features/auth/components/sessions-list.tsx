@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Monitor, Smartphone } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -57,7 +57,7 @@ export function SessionsList() {
                 onClick={() =>
                   end.mutate(s.id, {
                     onSuccess: () => toast.success(t.ended),
-                    onError: (e) => toast.error(e.message),
+                    onError: (e) => toastError(e),
                   })
                 }
               >

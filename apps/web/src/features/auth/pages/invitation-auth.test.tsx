@@ -11,7 +11,10 @@ import { SignupPage } from './signup-page';
 import '@/lib/testing/resize-observer';
 
 const toastError = vi.fn();
-vi.mock('@/lib/toast', () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { error: (...a: unknown[]) => toastError(...a), success: vi.fn(), info: vi.fn(), warning: vi.fn() },
+  toastError: (...a: unknown[]) => toastError(...a),
+}));
 
 const TOKEN = 'inv_'.padEnd(43, 'x');
 const PREVIEW = { seed_name: '우리 회사', email: 'newcomer@example.com', inviter_name: '김대표', role: 'member', expires_at: '2026-12-04T00:00:00.000Z' };

@@ -3,7 +3,7 @@ import type { TMessageResponse } from '@suite/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { ko, ZLoginForm, type TLoginForm } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -147,7 +147,7 @@ export function LoginPage() {
       });
       toast.success(r.message);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : t.errorDefault);
+      toastError(e, t.errorDefault);
     }
   };
 

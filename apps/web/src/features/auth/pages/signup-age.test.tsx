@@ -11,7 +11,7 @@ import { SignupCompletePage } from './signup-complete-page';
 import { SignupPage } from './signup-page';
 import '@/lib/testing/resize-observer';
 
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }, toastError: vi.fn() }));
 
 const s = ko.authUi.signup;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type RegisterOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Tooltip } from 'radix-ui';
 import { formatPhone, ko, ZSignupForm, type TAuthResponse, type TSignupForm } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
@@ -118,9 +118,9 @@ export function SignupPage() {
         // The server's message states the cause (common password, already registered, …); the generic hint only
         // accompanies a failure that names none.
         const specific = Boolean(e.details?.length) || ['PASSWORD_COMMON', 'ALREADY_REGISTERED', 'RATE_LIMITED'].includes(e.code);
-        toast.error(e.message || t.errorDefault, { ...(specific ? {} : { description: t.errorHint }), duration: 5000 });
+        toastError(e, t.errorDefault, { ...(specific ? {} : { description: t.errorHint }), duration: 5000 });
       } else {
-        toast.error(e instanceof Error ? e.message : t.errorDefault, { description: t.errorRecheck, duration: 5000 });
+        toastError(e, t.errorDefault, { description: t.errorRecheck, duration: 5000 });
       }
     }
   };

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useDeleteBusiness } from '../api/delete-business';
 import { BusinessForm } from './business-form';
 
@@ -43,7 +43,7 @@ export function BusinessCard({ seedId, business, canManage }: { seedId: string; 
   const toIndividual = () =>
     remove.mutate(undefined, {
       onSuccess: () => toast.success(b.removed),
-      onError: (e) => toast.error(e.message),
+      onError: (e) => toastError(e),
       onSettled: () => setConfirming(false),
     });
   const taxNote = business?.taxType ? b[business.taxType] : null;

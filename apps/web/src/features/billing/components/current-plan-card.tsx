@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useChangePlan } from '../api/change-plan';
 import { koFullDate, koMonthDay, lastDayOf } from '../lib/format';
 
@@ -30,7 +30,7 @@ export function CurrentPlanCard({ seedId, billing }: { seedId: string; billing: 
         },
         onError: (e) => {
           setConfirming(false);
-          toast.error(e.message);
+          toastError(e);
         },
       },
     );

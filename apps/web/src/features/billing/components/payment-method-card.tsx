@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useChooseTransfer } from '../api/choose-transfer';
 import { useSetCardExpiry } from '../api/set-card-expiry';
 import { cardExpiry } from '../lib/format';
@@ -48,7 +48,7 @@ function CardExpiryForm({ seedId, value }: { seedId: string; value: string | nul
   const save = useSetCardExpiry(seedId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ expiresOn: month }, { onSuccess: () => toast.success(p.expirySaved), onError: (err) => toast.error(err.message) });
+    save.mutate({ expiresOn: month }, { onSuccess: () => toast.success(p.expirySaved), onError: (err) => toastError(err) });
   };
   return (
     <form className="grid gap-1.5" onSubmit={submit} data-testid="card-expiry-form">
@@ -74,7 +74,7 @@ export function PaymentMethodCard({ seedId, method, canManage }: { seedId: strin
   const chooseTransfer = () =>
     transfer.mutate(undefined, {
       onSuccess: () => toast.success(p.transferSaved),
-      onError: (e) => toast.error(e.message),
+      onError: (e) => toastError(e),
       onSettled: () => setConfirming(false),
     });
   return (

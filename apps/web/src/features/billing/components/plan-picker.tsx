@@ -176,7 +176,7 @@ export function PlanPicker({ seedId, billing, plans }: { seedId: string; billing
             <div className="grid gap-2">
               <p className="break-keep">{chosenPrice > 0 ? `${ko.billing.intervals[choice.interval]} ${formatWon(chosenPrice)} (${c.vatExcluded})` : c.free}</p>
               <p className="break-keep">{choice.when === 'now' ? t.upgradeNote : t.downgradeNote}</p>
-              <ErrorAlert message={change.error?.message} />
+              <ErrorAlert message={change.error?.message} error={change.error} />
             </div>
           ) : null
         }

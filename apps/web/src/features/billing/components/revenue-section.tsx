@@ -94,7 +94,7 @@ export function RevenueSection() {
         <CardDescription>{r.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
-        {q.error ? <ErrorAlert message={`${r.loadFailed} ${q.error.message}`} /> : null}
+        {q.error ? <ErrorAlert message={`${r.loadFailed} ${q.error.message}`} error={q.error} /> : null}
         {!q.data && !q.error ? <p className="text-sm text-muted-foreground">{ko.common.loading}</p> : null}
         {q.data ? (
           <>

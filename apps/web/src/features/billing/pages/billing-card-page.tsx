@@ -41,7 +41,7 @@ function RegisterCard({ seedId, authKey, customerKey }: { seedId: string; authKe
   if (register.error)
     return (
       <>
-        <ErrorAlert message={`${r.failed} ${register.error.message}`} />
+        <ErrorAlert message={`${r.failed} ${register.error.message}`} error={register.error} />
         <Back />
       </>
     );

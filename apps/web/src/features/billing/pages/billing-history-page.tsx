@@ -39,7 +39,7 @@ function SeedInvoices({ seedId }: { seedId: string }) {
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {q.error ? (
           <div className="grid justify-items-start gap-2">
-            <ErrorAlert message={`${h.loadFailed} ${q.error.message}`} />
+            <ErrorAlert message={`${h.loadFailed} ${q.error.message}`} error={q.error} />
             <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
               {h.retry}
             </Button>

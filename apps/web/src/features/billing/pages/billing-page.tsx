@@ -28,7 +28,7 @@ function SeedBilling({ seedId }: { seedId: string }) {
   if (q.error)
     return (
       <div className="grid gap-3">
-        <ErrorAlert message={`${t.loadFailed} ${q.error.message}`} />
+        <ErrorAlert message={`${t.loadFailed} ${q.error.message}`} error={q.error} />
         <Button variant="outline" className="w-fit" onClick={() => void q.refetch()}>
           {t.retry}
         </Button>
@@ -59,7 +59,7 @@ function SeedBilling({ seedId }: { seedId: string }) {
       <UsageCard billing={billing} plan={plan} />
       {billing.configured ? (
         <>
-          {plans.error ? <ErrorAlert message={`${t.change.catalogueFailed} ${plans.error.message}`} /> : null}
+          {plans.error ? <ErrorAlert message={`${t.change.catalogueFailed} ${plans.error.message}`} error={plans.error} /> : null}
           {plans.data ? <PlanPicker seedId={seedId} billing={billing} plans={plans.data.data} /> : null}
           <PaymentMethodCard seedId={seedId} method={billing.paymentMethod} canManage={billing.canManage} />
           <BusinessCard seedId={seedId} business={billing.business} canManage={billing.canManage} />

@@ -53,7 +53,7 @@ function Invoice({ seedId, seedName, invoiceId }: { seedId: string; seedName: st
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
     return (
       <div className="grid justify-items-start gap-3">
-        <ErrorAlert message={missing ? v.notFound : `${v.loadFailed} ${q.error.message}`} />
+        <ErrorAlert message={missing ? v.notFound : `${v.loadFailed} ${q.error.message}`} error={q.error} />
         <BackLink />
       </div>
     );

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { helpAction, toast } from '@/lib/toast';
 import { ko, ZCreateSeedInput, type TCreateSeedInput } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function CreateSeedDialog({ open, onOpenChange }: { open: boolean; onOpen
     } catch (err) {
       const message = err instanceof ApiError ? (err.status === 0 ? t.networkError : err.message || t.createFailed) : t.unknownError;
       setError('root', { message });
-      toast.error(t.createFailed, { description: message });
+      toast.error(t.createFailed, { description: message, ...helpAction(err) });
     }
   });
   // A server refusal is shown where the name's own error goes, as one message.

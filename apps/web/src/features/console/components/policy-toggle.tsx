@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { CardDescription } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -22,7 +22,7 @@ export function PolicyToggle({ id, policy, set, label, description }: { id: stri
             checked={policy.data.required}
             disabled={set.isPending}
             onCheckedChange={(v) =>
-              set.mutate({ required: v === true }, { onSuccess: () => toast.success(ko.accounts.server.policySaved), onError: (e) => toast.error(e.message) })
+              set.mutate({ required: v === true }, { onSuccess: () => toast.success(ko.accounts.server.policySaved), onError: (e) => toastError(e) })
             }
           />
           <div className="grid gap-1">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -43,7 +43,7 @@ export function SecurityCard() {
               toast.success(r.message);
               setConfirming(false);
             },
-            (e: unknown) => toast.error(e instanceof Error ? e.message : ko.errors.internal),
+            (e: unknown) => toastError(e, ko.errors.internal),
           );
         }}
       />

@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/scroll-region';
@@ -45,7 +45,7 @@ export function TrashList() {
                 onClick={() =>
                   action.mutate(
                     { path: `/${u.id}/restore`, method: 'POST' },
-                    { onSuccess: (r) => toast.success(r.message ?? t.restore), onError: (e) => toast.error(e.message) },
+                    { onSuccess: (r) => toast.success(r.message ?? t.restore), onError: (e) => toastError(e) },
                   )
                 }
               >

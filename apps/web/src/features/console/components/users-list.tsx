@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
+import { helpAction, toast } from '@/lib/toast';
 import { ArrowDown, ArrowUp, ArrowUpDown, Plus, RefreshCw, RotateCcw, Search, X } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { UserAvatar } from '@/components/user-avatar';
@@ -93,7 +93,7 @@ export function UsersList() {
       toast.success(r.message ?? ko.authUi.settings.saved);
       setPending(null);
     } catch (e) {
-      toast.error(a === 'delete' ? t.deleteFailed : t.statusFailed, { description: e instanceof Error ? e.message : undefined });
+      toast.error(a === 'delete' ? t.deleteFailed : t.statusFailed, { description: e instanceof Error ? e.message : undefined, ...helpAction(e) });
     }
   };
   const pendingText = pending

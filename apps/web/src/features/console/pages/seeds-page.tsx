@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, ZInviteSeedMemberInput, ZUpdateSeedInput, type TInviteSeedMemberInput, type TUpdateSeedInput } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,7 +33,7 @@ function GeneralCard({ seed }: { seed: TSeedItem }) {
     resolver: zodResolver(ZUpdateSeedInput),
     defaultValues: { seed_name: seed.seed_name, seed_address: seed.seed_address ?? '' },
   });
-  const save = handleSubmit((body) => update.mutate(body, { onSuccess: () => toast.success(t.saved), onError: (err) => toast.error(err.message) }));
+  const save = handleSubmit((body) => update.mutate(body, { onSuccess: () => toast.success(t.saved), onError: (err) => toastError(err) }));
   const err = formState.errors;
   return (
     <FormCard title={t.general} onSubmit={save} canSave={canEdit} saving={update.isPending} saveLabel={t.save}>
@@ -69,7 +69,7 @@ function MembersCard({ seed }: { seed: TSeedItem }) {
         toast.success(r.message ?? t.saved);
         done?.();
       },
-      onError: (e) => toast.error(e.message),
+      onError: (e) => toastError(e),
     });
   const invite = invitation.handleSubmit((body) => run({ path: '/invitations', method: 'POST', body }, () => invitation.resetField('email')));
   const confirm = () => {
@@ -210,7 +210,7 @@ function DangerCard({ seed }: { seed: TSeedItem }) {
                 setOpen(false);
                 navigate('/admin');
               },
-              onError: (e) => toast.error(e.message),
+              onError: (e) => toastError(e),
             })
           }
           onOpenChange={setOpen}

@@ -9,7 +9,7 @@ import { renderRoutes } from '@/lib/testing/render-routes';
 import { AccountInvitePage } from './account-invite-page';
 import '@/lib/testing/resize-observer';
 
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }, toastError: vi.fn() }));
 
 const s = ko.authUi.signup;
 const submitName = ko.consoleUi.invite.accountSubmit;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZSeedInvitationPreview, ZSeedResponse } from '@suite/shared/schemas/seeds';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Users } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -47,7 +47,7 @@ export function SeedInvitePage() {
       toast.success(t.accepted);
       navigate('/admin', { replace: true });
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : t.invalid);
+      toastError(e, t.invalid);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { ZJoinMealInput, type TJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
@@ -87,7 +87,7 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
           type="button"
           variant="outline"
           disabled={decline.isPending}
-          onClick={() => decline.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toast.error(e.message) })}
+          onClick={() => decline.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toastError(e) })}
         >
           {t.decline}
         </Button>

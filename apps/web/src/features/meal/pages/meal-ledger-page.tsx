@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ArrowLeft, ArrowRight, Download } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
@@ -39,7 +39,7 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
       a.click();
       URL.revokeObjectURL(a.href);
     } catch (e) {
-      toast.error((e as Error).message);
+      toastError(e);
     }
   };
   if (q.isLoading) return <p className="text-sm text-muted-foreground">{t.loading}</p>;
@@ -97,7 +97,7 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
                     onClick={() =>
                       settle.mutate(
                         { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount },
-                        { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toast.error(e.message) },
+                        { onSuccess: () => toast.success(ko.meal.server.settled), onError: (e) => toastError(e) },
                       )
                     }
                   >

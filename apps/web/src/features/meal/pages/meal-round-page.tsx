@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ArrowLeft, Dices, Lock, Trash2 } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { isGameSplit, type TMeal } from '@suite/shared/schemas/meal';
@@ -51,7 +51,7 @@ function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
       {meal.status === 'open' ? (
         <>
           <Button
-            onClick={() => close.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toast.error(e.message) })}
+            onClick={() => close.mutate(undefined, { onSuccess: (r) => toast.success(r.message), onError: (e) => toastError(e) })}
             disabled={close.isPending}
           >
             <Lock aria-hidden="true" /> {t.close}
@@ -70,14 +70,14 @@ function HostActions({ seedId, meal }: { seedId: string; meal: TMeal }) {
             onConfirm={() =>
               del.mutate(undefined, {
                 onSuccess: (r) => (setConfirming(false), toast.success(r.message), void navigate('/admin/services/meal')),
-                onError: (e) => toast.error(e.message),
+                onError: (e) => toastError(e),
               })
             }
           />
         </>
       ) : null}
       {meal.status === 'closed' && game ? (
-        <Button onClick={() => draw.mutate(undefined, { onError: (e) => toast.error(e.message) })} disabled={draw.isPending}>
+        <Button onClick={() => draw.mutate(undefined, { onError: (e) => toastError(e) })} disabled={draw.isPending}>
           <Dices aria-hidden="true" /> {t.draw}
         </Button>
       ) : null}

@@ -56,7 +56,7 @@ export function AdvisorsSection() {
         </Button>
       </CardHeader>
       <CardContent>
-        {q.error ? <ErrorAlert message={q.error.message} /> : null}
+        {q.error ? <ErrorAlert message={q.error.message} error={q.error} /> : null}
         {q.isPending ? <p className="text-sm text-muted-foreground">{ko.common.loading}</p> : null}
         {q.data && q.data.findings.length === 0 ? <p className="text-sm text-muted-foreground">{a.none}</p> : null}
         {q.data && q.data.findings.length > 0 ? (

@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useAlerts } from '../api/get-alerts';
 import { useDeleteAlert } from '../api/delete-alert';
 import { formatWhen } from '../lib/health-format';
@@ -94,7 +94,7 @@ export function AlertsSection() {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {q.error ? <ErrorAlert message={q.error.message} /> : null}
+        {q.error ? <ErrorAlert message={q.error.message} error={q.error} /> : null}
         {q.isPending ? <p className="text-sm text-muted-foreground">{ko.common.loading}</p> : null}
         {secret ? (
           <Alert variant="success">
@@ -168,7 +168,7 @@ export function AlertsSection() {
               setRemoving(null);
               toast.success(u.removed);
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => toastError(err),
           })
         }
       />

@@ -57,7 +57,7 @@ export function FailedJobs({ failed, total }: { failed: TJobsResponse['failed'];
           {h.retried(retry.data.id)}
         </p>
       ) : null}
-      <ErrorAlert message={retry.error?.message} />
+      <ErrorAlert message={retry.error?.message} error={retry.error} />
       {failed.length ? (
         <ScrollRegion label={h.failedJobs} className="rounded-md border" tableClassName="w-full min-w-[44rem] text-sm">
           <thead className="bg-muted/50 text-left">

@@ -53,7 +53,7 @@ export function HealthSection() {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-8 p-4 pt-0 sm:p-6 sm:pt-0">
-        {instances.error ? <ErrorAlert message={`${h.loadFailed} ${instances.error.message}`} /> : null}
+        {instances.error ? <ErrorAlert message={`${h.loadFailed} ${instances.error.message}`} error={instances.error} /> : null}
         <Part title={h.instances} hint={instances.data ? h.instancesHint(instances.data.goneAfterSeconds) : undefined}>
           {instances.data ? (
             <>
@@ -65,7 +65,7 @@ export function HealthSection() {
           ) : null}
         </Part>
         <Part title={h.jobs}>
-          {jobs.error ? <ErrorAlert message={`${h.loadFailed} ${jobs.error.message}`} /> : null}
+          {jobs.error ? <ErrorAlert message={`${h.loadFailed} ${jobs.error.message}`} error={jobs.error} /> : null}
           {jobs.data ? (
             <div className="grid gap-6">
               <Part sub title={h.queues}>

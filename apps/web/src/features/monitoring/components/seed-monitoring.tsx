@@ -40,7 +40,7 @@ export function SeedMonitoring({ seedId }: { seedId: string }) {
         <WindowSwitcher value={window} onChange={setWindow} label={tr.windowLabel} />
       </CardHeader>
       <CardContent className="grid gap-8">
-        {q.error ? <ErrorAlert message={`${se.loadFailed} ${q.error.message}`} /> : null}
+        {q.error ? <ErrorAlert message={`${se.loadFailed} ${q.error.message}`} error={q.error} /> : null}
         {d ? (
           <>
             <FigureTiles figures={d.totals} />

@@ -79,7 +79,7 @@ export function SpendSection() {
         <WindowSwitcher value={window} onChange={setWindow} label={ko.traffic.traffic.windowLabel} />
       </CardHeader>
       <CardContent className="grid gap-8">
-        {q.error ? <ErrorAlert message={`${sp.loadFailed} ${q.error.message}`} /> : null}
+        {q.error ? <ErrorAlert message={`${sp.loadFailed} ${q.error.message}`} error={q.error} /> : null}
         {d ? (
           <>
             <Part title={sp.tokens}>

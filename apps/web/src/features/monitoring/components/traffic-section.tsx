@@ -26,7 +26,7 @@ export function TrafficSection() {
         <WindowSwitcher value={window} onChange={setWindow} label={tr.windowLabel} />
       </CardHeader>
       <CardContent className="grid gap-8">
-        {q.error ? <ErrorAlert message={`${tr.loadFailed} ${q.error.message}`} /> : null}
+        {q.error ? <ErrorAlert message={`${tr.loadFailed} ${q.error.message}`} error={q.error} /> : null}
         {q.data ? (
           <>
             <FigureTiles figures={q.data.totals} extra={[[tr.rateLimited, q.data.totals.rateLimited.toLocaleString('ko-KR')]]} />

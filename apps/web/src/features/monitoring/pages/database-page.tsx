@@ -39,7 +39,7 @@ export function DatabasePage() {
         {ko.consoleUi.forbidden}
       </p>
     );
-  if (query.error) return <ErrorAlert message={`${d.loadFailed} ${query.error.message}`} />;
+  if (query.error) return <ErrorAlert message={`${d.loadFailed} ${query.error.message}`} error={query.error} />;
   if (!query.data) return <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
   const db = query.data;
   return (

@@ -61,7 +61,7 @@ export function DeliveriesSection() {
             </NativeSelect>
           </div>
         </div>
-        {query.error ? <ErrorAlert message={query.error.message} /> : null}
+        {query.error ? <ErrorAlert message={query.error.message} error={query.error} /> : null}
         {query.isPending ? <p className="text-sm text-muted-foreground">{ko.common.loading}</p> : null}
         {query.isSuccess && rows.length === 0 ? <p className="text-sm text-muted-foreground">{d.empty}</p> : null}
         {rows.length ? (

@@ -97,12 +97,12 @@ export function InboxSection() {
       <CardContent className="p-0">
         {query.error ? (
           <div className="px-6 pb-6">
-            <ErrorAlert message={query.error.message} />
+            <ErrorAlert message={query.error.message} error={query.error} />
           </div>
         ) : null}
         {markRead.error ? (
           <div className="px-6 pb-6">
-            <ErrorAlert message={markRead.error.message} />
+            <ErrorAlert message={markRead.error.message} error={markRead.error} />
           </div>
         ) : null}
         {query.isPending ? <p className="px-6 pb-6 text-sm text-muted-foreground">{ko.common.loading}</p> : null}

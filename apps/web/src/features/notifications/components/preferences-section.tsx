@@ -32,7 +32,7 @@ const inputOf = (d: TDraft): TNotificationPreferencesInput => ({
  */
 export function PreferencesSection({ seedId, seedName }: { seedId: string | null; seedName: string | null }) {
   const query = usePreferences(seedId);
-  if (query.error) return <ErrorAlert message={query.error.message} />;
+  if (query.error) return <ErrorAlert message={query.error.message} error={query.error} />;
   if (!query.data) return <p className="text-sm text-muted-foreground">{ko.common.loading}</p>;
   // A form of its own per scope: its draft starts from that scope's saved settings.
   return <PreferencesForm key={seedId ?? 'personal'} seedId={seedId} seedName={seedName} saved={query.data} />;

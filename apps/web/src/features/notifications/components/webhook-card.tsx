@@ -63,7 +63,7 @@ export function WebhookCard() {
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {query.error ? <ErrorAlert message={query.error.message} /> : null}
+        {query.error ? <ErrorAlert message={query.error.message} error={query.error} /> : null}
         <div className="text-sm" data-testid="webhook-current">
           {current ? (
             <div className="flex flex-wrap items-center gap-2">

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useConsents } from '../api/get-consents';
 import { useSaveConsents } from '../api/save-consents';
 import { koDateTime } from '../lib/format';
@@ -70,14 +70,14 @@ export function ConsentsSection() {
       await save.mutateAsync(patch);
       toast.success(t.saved(granted));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   };
   const busyKind = save.isPending ? Object.keys(save.variables ?? {})[0] : undefined;
   return (
     <SectionCard id="privacy-consents" title={t.title} description={t.description}>
       {consents.isPending ? <Skeleton className="h-32 w-full" /> : null}
-      <ErrorAlert message={consents.error?.message} />
+      <ErrorAlert message={consents.error?.message} error={consents.error} />
       {consents.data ? (
         <>
           <ul className="grid gap-4">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { BusyButton } from '@/components/busy-button';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCancelDeletion } from '../api/cancel-deletion';
 import { useDeletion } from '../api/get-deletion';
@@ -24,7 +24,7 @@ export function DeletionBanner({ withLink = false, className }: { withLink?: boo
       await cancel.mutateAsync();
       toast.success(t.cancelled);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   };
   return (

@@ -18,7 +18,7 @@ export function DeletionSection() {
   return (
     <SectionCard id="privacy-deletion" title={t.title} description={t.description}>
       {deletion.isPending ? <Skeleton className="h-24 w-full" /> : null}
-      <ErrorAlert message={deletion.error?.message} />
+      <ErrorAlert message={deletion.error?.message} error={deletion.error} />
       {status ? (
         <>
           <ul className="grid list-disc gap-1 pl-5 break-keep">

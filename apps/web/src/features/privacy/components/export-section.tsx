@@ -5,7 +5,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { useExportStatus } from '../api/get-export';
 import { useExports } from '../api/list-exports';
 import { useRequestExport } from '../api/request-export';
@@ -57,7 +57,7 @@ function Latest({ item }: { item: TExportStatus }) {
       ) : null}
       {current.status === 'failed' ? <ErrorAlert message={t.failed} /> : null}
       {current.status === 'expired' ? <p className="text-muted-foreground break-keep">{t.expired}</p> : null}
-      <ErrorAlert message={polled.error?.message} />
+      <ErrorAlert message={polled.error?.message} error={polled.error} />
     </div>
   );
 }
@@ -73,7 +73,7 @@ export function ExportSection() {
       await request.mutateAsync();
       toast.success(t.requested);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : ko.errors.internal);
+      toastError(e, ko.errors.internal);
     }
   };
   return (
@@ -82,7 +82,7 @@ export function ExportSection() {
         {request.isPending ? t.requesting : t.request}
       </BusyButton>
       {list.isPending ? <Skeleton className="h-20 w-full" /> : null}
-      <ErrorAlert message={list.error?.message} />
+      <ErrorAlert message={list.error?.message} error={list.error} />
       {latest ? <Latest key={latest.id} item={latest} /> : list.isSuccess ? <p className="text-muted-foreground">{t.none}</p> : null}
       {items.length > 1 ? (
         <div className="grid gap-2">

@@ -21,7 +21,7 @@ export function RecipientsSection() {
   return (
     <SectionCard id="privacy-recipients" title={t.title} description={t.description}>
       {recipients.isPending ? <Skeleton className="h-32 w-full" /> : null}
-      <ErrorAlert message={recipients.error?.message} />
+      <ErrorAlert message={recipients.error?.message} error={recipients.error} />
       {recipients.isSuccess && list.length === 0 ? <p className="text-muted-foreground">{t.none}</p> : null}
       <ul className="grid gap-3">
         {list.map((r) => (

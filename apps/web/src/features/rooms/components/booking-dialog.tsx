@@ -2,7 +2,7 @@ import { useState, type ComponentProps } from 'react';
 import { Controller, get, useForm, type FieldError as TFieldError, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, MAX_SERIES_OCCURRENCES } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -223,7 +223,7 @@ function NewBooking({
       },
       onError: (err) => {
         setError('root', { message: err.message });
-        toast.error(err.message);
+        toastError(err);
       },
     }),
   );
@@ -355,7 +355,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
 
   const fail = (err: Error) => {
     setError(err.message);
-    toast.error(err.message);
+    toastError(err);
   };
   const save = handleSubmit((body) => {
     setError(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -97,7 +97,7 @@ function RoomsCard({ seedId }: { seedId: string }) {
                               toast.success(x.message);
                               setDeleting(null);
                             },
-                            onError: (e) => toast.error(e.message),
+                            onError: (e) => toastError(e),
                           },
                         )
                       }
@@ -130,7 +130,7 @@ function SettingsForm({ seedId, initial, canManage }: { seedId: string; initial:
   const save = useSaveRoomSettings(seedId);
   const { register, handleSubmit, formState, watch, setValue } = useForm<TRoomSettings>({ resolver: zodResolver(ZRoomSettings), defaultValues: initial });
   const submit = handleSubmit((body) =>
-    save.mutate(body, { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toast.error(err.message) }),
+    save.mutate(body, { onSuccess: () => toast.success(ko.rooms.server.settingsSaved), onError: (err) => toastError(err) }),
   );
   const minutesError = formState.errors.reminderMinutes?.message;
   return (
@@ -186,7 +186,7 @@ function FeedCard() {
                   setUrl('url' in r ? r.url : null);
                   toast.success(r.message);
                 },
-                onError: (e) => toast.error(e.message),
+                onError: (e) => toastError(e),
               })
             }
           >
@@ -202,7 +202,7 @@ function FeedCard() {
                     setUrl(null);
                     toast.success(r.message);
                   },
-                  onError: (e) => toast.error(e.message),
+                  onError: (e) => toastError(e),
                 })
               }
             >

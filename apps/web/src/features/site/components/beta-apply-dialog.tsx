@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { helpAction, toast } from '@/lib/toast';
 import { BETA_SERVICES, ZBetaApplicationInput, type TBetaApplicationInput, type TBetaService } from '@suite/shared';
 import { koSite } from '@suite/shared/messages/ko-site';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,7 @@ export function BetaApplyDialog({ open, onOpenChange, service }: { open: boolean
       onOpenChange(false);
       form.reset();
     } catch (e) {
-      toast.error(t.failure, { description: e instanceof ApiError ? e.message : t.failureDefault, duration: 5000 });
+      toast.error(t.failure, { description: e instanceof ApiError ? e.message : t.failureDefault, duration: 5000, ...helpAction(e) });
     }
   });
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Trash2 } from 'lucide-react';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, ZSlackDocumentInput, ZSlackPdfQuery, type TSlackWorkspace } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -203,7 +203,7 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
                         service="slack"
                         canManage={ws.can_manage}
                         busy={attach.isPending}
-                        onChange={(input) => attach.mutate({ sourceId: d.id, input }, { onError: (err) => toast.error(err.message) })}
+                        onChange={(input) => attach.mutate({ sourceId: d.id, input }, { onError: (err) => toastError(err) })}
                       />
                     ) : null}
                   </div>
@@ -233,7 +233,7 @@ export function KnowledgeTab({ ws }: { ws: TSlackWorkspace }) {
               toast.success(r.message);
               setDeleting(null);
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => toastError(err),
           });
         }}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { ko, ZSlackSettings, type TSlackWorkspace } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -150,7 +150,7 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
               setConfirming(false);
               toast.success(r.message);
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => toastError(err),
           });
         }}
       />
