@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +81,39 @@ describe('mailer over SMTP', () => {
     expect(body).toContain(link);
     // Sent mail is not kept in the development outbox.
     expect(sunk).toEqual([]);
+  });
+
+  it("sends a seed's mail from the sender its resolver gives, DKIM-signed; other mail from MAIL_FROM", async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const asked: string[] = [];
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'no-reply@example.com',
+      print: 'off',
+      senders: async (seedId) => {
+        asked.push(seedId);
+        return seedId !== 'seed-a'
+          ? null
+          : {
+              from: { name: '그릇가게', address: 'no-reply@mail.shop.example' },
+              dkim: { domainName: 'mail.shop.example', keySelector: 'ct202611', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+            };
+      },
+    });
+    const base = { to: 'kim@example.com', subject: '답변', text: '안녕하세요', html: '<p>안녕하세요</p>', links: [] };
+    const before = smtp.received.length;
+    await mailer.send({ ...base, seedId: 'seed-a' });
+    await mailer.send({ ...base, seedId: 'seed-b' });
+    await mailer.send(base);
+    mailer.close();
+    expect(asked).toEqual(['seed-a', 'seed-b']);
+    const [a, b, none] = smtp.received.slice(before);
+    expect(a!.from).toContain('no-reply@mail.shop.example');
+    expect(a!.data).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=mail\.shop\.example;/m);
+    expect(a!.data).toMatch(/^DKIM-Signature:[^]*s=ct202611;/m);
+    for (const m of [b!, none!]) {
+      expect(m.from).toContain('no-reply@example.com');
+      expect(m.data).not.toMatch(/^DKIM-Signature:/m);
+    }
   });
 });
