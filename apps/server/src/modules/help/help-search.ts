@@ -14,6 +14,7 @@ import { isInitialsQuery } from '@suite/shared/schemas/admin';
 import { ZHelpService, type THelpArticleSummary, type THelpService } from '@suite/shared/schemas/help';
 import { buildIndex, knowledgeKeys, scoreCandidates, scoreFaq, type TFaqIndex } from '../knowledge/knowledge.service.ts';
 import type { THelpArticleDoc } from './articles.ts';
+import { HELP_LEXICON } from './help-lexicon.ts';
 import { headingsOf, plainTextOf } from './help-render.ts';
 
 export const MAX_RESULTS = 20;
@@ -63,6 +64,7 @@ export function buildHelpIndex(docs: readonly THelpArticleDoc[]): THelpSearchInd
       phrasings: [...d.questions, d.summary, ...headingsOf(d.body)],
       answer: plainTextOf(d.body),
     })),
+    HELP_LEXICON,
   );
   const indexed = docs.map((doc) => ({
     doc,

@@ -19,7 +19,8 @@ export type THelpCentre = {
 const SEARCH_CACHE = 500;
 
 export function createHelpService(docs: readonly THelpArticleDoc[]): THelpCentre {
-  const index = buildHelpIndex(docs);
+  // Built on the first search, not with the app: every test app would otherwise pay for analysing every article.
+  let index: ReturnType<typeof buildHelpIndex> | undefined;
   const bySlug = new Map(docs.map((d) => [d.slug, d]));
   const rendered = new Map<string, THelpArticle>();
   const recent = new Map<string, THelpArticleSummary[]>();
@@ -28,7 +29,7 @@ export function createHelpService(docs: readonly THelpArticleDoc[]): THelpCentre
       const key = `${service ?? ''}\n${q?.trim() ?? ''}`;
       const hit = recent.get(key);
       if (hit) return hit;
-      const found = searchArticles(index, q, service);
+      const found = searchArticles((index ??= buildHelpIndex(docs)), q, service);
       if (recent.size >= SEARCH_CACHE) recent.delete(recent.keys().next().value!);
       recent.set(key, found);
       return found;
