@@ -1,7 +1,6 @@
 // Korean texts of the docs module (issue 33).
 export const koDocs = {
   title: '문서',
-  subtitle: '개발자를 위한 API 레퍼런스, 연동 가이드, 변경 기록이에요.',
   tabs: { reference: 'API 레퍼런스', guides: '가이드', changelog: '변경 기록' },
   reference: {
     searchLabel: 'API 검색',
