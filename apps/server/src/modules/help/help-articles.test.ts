@@ -153,7 +153,7 @@ describe('help links of error codes', () => {
 
   it('point every code an article lists to /help/<slug>, and nothing else', () => {
     const articles = loadArticles();
-    const listed = new Set(articles.flatMap((a) => a.codes));
+    const listed = new Set<string>(articles.flatMap((a) => a.codes));
     for (const code of listed) {
       const url = helpUrlOf(code);
       expect(url, code).toMatch(/^\/help\/[a-z0-9-]+$/);
