@@ -79,6 +79,7 @@ import { billingModule } from './modules/billing/billing.module.ts';
 import { privacyModule } from './modules/privacy/privacy.module.ts';
 import { helpModule } from './modules/help/help.module.ts';
 import { helpUrlOf } from './modules/help/help-links.ts';
+import { helpHandoff } from './modules/help/help-bot-handoff.ts';
 import { docsModule } from './modules/docs/docs.module.ts';
 import { domainsModule } from './modules/domains/domains.module.ts';
 import { connectedHelpOrigins, connectedHost, mailSenderOf } from './modules/domains/domains.service.ts';
@@ -325,7 +326,15 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(chatbotModule, {
     ctx,
     jobs,
-    outside: { mailer, jobs, refetch: knowledgeDeps.refetch, notifications: notificationsDeps, extraOrigins: hostRouting.helpOrigins },
+    outside: {
+      mailer,
+      jobs,
+      refetch: knowledgeDeps.refetch,
+      notifications: notificationsDeps,
+      extraOrigins: hostRouting.helpOrigins,
+      // The help centre's 문의하기 hands off to the operator's address (issue 33).
+      onHandoff: helpHandoff(ctx, app.log),
+    },
   });
   await app.register(integrationsRoutes, { config });
   // Notifications (decision 051): preferences, inbox and deliveries, with the deps the modules above notify through.

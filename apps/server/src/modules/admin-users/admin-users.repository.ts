@@ -11,7 +11,8 @@ export function likeContains(q: string): string {
 }
 
 /** An erased account's tombstone (issue 32): kept so shared rows stay whole, never listed, counted or opened. */
-const notErased = ne(users.status, 'erased');
+/** The help centre's bot account (status 'system', issue 33) is not a person either: never listed or counted. */
+const notErased = and(ne(users.status, 'erased'), ne(users.status, 'system'))!;
 
 /** The WHERE of the users list. Deleted users (in the trash) and erased accounts' tombstones never appear. */
 function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL | undefined {
@@ -43,7 +44,7 @@ function listConditions(q: TAdminUsersQuery, joinedSince: Date | undefined): SQL
  */
 async function countListed(db: TTx, q: TAdminUsersQuery, joinedSince: Date | undefined, where: SQL | undefined): Promise<number> {
   if (!q.search && !q.role && !q.status && !joinedSince) {
-    const tombstones = sql`(select count(*) from ${users} where ${users.status} = 'erased' and ${users.deletedAt} is null)`;
+    const tombstones = sql`(select count(*) from ${users} where ${users.status} in ('erased', 'system') and ${users.deletedAt} is null)`;
     const [row] = await db
       .select({ n: sql<string>`${userCounts.live} - ${tombstones}` })
       .from(userCounts)

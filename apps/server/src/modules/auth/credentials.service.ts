@@ -97,8 +97,9 @@ export async function login(deps: TAuthDeps, input: TLoginInput, meta: TRequestM
   const found = await findUserForSignIn(deps.db, input.email);
   const user = found?.user;
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  // An erased account's tombstone (issue 32) has no password and answers as a missing account would.
-  if (!user || !ok || user.deletedAt || user.status === 'erased') {
+  // An erased account's tombstone (issue 32) and the help bot's system account (issue 33) have no password and answer
+  // as a missing account would.
+  if (!user || !ok || user.deletedAt || user.status === 'erased' || user.status === 'system') {
     await writeAudit(deps.db, {
       action: AUDIT.loginFailure,
       actorId: user?.id ?? null,

@@ -88,7 +88,8 @@ export function accessTokenFor(deps: TAuthDeps, user: TUserRow, sessionId: strin
 }
 
 export function assertActive(user: TUserRow): void {
-  if (user.deletedAt || user.status === 'erased') throw new AppError('ACCOUNT_INACTIVE');
+  // 'system': the help centre's bot account (issue 33), which never signs in.
+  if (user.deletedAt || user.status === 'erased' || user.status === 'system') throw new AppError('ACCOUNT_INACTIVE');
   if (user.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
   if (user.status !== 'active') throw new AppError('ACCOUNT_INACTIVE');
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import { consents, users } from '../../db/schema.ts';
 import { confirmedFactorExists } from './second-factor.repository.ts';
@@ -53,7 +53,8 @@ export async function findUserById(db: TTx, id: string): Promise<TUserRow | unde
  * Takes a transaction-scoped advisory lock only while the instance is still empty.
  */
 export async function roleForNewUser(tx: TTx): Promise<'admin' | 'user'> {
-  const exists = async () => (await tx.select({ id: users.id }).from(users).limit(1)).length > 0;
+  // The help centre's bot account (status 'system', issue 33) is created at start-up: it does not make the instance taken.
+  const exists = async () => (await tx.select({ id: users.id }).from(users).where(ne(users.status, 'system')).limit(1)).length > 0;
   if (await exists()) return 'user';
   await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
   return (await exists()) ? 'user' : 'admin';

@@ -21,7 +21,7 @@ const asHit = (m: knowledge.TFaqMatch): knowledge.THit => ({
   sourceId: m.sourceId,
   kind: 'faq',
   title: m.question,
-  url: null,
+  url: m.url,
   content: `${m.question}\n${m.answer}`,
   answer: m.answer,
   score: m.score,

@@ -9,7 +9,6 @@ export const WITHOUT_ARTICLE: Readonly<Record<string, string>> = {
   INVALID_JSON: '직접 만든 API 요청의 JSON 문법 오류: 고칠 곳은 호출한 프로그램',
   VALIDATION_FAILED: '입력값 검증 실패: 어느 칸이 틀렸는지 details와 폼이 바로 보여 준다',
   INVALID_TEXT: '널 문자·깨진 서로게이트: 정상적인 입력으로는 생기지 않는다',
-  ADMIN_BAD_INPUT: '어드민 앱 입력값 오류: 열 이름과 이유가 메시지에 있다',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type 오류: API를 직접 부르는 개발자용, 메시지로 충분',
   METHOD_NOT_ALLOWED: 'HTTP 메서드 오류: 호출한 프로그램의 버그',
   ROUTE_NOT_FOUND: '없는 API 경로: 호출한 프로그램의 버그 (API 문서 참고)',
@@ -22,10 +21,5 @@ export const WITHOUT_ARTICLE: Readonly<Record<string, string>> = {
   USER_NOT_FOUND: '사용자가 없음: 이미 삭제되었거나 목록이 오래됨',
   IDENTITY_NOT_FOUND: '외부 계정 연결이 없음: 이미 해제되었음',
   SEED_NOT_FOUND: '시드가 없음: 삭제되었거나 멤버가 아님',
-  ADMIN_APP_NOT_FOUND: '어드민 앱이 없음: 삭제되었음',
-  ADMIN_ROW_NOT_FOUND: '행이 없음: 다른 사람이 지웠음',
-  API_CONNECTION_NOT_FOUND: '데이터베이스 연결이 없음: 삭제되었음',
-  API_NOT_FOUND: 'API가 없음: 삭제되었음',
-  API_KEY_NOT_FOUND: 'API 키가 없음: 폐기되었거나 삭제되었음',
   DOMAIN_NOT_FOUND: '도메인이 없음: 이미 삭제되었음',
 };

@@ -47,8 +47,11 @@ describe('error codes and help articles', () => {
       const m = /^\| `([A-Z0-9_]+)` \|.*\]\(\/help\/([a-z0-9-]+)\) \|$/.exec(line);
       if (m) rows.set(m[1]!, m[2]!);
     }
-    const wrong = [...links].filter(([code, slug]) => rows.get(code) !== slug).map(([code, slug]) => `${code} → /help/${slug}`);
-    expect(wrong, 'rows missing or pointing elsewhere in trouble-index.md').toEqual([]);
+    const title = new Map(articles.map((a) => [a.slug, a.title]));
+    const wrong = [...links]
+      .filter(([code, slug]) => rows.get(code) !== slug)
+      .map(([code, slug]) => `| \`${code}\` | ${errorCatalogue[code as keyof typeof errorCatalogue].message} | [${title.get(slug)}](/help/${slug}) |`);
+    expect(wrong, 'add (or fix) these rows of trouble-index.md, in the order of errors.ts').toEqual([]);
     expect([...rows.keys()].filter((c) => !links.has(c))).toEqual([]);
   });
 });

@@ -31,9 +31,9 @@ async function faqIndex(
   db: TDb,
   chatbotId: string,
   synonyms: readonly (readonly string[])[] = [],
-): Promise<{ index: TFaqIndex; entries: Map<string, { question: string; answer: string }> }> {
+): Promise<{ index: TFaqIndex; entries: Map<string, { question: string; answer: string; url: string | null }> }> {
   const rows = await repo.faqEntries(db, chatbotId);
-  const entries = new Map(rows.map((r) => [r.id, { question: r.question ?? '', answer: r.answer ?? '' }]));
+  const entries = new Map(rows.map((r) => [r.id, { question: r.question ?? '', answer: r.answer ?? '', url: r.sourceUrl }]));
   // The owner's synonyms are part of the signature: a change to them rebuilds the index.
   const signature =
     JSON.stringify(synonyms) + '\u0003' + rows.map((r) => `${r.id}\u0000${r.question}\u0000${r.answer}\u0000${r.phrasings.join('\u0001')}`).join('\u0002');
@@ -49,7 +49,8 @@ async function faqIndex(
   return { index, entries };
 }
 
-export type TFaqMatch = { sourceId: string; question: string; answer: string; score: number };
+/** `url`: the entry's page, when it has one (the help centre's articles, issue 33), cited with the answer. */
+export type TFaqMatch = { sourceId: string; question: string; answer: string; url: string | null; score: number };
 
 /**
  * The FAQ entry that answers a question, or null when none does clearly enough (faq-match.ts decideAnswer), with the
@@ -67,6 +68,7 @@ export async function matchFaq(
     sourceId: sc.id,
     question: entries.get(sc.id)!.question,
     answer: entries.get(sc.id)!.answer,
+    url: entries.get(sc.id)!.url,
     score: sc.score,
   });
   const best = decideAnswer(scores);

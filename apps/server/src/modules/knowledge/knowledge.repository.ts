@@ -100,6 +100,7 @@ export async function faqEntries(db: TDb, chatbotId: string) {
       question: knowledgeSources.question,
       answer: knowledgeSources.answer,
       phrasings: knowledgeSources.phrasings,
+      sourceUrl: knowledgeSources.sourceUrl,
     })
     .from(knowledgeSources)
     .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.kind, 'faq')))

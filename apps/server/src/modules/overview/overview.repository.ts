@@ -13,7 +13,7 @@ export async function userCounts(db: TDb, thisMonthStart: Date, lastMonthStart: 
       lastMonth: sql<number>`count(*) filter (where ${users.createdAt} >= ${lastMonthStart} and ${users.createdAt} < ${thisMonthStart})`,
     })
     .from(users)
-    .where(and(isNull(users.deletedAt), ne(users.status, 'erased')));
+    .where(and(isNull(users.deletedAt), ne(users.status, 'erased'), ne(users.status, 'system')));
   return { total: n(row?.total), newThisMonth: n(row?.thisMonth), newLastMonth: n(row?.lastMonth) };
 }
 
