@@ -33,17 +33,17 @@ export function normaliseHost(input: string, own: TOwnHosts): string {
   if (isIP(bare) !== 0) refuse(t.ip);
   if (/[/:@?#\\]/.test(raw)) refuse(t.scheme);
   if (/[\s*_%]/.test(raw)) refuse(t.label);
+  // A top-level domain is never all digits: such a name is an address in disguise (the URL parser reads it as IPv4).
+  if (/(^|\.)\d+$/.test(raw)) refuse(t.ip);
   const ascii = domainToASCII(raw);
   if (ascii === '') refuse(t.invalid);
   // The URL parser reads `0x7f.1`, `3232235777` and `127.1` as IPv4 addresses: refuse those as IPs too.
   if (isIP(ascii) !== 0) refuse(t.ip);
   if (ascii.length > 253) refuse(t.tooLong);
+  if (RESERVED_SUFFIXES.some((s) => isWithin(ascii, s))) refuse(t.reserved);
   const labels = ascii.split('.');
   if (labels.length < 2) refuse(t.twoLabels);
   if (!labels.every((l) => LABEL.test(l))) refuse(t.label);
-  // A top-level domain is never all digits: such a name is an address in disguise.
-  if (/^\d+$/.test(labels.at(-1)!)) refuse(t.ip);
-  if (RESERVED_SUFFIXES.some((s) => isWithin(ascii, s))) refuse(t.reserved);
   for (const o of own) {
     const base = o.trim().toLowerCase().replace(/\.$/, '');
     if (base !== '' && isWithin(ascii, base)) refuse(t.ownHost);
