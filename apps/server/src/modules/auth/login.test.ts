@@ -41,7 +41,12 @@ describe.each(dbKinds)('login on %s', (kind) => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body).toEqual({ success: false, code: 'INVALID_CREDENTIALS', error: ko.auth.server.invalidCredentials });
+    expect(wrong.body).toEqual({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      error: ko.auth.server.invalidCredentials,
+      helpUrl: expect.stringMatching(/^\/help\/[a-z0-9-]+$/),
+    });
     const failures = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login_failed'));
     expect(failures.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(failures)).not.toContain('Wrong1pass');

@@ -89,7 +89,12 @@ describe.each(dbKinds)('tokens and sessions on %s', (kind) => {
       expect(res.status, bad).toBe(401);
       expect(res.body.success).toBe(false);
     }
-    expect((await call(t, { url: '/api/me' })).body).toEqual({ success: false, code: 'UNAUTHORIZED', error: ko.errors.unauthorized });
+    expect((await call(t, { url: '/api/me' })).body).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      error: ko.errors.unauthorized,
+      helpUrl: expect.stringMatching(/^\/help\/[a-z0-9-]+$/),
+    });
     // Refresh side: forged, expired, an access token, garbage.
     const rKey = new Uint8Array(hkdfSync('sha256', t.config.authSecret, 'company-tools', 'refresh-token-v1', 32));
     const rClaims = claimsOf(s.tokens.refresh_token);
