@@ -18,13 +18,13 @@ describe('ApiReference', () => {
     render(<ApiReference doc={SAMPLE_DOC} origin="https://suite.example" />);
     expect(screen.getByText(t.count(4, 4))).toBeTruthy();
     expect(screen.queryByText('/api/health')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: t.openTag('system', 1) }));
+    fireEvent.click(screen.getByRole('button', { name: t.openTag('시스템', 1) }));
     expect(screen.getByText('/api/health')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText(t.searchLabel), { target: { value: '회의실 만들기' } });
     expect(screen.getByText(t.count(1, 4))).toBeTruthy();
-    expect(screen.queryByRole('button', { name: t.openTag('system', 1) })).toBeNull();
-    const rooms = screen.getByRole('region', { name: 'rooms' });
+    expect(screen.queryByRole('button', { name: t.openTag('시스템', 1) })).toBeNull();
+    const rooms = screen.getByRole('region', { name: '회의실' });
     expect(within(rooms).getAllByRole('listitem')).toHaveLength(1);
     expect(within(rooms).getByText('회의실 만들기')).toBeTruthy();
 

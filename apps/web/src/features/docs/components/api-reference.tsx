@@ -14,7 +14,7 @@ const t = ko.docs.reference;
  * operations render when it is opened (a search opens every matching tag), so ~300 operations cost little.
  */
 export function ApiReference({ doc, origin }: { doc: TOpenApiDoc; origin: string }) {
-  const all = useMemo(() => toOperations(doc, t.untagged), [doc]);
+  const all = useMemo(() => toOperations(doc, t.untagged, t.tagNames), [doc]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterOperations(all, query), [all, query]);
   const groups = useMemo(() => groupByTag(shown), [shown]);
@@ -30,7 +30,7 @@ export function ApiReference({ doc, origin }: { doc: TOpenApiDoc; origin: string
       {groups.length === 0 ? <p className="text-sm text-muted-foreground">{t.empty}</p> : null}
       <div className="grid gap-2">
         {groups.map(([tag, ops]) => (
-          <TagGroup key={tag} tag={tag} ops={ops} doc={doc} origin={origin} forceOpen={query.trim() !== ''} />
+          <TagGroup key={tag} tag={ops[0]!.tagLabel} ops={ops} doc={doc} origin={origin} forceOpen={query.trim() !== ''} />
         ))}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { SAMPLE_DOC } from '../testing/sample-openapi';
 import { curlFor, exampleOf, filterOperations, groupByTag, shellQuote, toOperations } from './openapi';
 
 describe('OpenAPI helpers', () => {
-  const ops = toOperations(SAMPLE_DOC, '기타');
+  const ops = toOperations(SAMPLE_DOC, '기타', { rooms: '회의실', system: '시스템' });
 
   it('lists every operation under its first tag', () => {
     expect(ops.map((o) => o.id)).toEqual([
@@ -12,10 +12,10 @@ describe('OpenAPI helpers', () => {
       'get /api/health',
       'post /api/chatbot/{botId}/conversations',
     ]);
-    expect(groupByTag(ops).map(([tag, list]) => [tag, list.length])).toEqual([
-      ['rooms', 2],
-      ['system', 1],
-      ['기타', 1],
+    expect(groupByTag(ops).map(([tag, list]) => [tag, list[0]!.tagLabel, list.length])).toEqual([
+      ['기타', '기타', 1],
+      ['system', '시스템', 1],
+      ['rooms', '회의실', 2],
     ]);
   });
 
@@ -24,6 +24,7 @@ describe('OpenAPI helpers', () => {
     expect(filterOperations(ops, 'post rooms').map((o) => o.summary)).toEqual(['회의실 만들기']);
     expect(filterOperations(ops, '/api/HEALTH').map((o) => o.path)).toEqual(['/api/health']);
     expect(filterOperations(ops, 'system 회의실')).toEqual([]);
+    expect(filterOperations(ops, '시스템').map((o) => o.path)).toEqual(['/api/health']);
     expect(filterOperations(ops, '  ')).toHaveLength(4);
   });
 

@@ -42,6 +42,8 @@ export type TOperation = {
   method: string;
   path: string;
   tag: string;
+  /** The tag's Korean name (searched too). */
+  tagLabel: string;
   summary: string;
   parameters: TParam[];
   body: { type: string; schema: TSchema | undefined } | undefined;
@@ -52,7 +54,7 @@ export type TOperation = {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every operation of the document, in path order, each under its first tag (`untagged` when it has none). */
-export function toOperations(doc: TOpenApiDoc, untagged: string): TOperation[] {
+export function toOperations(doc: TOpenApiDoc, untagged: string, tagNames: Record<string, string> = {}): TOperation[] {
   const out: TOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
@@ -65,6 +67,7 @@ export function toOperations(doc: TOpenApiDoc, untagged: string): TOperation[] {
         method: method.toUpperCase(),
         path,
         tag: op.tags?.[0] ?? untagged,
+        tagLabel: tagNames[op.tags?.[0] ?? ''] ?? op.tags?.[0] ?? untagged,
         summary: op.summary ?? op.description ?? '',
         parameters: op.parameters ?? [],
         body: type ? { type, schema: content[type]?.schema } : undefined,
@@ -81,16 +84,17 @@ export function filterOperations(ops: TOperation[], query: string): TOperation[]
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return ops;
   return ops.filter((op) => {
-    const text = `${op.method} ${op.path} ${op.summary} ${op.tag}`.toLowerCase();
+    const text = `${op.method} ${op.path} ${op.summary} ${op.tag} ${op.tagLabel}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
 }
 
-/** Operations grouped by tag, tags in alphabetical order (Korean after Latin). */
+/** Operations grouped by tag, in the order of the tags' Korean names. */
 export function groupByTag(ops: TOperation[]): [string, TOperation[]][] {
   const groups = new Map<string, TOperation[]>();
   for (const op of ops) groups.set(op.tag, [...(groups.get(op.tag) ?? []), op]);
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const label = (tag: string) => groups.get(tag)![0]!.tagLabel;
+  return [...groups.entries()].sort(([a], [b]) => label(a).localeCompare(label(b), 'ko'));
 }
 
 export function resolve(doc: TOpenApiDoc, schema: TSchema | undefined): TSchema | undefined {
