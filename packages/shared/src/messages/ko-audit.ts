@@ -44,6 +44,9 @@ export const koAuditActions: Record<string, TLine> = {
   'slack.reinstalled': { label: 'Slack 다시 연결', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}을(를) 다시 연결했습니다.` },
   'slack.disconnected': { label: 'Slack 연결 해제', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 연결을 해제했습니다.` },
   'slack.settings_updated': { label: 'Slack 설정 변경', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 AI 비서 설정을 바꿨습니다.` },
+  'domain.added': { label: '도메인 추가', describe: (a, t) => `${a}이(가) 도메인 ${t}을(를) 추가했습니다.` },
+  'domain.connected': { label: '도메인 연결', describe: (_a, t) => `도메인 ${t}의 DNS 레코드를 확인해 연결했습니다.` },
+  'domain.removed': { label: '도메인 제거', describe: (a, t) => `${a}이(가) 도메인 ${t}을(를) 제거했습니다.` },
   'monitoring.job_retried': { label: '작업 다시 실행', describe: (a, t) => `${a} 관리자가 실패한 작업 ${t}을(를) 다시 실행 대기열에 넣었습니다.` },
   'privacy.retention': {
     label: '보존 기간 정리',

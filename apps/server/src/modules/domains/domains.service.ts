@@ -153,7 +153,7 @@ export async function addDomain(deps: TDomainsDeps, actor: TDomainActor, seedId:
       targetType: 'seed',
       targetId: seedId,
       ip: actor.ip,
-      metadata: { host, purpose: input.purpose },
+      metadata: { label: host, purpose: input.purpose },
     });
     return inserted;
   });
@@ -177,7 +177,7 @@ export async function checkAndRecord(deps: TDomainsDeps, row: repo.TDomainRow, a
         actorId,
         targetType: 'seed',
         targetId: row.seedId,
-        metadata: { host: row.host, purpose: row.purpose },
+        metadata: { label: row.host, purpose: row.purpose },
       });
     }
   }
@@ -205,7 +205,7 @@ export async function removeDomain(deps: TDomainsDeps, actor: TDomainActor, seed
       targetType: 'seed',
       targetId: seedId,
       ip: actor.ip,
-      metadata: { host: gone.host, purpose: gone.purpose },
+      metadata: { label: gone.host, purpose: gone.purpose },
     });
     return gone;
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicKey, createPrivateKey, sign, verify } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TDomain, TDomainList } from '@suite/shared/schemas/domains';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { normaliseHost } from './domain-name.ts';
@@ -228,6 +230,11 @@ describe.each(dbKinds)('custom domains API on %s', (kind) => {
     expect(await connectedHost(s.t.database.db, 'once.example.com')).toBeNull();
     const after = ((await domainsApi(s.t, a.owner.token)('GET', base(a))).body as TDomainList).data;
     expect(after.some((d) => d.id === connected.id)).toBe(false);
+    // Audited: added (twice: removed once and added again), connected, removed — with the host as the label.
+    const rows = await s.t.database.db.select().from(auditLog).where(eq(auditLog.targetId, a.seedId));
+    const onHost = rows.filter((r) => (r.metadata as { label?: string } | null)?.label === 'once.example.com');
+    expect(onHost.map((r) => r.action).sort()).toEqual(['domain.added', 'domain.added', 'domain.connected', 'domain.removed', 'domain.removed']);
+    expect(onHost.filter((r) => r.action === 'domain.removed').map((r) => r.actorId)).toEqual([a.owner.id, a.owner.id]);
   });
 
   it('rate-limits checks to 10 a minute per seed (429 in Korean)', async () => {
