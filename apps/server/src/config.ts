@@ -165,6 +165,8 @@ const ZEnv = z.object({
   CUSTOM_DOMAIN_IP: z.ipv4().optional(),
   /** Where the help centre's 문의하기 hands conversations off to; default COMPANY_EMAIL. */
   HELP_HANDOFF_EMAIL: z.email().optional(),
+  /** The help centre's own chatbot (문의하기), created and synced with the articles at start-up; default on, off in tests. */
+  HELP_BOT: bool.optional(),
 });
 
 /** The operator's legal details (footer, terms, privacy policy); required in production, never invented elsewhere. */
@@ -279,7 +281,11 @@ export type TConfig = {
     ip: string | undefined;
   };
   /** The help centre (issue 33): the address 문의하기 hands off to (HELP_HANDOFF_EMAIL, else COMPANY_EMAIL). */
-  help: { handoffEmail: string | undefined };
+  help: {
+    handoffEmail: string | undefined;
+    /** HELP_BOT: create the help bot and sync it with the articles at start-up (default true; false under NODE_ENV=test). */
+    bot: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -442,7 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       target: e.CUSTOM_DOMAIN_TARGET ?? new URL((e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')).hostname,
       ip: e.CUSTOM_DOMAIN_IP,
     },
-    help: { handoffEmail: e.HELP_HANDOFF_EMAIL ?? e.COMPANY_EMAIL },
+    help: { handoffEmail: e.HELP_HANDOFF_EMAIL ?? e.COMPANY_EMAIL, bot: e.HELP_BOT ?? e.NODE_ENV !== 'test' },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The help bot's part of the help module (issue 33): the sync job (registered here, enqueued when the app is ready,
- * one pending job at a time) and `GET /api/help/contact`, which tells the help centre's 문의하기 which bot to open.
+ * one pending job at a time; HELP_BOT=false, and tests unless they ask, leave it out) and `GET /api/help/contact`, which tells the help centre's 문의하기 which bot to open.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHelpContact } from '@suite/shared/schemas/help';
@@ -17,6 +17,7 @@ export const helpBotRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext; jobs: Pick
   const deps: THelpBotDeps = { db, config: ctx.config, refetch: { jobs, now: ctx.now }, log: app.log };
   jobs.register(SYNC_KIND, () => runSyncJob(deps, ctx.state, () => loadArticles()));
   app.addHook('onReady', async () => {
+    if (!ctx.config.help.bot) return;
     // Replaces a sync still waiting (e.g. from an instance started a moment ago) instead of queueing a second one.
     await db.transaction(async (tx) => {
       await jobs.cancel(tx, SYNC_KEY, SYNC_KIND);

@@ -47,12 +47,24 @@ describe.each(dbKinds)('help bot (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { jobs: false, env: { HELP_HANDOFF_EMAIL: OPERATOR } });
+    t = await createTestApp(kind, { jobs: false, env: { HELP_HANDOFF_EMAIL: OPERATOR, HELP_BOT: 'true' } });
     origin = new URL(t.config.appUrl).origin;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
+
+  it('stays off when HELP_BOT is not set under NODE_ENV=test (other suites never see it)', async () => {
+    const off = await createTestApp(kind, { jobs: false });
+    try {
+      expect(off.config.help.bot).toBe(false);
+      await off.app.jobs.runDue();
+      expect((await call(off, { url: '/api/help/contact' })).body).toEqual({ botId: null });
+      expect(await findHelpBot(off.database.db)).toBeNull();
+    } finally {
+      await off.close();
+    }
+  }, 60_000);
 
   it('has no bot before the sync job ran, and one after it; a second app on the same database keeps it one', async () => {
     expect((await call(t, { url: '/api/help/contact' })).body).toEqual({ botId: null });
@@ -62,7 +74,7 @@ describe.each(dbKinds)('help bot (%s)', (kind) => {
     botId = contact.body.botId;
     expect(botId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const second = await createTestApp(kind, { jobs: false, database: t.database });
+    const second = await createTestApp(kind, { jobs: false, database: t.database, env: { HELP_BOT: 'true' } });
     try {
       await second.app.jobs.runDue();
       const again = await findHelpBot(second.database.db);
