@@ -98,6 +98,10 @@ describe.each(dbKinds)('DNS checks of custom domains on %s (fake DNS on loopback
     stop();
   });
 
+  it('runs on the job runner: the domains.check schedule is registered', () => {
+    expect(s.t.app.jobs.registered().schedules).toContain('domains.check');
+  });
+
   it('connects a mail domain only when its DKIM key is published as given; SPF and DMARC are reported, not required', async () => {
     const d = (await domainsApi(s.t, x.owner.token)('POST', base(), { host: 'example.net', purpose: 'mail' })).body as TDomain;
     const byRole = Object.fromEntries(d.records.map((r) => [r.role, r]));

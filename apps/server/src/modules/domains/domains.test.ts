@@ -168,6 +168,13 @@ describe.each(dbKinds)('custom domains API on %s', (kind) => {
     expect((await domainsApi(s.t, b.owner.token)('POST', `${base(b)}/${mine.id}/verify`)).status).toBe(404);
   });
 
+  it('is in the OpenAPI document with Korean summaries', async () => {
+    const doc = (await s.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    expect(Object.keys(doc.paths['/api/seeds/{seedId}/domains'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/seeds/{seedId}/domains/{id}/verify']?.post?.summary).toMatch(/도메인 지금 확인/);
+    expect(doc.paths['/api/seeds/{seedId}/domains/{id}']?.delete?.summary).toMatch(/도메인 제거/);
+  });
+
   it('refuses the same host twice in one seed (any purpose) with 409', async () => {
     const res = await add(a, 'api.example.co.kr', 'help');
     expect(res.status).toBe(409);
