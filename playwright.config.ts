@@ -122,7 +122,8 @@ export default defineConfig({
       // The built app, started as `npm start` starts it (the build ran just before).
       command: 'node apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/ready`,
-      timeout: 60_000,
+      // A loaded machine (several test runs at once) can take over a minute to migrate a fresh database and start.
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -173,6 +174,8 @@ export default defineConfig({
         POPBILL_AUTH_URL: fakePopbillUrl,
         NTS_BIZ_API_URL: fakeNtsUrl,
         NTS_BIZ_API_KEY: 'fake-nts-service-key',
+        // Custom domains' DNS checks stay on loopback (nothing answers on port + 9: a check fails at once, offline).
+        DNS_SERVERS: `127.0.0.1:${port + 9}`,
         // The operator's legal details (footer, terms, privacy policy), as production requires them.
         ...E2E_COMPANY,
       },
