@@ -114,6 +114,11 @@ describe.each(dbKinds)('help bot (%s)', (kind) => {
     const overview = await call(t, { url: '/api/admin/overview', token: admin.token });
     expect(overview.status).toBe(200);
     expect(overview.body.users.total).toBe(emails.length);
+    // Everyone in this database signed up today (Asia/Seoul): the sign-up chart counts the people, not the bot account.
+    const analytics = await call(t, { url: '/api/admin/analytics', token: admin.token });
+    expect(analytics.status).toBe(200);
+    const signups = (analytics.body.signups as { count: number }[]).reduce((sum, d) => sum + d.count, 0);
+    expect(signups).toBe(emails.length);
   });
 
   it('answers from the right article with its address, and refuses an off-topic question', async () => {

@@ -95,7 +95,8 @@ export async function signupsPerDay(db: TDb, from: Date, toExclusive: Date) {
   const rows = await db
     .select({ day, count: count() })
     .from(users)
-    .where(and(gte(users.createdAt, from), lt(users.createdAt, toExclusive)))
+    // The help bot's system account (issue 33) did not sign up.
+    .where(and(gte(users.createdAt, from), lt(users.createdAt, toExclusive), ne(users.status, 'system')))
     .groupBy(day);
   return rows.map((r) => ({ day: r.day, count: n(r.count) }));
 }
