@@ -77,7 +77,7 @@ export function ArticleView({ slug, hrefOf, backHref, titleAs = 'h1' }: TProps) 
             ))}
           </p>
         ) : null}
-        <ArticleBody html={a.html} className="mt-6" />
+        <ArticleBody html={a.html} hrefOf={hrefOf} className="mt-6" />
       </article>
       <aside className="min-w-0 lg:pt-10">
         <RelatedArticles slug={a.slug} service={a.service} hrefOf={hrefOf} />
