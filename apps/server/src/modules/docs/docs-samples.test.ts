@@ -5,13 +5,14 @@
  * with `curl -f` (a non-2xx answer fails them); `js` samples run as ES modules with this Node, importing
  * @supabase/postgrest-js from the repository's node_modules.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
+import { skippedSuite } from '../../test/skip.ts';
 import { createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, type TCustomerDb } from '../api-builder/testing/api-builder-kit.ts';
 import { signWebhook } from '../notifications/webhook.ts';
 import { testedSamples, type TSample } from './docs-render.ts';
@@ -51,7 +52,18 @@ describe('the guides carry tested samples', () => {
   });
 });
 
-if (customerServersUp('postgres')) {
+/** The shell tools the sh samples use (as a reader would): reported as a skipped suite when missing, like a server. */
+const missingTools = ['bash', 'curl', 'jq'].filter((tool) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return false;
+  } catch {
+    return true;
+  }
+});
+if (missingTools.length) skippedSuite(`guide samples need ${missingTools.join(', ')} on PATH (apt-get install ${missingTools.join(' ')}): skipped`);
+
+if (missingTools.length === 0 && customerServersUp('postgres')) {
   describe('guide samples against a running server', () => {
     let t: TTestContext;
     let db: TCustomerDb;
