@@ -24,7 +24,7 @@ import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 export type { TVectorIndex } from './vectors.ts';
 export { matchFaq, type TFaqMatch } from './faq-index.ts';
 // The help centre's article search (issue 33) uses the same Korean analysers.
-export { ALPHA, BETA, buildIndex, scoreFaq, type TFaqEntry, type TFaqIndex } from './faq-match.ts';
+export { ALPHA, BETA, buildIndex, scoreFaq, type TFaqIndex } from './faq-match.ts';
 export { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 
 const s = ko.chatbot.server;
