@@ -19,7 +19,7 @@ const t = ko.authUi.forgot;
 export function ForgotPasswordPage() {
   usePageTitle(t.title);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
     resolver: zodResolver(ZEmailOnlyInput),
     mode: 'onChange',
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       const r = await api<TMessageResponse>('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
       setSent(r.message);
     } catch (e) {
-      setError(e instanceof Error ? e.message : ko.errors.internal);
+      setError(e instanceof Error ? e : new Error(ko.errors.internal));
     }
   });
   return (
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <ErrorAlert message={error} />
+          <ErrorAlert error={error} />
           <FormField id="email" label={ko.authUi.login.email} error={formState.errors.email?.message}>
             <Input
               id="email"

@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const { register, handleSubmit, formState, watch } = useForm<{ password: string; confirmPassword: string }>({
     resolver: zodResolver(ZResetPasswordForm),
     mode: 'onChange',
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
       const r = await api<TMessageResponse>('/api/auth/reset-password', { method: 'POST', body: { token, password }, auth: false });
       setDone(r.message);
     } catch (e) {
-      setError(e instanceof Error ? e.message : ko.errors.internal);
+      setError(e instanceof Error ? e : new Error(ko.errors.internal));
     }
   });
   if (!token) {
@@ -65,7 +65,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t.title} description={t.description}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <ErrorAlert message={error} />
+        <ErrorAlert error={error} />
         <FormField id="password" label={t.newPassword} error={err.password?.message} hint={<StrengthMeter password={watch('password')} />}>
           <PasswordInput
             id="password"

@@ -28,7 +28,7 @@ export function SecondFactorPage() {
     resolver: zodResolver(ZCodeForm),
     defaultValues: { code: '' },
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
   if (!pending) return <Navigate to="/login" replace />;
 
@@ -43,7 +43,7 @@ export function SecondFactorPage() {
       toast.success(ko.authUi.login.successTitle, { description: ko.authUi.login.successDescription(user.full_name) });
       navigate(pending.target || '/dashboard', { replace: true });
     } catch (e) {
-      setError(e instanceof Error ? e.message : ko.authUi.login.errorDefault);
+      setError(e instanceof Error ? e : new Error(ko.authUi.login.errorDefault));
     } finally {
       setBusy(false);
     }
@@ -52,7 +52,7 @@ export function SecondFactorPage() {
   return (
     <AuthCard title={t.stepTitle} description={t.stepDescription}>
       <form className="grid gap-4" noValidate onSubmit={handleSubmit((v) => finish(() => completeWithCode(pending.mfaToken, v.code ?? '')))}>
-        <ErrorAlert message={error} />
+        <ErrorAlert error={error} />
         <div className="grid gap-1.5">
           <Label htmlFor="second-factor-code">{t.stepCode}</Label>
           <Input id="second-factor-code" autoComplete="one-time-code" autoFocus {...register('code')} />
