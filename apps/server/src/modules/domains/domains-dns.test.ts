@@ -5,7 +5,8 @@ import type { TDomain, TDomainList } from '@suite/shared/schemas/domains';
 import { seedDomains } from '../../db/schema-domains.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { backoffMs } from './domain-check.ts';
-import { connectedHost, onDomainChange, runDueChecks } from './domains.service.ts';
+import { connectedHost, runDueChecks } from './domains.service.ts';
+import { onHostInvalidated } from './host-cache.ts';
 import { TARGET, domainsApi, domainsSeed, domainsTestApp, type TDomainsSeed, type TDomainsTest } from './testing/domains-kit.ts';
 
 const c = ko.domains.server.check;
@@ -38,7 +39,7 @@ describe.each(dbKinds)('DNS checks of custom domains on %s (fake DNS on loopback
 
   it('goes 확인 중 → 연결됨 when the TXT appears, 오류 when it disappears, 연결됨 again when it is back', async () => {
     const changes: string[] = [];
-    const stop = onDomainChange((host) => changes.push(host));
+    const stop = onHostInvalidated((host) => changes.push(host));
     const d = (await domainsApi(s.t, x.owner.token)('POST', base(), { host: 'api.example.co.kr', purpose: 'data-api' })).body as TDomain;
     const [own, route] = d.records;
     expect(route).toMatchObject({ type: 'CNAME', value: TARGET });

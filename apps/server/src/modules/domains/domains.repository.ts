@@ -1,5 +1,5 @@
 /** Rows of seed_domains (issue 33, domains.service.ts): the only file of the module that knows Drizzle. */
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import { seedDomains } from '../../db/schema-domains.ts';
 
@@ -29,31 +29,11 @@ export async function listBySeed(db: TTx, seedId: string): Promise<TDomainRow[]>
   return db.select().from(seedDomains).where(eq(seedDomains.seedId, seedId)).orderBy(asc(seedDomains.createdAt), asc(seedDomains.host));
 }
 
-export async function countBySeed(db: TTx, seedId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(seedDomains).where(eq(seedDomains.seedId, seedId));
-  return row?.n ?? 0;
-}
-
 export async function findInSeed(db: TTx, seedId: string, id: string): Promise<TDomainRow | undefined> {
   const [row] = await db
     .select()
     .from(seedDomains)
     .where(and(eq(seedDomains.seedId, seedId), eq(seedDomains.id, id)))
-    .limit(1);
-  return row;
-}
-
-export async function findById(db: TTx, id: string): Promise<TDomainRow | undefined> {
-  const [row] = await db.select().from(seedDomains).where(eq(seedDomains.id, id)).limit(1);
-  return row;
-}
-
-/** Whether the seed already has the host for the purpose (the `seed_domains_seed_host_key` pair). */
-export async function findSame(db: TTx, seedId: string, host: string, purpose: string): Promise<TDomainRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(seedDomains)
-    .where(and(eq(seedDomains.seedId, seedId), eq(seedDomains.host, host), eq(seedDomains.purpose, purpose)))
     .limit(1);
   return row;
 }

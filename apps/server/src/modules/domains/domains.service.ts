@@ -18,6 +18,7 @@ import { createLookups, type TLookups } from './domain-dns.ts';
 import { normaliseHost } from './domain-name.ts';
 import { newDkimKey, newToken, recordsOf } from './domain-records.ts';
 import * as repo from './domains.repository.ts';
+import { invalidateHost } from './host-cache.ts';
 
 export type TConnectedHost = { seedId: string; purpose: TDomainPurpose; domainId: string };
 
@@ -89,15 +90,8 @@ export function createDomainsDeps(ctx: TAppContext, lookups: TLookups = createLo
   };
 }
 
-/** Listeners told when a host's row changes (H7's host cache drops its entry); returns the unsubscribe function. */
-const changeListeners = new Set<(host: string) => void>();
-export function onDomainChange(listener: (host: string) => void): () => void {
-  changeListeners.add(listener);
-  return () => changeListeners.delete(listener);
-}
-const changed = (host: string) => {
-  for (const l of changeListeners) l(host);
-};
+/** A host's row changed (connected, broken, removed): this process's host-routing cache forgets it at once. */
+const changed = (host: string) => invalidateHost(host);
 
 /** What the console sees of a row; `found` from a check just made, else what the status implies (connected: all required seen). */
 export function toApiDomain(row: repo.TDomainRow, deps: Pick<TDomainsDeps, 'check'>, checked?: TDomainRecord[]): TDomain {
