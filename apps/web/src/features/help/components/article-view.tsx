@@ -17,6 +17,8 @@ type TProps = {
   backHref: string;
   /** h1 on the public page; h2 inside the console (its header holds the h1). */
   titleAs?: 'h1' | 'h2';
+  /** Related articles in a column beside the article on wide screens (public page); below it otherwise (console). */
+  relatedBeside?: boolean;
 };
 
 function BackLink({ to }: { to: string }) {
@@ -41,7 +43,7 @@ export function ArticleMissing({ backHref, titleAs = 'h1' }: { backHref: string;
 }
 
 /** One article: title, updated date, related error codes, the body, and the service's other articles. */
-export function ArticleView({ slug, hrefOf, backHref, titleAs = 'h1' }: TProps) {
+export function ArticleView({ slug, hrefOf, backHref, titleAs = 'h1', relatedBeside = false }: TProps) {
   const query = useArticle(slug);
   const Title = titleAs;
   if (query.isPending) return <p className="text-sm text-muted-foreground">{t.loading}</p>;
@@ -59,7 +61,7 @@ export function ArticleView({ slug, hrefOf, backHref, titleAs = 'h1' }: TProps) 
   }
   const a = query.data;
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+    <div className={relatedBeside ? 'grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]' : 'grid min-w-0 gap-6'}>
       <article className="min-w-0" aria-labelledby="help-article-title">
         <BackLink to={backHref} />
         <p className="mt-4 text-xs font-medium text-primary break-keep">{t.services[a.service]}</p>
@@ -79,7 +81,7 @@ export function ArticleView({ slug, hrefOf, backHref, titleAs = 'h1' }: TProps) 
         ) : null}
         <ArticleBody html={a.html} hrefOf={hrefOf} className="mt-6" />
       </article>
-      <aside className="min-w-0 lg:pt-10">
+      <aside className={relatedBeside ? 'min-w-0 lg:pt-10' : 'min-w-0'}>
         <RelatedArticles slug={a.slug} service={a.service} hrefOf={hrefOf} />
       </aside>
     </div>

@@ -21,7 +21,7 @@ export function HelpCenterPage() {
   const valid = asked !== null && ZHelpSlugParams.safeParse({ slug: asked }).success;
 
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+    <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <div className="grid min-w-0 gap-8">
         {asked !== null && !valid ? (
           <ArticleMissing backHref="/admin/help" titleAs="h2" />
@@ -35,7 +35,7 @@ export function HelpCenterPage() {
           </>
         )}
       </div>
-      <aside className="min-w-0 lg:sticky lg:top-20">
+      <aside className="min-w-0 xl:sticky xl:top-20">
         <ContactCard />
       </aside>
     </div>

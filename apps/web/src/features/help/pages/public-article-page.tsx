@@ -33,7 +33,7 @@ export function PublicArticlePage() {
   return (
     <PageContainer className="py-10 sm:py-14">
       <div className="mx-auto max-w-5xl">
-        {valid ? <ArticleView slug={slug} hrefOf={publicArticleHref} backHref="/help" /> : <ArticleMissing backHref="/help" />}
+        {valid ? <ArticleView slug={slug} hrefOf={publicArticleHref} backHref="/help" relatedBeside /> : <ArticleMissing backHref="/help" />}
       </div>
     </PageContainer>
   );
