@@ -15,8 +15,7 @@ export function ArticleGroups({ groups, hrefOf, level = 3 }: { groups: TArticleG
       {groups.map((g) => (
         <section key={g.service} aria-labelledby={`${prefix}-${g.service}`} className="min-w-0" data-service={g.service}>
           <Heading id={`${prefix}-${g.service}`} className="flex items-baseline justify-between gap-2 text-base font-semibold break-keep">
-            {t.services[g.service]}
-            <span className="text-xs font-normal text-muted-foreground">{t.list.count(g.articles.length)}</span>
+            {t.services[g.service]} <span className="text-xs font-normal text-muted-foreground">{t.list.count(g.articles.length)}</span>
           </Heading>
           <ul className="mt-2 grid gap-1">
             {g.articles.map((a) => (
