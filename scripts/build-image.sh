@@ -19,6 +19,8 @@ out="${1:-build/image}"
 rm -rf "$out"
 mkdir -p "$out/apps/server" "$out/apps/web" "$out/packages/shared"
 cp package.json package-lock.json "$out/"
+# The release notes /admin/docs shows (GET /api/docs/changelog).
+cp CHANGELOG.md "$out/"
 cp apps/server/package.json "$out/apps/server/"
 cp packages/shared/package.json "$out/packages/shared/"
 cp apps/web/package.json "$out/apps/web/"
