@@ -23,6 +23,7 @@ export const koDomainsUi = {
   neverChecked: '아직 확인하지 않음',
   verifiedAt: '연결된 시각',
   errorReason: '오류 원인',
+  lastCheckResult: '마지막 확인 결과',
   pendingHint: '레코드가 보이면 자동으로 연결됨으로 바뀝니다. 확인 중인 동안 이 화면은 30초마다 새로 고칩니다.',
   recordsTitle: '추가할 DNS 레코드',
   recordsRegion: (host: string) => `${host} 의 DNS 레코드`,

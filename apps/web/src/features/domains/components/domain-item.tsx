@@ -35,9 +35,9 @@ export function DomainItem({ domain: d, verifying, onVerify, onRemove }: TProps)
             </>
           ) : null}
         </dl>
-        {d.status === 'error' && d.error ? (
-          <p className="text-sm text-destructive break-keep" role="status">
-            {t.errorReason}: {d.error}
+        {d.error ? (
+          <p className={d.status === 'error' ? 'text-sm text-destructive break-keep' : 'text-sm text-muted-foreground break-keep'} role="status">
+            {d.status === 'error' ? t.errorReason : t.lastCheckResult}: {d.error}
           </p>
         ) : null}
         {d.status === 'pending' ? <p className="text-sm text-muted-foreground break-keep">{t.pendingHint}</p> : null}

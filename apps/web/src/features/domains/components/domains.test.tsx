@@ -61,7 +61,7 @@ describe('DomainList', () => {
         status: 200,
         body: {
           data: [
-            domain(),
+            domain({ error: 'DNS 조회에 실패했습니다.' }),
             domain({
               id: '33333333-3333-4333-8333-333333333333',
               host: 'help.example.co.kr',
@@ -82,6 +82,7 @@ describe('DomainList', () => {
     expect(within(api).getByTestId('domain-status').textContent).toBe(t.status.pending);
     expect(within(api).getByText(t.purposes['data-api'])).toBeTruthy();
     expect(within(api).getByText(t.pendingHint)).toBeTruthy();
+    expect(within(api).getByText(`${t.lastCheckResult}: DNS 조회에 실패했습니다.`)).toBeTruthy();
     const rows = within(api).getAllByTestId('domain-record');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain(t.roles.routing);

@@ -38,7 +38,7 @@ function Manage({ seedId }: { seedId: string }) {
 export function DomainsPage() {
   const { selected } = useSeeds();
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid max-w-5xl gap-6">
       <p className="text-sm text-muted-foreground break-keep">{t.description}</p>
       {!selected ? (
         <p className="text-sm text-muted-foreground">{t.noSeed}</p>
