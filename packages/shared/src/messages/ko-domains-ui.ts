@@ -5,7 +5,7 @@ export const koDomainsUi = {
   forbidden: '도메인은 시드의 소유자와 관리자만 관리할 수 있습니다. 필요하면 시드 소유자에게 관리자 역할을 요청해주세요.',
   purposes: { 'data-api': '데이터 API', help: '고객센터·챗봇', mail: '메일 발신' },
   purposeHints: {
-    'data-api': '예: api.example.co.kr — 이 시드의 /api/v1/{apiId}/… 만 이 주소로 응답합니다.',
+    'data-api': '예: api.example.co.kr — 이 시드의 /api/v1/{apiId}/…만 이 주소로 응답합니다.',
     help: '예: help.example.co.kr — 공개 고객센터와 챗봇이 이 주소로 열리고, 챗봇의 허용 출처에 추가됩니다.',
     mail: '예: example.co.kr — 이 시드가 보내는 메일의 보낸 사람 도메인이 됩니다(SPF·DKIM·DMARC).',
   },
@@ -26,7 +26,7 @@ export const koDomainsUi = {
   lastCheckResult: '마지막 확인 결과',
   pendingHint: '레코드가 보이면 자동으로 연결됨으로 바뀝니다. 확인 중인 동안 이 화면은 30초마다 새로 고칩니다.',
   recordsTitle: '추가할 DNS 레코드',
-  recordsRegion: (host: string) => `${host} 의 DNS 레코드`,
+  recordsRegion: (host: string) => `${host}의 DNS 레코드`,
   columns: { type: '유형', name: '이름', value: '값', role: '역할', found: '확인' },
   roles: {
     ownership: '소유 확인',
@@ -48,16 +48,16 @@ export const koDomainsUi = {
   remove: '삭제',
   removeTitle: '도메인을 삭제할까요?',
   removeConfirm: (host: string) =>
-    `${host} 의 연결을 끊습니다. 이 주소로 오는 요청은 더 이상 이 시드로 연결되지 않습니다. DNS 레코드는 도메인 관리 화면에서 직접 지워주세요.`,
+    `${host}의 연결을 끊습니다. 이 주소로 오는 요청은 더 이상 이 시드로 연결되지 않습니다. DNS 레코드는 도메인 관리 화면에서 직접 지워주세요.`,
   removed: '도메인을 삭제했습니다.',
   tlsTitle: 'TLS 인증서 (운영자 작업)',
-  tlsDescription: 'HTTPS 는 서비스 운영자의 TLS 종단(nginx 등)에서 처리합니다. 연결할 호스트마다 운영자가 다음을 추가해야 합니다.',
+  tlsDescription: 'HTTPS는 서비스 운영자의 TLS 종단(nginx 등)에서 처리합니다. 연결할 호스트마다 운영자가 다음을 추가해야 합니다.',
   tlsSteps: [
     '호스트 이름이 들어간 인증서(개별 인증서 또는 와일드카드 *.example.co.kr)를 발급해 TLS 종단에 설치합니다.',
-    'server_name 에 호스트 이름을 넣고, Host 헤더를 그대로 앱에 전달합니다(proxy_set_header Host $host).',
-    '설정 예시는 저장소의 deploy/nginx.conf 에 있습니다.',
+    'server_name에 호스트 이름을 넣고, Host 헤더를 그대로 앱에 전달합니다(proxy_set_header Host $host).',
+    '설정 예시는 저장소의 deploy/nginx.conf에 있습니다.',
   ],
-  tlsHosts: 'TLS 가 필요한 호스트',
-  tlsNone: 'TLS 가 필요한 호스트가 아직 없습니다. 메일 발신 도메인에는 인증서가 필요 없습니다.',
+  tlsHosts: 'TLS가 필요한 호스트',
+  tlsNone: 'TLS가 필요한 호스트가 아직 없습니다. 메일 발신 도메인에는 인증서가 필요 없습니다.',
   actions: (host: string) => `${host} 작업`,
 } as const;
