@@ -22,7 +22,11 @@ export function HelpCenterPage() {
 
   return (
     <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
-      <div className="grid min-w-0 gap-8">
+      {/* 문의하기 first on a phone (before the long list), in the right column from xl. */}
+      <aside className="min-w-0 xl:sticky xl:top-20 xl:col-start-2 xl:row-start-1">
+        <ContactCard />
+      </aside>
+      <div className="grid min-w-0 gap-8 xl:col-start-1 xl:row-start-1">
         {asked !== null && !valid ? (
           <ArticleMissing backHref="/admin/help" titleAs="h2" />
         ) : asked !== null ? (
@@ -30,14 +34,12 @@ export function HelpCenterPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground break-keep">{t.intro}</p>
-            <ArticleSearch hrefOf={consoleArticleHref} level={2} />
+            {/* The seed's next steps before the full list of articles. */}
             {selected ? <ChecklistCards seedId={selected.id} seedName={selected.seed_name} hrefOf={consoleArticleHref} /> : null}
+            <ArticleSearch hrefOf={consoleArticleHref} level={2} />
           </>
         )}
       </div>
-      <aside className="min-w-0 xl:sticky xl:top-20">
-        <ContactCard />
-      </aside>
     </div>
   );
 }
