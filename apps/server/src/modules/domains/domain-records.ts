@@ -14,6 +14,7 @@
  *   alignment (the suite signs as the host itself); no `rua`, since reports to an address outside the domain need
  *   the receiver's consent record — the owner adds their own `rua=mailto:` and tightens `p` once mail passes.
  */
+import { isIP } from 'node:net';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { TDomainPurpose, TDomainRecord } from '@suite/shared/schemas/domains';
 import { isApex } from './domain-name.ts';
@@ -56,9 +57,13 @@ export function spfValue(cfg: TRecordConfig): string {
   return `v=spf1 ${mechanisms.join(' ')} ~all`;
 }
 
-/** The routing record offered: A for an apex name when an IP is configured, else CNAME. */
+/**
+ * The routing record offered: A for an apex name when an IP is configured, else CNAME — and A when the target itself
+ * is an address (APP_URL on an IP in development), since a CNAME must name a host.
+ */
 export function routingRecord(host: string, cfg: TRecordConfig): TDomainRecord {
   if (cfg.ip && isApex(host)) return { type: 'A', name: host, value: cfg.ip, role: 'routing' };
+  if (isIP(cfg.target)) return { type: 'A', name: host, value: cfg.target, role: 'routing' };
   return { type: 'CNAME', name: host, value: cfg.target, role: 'routing' };
 }
 
