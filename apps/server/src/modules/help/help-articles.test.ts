@@ -54,6 +54,15 @@ describe('the articles shipped in ./articles', () => {
       expect(html, a.slug).not.toMatch(/<script|<iframe|<img[^>]+on\w+=|href="\s*(javascript|data|vbscript):/i);
     }
   });
+
+  it('close every emphasis: no literal ** or __ reaches the page (a bold label ending in ? or ) before a particle does)', () => {
+    for (const a of articles) {
+      const text = renderArticle(a.body)
+        .replace(/<(pre|code)[^>]*>[\s\S]*?<\/\1>/g, '')
+        .replace(/<[^>]+>/g, '');
+      expect(text, a.slug).not.toMatch(/\*\*|__/);
+    }
+  });
 });
 
 describe('parseArticle', () => {
