@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -87,6 +88,9 @@ import { registerHostRouting, suiteHostCheck } from './modules/domains/host-rout
 import { helpPage } from './modules/domains/host-page.ts';
 import { createMailSenderResolver } from './modules/domains/mail-sender.ts';
 import { seedsOfApis } from './modules/api-builder/api-builder.service.ts';
+
+/** The release (the root package.json's version, as CHANGELOG.md's newest entry): the OpenAPI document's version. */
+const RELEASE = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
 
 /** Paths whose values never reach the logs. */
 const REDACT = [
@@ -258,7 +262,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: '컴퍼니 툴즈 API', description: '컴퍼니 툴즈의 HTTP API', version: '0.1.0' },
+      info: { title: '컴퍼니 툴즈 API', description: '컴퍼니 툴즈의 HTTP API', version: RELEASE },
       servers: [{ url: config.appUrl }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -83,6 +83,20 @@ describe('mailer over SMTP', () => {
     expect(sunk).toEqual([]);
   });
 
+  it('drops mail to a reserved .invalid address (system account, tombstones) over SMTP and in the outbox alike', async () => {
+    const before = smtp.received.length;
+    const sunk: unknown[] = [];
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@example.com', print: 'off' });
+    const logMailer = createMailer({ smtpUrl: undefined, from: 'no-reply@example.com', print: 'off', sink: async (m) => void sunk.push(m) });
+    const mail = (to: string) => ({ to, subject: '알림', text: '본문', html: '<p>본문</p>', links: [] });
+    await smtpMailer.send(mail('help-bot@system.invalid'));
+    await logMailer.send(mail('erased-1@erased.INVALID'));
+    await logMailer.send(mail('lee@example.com'));
+    smtpMailer.close();
+    expect(smtp.received.length).toBe(before);
+    expect(sunk).toHaveLength(1);
+  });
+
   it("sends a seed's mail from the sender its resolver gives, DKIM-signed; other mail from MAIL_FROM", async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const asked: string[] = [];

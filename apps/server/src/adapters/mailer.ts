@@ -31,7 +31,21 @@ export type TMailerOptions = {
   senders?: ((seedId: string) => Promise<TMailSender | null>) | undefined;
 };
 
+/**
+ * Addresses under the reserved `.invalid` top-level domain (RFC 2606) can never receive mail: the help centre's system
+ * account (`help-bot@system.invalid`) and erased accounts' tombstones use it. Mail to one is dropped here, once for
+ * every sender (sign-up notices, invitations, notifications), instead of bouncing at the relay and using up quotas.
+ */
+export function isUndeliverable(address: string): boolean {
+  return /\.invalid\.?$/i.test(address.trim());
+}
+
 export function createMailer(opts: TMailerOptions): TMailer {
+  const mailer = createTransportMailer(opts);
+  return { ...mailer, send: (mail) => (isUndeliverable(mail.to) ? Promise.resolve() : mailer.send(mail)) };
+}
+
+function createTransportMailer(opts: TMailerOptions): TMailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

@@ -6,6 +6,7 @@ export const koDomainsServer = {
   exists: '이 시드에 이미 추가한 도메인입니다. 도메인 하나는 한 가지 용도로만 쓸 수 있습니다.',
   limit: (max: number) => `시드 하나에 도메인은 ${max}개까지 추가할 수 있습니다. 쓰지 않는 도메인을 제거한 뒤 다시 시도해주세요.`,
   verifyLimited: '도메인 확인을 너무 자주 요청했습니다. 1분 뒤 다시 시도해주세요.',
+  addLimited: '도메인을 너무 자주 추가했습니다. 1분 뒤 다시 시도해주세요.',
   host: {
     invalid: '도메인 이름이 올바르지 않습니다. 예: api.example.co.kr',
     tooLong: '도메인 이름은 253자 이내여야 합니다.',

@@ -7,7 +7,8 @@ import { parse as parseYaml } from 'yaml';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 const SAFE_LINK = /^(https?:|mailto:|\/|#|\.{0,2}\/)/i;
-md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
+// `//host` and `/\\host` are other sites (protocol-relative): refused like any scheme not listed.
+md.validateLink = (url: string) => SAFE_LINK.test(url.trim()) && !/^[/\\]{2}/.test(url.trim());
 
 /** Fence info such as `sh test`: only its first word becomes the language class. */
 md.renderer.rules.fence = (tokens, idx) => {

@@ -19,6 +19,13 @@ describe('docs rendering', () => {
     expect(html).toContain('href="https://example.com"');
   });
 
+  it("refuses protocol-relative links (another site) and keeps this site's own", () => {
+    const html = renderMarkdown('[a](/\\/evil.com) [b](<//evil.com>) [c](/help/x) [d](./y)');
+    expect(html).not.toMatch(/href="[/\\]{2}/);
+    expect(html).toContain('href="/help/x"');
+    expect(html).toContain('href="./y"');
+  });
+
   it('marks a fence with its language only', () => {
     expect(renderMarkdown('```sh test\ncurl -fsS "$BASE" <x>\n```')).toBe(
       '<pre><code class="language-sh">curl -fsS &quot;$BASE&quot; &lt;x&gt;\n</code></pre>\n',

@@ -5,7 +5,7 @@
  * sub-domain of it. Every refusal is a Korean DOMAIN_HOST_INVALID (400).
  */
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -43,12 +43,24 @@ export function normaliseHost(input: string, own: TOwnHosts): string {
   if (RESERVED_SUFFIXES.some((s) => isWithin(ascii, s))) refuse(t.reserved);
   const labels = ascii.split('.');
   if (labels.length < 2) refuse(t.twoLabels);
-  if (!labels.every((l) => LABEL.test(l))) refuse(t.label);
+  if (!labels.every((l) => LABEL.test(l) && validAceLabel(l))) refuse(t.label);
   for (const o of own) {
     const base = o.trim().toLowerCase().replace(/\.$/, '');
     if (base !== '' && isWithin(ascii, base)) refuse(t.ownHost);
   }
   return ascii;
+}
+
+/**
+ * A label with hyphens in its third and fourth places is reserved for IDN (RFC 5891 §4.2.3.1): it must be `xn--` and
+ * decode to a name that encodes back to it. Node's URL parser does not check the punycode itself (Node 24 keeps
+ * `xn--zzzzzz` as it is), so the round trip is made here.
+ */
+function validAceLabel(label: string): boolean {
+  if (label.slice(2, 4) !== '--') return true;
+  if (!label.startsWith('xn--')) return false;
+  const decoded = domainToUnicode(label);
+  return decoded !== '' && decoded !== label && domainToASCII(decoded) === label;
 }
 
 /** Korean second-level names under which the third label is the registrable (apex) name. */

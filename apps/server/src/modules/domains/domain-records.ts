@@ -15,7 +15,8 @@
  *   the receiver's consent record — the owner adds their own `rua=mailto:` and tightens `p` once mail passes.
  */
 import { isIP } from 'node:net';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { TDomainPurpose, TDomainRecord } from '@suite/shared/schemas/domains';
 import { isApex } from './domain-name.ts';
 
@@ -35,8 +36,11 @@ export type TRecordSource = {
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** A DKIM key pair: the public key as published (base64 of the DER SubjectPublicKeyInfo) and the private PKCS#8 PEM. */
-export function newDkimKey(now: Date): { selector: string; publicKey: string; privateKeyPem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const makeKeyPair = promisify(generateKeyPair);
+
+/** An RSA-2048 pair for DKIM, made on libuv's thread pool (tens of milliseconds of CPU that must not block requests). */
+export async function newDkimKey(now: Date): Promise<{ selector: string; publicKey: string; privateKeyPem: string }> {
+  const { publicKey, privateKey } = await makeKeyPair('rsa', { modulusLength: 2048 });
   const selector = `ct${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   return {
     selector,
@@ -53,7 +57,9 @@ export const dmarcName = (host: string) => `_dmarc.${host}`;
 export const DMARC_VALUE = 'v=DMARC1; p=none; adkim=s; aspf=r';
 
 export function spfValue(cfg: TRecordConfig): string {
-  const mechanisms = [cfg.ip ? `ip4:${cfg.ip}` : null, `a:${cfg.spfHost}`].filter(Boolean);
+  // `a:` takes a domain name; a relay given by address is authorised by `ip4:`/`ip6:`.
+  const relay = isIP(cfg.spfHost) === 4 ? `ip4:${cfg.spfHost}` : isIP(cfg.spfHost) === 6 ? `ip6:${cfg.spfHost}` : `a:${cfg.spfHost}`;
+  const mechanisms = [...new Set([cfg.ip ? `ip4:${cfg.ip}` : null, relay].filter(Boolean))];
   return `v=spf1 ${mechanisms.join(' ')} ~all`;
 }
 

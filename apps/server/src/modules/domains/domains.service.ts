@@ -123,8 +123,17 @@ export async function addDomain(deps: TDomainsDeps, actor: TDomainActor, seedId:
   const now = deps.now();
   const taken = await repo.findConnectedByHost(deps.db, host);
   if (taken && taken.seedId !== seedId) throw new AppError('DOMAIN_HOST_TAKEN');
-  // Generated outside the transaction: an RSA key takes tens of milliseconds.
-  const dkim = input.purpose === 'mail' ? newDkimKey(now) : null;
+  // Adds are limited per seed (a mail domain costs a key pair), and the cheap refusals come before the key is made;
+  // both are checked again under the seed's lock below.
+  const hit = await deps.state.hit(`domains:add:${seedId}`, 60_000);
+  if (hit.count > ADD_PER_MINUTE) {
+    throw new AppError('RATE_LIMITED', ko.domains.server.addLimited, { headers: { 'retry-after': String(Math.max(1, Math.ceil(hit.resetMs / 1000))) } });
+  }
+  const existing = await repo.listBySeed(deps.db, seedId);
+  if (existing.some((r) => r.host === host)) throw new AppError('DOMAIN_EXISTS');
+  if (existing.length >= MAX_DOMAINS_PER_SEED) throw new AppError('DOMAIN_LIMIT', ko.domains.server.limit(MAX_DOMAINS_PER_SEED));
+  // Generated outside the transaction, off the event loop: an RSA key takes tens of milliseconds.
+  const dkim = input.purpose === 'mail' ? await newDkimKey(now) : null;
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockSeedDomains(tx, seedId);
     const mine = await repo.listBySeed(tx, seedId);
@@ -177,6 +186,9 @@ export async function checkAndRecord(deps: TDomainsDeps, row: repo.TDomainRow, a
   }
   return outcome;
 }
+
+/** Adds a seed may make in a minute (each mail domain costs an RSA key pair). */
+const ADD_PER_MINUTE = 30;
 
 /** POST …/verify: checks now (rate-limited per seed) and answers with each record's `found`. */
 export async function verifyDomain(deps: TDomainsDeps, actor: TDomainActor, seedId: string, id: string): Promise<TDomain> {

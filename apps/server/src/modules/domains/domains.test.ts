@@ -7,11 +7,29 @@ import { auditLog } from '../../db/schema.ts';
 import { dbKinds } from '../../test/helpers.ts';
 import { signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { normaliseHost } from './domain-name.ts';
+import { routingRecord, spfValue } from './domain-records.ts';
 import { connectedHelpOrigins, connectedHost, mailSenderOf } from './domains.service.ts';
 import { APP_HOST, EDGE_IP, TARGET, domainsApi, domainsSeed, domainsTestApp, type TDomainsSeed, type TDomainsTest } from './testing/domains-kit.ts';
 
 const h = ko.domains.server.host;
 const OWN = [APP_HOST, TARGET];
+
+describe('records for an operator on addresses', () => {
+  it('authorise a relay given by address with ip4:/ip6: (a: takes a name), and route to an address with an A record', () => {
+    expect(spfValue({ target: '203.0.113.7', ip: undefined, spfHost: '203.0.113.7' })).toBe('v=spf1 ip4:203.0.113.7 ~all');
+    expect(spfValue({ target: 'edge.example.net', ip: '203.0.113.7', spfHost: '203.0.113.7' })).toBe('v=spf1 ip4:203.0.113.7 ~all');
+    expect(spfValue({ target: 'edge.example.net', ip: undefined, spfHost: '2001:db8::25' })).toBe('v=spf1 ip6:2001:db8::25 ~all');
+    expect(spfValue({ target: 'edge.example.net', ip: undefined, spfHost: 'smtp.example.net' })).toBe('v=spf1 a:smtp.example.net ~all');
+    expect(routingRecord('api.shop.example.com', { target: '127.0.0.1', ip: undefined, spfHost: '127.0.0.1' })).toMatchObject({
+      type: 'A',
+      value: '127.0.0.1',
+    });
+    expect(routingRecord('api.shop.example.com', { target: 'edge.example.net', ip: undefined, spfHost: 'x' })).toMatchObject({
+      type: 'CNAME',
+      value: 'edge.example.net',
+    });
+  });
+});
 
 describe('host names (normaliseHost)', () => {
   const ok: [string, string][] = [
@@ -51,6 +69,11 @@ describe('host names (normaliseHost)', () => {
     ['*.example.com', h.label],
     ['a..example.com', h.label],
     [`${'a'.repeat(64)}.example.com`, h.label],
+    // Punycode that does not decode, and hyphens in the IDN places without xn-- (RFC 5891).
+    ['xn--zzzzzz.com', h.label],
+    ['xn--a.com', h.label],
+    ['x.xn--0.com', h.label],
+    ['ab--cd.com', h.label],
     [`${'a.'.repeat(130)}kr`, h.tooLong],
     ['https://help.example.com', h.scheme],
     ['help.example.com/path', h.scheme],

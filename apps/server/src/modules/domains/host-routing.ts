@@ -108,7 +108,8 @@ export function registerHostRouting(app: FastifyInstance, deps: THostRoutingDeps
   }
 
   async function decide(request: FastifyRequest, host: TConnectedHost): Promise<TDecision> {
-    const url = request.url;
+    // An absolute-form request line (`GET http://host/path HTTP/1.1`) is judged by its path, as the router serves it.
+    const url = request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
     const path = url.split('?', 1)[0]!;
     if (host.purpose === 'data-api') {
       const m = DATA_API.exec(path);

@@ -7,13 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TTestApp } from '../../test/helpers.ts';
 import { call, GOOD_PASSWORD, outbox } from '../auth/testing/auth-test-kit.ts';
-import { signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { makeUser, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { findUserByEmail, hashPassword, updateUser } from '../auth/auth.service.ts';
 import { botsOfSeed } from '../chatbot/chatbot.service.ts';
 import { listSources } from '../knowledge/knowledge.service.ts';
 import { listSeeds } from '../seeds/seeds.service.ts';
 import { loadArticles } from './articles.ts';
 import { findHelpBot, HELP_BOT_EMAIL, syncHelpBot, type THelpBotDeps } from './help-bot.ts';
+import { operatorAddresses } from './help-bot-handoff.ts';
 
 const OPERATOR = 'help-desk@example.com';
 const articles = loadArticles();
@@ -150,6 +151,15 @@ describe.each(dbKinds)('help bot (%s)', (kind) => {
     expect(mails[0]!.text).toContain('customer@example.com');
     expect(mails[0]!.text).toContain('담당자와 통화하고 싶어요');
     expect(mails[0]!.text).toContain('세금계산서는 어떻게 받나요');
+  });
+
+  it('without HELP_HANDOFF_EMAIL or COMPANY_EMAIL, hand-offs go to the active platform admins (none is lost)', async () => {
+    const admin = await makeUser(t, { role: 'admin', fullName: '운영관리' });
+    const noAddress = { ...t.app.ctx, config: { ...t.config, help: { ...t.config.help, handoffEmail: undefined } } };
+    const to = await operatorAddresses(noAddress);
+    expect(to).toContain(admin.email);
+    expect(to).not.toContain('help-bot@system.invalid');
+    expect(await operatorAddresses(t.app.ctx)).toEqual([OPERATOR]);
   });
 
   it('a re-sync follows a changed, a removed and a restored article', async () => {
