@@ -28,7 +28,8 @@ for (let from = 0; from < consolePaths.length; from += SLICE) {
   test(`console pages ${from + 1}–${from + paths.length}: own header, one active menu entry, no sideways scroll at 360 px, no serious axe violation`, async ({
     adminPage: page,
   }) => {
-    test.setTimeout(120_000);
+    // Five pages, two axe runs each: about a minute on a quiet machine, up to two on a busy one.
+    test.setTimeout(240_000);
     for (const path of paths) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.emulateMedia({ colorScheme: 'light' });
