@@ -2,7 +2,21 @@
 import { z } from 'zod';
 
 /** The services an article belongs to (results are grouped by them). */
-export const ZHelpService = z.enum(['start', 'slack', 'rooms', 'meal', 'api-builder', 'admin-builder', 'chatbot', 'console', 'account', 'billing', 'privacy', 'domains', 'trouble']);
+export const ZHelpService = z.enum([
+  'start',
+  'slack',
+  'rooms',
+  'meal',
+  'api-builder',
+  'admin-builder',
+  'chatbot',
+  'console',
+  'account',
+  'billing',
+  'privacy',
+  'domains',
+  'trouble',
+]);
 export type THelpService = z.infer<typeof ZHelpService>;
 
 /** GET /api/help/articles?q=&service= */

@@ -36,7 +36,16 @@ export type TChatbotDeps = {
 };
 
 /** A hand-off ticket as the `onHandoff` hook receives it. */
-export type THandoffTicket = { botId: string; seedId: string; botName: string; ticketId: string; email: string; name: string; message: string; transcript: string };
+export type THandoffTicket = {
+  botId: string;
+  seedId: string;
+  botName: string;
+  ticketId: string;
+  email: string;
+  name: string;
+  message: string;
+  transcript: string;
+};
 
 /**
  * From outside the module: the mailer, the job runner and the notification service's deps from buildApp, the
