@@ -8,7 +8,8 @@ import { authenticate } from 'mailauth';
 import { settleAfterResponse } from '../../lib/after-response.ts';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
-import { addDomain, fakeSmtp } from './testing/host-kit.ts';
+import { fakeSmtp } from '../../test-support/fake-smtp.ts';
+import { addDomain } from './testing/host-kit.ts';
 
 const DOMAIN = 'mail.shop.example.co.kr';
 const MAIL_FROM = '"컴퍼니 툴즈" <no-reply@suite.example>';
