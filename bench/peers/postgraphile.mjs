@@ -18,8 +18,8 @@ import { join } from 'node:path';
 
 /**
  * What is installed: PostGraphile 5 and the connection-filter plugin's line for it (3.x; peer postgraphile ^5.0.3).
- * A 4.x line of the plugin exists too (4.0.1, peer postgraphile ^5.1.4); changing the majors here installs into a
- * folder of its own only if BENCH_PEERS_DIR names one (the default folder is named after PostGraphile's major).
+ * A 4.x line of the plugin exists too (4.0.1, peer postgraphile ^5.1.4); a cached folder is checked against MAJOR, so
+ * changing the specs and majors here makes the next run install again.
  */
 const POSTGRAPHILE_SPEC = 'postgraphile@^5';
 const FILTER_SPEC = 'postgraphile-plugin-connection-filter@^3';
