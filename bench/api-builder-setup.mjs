@@ -6,8 +6,8 @@ import { startServer, throwawayDatabase } from './http.mjs';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** @param {{ port: number, tag: string, prepare: (client: pg.Client) => Promise<void>, env?: Record<string, string> }} opts */
-export async function apiBuilderBench({ port, tag, prepare, env = {} }) {
+/** @param {{ port: number, tag: string, prepare: (client: pg.Client) => Promise<void>, env?: Record<string, string>, stdio?: unknown[] }} opts */
+export async function apiBuilderBench({ port, tag, prepare, env = {}, stdio = ['ignore', 'ignore', 'inherit'] }) {
   const base = `http://127.0.0.1:${port}`;
   const customer = await throwawayDatabase(adminUrl, tag);
   const c = new pg.Client({ connectionString: customer.url });
@@ -21,7 +21,7 @@ export async function apiBuilderBench({ port, tag, prepare, env = {} }) {
   const product = await throwawayDatabase(adminUrl, `${tag}prod`);
   let proc;
   try {
-    proc = await startServer(port, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', DATABASE_URL: product.url, ...env }, { stdio: ['ignore', 'ignore', 'inherit'] });
+    proc = await startServer(port, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', DATABASE_URL: product.url, ...env }, { stdio });
   } catch (e) {
     await customer.drop();
     await product.drop();
@@ -70,7 +70,7 @@ export async function apiBuilderBench({ port, tag, prepare, env = {} }) {
         token,
       )
     ).data;
-    return { base, json, token, seed, connection, customer, product, close };
+    return { base, json, token, seed, connection, customer, product, close, pid: proc.pid };
   } catch (e) {
     await close();
     throw e;

@@ -3,12 +3,22 @@
 // alternating rounds. Token checks that ran on the thread pool (jose's WebCrypto HMAC) queued behind the hashes:
 // decision 049 (measurements in bench/LOG-023.md). Appends its section to bench/RESULTS.md.
 //
+// Then sign-in throughput with reads beside it (issue 34): 50 connections signing in while GET /api/seeds runs at a
+// steady BENCH_READ_RATE (default 300) requests a second, next to the bare argon2id verify loop of bench/paths-minimal.mjs
+// (same library and parameters, 50 connections) with the same reads beside it on that minimal server (same token
+// check and SQL). Rounds alternate bare / real; the ratio of the medians is the figure (goal ≥ 0.9).
+//
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/auth-burst.mjs   (BENCH_ROUNDS, default 3;
 //   BENCH_LABEL names the code measured in the heading, for an A/B of two commits)
 import { appendFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { ROUNDS, databaseLabel, startServer, throwawayDatabase } from './http.mjs';
+import { defaultPoolSize } from '../apps/server/src/config.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3263;
@@ -16,11 +26,14 @@ const base = `http://127.0.0.1:${port}`;
 const PASSWORD = 'Zq7mLw2pXv';
 const SIGN_INS = 60;
 
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 300);
+const AUTH_SECRET = randomBytes(48).toString('base64url');
+const POOL = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 const dbName = await databaseLabel(adminUrl);
 const db = await throwawayDatabase(adminUrl, 'burst');
 const proc = await startServer(
   port,
-  { DATABASE_URL: db.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
+  { DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const loadAtStart = loadavg()[0];
@@ -111,6 +124,63 @@ try {
     '',
     `During the sign-ins the median request took **${(b.p50 / q.p50).toFixed(1)}×** as long as on a quiet server.`,
   ];
+
+  // ── Sign-in throughput with reads beside it, next to a bare argon2id verify loop with the same reads beside it.
+  const minimal = spawn(process.execPath, [fileURLToPath(new URL('./paths-minimal.mjs', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, PORT: String(port + 1), TOKEN_CHECK: 'hmac', NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      minimal.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+      minimal.on('exit', () => reject(new Error('minimal server exited')));
+    });
+    const minimalBase = `http://127.0.0.1:${port + 1}`;
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const hash = (await c.query("SELECT password_hash FROM users WHERE email = 'burst.0@example.com'")).rows[0].password_hash;
+    await c.end();
+    await fetch(`${minimalBase}/password-hash`, { method: 'POST', body: JSON.stringify({ hash }) });
+    // Both servers answer the reads the same (the minimal one runs the guard's and the route's SQL).
+    const [mine, theirs] = await Promise.all(
+      [base, minimalBase].map((b) => fetch(`${b}/api/seeds`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text())),
+    );
+    if (mine !== theirs) throw new Error(`GET /api/seeds differs:\nreal ${mine.slice(0, 200)}\nminimal ${theirs.slice(0, 200)}`);
+    const reads = (server) =>
+      autocannon({ url: `${server}/api/seeds`, headers: { authorization: `Bearer ${token}` }, connections: 10, overallRate: READ_RATE, duration: 5 });
+    const bareLoop = () => autocannon({ url: `${minimalBase}/argon2`, method: 'POST', body: '{}', connections: 50, duration: 5 });
+    const together = async (hashing, server) => {
+      const [h, r] = await Promise.all([hashing(), reads(server)]);
+      if (h.non2xx || h.errors || r.non2xx || r.errors) throw new Error(`failures: hashing ${h.non2xx}/${h.errors}, reads ${r.non2xx}/${r.errors}`);
+      return { rate: h.requests.average, reads: r.requests.average, readP50: r.latency.p50, readP99: r.latency.p99 };
+    };
+    await together(bareLoop, minimalBase); // warm-up
+    await together(() => signIns(5), base);
+    const bare = [];
+    const real = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(await together(bareLoop, minimalBase));
+      real.push(await together(() => signIns(5), base));
+      console.log(`round ${round + 1}: bare argon2id ${bare.at(-1).rate.toFixed(0)}/s, sign-in ${real.at(-1).rate.toFixed(0)}/s`);
+    }
+    const m = (xs, k) => median(xs.map((x) => x[k]));
+    const spread = (xs, k) => `${Math.min(...xs.map((x) => x[k])).toFixed(0)}–${Math.max(...xs.map((x) => x[k])).toFixed(0)}`;
+    const ratio = m(real, 'rate') / m(bare, 'rate');
+    lines.push(
+      '',
+      `Sign-in throughput with GET /api/seeds beside it at ${READ_RATE} req/s (10 connections), ${ROUNDS} rounds of 5 s alternating bare / real after a warm-up of each; medians (min–max):`,
+      '',
+      '| server | hashes or sign-ins /s | reads /s | reads p50 / p99 ms |',
+      '|---|---:|---:|---:|',
+      `| bare argon2id verify loop (bench/paths-minimal.mjs, 50 connections) + its GET /api/seeds | ${m(bare, 'rate').toFixed(0)} (${spread(bare, 'rate')}) | ${m(bare, 'reads').toFixed(0)} | ${m(bare, 'readP50')} / ${m(bare, 'readP99')} |`,
+      `| POST /api/auth-login (50 connections) + GET /api/seeds | ${m(real, 'rate').toFixed(0)} (${spread(real, 'rate')}) | ${m(real, 'reads').toFixed(0)} | ${m(real, 'readP50')} / ${m(real, 'readP99')} |`,
+      '',
+      `Sign-ins ÷ bare argon2id verifies with reads beside both: **${ratio.toFixed(2)}** (goal ≥ 0.9).`,
+    );
+    if (process.env.BENCH_FIGURES_FILE) appendFileSync(process.env.BENCH_FIGURES_FILE, `${JSON.stringify({ loginBesideReads: ratio })}\n`);
+  } finally {
+    minimal.kill('SIGTERM');
+  }
 } finally {
   proc.kill('SIGTERM');
   await new Promise((r) => proc.on('exit', r));

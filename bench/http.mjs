@@ -2,7 +2,7 @@
 // autocannon runs and a bare node:http baseline in the same run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,3 +120,47 @@ export function table(rows, baseline) {
   }
   return lines.join('\n');
 }
+
+// CPU time (ms) of each thread kind of a process and of every PostgreSQL process, read from /proc (Linux only).
+const TICK = 100; // USER_HZ
+const ticks = (statFile) => {
+  const x = readFileSync(statFile, 'utf8');
+  const f = x.slice(x.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+};
+export const cpuByThread = (pid) => {
+  const out = {};
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
+      const kind = name === 'libuv-worker' ? 'libuv' : t === String(pid) ? 'main' : 'other';
+      out[kind] = (out[kind] ?? 0) + ticks(`/proc/${pid}/task/${t}/stat`);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  // PostgreSQL per process, so a backend or autovacuum worker that exits during a round does not count negative.
+  const postgres = new Map();
+  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres.set(p, ticks(`/proc/${p}/stat`));
+    } catch {
+      // gone
+    }
+  }
+  return { ...out, postgres };
+};
+// The load generator (autocannon, in this process): its CPU shares the same two cores.
+export const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+export const cpuPer = (before, after, n) =>
+  Object.fromEntries(
+    Object.keys(after).map((k) => [
+      k,
+      k === 'postgres'
+        ? [...after.postgres].reduce((sum, [pid, t]) => sum + t - (before.postgres.get(pid) ?? 0), 0) / n
+        : ((after[k] ?? 0) - (before[k] ?? 0)) / n,
+    ]),
+  );

@@ -13,11 +13,11 @@
 //   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_USERS=100000 BENCH_ONLY=<row name part> BENCH_CPU_PROF=<dir> are optional.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ROUNDS, SECONDS, databaseLabel, run, startServer, throwawayDatabase } from './http.mjs';
+import { ROUNDS, SECONDS, cpuByThread, cpuMs, cpuPer, databaseLabel, run, startServer, throwawayDatabase } from './http.mjs';
 import { seedUsers } from './users-list.mjs';
 import { defaultPoolSize } from '../apps/server/src/config.ts';
 
@@ -149,50 +149,6 @@ try {
   };
 
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  // CPU time (ms) of each thread kind of a process and of every PostgreSQL process, read from /proc (Linux only).
-  const TICK = 100; // USER_HZ
-  const ticks = (statFile) => {
-    const x = readFileSync(statFile, 'utf8');
-    const f = x.slice(x.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
-  };
-  const cpuByThread = (pid) => {
-    const out = {};
-    for (const t of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        const name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
-        const kind = name === 'libuv-worker' ? 'libuv' : t === String(pid) ? 'main' : 'other';
-        out[kind] = (out[kind] ?? 0) + ticks(`/proc/${pid}/task/${t}/stat`);
-      } catch {
-        // a thread that ended meanwhile
-      }
-    }
-    // PostgreSQL per process, so a backend or autovacuum worker that exits during a round does not count negative.
-    const postgres = new Map();
-    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres.set(p, ticks(`/proc/${p}/stat`));
-      } catch {
-        // gone
-      }
-    }
-    return { ...out, postgres };
-  };
-  // The load generator (autocannon, in this process): its CPU shares the same two cores.
-  const cpuMs = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  const cpuPer = (before, after, n) =>
-    Object.fromEntries(
-      Object.keys(after).map((k) => [
-        k,
-        k === 'postgres'
-          ? [...after.postgres].reduce((sum, [pid, t]) => sum + t - (before.postgres.get(pid) ?? 0), 0) / n
-          : ((after[k] ?? 0) - (before[k] ?? 0)) / n,
-      ]),
-    );
-
   const summarise = (xs) => ({
     rps: median(xs.map((x) => x.rps)),
     min: Math.min(...xs.map((x) => x.rps)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { declareNonJsonMediaTypes } from './plugins/openapi-media-types.ts';
@@ -34,6 +34,7 @@ import { closeStreamsOnShutdown, createEventStreams } from './lib/event-stream.t
 import { registerMetrics } from './plugins/metrics.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { bufferedStdout, createAccessLog, flushErrorsAt, type TLogDestination } from './lib/request-log.ts';
 import { seedsModule } from './modules/seeds/seeds.module.ts';
 import { adminUsersModule } from './modules/admin-users/admin-users.module.ts';
 import { registerUsageCounter, serviceOf } from './modules/usage/usage.ts';
@@ -51,6 +52,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { apiBuilderModule } from './modules/api-builder/api-builder.module.ts';
 import { createApiBuilderDeps } from './modules/api-builder/api-builder.deps.ts';
 import { createDataApiFastPath, type TDataApiFastPath } from './modules/api-builder/fast-path.ts';
+import { DATA_API_ROUTE } from './modules/api-builder/data-api.routes.ts';
 import { adminBuilderModule } from './modules/admin-builder/admin-builder.module.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { chatbotModule } from './modules/chatbot/chatbot.module.ts';
@@ -125,6 +127,8 @@ export type TBuildOptions = {
   database?: TAppContext['database'];
   state?: TAppContext['state'];
   logger?: boolean;
+  /** Where the log lines go (tests read them); default standard output, buffered (lib/request-log.ts). */
+  logDestination?: TLogDestination;
   /** The clock for time-based rules, the job runner and the modules that take one (tests move it); default the system clock. */
   now?: () => Date;
 };
@@ -161,11 +165,24 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     : createNoopMeter();
   const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter, planGate: createPlanGate() };
   const fast: { path?: TDataApiFastPath } = {};
+  const logDestination = opts.logDestination ?? bufferedStdout();
+  const accessLog = createAccessLog({ dest: logDestination, level: opts.logger === false ? 'silent' : config.logLevel, sampleRate: config.logSampleRate });
   // A seed's own host names take the full path, where the host-routing hook decides what they reach (issue 33).
   const isSuiteHost = suiteHostCheck(config);
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[가림]' }, serializers: { req: serializeRequest } },
+    // One buffered, asynchronous destination and one access line a request, written in onResponse below (decision 076).
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[가림]' },
+            serializers: { req: serializeRequest },
+            stream: logDestination,
+            hooks: { logMethod: flushErrorsAt(logDestination) },
+          },
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     // The data API's cache hits are answered before Fastify when they can be (modules/api-builder/fast-path.ts); every
     // other request, and every hit the fast path declines, goes to Fastify as before. The server settings are the ones
@@ -200,6 +217,22 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // Per-request hooks are plain callbacks, not async functions: no promise per hook per request (decision 023).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  // The access line: one a request (Fastify's own two are off), the data API's successes sampled by LOG_SAMPLE_RATE.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (accessLog.keep(request.routeOptions.url === DATA_API_ROUTE, reply.statusCode)) {
+      accessLog.write({
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+        status: reply.statusCode,
+        responseTime: reply.elapsedTime,
+      });
+    }
     done();
   });
   // While closing, answered keep-alive connections are closed too, so they cannot hold the exit open.
@@ -309,21 +342,13 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     headers,
     requestId: requestIdOf,
     busy: () => closing || draining(),
-    answered: ({ requestId, method, url, route, status, ms, host, remoteAddress, apiId, cache }) => {
+    answered: ({ requestId, method, url, route, status, ms, host, remoteAddress, remotePort, apiId, cache }) => {
       observe?.(method, route, status, ms / 1000);
       if (config.trafficRecording) traffic.record(method, route, `api:${apiId.toLowerCase()}`, status, ms, cache);
       const service = serviceOf(route);
       if (service) usage.record(service, null);
-      // The access log line Fastify writes (through the same request serializer: method, redacted URL, host, address).
-      app.log.info(
-        {
-          reqId: requestId,
-          req: { method, url, host, ip: remoteAddress },
-          res: { statusCode: status },
-          responseTime: ms,
-        },
-        'request completed',
-      );
+      // The access line the onResponse hook writes (method, redacted URL, host, address).
+      if (accessLog.keep(true, status)) accessLog.write({ reqId: requestId, method, url, host, remoteAddress, remotePort, status, responseTime: ms });
     },
   });
   await app.register(adminBuilderModule, { ctx, apiBuilder: apiBuilderDeps });

@@ -109,6 +109,8 @@ const ZEnv = z.object({
   TRAFFIC_RECORDING: bool.default(true),
   BILLING_METERING: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The share of the data API's successful requests whose access line is written (issue 34); errors always are. */
+  LOG_SAMPLE_RATE: z.coerce.number().min(0, '0 이상이어야 합니다').max(1, '1 이하여야 합니다').default(1),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -230,6 +232,8 @@ export type TConfig = {
     maxRetries: number;
   };
   logLevel: string;
+  /** 0–1: the share of the data API's successful requests whose access line is written. */
+  logSampleRate: number;
   /** Bearer token of GET /api/metrics; undefined: the endpoint does not exist (404). */
   metricsToken: string | undefined;
   /** Record every API request for the monitoring page's traffic (issue 30); false: nothing is recorded. */
@@ -405,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       maxRetries: e.LLM_MAX_RETRIES,
     },
     logLevel: e.LOG_LEVEL,
+    logSampleRate: e.LOG_SAMPLE_RATE,
     metricsToken: e.METRICS_TOKEN,
     trafficRecording: e.TRAFFIC_RECORDING,
     billingMetering: e.BILLING_METERING,

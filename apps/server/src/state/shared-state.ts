@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { oldestFirst } from '../lib/oldest-first.ts';
 
 /**
  * State several server instances must agree on. With REDIS_URL it lives in Redis;
@@ -10,6 +11,8 @@ export type TSharedState = {
   hit: (key: string, windowMs: number, amount?: number) => Promise<{ count: number; resetMs: number }>;
   /** Reads a counter without adding to it. */
   peek: (key: string) => Promise<{ count: number; resetMs: number }>;
+  /** Reads several counters' counts at once (Redis: one MGET), 0 for a missing one. */
+  counts: (keys: string[]) => Promise<number[]>;
   reset: (key: string) => Promise<void>;
   /** Sets a key with a time to live; returns false if it already existed (an atomic claim). */
   claim: (key: string, ttlMs: number) => Promise<boolean>;
@@ -26,6 +29,7 @@ export function createMemoryState(): TSharedState {
   const counters = new Map<string, { count: number; expiresAt: number }>();
   const listeners = new Map<string, Set<(m: string) => void>>();
   const values = new Map<string, { value: string; expiresAt: number }>();
+  const oldestValue = oldestFirst(values);
   const MAX_VALUES = 10_000;
   /** Cached values are bounded by size too (two bytes a character at worst): the oldest go first. */
   const MAX_VALUE_BYTES = 64 * 1024 * 1024;
@@ -62,6 +66,9 @@ export function createMemoryState(): TSharedState {
       const c = live(key);
       return c ? { count: c.count, resetMs: c.expiresAt - Date.now() } : { count: 0, resetMs: 0 };
     },
+    async counts(keys) {
+      return keys.map((k) => live(k)?.count ?? 0);
+    },
     async reset(key) {
       counters.delete(key);
     },
@@ -83,7 +90,7 @@ export function createMemoryState(): TSharedState {
       // Bounded by count and size: the oldest entries go first (Map keeps insertion order).
       dropValue(key);
       const bytes = value.length * 2;
-      while (values.size && (values.size >= MAX_VALUES || valueBytes + bytes > MAX_VALUE_BYTES)) dropValue(values.keys().next().value!);
+      while (values.size && (values.size >= MAX_VALUES || valueBytes + bytes > MAX_VALUE_BYTES)) dropValue(oldestValue()!);
       values.set(key, { value, expiresAt: Date.now() + ttlMs });
       valueBytes += bytes;
     },
@@ -116,7 +123,8 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {c, ttl}`;
 
 export async function createRedisState(url: string, prefix = 'suite:'): Promise<TSharedState> {
-  const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+  // Commands issued in the same event-loop turn by concurrent requests go out as one pipeline (one write, one read).
+  const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true };
   const cmd = new Redis(url, opts);
   const sub = new Redis(url, opts);
   cmd.on('error', () => undefined);
@@ -136,6 +144,10 @@ export async function createRedisState(url: string, prefix = 'suite:'): Promise<
     async peek(key) {
       const [v, ttl] = await Promise.all([cmd.get(prefix + key), cmd.pttl(prefix + key)]);
       return { count: v ? Number(v) : 0, resetMs: Math.max(ttl, 0) };
+    },
+    async counts(keys) {
+      if (!keys.length) return [];
+      return (await cmd.mget(keys.map((k) => prefix + k))).map((v) => (v ? Number(v) : 0));
     },
     async reset(key) {
       await cmd.del(prefix + key);

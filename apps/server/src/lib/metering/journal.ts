@@ -1,5 +1,5 @@
 /**
- * The metering journal (decision 058): `record` appends one line per event to this process's file under
+ * The metering journal (decision 058): `record` appends one line per event (`recordSoon`: the event-loop turn's events in one write, decision 076) to this process's file under
  * `DATA_DIR/metering/` with a synchronous write on a descriptor opened once, so the line is in the operating system's
  * page cache before the answer that caused it leaves — a kill -9 of the process loses nothing (a power cut may lose
  * what the disk had not yet written: out of scope). `flush` seals the file, writes its events through the billing
@@ -89,24 +89,67 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     writeSync(fd, `${JSON.stringify(['#', `${pid}-${tag}-${seq}`])}\n`);
   }
 
-  function record(e: TMeterEvent): void {
-    const quantity = Math.max(0, Math.round(e.quantity ?? 1)) || 0;
-    const at = e.at ?? now();
+  const eventOf = (e: TMeterEvent): TMeteredEvent => ({
+    id: e.id,
+    seedId: e.seedId,
+    meter: e.meter,
+    quantity: Math.max(0, Math.round(e.quantity ?? 1)) || 0,
+    at: e.at ?? now(),
+  });
+  const lineOf = (e: TMeteredEvent) => `${JSON.stringify([e.id, e.seedId, e.meter, e.quantity, e.at.getTime()])}\n`;
+
+  /** `text` (whole lines) appended with one write; on failure the events are kept in memory for the next flush. */
+  function append(text: string, events: TMeteredEvent[]) {
     try {
       if (closed) throw new Error('metering journal closed');
       if (fd === undefined) open();
-      writeSync(fd!, `${JSON.stringify([e.id, e.seedId, e.meter, quantity, at.getTime()])}\n`);
-      lines++;
+      writeSync(fd!, text);
+      lines += events.length;
       failing = false;
     } catch (err) {
       if (!failing) log.error({ err, dir }, 'metering: journal write failed; events kept in memory until the next flush');
       failing = true;
-      memory.push({ id: e.id, seedId: e.seedId, meter: e.meter, quantity, at });
+      memory.push(...events);
     }
+  }
+
+  function record(e: TMeterEvent): void {
+    const event = eventOf(e);
+    append(lineOf(event), [event]);
+  }
+
+  /** This turn's events for `recordSoon`, written together in the check phase (setImmediate) or before a seal. */
+  let batch: TMeteredEvent[] = [];
+  let batchText = '';
+  let batchDone: (() => void) | undefined;
+  let batchWritten: Promise<void> | undefined;
+  function writeBatch() {
+    if (!batch.length) return;
+    const events = batch;
+    const done = batchDone!;
+    append(batchText, events);
+    batch = [];
+    batchText = '';
+    batchDone = undefined;
+    batchWritten = undefined;
+    done();
+  }
+  function recordSoon(e: TMeterEvent): Promise<void> {
+    const event = eventOf(e);
+    batch.push(event);
+    batchText += lineOf(event);
+    if (!batchWritten) {
+      batchWritten = new Promise<void>((resolve) => {
+        batchDone = resolve;
+      });
+      setImmediate(writeBatch);
+    }
+    return batchWritten;
   }
 
   /** The active file becomes a sealed one (the next event opens a new file). */
   function seal() {
+    writeBatch();
     if (fd === undefined) return;
     closeSync(fd);
     fd = undefined;
@@ -185,6 +228,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
 
   return {
     record,
+    recordSoon,
     flush,
     attach: (write) => {
       writer = write;
@@ -197,6 +241,6 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
         seal();
       }
     },
-    pending: () => lines + memory.length + sealed.length,
+    pending: () => lines + batch.length + memory.length + sealed.length,
   };
 }

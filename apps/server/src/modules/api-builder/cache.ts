@@ -5,6 +5,7 @@
  * is unreachable at once, on every instance (the versions are shared-state counters: Redis when configured).
  * MySQL/MariaDB "probe" mode adds each table's information_schema UPDATE_TIME to the key (see the decision record).
  */
+import { oldestFirst } from '../../lib/oldest-first.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 import type { TParsedQuery } from './postgrest/grammar.ts';
 
@@ -16,10 +17,48 @@ export type TCachedResponse = { status: number; headers: Record<string, string>;
 /** Entries kept in process besides the shared store (decision 023), bounded by count and by size. */
 const LOCAL_MAX = 2_000;
 const LOCAL_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * The in-process store is segmented (decision 076): an entry starts on probation, a fifth of the budgets; a hit moves
+ * it to the protected part, the other four fifths. Reads of keys asked once (an id nobody asks again) churn only the
+ * probation part, so they never push out the entries that are being hit; a protected entry that is pushed out goes
+ * back on probation and is kept if hit again there.
+ */
+const PROBATION_SHARE = 0.2;
 /** A larger answer (a big page of wide rows) is served uncached: caching it would cost more memory than it saves. */
 export const CACHE_ENTRY_MAX_CHARS = 1_000_000;
 /** Strings are UTF-16 in the heap at worst (Korean text): two bytes a character, plus the entry's own overhead. */
 const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + 512;
+
+type TLocalEntry = { value: TCachedResponse; expiresAt: number; bytes: number };
+
+/** One segment: a Map in insertion order with its byte total and bounds; the oldest go first. */
+function segment(maxCount: number, maxBytes: number) {
+  const map = new Map<string, TLocalEntry>();
+  const oldest = oldestFirst(map);
+  let bytes = 0;
+  const drop = (key: string): TLocalEntry | undefined => {
+    const e = map.get(key);
+    if (!e) return undefined;
+    map.delete(key);
+    bytes -= e.bytes;
+    return e;
+  };
+  return {
+    map,
+    drop,
+    /** Adds `e` as the newest entry; returns the entries pushed out to stay within the bounds. */
+    add(key: string, e: TLocalEntry): [string, TLocalEntry][] {
+      const out: [string, TLocalEntry][] = [];
+      while (map.size && (map.size >= maxCount || bytes + e.bytes > maxBytes)) {
+        const k = oldest()!;
+        out.push([k, drop(k)!]);
+      }
+      map.set(key, e);
+      bytes += e.bytes;
+      return out;
+    },
+  };
+}
 
 /**
  * Entries are immutable under their key (the key carries the table versions), so an entry read once is kept in
@@ -28,25 +67,41 @@ const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + 512;
  */
 export function createResponseCache(state: TSharedState, now: () => number = Date.now) {
   const vkey = (apiId: string, table: string) => `ab:v:${apiId}:${table}`;
-  const local = new Map<string, { value: TCachedResponse; expiresAt: number; bytes: number }>();
-  let localBytes = 0;
+  const probation = segment(Math.round(LOCAL_MAX * PROBATION_SHARE), LOCAL_MAX_BYTES * PROBATION_SHARE);
+  const hot = segment(LOCAL_MAX - Math.round(LOCAL_MAX * PROBATION_SHARE), LOCAL_MAX_BYTES * (1 - PROBATION_SHARE));
   const forget = (key: string) => {
-    const e = local.get(key);
-    if (!e) return;
-    local.delete(key);
-    localBytes -= e.bytes;
+    probation.drop(key);
+    hot.drop(key);
   };
   const remember = (key: string, value: TCachedResponse, expiresAt: number) => {
-    const bytes = bytesOf(value);
     forget(key);
-    // Oldest first (Map keeps insertion order) until the new entry fits the count and the size budgets.
-    while (local.size && (local.size >= LOCAL_MAX || localBytes + bytes > LOCAL_MAX_BYTES)) forget(local.keys().next().value!);
-    local.set(key, { value, expiresAt, bytes });
-    localBytes += bytes;
+    probation.add(key, { value, expiresAt, bytes: bytesOf(value) });
+  };
+  /** A hit on probation: the entry moves to the protected part; what that pushes out goes back on probation. */
+  const promote = (key: string, e: TLocalEntry) => {
+    probation.drop(key);
+    for (const [k, out] of hot.add(key, e)) probation.add(k, out);
+  };
+  const local = (key: string): TCachedResponse | undefined => {
+    const t = now();
+    const h = hot.map.get(key);
+    if (h) {
+      if (h.expiresAt > t) return h.value;
+      hot.drop(key);
+      return undefined;
+    }
+    const p = probation.map.get(key);
+    if (!p) return undefined;
+    if (p.expiresAt <= t) {
+      probation.drop(key);
+      return undefined;
+    }
+    promote(key, p);
+    return p.value;
   };
   return {
     async versions(apiId: string, tables: string[]): Promise<number[]> {
-      return Promise.all(tables.map(async (t) => (await state.peek(vkey(apiId, t))).count));
+      return state.counts(tables.map((t) => vkey(apiId, t)));
     },
     async bump(apiId: string, tables: Iterable<string>): Promise<void> {
       await Promise.all([...tables].map((t) => state.hit(vkey(apiId, t), VERSION_WINDOW_MS)));
@@ -56,11 +111,8 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
       return `ab:r:${apiId}:${parts}`;
     },
     async get(key: string): Promise<TCachedResponse | undefined> {
-      const mine = local.get(key);
-      if (mine) {
-        if (mine.expiresAt > now()) return mine.value;
-        forget(key);
-      }
+      const mine = local(key);
+      if (mine) return mine;
       const raw = await state.getValue(key);
       if (!raw) return undefined;
       const { expiresAt, ...value } = JSON.parse(raw) as TCachedResponse & { expiresAt?: number };

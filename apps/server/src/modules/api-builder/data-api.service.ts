@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { oldestFirst } from '../../lib/oldest-first.ts';
 import { retriedCallId } from '../../lib/metering/meter.ts';
 import { bearerToken } from '../../lib/route-helpers.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -186,7 +187,7 @@ const prepareCall = (live: TLiveApi, call: TCall): TPrepared =>
  */
 type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: string };
 const READ_MEMO_MAX = 1_000;
-const readMemo = new WeakMap<TLiveApi, Map<string, TReadPrep>>();
+const readMemo = new WeakMap<TLiveApi, { map: Map<string, TReadPrep>; oldest: () => string | undefined }>();
 
 function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | null; tables: string[] | null }): TReadPrep {
   const sig =
@@ -194,7 +195,7 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
       ? `${call.table}\n${call.method}\n${call.accept ?? ''}\n${call.prefer ?? ''}\n${call.range ?? ''}\n${scope.methods?.join(',') ?? '*'}\n${scope.tables?.join(',') ?? '*'}\n${call.query}`
       : undefined;
   let memo = readMemo.get(live);
-  const known = sig === undefined ? undefined : memo?.get(sig);
+  const known = sig === undefined ? undefined : memo?.map.get(sig);
   if (known) return known;
   const prepared = prepareCall(live, call);
   const tables = tablesOfPlan(prepared.plan);
@@ -211,9 +212,12 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   ];
   const prep = { prepared, tables, keyHash: sha256(JSON.stringify(parts), 'base64url') };
   if (sig !== undefined) {
-    if (!memo) readMemo.set(live, (memo = new Map()));
-    if (memo.size >= READ_MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(sig, prep);
+    if (!memo) {
+      const map = new Map<string, TReadPrep>();
+      readMemo.set(live, (memo = { map, oldest: oldestFirst(map) }));
+    }
+    if (memo.map.size >= READ_MEMO_MAX) memo.map.delete(memo.oldest()!);
+    memo.map.set(sig, prep);
   }
   return prep;
 }
@@ -337,16 +341,22 @@ export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult>
 
 /**
  * Billing (issue 31, decision 058): an answered call (2xx) is one `api.calls` event of the API's seed, journaled before
- * the answer leaves — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<uuid>`), or for a write with an `Idempotency-Key` derived from the seed, method,
+ * the answer leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<uuid>`), or for a write with an `Idempotency-Key` derived from the seed, method,
  * URL and key, so the retried write is the same event.
  */
-function meterCall(deps: TDeps, live: TLiveApi, call: Pick<TCall, 'method' | 'idempotencyKey' | 'url' | 'principal'>, status: number) {
+function meterCall(
+  deps: TDeps,
+  live: TLiveApi,
+  call: Pick<TCall, 'method' | 'idempotencyKey' | 'url' | 'principal'>,
+  status: number,
+): Promise<void> | undefined {
   // The admin builder's in-process calls are billed by the admin builder: one event a request (admin-builder.data.ts).
-  if (status < 200 || status >= 300 || call.principal) return;
+  if (status < 200 || status >= 300 || call.principal) return undefined;
   const key = call.method === 'GET' || call.method === 'HEAD' ? undefined : call.idempotencyKey?.trim();
   const seedId = live.api.seedId;
   const id = key && call.url ? retriedCallId(seedId, call.method, call.url, key) : `api:${randomUUID()}`;
-  deps.ctx.meter.record({ id, seedId, meter: 'api.calls' });
+  // Journaled with the other answers of this event-loop turn (one write), before this answer is sent.
+  return deps.ctx.meter.recordSoon({ id, seedId, meter: 'api.calls' });
 }
 
 /** An in-process call with the grammar's tree instead of a query string (the admin builder; decision 037). */
@@ -431,7 +441,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
       assertRights(live, key, call, verb, prepared.plan);
       const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
-      meterCall(deps, live, call, res.status);
+      await meterCall(deps, live, call, res.status);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
       const apis = new Set([live.api.id, ...(await repo.apisOfConnection(deps.db, live.connection.id)).map((a) => a.id)]);
@@ -441,7 +451,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
     // Reads: parsed and planned once (and remembered); the same plan names the tables for the cache key and runs on a miss.
     const res = await read(deps, live, call, await readRule(deps, live, call, key));
     cache = res.cache;
-    meterCall(deps, live, call, res.status);
+    await meterCall(deps, live, call, res.status);
     return res;
   } catch (err) {
     const failed = dbError(err);
@@ -483,7 +493,7 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
   try {
     const res = await read(deps, live, get, await readRule(deps, live, get, key));
     cache = res.cache;
-    meterCall(deps, live, get, res.status);
+    await meterCall(deps, live, get, res.status);
     return res;
   } catch (err) {
     const failed = dbError(err);

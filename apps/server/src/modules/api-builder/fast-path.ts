@@ -32,6 +32,7 @@ export type TFastPathHooks = {
     ms: number;
     host: string | undefined;
     remoteAddress: string | undefined;
+    remotePort: number | undefined;
     /** The API answered (for the traffic store) and whether the cache served the read. */
     apiId: string;
     cache: 'HIT' | 'MISS' | undefined;
@@ -127,6 +128,7 @@ export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
       ms,
       host: one(h.host),
       remoteAddress: req.socket.remoteAddress,
+      remotePort: req.socket.remotePort,
       apiId: target.apiId,
       cache: out instanceof PgrstError ? undefined : out.cache,
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { postgresDialect } from './dialect.ts';
 import type { TEngine, TConnectTarget, TQueryResult, TSchemaInfo, TTableInfo } from './engine.ts';
@@ -38,6 +39,57 @@ export function pgClientConfig(t: TConnectTarget): pg.ClientConfig {
   };
 }
 
+/** Distinct statement texts one engine prepares at most (each pooled connection prepares them as it first runs them). */
+const NAMED_MAX = 256;
+/** Texts seen once, remembered until a second sight names them (cleared when full). */
+const SEEN_MAX = 4_096;
+
+/**
+ * Named (prepared) statements for the statements a connection keeps running (decision 076): PostgreSQL parses and
+ * plans a named statement once per connection, and a repeated read then sends only Bind/Execute — measured, that
+ * halves the database's CPU per single-row read. A text is named on its second sight (a one-off query never takes a
+ * slot), up to NAMED_MAX per engine; the rest run unnamed, as before. A text whose prepared plan PostgreSQL refuses
+ * (`cached plan must not change result type` after a column's type changed) is run unnamed from then on; a pooler
+ * that does not keep prepared statements (PgBouncer in transaction mode: `prepared statement … does not exist`)
+ * turns naming off for the engine. Either way the read is retried once, unnamed.
+ */
+export function statementNames(max = NAMED_MAX) {
+  const seen = new Set<string>();
+  const names = new Map<string, string>();
+  const refused = new Set<string>();
+  let off = false;
+  return {
+    nameOf(text: string): string | undefined {
+      if (off) return undefined;
+      const known = names.get(text);
+      if (known !== undefined || names.size >= max || refused.has(text)) return known;
+      if (!seen.has(text)) {
+        if (seen.size >= SEEN_MAX) seen.clear();
+        seen.add(text);
+        return undefined;
+      }
+      seen.delete(text);
+      const name = `suite_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+      names.set(text, name);
+      return name;
+    },
+    /** The database refused the named form: this text (or, for a pooler, every text) runs unnamed from now on. */
+    refuse(text: string, everyText: boolean) {
+      if (everyText) off = true;
+      names.delete(text);
+      if (refused.size < max) refused.add(text);
+    },
+  };
+}
+
+/** Refusals of a named statement that an unnamed retry cures (SQLSTATE, and the message for 0A000). */
+function preparedTrouble(err: unknown): 'text' | 'engine' | undefined {
+  const e = err as { code?: string; message?: string };
+  if (e.code === '26000' || e.code === '42P05') return 'engine';
+  if (e.code === '0A000' && /cached plan/i.test(e.message ?? '')) return 'text';
+  return undefined;
+}
+
 export async function openPgEngine(t: TConnectTarget, poolSize = 5): Promise<TEngine> {
   const pool = new pg.Pool({ ...pgClientConfig(t), max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined);
@@ -48,11 +100,26 @@ export async function openPgEngine(t: TConnectTarget, poolSize = 5): Promise<TEn
     const r = await client.query(text, params);
     return { rows: r.rows as Record<string, unknown>[], affected: r.rowCount ?? 0 };
   };
+  const names = statementNames();
+  /** A statement outside a transaction: named once it repeats (a failed named one is retried unnamed). */
+  const runNamed = async (text: string, params: unknown[] = []): Promise<TQueryResult> => {
+    const name = names.nameOf(text);
+    if (name === undefined) return run(pool, text, params);
+    try {
+      const r = await pool.query({ name, text, values: params });
+      return { rows: r.rows as Record<string, unknown>[], affected: r.rowCount ?? 0 };
+    } catch (err) {
+      const trouble = preparedTrouble(err);
+      if (!trouble) throw err;
+      names.refuse(text, trouble === 'engine');
+      return run(pool, text, params);
+    }
+  };
   return {
     kind: 'postgres',
     dialect: postgresDialect,
     quote: postgresDialect.quote,
-    query: (text, params) => run(pool, text, params),
+    query: (text, params) => runNamed(text, params),
     async transaction(fn) {
       const client = await pool.connect();
       try {
