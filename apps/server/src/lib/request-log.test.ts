@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../app.ts';
 import { freshDatabase, testConfig, testState } from '../test/helpers.ts';
-import { createAccessLog, type TAccessFields } from './request-log.ts';
+import pino from 'pino';
+import { createAccessLog, flushErrorsAt, type TAccessFields, type TLogDestination } from './request-log.ts';
 
 /** A destination that keeps every line written to it. */
 function capture() {
@@ -144,6 +145,24 @@ describe('createAccessLog write()', () => {
   });
 });
 
+describe('flushErrorsAt', () => {
+  it('hands an error line to the destination at once (flush), not an info or warn line', async () => {
+    const { dest, lines } = capture();
+    let flushes = 0;
+    const withFlush = Object.assign(dest, { flush: () => void flushes++ }) as unknown as TLogDestination;
+    const logger = pino({ level: 'info', hooks: { logMethod: flushErrorsAt(withFlush) } }, withFlush);
+    logger.info('fine');
+    logger.warn('hmm');
+    expect(flushes).toBe(0);
+    logger.error({ err: new Error('boom') }, 'broken');
+    expect(flushes).toBe(1);
+    logger.fatal('down');
+    expect(flushes).toBe(2);
+    await settle();
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['fine', 'hmm', 'broken', 'down']);
+  });
+});
+
 // The app writes one access line a request (Fastify's own "incoming request"/"request completed" pair is off). The test
 // helpers build apps with logger: false and no destination, so the app is built here directly, as they do.
 describe('the app access line', () => {
@@ -169,7 +188,8 @@ describe('the app access line', () => {
     await close?.();
   });
 
-  const accessLines = () => lines.map((l) => JSON.parse(l) as Record<string, any>).filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
+  type TLine = { msg: string; req: { url: string }; res: { statusCode: number }; responseTime: unknown; time: unknown };
+  const accessLines = () => lines.map((l) => JSON.parse(l) as TLine).filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
 
   it('writes exactly one "request completed" line for a request to /api/health, and no "incoming request"', async () => {
     lines.length = 0;

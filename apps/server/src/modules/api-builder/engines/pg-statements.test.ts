@@ -81,7 +81,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('pg engine prepared state
   const open = async (poolSize: number) => {
     const c = db.connectionInput as { host: string; port: number; database: string; user: string; password: string };
     const engine = await openPgEngine(
-      { kind: 'postgres', host: c.host, address: '127.0.0.1', port: c.port, database: c.database, user: c.user, password: c.password, tls: false, statementTimeoutMs: 5_000 },
+      {
+        kind: 'postgres',
+        host: c.host,
+        address: '127.0.0.1',
+        port: c.port,
+        database: c.database,
+        user: c.user,
+        password: c.password,
+        tls: false,
+        statementTimeoutMs: 5_000,
+      },
       poolSize,
     );
     engines.push(engine);
