@@ -76,6 +76,7 @@ export const koApiBuilder = {
     apis: '공개한 API',
     callsToday: '오늘 호출 수',
     hitRatio: '캐시 적중률',
+    lowHitRatio: '오늘 캐시 적중률이 낮습니다. 같은 요청이 거의 반복되지 않는 API라면 캐시가 도움이 되지 않습니다.',
     noData: '-',
     cacheMode: { trigger: '변경 트리거 (즉시 반영)', probe: '변경 시각 확인 (즉시 반영)', ttl: '유지 시간(TTL)', off: '캐시 끔' } as Record<string, string>,
     firstRun: {

@@ -55,9 +55,19 @@ export function createNoopMeter(): TMeterRecorder {
 
 const KST_OFFSET_MS = 9 * 3_600_000;
 
+/** The last period computed and the instants it spans: a flush's events nearly all fall in one month. */
+let lastPeriod = { from: 0, to: -1, period: '' };
+
 /** The billing period of an instant: its Asia/Seoul month, 'YYYY-MM'. */
 export function periodOf(at: Date): string {
-  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
+  const t = at.getTime();
+  if (t >= lastPeriod.from && t < lastPeriod.to) return lastPeriod.period;
+  const kst = new Date(t + KST_OFFSET_MS);
+  const period = kst.toISOString().slice(0, 7);
+  const from = Date.UTC(kst.getUTCFullYear(), kst.getUTCMonth(), 1) - KST_OFFSET_MS;
+  const to = Date.UTC(kst.getUTCFullYear(), kst.getUTCMonth() + 1, 1) - KST_OFFSET_MS;
+  if (Number.isFinite(from) && Number.isFinite(to)) lastPeriod = { from, to, period };
+  return period;
 }
 
 /**

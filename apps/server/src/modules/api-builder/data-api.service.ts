@@ -185,7 +185,8 @@ const prepareCall = (live: TLiveApi, call: TCall): TPrepared =>
  * planned and hashed once (decision 023); a re-published API or re-synced schema is a new live object, and its
  * memory starts empty. Only what prepared without error is remembered.
  */
-type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: string };
+/** `keyHash()`: computed on first use and kept (a read under cache mode off never needs it). */
+type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: () => string };
 const READ_MEMO_MAX = 1_000;
 const readMemo = new WeakMap<TLiveApi, { map: Map<string, TReadPrep>; oldest: () => string | undefined }>();
 
@@ -199,18 +200,16 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   if (known) return known;
   const prepared = prepareCall(live, call);
   const tables = tablesOfPlan(prepared.plan);
-  const parts = [
-    call.table,
-    canonicalQuery(prepared.parsed),
-    call.method,
-    call.accept ?? '',
-    call.prefer ?? '',
-    call.range ?? '',
-    scope.methods,
-    scope.tables,
-    tables,
-  ];
-  const prep = { prepared, tables, keyHash: sha256(JSON.stringify(parts), 'base64url') };
+  // The cache key's parts (only these fields are kept: the closure must not hold the call, whose headers carry the key).
+  const { table, method, accept, prefer, range } = call;
+  const { methods, tables: scopeTables } = scope;
+  let hash: string | undefined;
+  const keyHash = () =>
+    (hash ??= sha256(
+      JSON.stringify([table, canonicalQuery(prepared.parsed), method, accept ?? '', prefer ?? '', range ?? '', methods, scopeTables, tables]),
+      'base64url',
+    ));
+  const prep = { prepared, tables, keyHash };
   if (sig !== undefined) {
     if (!memo) {
       const map = new Map<string, TReadPrep>();
@@ -308,7 +307,9 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   }
   const cacheKey =
     // The mode is part of the key: an entry stored under trigger mode's long expiry is never read under another rule.
-    ttlMs > 0 ? deps.cache.key(live.api.id, `${prep.keyHash}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`) : undefined;
+    ttlMs > 0
+      ? deps.cache.key(live.api.id, `${prep.keyHash()}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`)
+      : undefined;
   return { prep, mode, ttlMs, cacheKey };
 }
 

@@ -75,9 +75,10 @@ export function statementNames(max = NAMED_MAX) {
     },
     /** The database refused the named form: this text (or, for a pooler, every text) runs unnamed from now on. */
     refuse(text: string, everyText: boolean) {
-      if (everyText) off = true;
       names.delete(text);
-      if (refused.size < max) refused.add(text);
+      // Too many refused texts to remember: naming goes off for the engine rather than naming one of them again.
+      if (everyText || refused.size >= max) off = true;
+      else refused.add(text);
     },
   };
 }

@@ -173,3 +173,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('pg engine prepared state
     expect((await engine.query(bad, [2])).rows).toEqual([{ id: 2 }]);
   });
 });
+
+describe('statement names after many refusals', () => {
+  it('a refused text stays unnamed even after more than max refusals', () => {
+    const names = statementNames(2);
+    for (const t of ['a', 'b', 'c']) names.refuse(t, false);
+    for (let i = 0; i < 3; i++) expect(names.nameOf('c')).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ko } from '@suite/shared';
+import { lowHitRatio } from '../lib/hit-ratio';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -83,6 +84,7 @@ function Overview({ seedId }: { seedId: string }) {
                       {t.callsToday} {a.callsToday} · {t.hitRatio} {pct(total ? a.cacheHitsToday / total : null)}
                     </span>
                   </div>
+                  {lowHitRatio(a.cacheHitsToday, a.cacheMissesToday) ? <p className="text-xs text-amber-700 dark:text-amber-400">{t.lowHitRatio}</p> : null}
                   <code className="break-all text-xs">{a.baseUrl}</code>
                   <span className="text-xs text-muted-foreground">{a.tables.map((x) => x.name).join(', ')}</span>
                 </li>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
+import { lowHitRatio } from '../lib/hit-ratio';
 import { ZUpdateApiInput, type TApiConnection, type TApiDefinition } from '@suite/shared/schemas/api-builder';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -186,6 +187,7 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
           {t.hitRatio} {total ? `${Math.round((api.cacheHitsToday / total) * 1000) / 10}%` : t.noData}
         </span>
       </div>
+      {lowHitRatio(api.cacheHitsToday, api.cacheMissesToday) ? <p className="text-xs text-amber-700 dark:text-amber-400">{t.lowHitRatio}</p> : null}
       <code className="break-all text-xs text-muted-foreground">{api.baseUrl}</code>
       <span className="text-xs text-muted-foreground">
         {api.tables.map((x) => `${x.name} (${x.methods.map((m) => t.methodLabels[m]).join(', ')})`).join(' · ')}
