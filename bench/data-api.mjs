@@ -5,7 +5,9 @@
 //   minimal + cache    the same with an in-memory Map by URL (hits written from stored bytes)
 //   data API           our server with its default logging (LOG_LEVEL=info, one access line per request, written
 //                      to a file) — cache off (uncached) and cache on (ttl; every request a hit)
-//   spread reads       ids drawn from the whole table (10 % from 200 hot ids, 90 % uniform), cache off vs ttl: the
+//   LOG_LEVEL=warn     a second instance without access lines: the cost of logging (BENCH_LOG_COMPARE=0 skips it)
+//   spread reads       ids drawn from the whole table (5 % from 200 hot ids, 95 % uniform: about 10 % hits with the
+//                      repeats), cache off vs ttl: the
 //                      cost of a cache that mostly misses; and uniform ids only (the miss path alone)
 //   PostGraphile 5     with the connection-filter plugin, installed in a scratch folder (bench/peers/postgraphile.mjs)
 //
@@ -17,13 +19,13 @@
 //   node bench/data-api.mjs        BENCH_PEERS=0 skips PostGraphile; BENCH_ONLY=<regexp> runs matching targets only
 //                                  (no results written); BENCH_LOG_LEVEL overrides the server's level (default info)
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ROUNDS, SECONDS, cpuByThread, cpuMs, cpuPer, databaseLabel, run } from './http.mjs';
+import { ROUNDS, SECONDS, cpuByThread, cpuMs, cpuPer, databaseLabel, run, startServer } from './http.mjs';
 import { adminUrl, apiBuilderBench } from './api-builder-setup.mjs';
 
 const port = 3410;
@@ -34,10 +36,12 @@ const logFile = join(logDir, 'server.log');
 const logFd = openSync(logFile, 'a');
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const dbName = await databaseLabel(adminUrl);
+// Both instances of our server share the product database, so they need the same secrets (connection passwords are sealed).
+const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 const bench = await apiBuilderBench({
   port,
   tag: 'dapi',
-  env: { LOG_LEVEL: logLevel, ...(process.env.LOG_SAMPLE_RATE ? { LOG_SAMPLE_RATE: process.env.LOG_SAMPLE_RATE } : {}) },
+  env: { ...secrets, LOG_LEVEL: logLevel, ...(process.env.LOG_SAMPLE_RATE ? { LOG_SAMPLE_RATE: process.env.LOG_SAMPLE_RATE } : {}) },
   stdio: ['ignore', logFd, 'inherit'],
   prepare: async (c) => {
     await c.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, price integer NOT NULL, note text)');
@@ -80,6 +84,22 @@ try {
     minimal.on('exit', () => reject(new Error('baseline server exited')));
   });
   const minBase = `http://127.0.0.1:${port + 1}`;
+
+  // The cost of the access log: a second instance on the same product database with LOG_LEVEL=warn (no access
+  // lines), measured in the same rounds (BENCH_LOG_COMPARE=0 skips it).
+  let quiet;
+  if (process.env.BENCH_LOG_COMPARE !== '0') {
+    const proc = await startServer(
+      port + 3,
+      { ...secrets, DATABASE_URL: product.url, LOG_LEVEL: 'warn', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' },
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    stops.push(async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.on('exit', r));
+    });
+    quiet = { base: `http://127.0.0.1:${port + 3}`, pid: proc.pid };
+  }
 
   let graphile;
   if (process.env.BENCH_PEERS !== '0' && existsSync(new URL('./peers/postgraphile.mjs', import.meta.url))) {
@@ -143,14 +163,32 @@ try {
   const targets = [
     ['minimal, single row', () => ({ opts: { url: minBase + SINGLE.replace('select=id,name,price,note&', ''), headers: minHeaders } }), minimal.pid],
     ['data API uncached, single row', () => ({ opts: { url: api(offApi.id) + SINGLE, headers: offHeaders } }), serverPid],
+    ...(quiet
+      ? [
+          [
+            'data API uncached, single row, LOG_LEVEL=warn',
+            () => ({ opts: { url: `${quiet.base}/api/v1/${offApi.id}${SINGLE}`, headers: offHeaders } }),
+            quiet.pid,
+          ],
+        ]
+      : []),
     ['minimal, list of 20', () => ({ opts: { url: `${minBase}/items?id=gt.1000`, headers: minHeaders } }), minimal.pid],
     ['data API uncached, list of 20', () => ({ opts: { url: api(offApi.id) + LIST, headers: offHeaders } }), serverPid],
     ['minimal + in-memory cache, single row', () => ({ opts: { url: `${minBase}/cached/items?id=eq.4242`, headers: minHeaders } }), minimal.pid],
     ['data API cached, single row', () => ({ opts: { url: api(ttlApi.id) + SINGLE, headers: ttlHeaders } }), serverPid],
+    ...(quiet
+      ? [
+          [
+            'data API cached, single row, LOG_LEVEL=warn',
+            () => ({ opts: { url: `${quiet.base}/api/v1/${ttlApi.id}${SINGLE}`, headers: ttlHeaders } }),
+            quiet.pid,
+          ],
+        ]
+      : []),
     ['minimal + in-memory cache, list of 20', () => ({ opts: { url: `${minBase}/cached/items?id=gt.1000`, headers: minHeaders } }), minimal.pid],
     ['data API cached, list of 20', () => ({ opts: { url: api(ttlApi.id) + LIST, headers: ttlHeaders } }), serverPid],
-    ['spread reads (10 % hot), cache off', spreadOpts(offApi.id, offHeaders, 0.1), serverPid],
-    ['spread reads (10 % hot), cache ttl', spreadOpts(ttlApi.id, ttlHeaders, 0.1), serverPid],
+    ['spread reads (≈ 10 % hits), cache off', spreadOpts(offApi.id, offHeaders, 0.05), serverPid],
+    ['spread reads (≈ 10 % hits), cache ttl', spreadOpts(ttlApi.id, ttlHeaders, 0.05), serverPid],
     ['uniform reads (miss path), cache off', spreadOpts(offApi.id, offHeaders, 0), serverPid],
     ['uniform reads (miss path), cache ttl', spreadOpts(ttlApi.id, ttlHeaders, 0), serverPid],
     ...(graphile
@@ -244,8 +282,10 @@ try {
   goal('uncached list ÷ minimal', 'data API uncached, list of 20', 'minimal, list of 20', 0.9);
   goal('cached single ÷ minimal + cache', 'data API cached, single row', 'minimal + in-memory cache, single row', 0.8);
   goal('cached list ÷ minimal + cache', 'data API cached, list of 20', 'minimal + in-memory cache, list of 20', 0.8);
-  goal('ttl ÷ off, 10 % hot reads', 'spread reads (10 % hot), cache ttl', 'spread reads (10 % hot), cache off', 0.97);
+  goal('ttl ÷ off, ≈ 10 % hits', 'spread reads (≈ 10 % hits), cache ttl', 'spread reads (≈ 10 % hits), cache off', 0.97);
   goal('ttl ÷ off, miss path alone', 'uniform reads (miss path), cache ttl', 'uniform reads (miss path), cache off', 0.97);
+  goal('access log on: uncached single ÷ LOG_LEVEL=warn', 'data API uncached, single row', 'data API uncached, single row, LOG_LEVEL=warn', 0.95);
+  goal('access log on: cached single ÷ LOG_LEVEL=warn', 'data API cached, single row', 'data API cached, single row, LOG_LEVEL=warn', 0.95);
   goal('uncached single ÷ PostGraphile', 'data API uncached, single row', 'PostGraphile, single row', 1.8);
   goal('uncached list ÷ PostGraphile', 'data API uncached, list of 20', 'PostGraphile, list of 20', 1.8);
 } finally {

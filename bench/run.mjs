@@ -151,6 +151,9 @@ if (!process.env.BENCH_ISSUE18_ONLY) {
     './rooms.mjs',
     './instance.mjs',
     './api-builder.mjs',
+    // Issue 34: the data API next to a minimal server, a minimal server with a cache and PostGraphile (installed in a
+    // scratch folder on first use), on one 100,000-row table.
+    './data-api.mjs',
     './chatbot.mjs',
     './chatbot-accuracy.mjs',
     './admin-builder.mjs',

@@ -34,7 +34,7 @@ import { closeStreamsOnShutdown, createEventStreams } from './lib/event-stream.t
 import { registerMetrics } from './plugins/metrics.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
-import { bufferedStdout, createAccessLog, flushErrorsAt, type TLogDestination } from './lib/request-log.ts';
+import { createAccessLog, flushErrorsAt, stdoutLog, type TLogDestination } from './lib/request-log.ts';
 import { seedsModule } from './modules/seeds/seeds.module.ts';
 import { adminUsersModule } from './modules/admin-users/admin-users.module.ts';
 import { registerUsageCounter, serviceOf } from './modules/usage/usage.ts';
@@ -165,7 +165,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     : createNoopMeter();
   const ctx: TAppContext = { config, database, state, documents, streams, now, mailer, meter, planGate: createPlanGate() };
   const fast: { path?: TDataApiFastPath } = {};
-  const logDestination = opts.logDestination ?? bufferedStdout();
+  const logDestination = opts.logDestination ?? stdoutLog();
   const accessLog = createAccessLog({ dest: logDestination, level: opts.logger === false ? 'silent' : config.logLevel, sampleRate: config.logSampleRate });
   // A seed's own host names take the full path, where the host-routing hook decides what they reach (issue 33).
   const isSuiteHost = suiteHostCheck(config);
