@@ -28,6 +28,8 @@ export type TJournalOptions = {
   chunk?: number;
   /** Whether the process of a pid still runs (tests give their own). */
   alive?: (pid: number) => boolean;
+  /** The write to the journal file (tests count the calls); default `fs.writeSync`. */
+  writeSync?: (fd: number, text: string) => unknown;
 };
 
 const FILE = /^(journal|claimed)-(\d+)-(\w+)-\d+\.jsonl$/;
@@ -65,6 +67,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
   const { dir, now, log } = opts;
   const chunk = opts.chunk ?? 2_000;
   const alive = opts.alive ?? processAlive;
+  const write = opts.writeSync ?? writeSync;
   const pid = process.pid;
   const tag = randomBytes(6).toString('hex');
   let seq = 0;
@@ -97,7 +100,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     fd = openSync(activePath, 'a');
     activeName = `${pid}-${tag}-${seq}`;
     activeEvents = [];
-    writeSync(fd, `${JSON.stringify(['#', activeName])}\n`);
+    write(fd, `${JSON.stringify(['#', activeName])}\n`);
   }
 
   const eventOf = (e: TMeterEvent): TMeteredEvent => ({
@@ -114,7 +117,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     try {
       if (closed) throw new Error('metering journal closed');
       if (fd === undefined) open();
-      writeSync(fd!, text);
+      write(fd!, text);
       lines += events.length;
       for (const e of events) activeEvents.push(e);
       failing = false;

@@ -32,3 +32,25 @@ describe('response cache memory bounds', () => {
     expect(kept * 950_000 * 2).toBeLessThanOrEqual(64 * 1024 * 1024);
   });
 });
+
+describe('response cache shared form', () => {
+  it('an entry stored by one instance is read back whole by another (status, headers, body with line breaks and quotes)', async () => {
+    const shared = createMemoryState();
+    try {
+      const a = createResponseCache(shared);
+      const b = createResponseCache(shared);
+      const value = {
+        status: 206,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-range': '0-1/*' },
+        raw: '[{"note":"줄\\n바꿈 \\"따옴표\\""}]',
+      };
+      await a.set('k', value, 60_000);
+      expect(await b.get('k')).toEqual(value);
+      // An entry written by an earlier release (one JSON object) is still read.
+      await shared.setValue('old', JSON.stringify({ ...value, expiresAt: Date.now() + 60_000 }), 60_000);
+      expect(await b.get('old')).toEqual(value);
+    } finally {
+      await shared.close();
+    }
+  });
+});

@@ -31,6 +31,29 @@ const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + 512;
 
 type TLocalEntry = { value: TCachedResponse; expiresAt: number; bytes: number };
 
+/**
+ * An entry as the shared store keeps it: `c2`, its expiry, status and headers (JSON) on a line each, then the body as
+ * sent — not escaped a second time into a JSON string (a miss stores, a hit from another instance reads, at the cost
+ * of copying the body only). JSON never holds a raw line break, so the first three mark the fields.
+ */
+const STORED = 'c2\n';
+const storedForm = (v: TCachedResponse, expiresAt: number) => `${STORED}${expiresAt}\n${v.status}\n${JSON.stringify(v.headers)}\n${v.raw}`;
+function readStored(s: string): (TCachedResponse & { expiresAt?: number }) | undefined {
+  // Written by a release before this form (one JSON object).
+  if (s.startsWith('{')) return JSON.parse(s) as TCachedResponse & { expiresAt?: number };
+  if (!s.startsWith(STORED)) return undefined;
+  const a = s.indexOf('\n', STORED.length);
+  const b = a < 0 ? -1 : s.indexOf('\n', a + 1);
+  const c = b < 0 ? -1 : s.indexOf('\n', b + 1);
+  if (c < 0) return undefined;
+  return {
+    expiresAt: Number(s.slice(STORED.length, a)),
+    status: Number(s.slice(a + 1, b)),
+    headers: JSON.parse(s.slice(b + 1, c)) as Record<string, string>,
+    raw: s.slice(c + 1),
+  };
+}
+
 /** One segment: a Map in insertion order with its byte total and bounds; the oldest go first. */
 function segment(maxCount: number, maxBytes: number) {
   const map = new Map<string, TLocalEntry>();
@@ -113,16 +136,17 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     async get(key: string): Promise<TCachedResponse | undefined> {
       const mine = local(key);
       if (mine) return mine;
-      const raw = await state.getValue(key);
-      if (!raw) return undefined;
-      const { expiresAt, ...value } = JSON.parse(raw) as TCachedResponse & { expiresAt?: number };
+      const stored = await state.getValue(key);
+      const entry = stored ? readStored(stored) : undefined;
+      if (!entry) return undefined;
+      const { expiresAt, ...value } = entry;
       if (expiresAt !== undefined) remember(key, value, expiresAt);
       return value;
     },
     async set(key: string, value: TCachedResponse, ttlMs: number): Promise<void> {
       if (ttlMs <= 0 || value.raw.length > CACHE_ENTRY_MAX_CHARS) return;
       const expiresAt = now() + ttlMs;
-      await state.setValue(key, JSON.stringify({ ...value, expiresAt }), ttlMs);
+      await state.setValue(key, storedForm(value, expiresAt), ttlMs);
       remember(key, value, expiresAt);
     },
   };

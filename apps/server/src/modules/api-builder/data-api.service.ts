@@ -205,8 +205,9 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   const { methods, tables: scopeTables } = scope;
   let hash: string | undefined;
   const keyHash = () =>
+    // One field a line: none can hold a line break (header values cannot; the table name and the rest are JSON).
     (hash ??= sha256(
-      JSON.stringify([table, canonicalQuery(prepared.parsed), method, accept ?? '', prefer ?? '', range ?? '', methods, scopeTables, tables]),
+      `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}`,
       'base64url',
     ));
   const prep = { prepared, tables, keyHash };
