@@ -17,7 +17,7 @@
 // with BENCH_FIGURES_FILE, a JSON line of the ratios (npm run bench judges them).
 //
 //   node bench/data-api.mjs        BENCH_PEERS=0 skips PostGraphile; BENCH_ONLY=<regexp> runs matching targets only
-//                                  (no results written); BENCH_LOG_LEVEL overrides the server's level (default info)
+//                                  (no results written unless BENCH_RECORD=1); BENCH_LOG_LEVEL overrides the server's level (default info)
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, statSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -295,13 +295,13 @@ try {
 }
 
 const logBytes = statSync(logFile).size;
-if (!ONLY) {
+if (!ONLY || process.env.BENCH_RECORD === '1') {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${loadavg()
     .map((x) => x.toFixed(1))
     .join(' ')}`;
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const text =
-    `\n## ${stamp} UTC — issue 34: the data API next to a minimal server and PostGraphile — ${machine}\n\n` +
+    `\n## ${stamp} UTC — issue 34: the data API next to a minimal server and PostGraphile${ONLY ? ` (targets matching /${ONLY.source}/ only)` : ''} — ${machine}\n\n` +
     `One table of ${ROWS.toLocaleString('en-US')} rows (${dbName}, a throw-away database; the product database on the same server). ` +
     `autocannon, 50 connections, ${SECONDS} s per run, ${ROUNDS} rounds, the targets in turn within each round after a 2 s warm-up of each; medians (min–max), p99 as the median of the rounds'. ` +
     `Our server: NODE_ENV=development, LOG_LEVEL=${logLevel}${process.env.LOG_SAMPLE_RATE ? `, LOG_SAMPLE_RATE=${process.env.LOG_SAMPLE_RATE}` : ' (default sampling)'}, its standard output a file (${(logBytes / 2 ** 20).toFixed(1)} MiB written in the run). ` +
