@@ -130,5 +130,3 @@ export function createAccessLog(opts: { dest: TLogDestination; level: string; sa
     },
   };
 }
-
-export type TAccessLog = ReturnType<typeof createAccessLog>;
