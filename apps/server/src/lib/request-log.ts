@@ -17,7 +17,7 @@ import { redactUrl } from './log-redaction.ts';
 const BUFFER_BYTES = 64 * 1024;
 /** …or at the latest after this long, so a quiet server's lines still appear promptly. */
 const FLUSH_MS = 250;
-/** Held for a slow reader (a full pipe) beyond which new lines are dropped, and counted, rather than piling up. */
+/** Held for a slow reader (asynchronous standard output) beyond which new lines are dropped, and counted, rather than piling up. */
 const BACKLOG_BYTES = 32 * 1024 * 1024;
 
 /** Where log lines go: standard output's buffer, or a stream a test reads (`flush` hands buffered lines on at once). */
@@ -26,8 +26,9 @@ export type TLogDestination = { write: (line: string) => unknown; flush?: () => 
 /**
  * Standard output, buffered: pino's lines and the access lines are joined and handed to `process.stdout` in chunks
  * (bench/log-and-evict.mjs: an access line built and written, 2 µs of CPU this way against 10.6 µs through pino's
- * asynchronous SonicBoom destination and 3.7 µs through its synchronous one). Node writes a chunk to a file or a
- * terminal at once and to a pipe without blocking. What is left is written synchronously when the process exits.
+ * asynchronous SonicBoom destination and 3.7 µs through its synchronous one). On Linux Node writes standard output
+ * synchronously to files, terminals and pipes: one write(2) a chunk, as pino's default destination did a line; where
+ * it is asynchronous (a socket), the backlog bound applies. What is left is written synchronously when the process exits.
  */
 export function bufferedStdout(out: { write: (chunk: string) => unknown; writableLength?: number } = process.stdout, fd = 1): Required<TLogDestination> {
   let parts: string[] = [];
