@@ -110,12 +110,14 @@ it('applies a text filter on Enter, shows times in Asia/Seoul and sends datetime
 
 it('opens a row from its display column or anywhere on the row, and confirms a bulk delete in the dialog', async () => {
   renderPage();
-  const link = await screen.findByRole('link', { name: 'paid' });
+  // Role queries walk the whole table's accessible names: on a loaded two-core machine the first can take over the
+  // default second (CI ran this test alone beside the topology build).
+  const link = await screen.findByRole('link', { name: 'paid' }, { timeout: 15_000 });
   expect(link.getAttribute('href')).toContain('/orders/row?key=');
   fireEvent.click(screen.getByLabelText('[1]'));
   await act(async () => fireEvent.click(screen.getByRole('button', { name: t.deleteSelected })));
-  expect(await screen.findByRole('alertdialog')).toBeTruthy();
+  expect(await screen.findByRole('alertdialog', {}, { timeout: 15_000 })).toBeTruthy();
   expect(window.confirm).not.toHaveBeenCalled();
   fireEvent.click(screen.getByText('2026-06-01 19:16'));
-  expect(await screen.findByText('행 화면')).toBeTruthy();
+  expect(await screen.findByText('행 화면', {}, { timeout: 15_000 })).toBeTruthy();
 });
