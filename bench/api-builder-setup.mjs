@@ -1,6 +1,9 @@
 // Shared by bench/api-builder.mjs and bench/admin-builder.mjs: a throw-away customer database (filled by `prepare`),
 // a throw-away product database, the real server on it, and a signed-up user with a seed and a connection to the
 // customer database, all through the real endpoints. `close()` stops the server and drops both databases.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startServer, throwawayDatabase } from './http.mjs';
 
@@ -75,4 +78,26 @@ export async function apiBuilderBench({ port, tag, prepare, env = {}, stdio = ['
     await close();
     throw e;
   }
+}
+
+/**
+ * The baseline of the API-builder benchmarks (bench/api-builder-minimal.mjs) in a process of its own on `port`,
+ * checking `key` and reading `databaseUrl`; resolves once it is ready. `profileDir`: a V8 CPU profile written there.
+ */
+export async function startMinimal({ databaseUrl, key, port, profileDir }) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./api-builder-minimal.mjs', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      KEY_HASH: createHash('sha256').update(key).digest('hex'),
+      PORT: String(port),
+      NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.on('exit', () => reject(new Error('baseline server exited')));
+  });
+  return child;
 }

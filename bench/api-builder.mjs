@@ -6,13 +6,10 @@
 //
 //   node bench/api-builder.mjs          (npm run bench imports it after its own sections)
 import { appendFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { ROUNDS, SECONDS, databaseLabel, run } from './http.mjs';
-import { adminUrl, apiBuilderBench } from './api-builder-setup.mjs';
+import { adminUrl, apiBuilderBench, startMinimal } from './api-builder-setup.mjs';
 
 const port = 3400;
 const dbName = await databaseLabel(adminUrl);
@@ -52,20 +49,7 @@ try {
   await p.end();
 
   // The baseline: same key check and query, nothing else, in its own process.
-  const minimal = spawn(process.execPath, [fileURLToPath(new URL('./api-builder-minimal.mjs', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: customer.url,
-      KEY_HASH: createHash('sha256').update(uncachedKey).digest('hex'),
-      PORT: String(port + 1),
-      NODE_OPTIONS: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    minimal.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-    minimal.on('exit', () => reject(new Error('baseline server exited')));
-  });
+  const minimal = await startMinimal({ databaseUrl: customer.url, key: uncachedKey, port: port + 1 });
   const bareUrl = `http://127.0.0.1:${port + 1}/items?id=eq.4242`;
 
   const path = '/items?select=id,name,price,note&id=eq.4242';

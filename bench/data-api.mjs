@@ -19,14 +19,12 @@
 //   node bench/data-api.mjs        BENCH_PEERS=0 skips PostGraphile; BENCH_ONLY=<regexp> runs matching targets only
 //                                  (no results written unless BENCH_RECORD=1); BENCH_LOG_LEVEL overrides the server's level (default info)
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, statSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROUNDS, SECONDS, cpuByThread, cpuMs, cpuPer, databaseLabel, run, startServer } from './http.mjs';
-import { adminUrl, apiBuilderBench } from './api-builder-setup.mjs';
+import { adminUrl, apiBuilderBench, startMinimal } from './api-builder-setup.mjs';
 
 const port = 3410;
 const ROWS = 100_000;
@@ -68,21 +66,8 @@ try {
   await p.query('UPDATE api_keys SET rate_limit_per_minute = 1000000000');
   await p.end();
 
-  const minimal = spawn(process.execPath, [fileURLToPath(new URL('./api-builder-minimal.mjs', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: customer.url,
-      KEY_HASH: createHash('sha256').update(offKey).digest('hex'),
-      PORT: String(port + 1),
-      NODE_OPTIONS: process.env.BENCH_CPU_PROF_MINIMAL ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF_MINIMAL}` : '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const minimal = await startMinimal({ databaseUrl: customer.url, key: offKey, port: port + 1, profileDir: process.env.BENCH_CPU_PROF_MINIMAL });
   stops.push(() => minimal.kill('SIGTERM'));
-  await new Promise((resolve, reject) => {
-    minimal.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-    minimal.on('exit', () => reject(new Error('baseline server exited')));
-  });
   const minBase = `http://127.0.0.1:${port + 1}`;
 
   // The cost of the access log: a second instance on the same product database with LOG_LEVEL=warn (no access
