@@ -59,7 +59,7 @@ export const koMeal = {
     resultBody: (title: string, payers: string, url: string) => `${title}의 결제자는 ${payers} 님입니다.\n\n추첨이 공정했는지 직접 확인할 수 있습니다: ${url}`,
     summaryLine: (name: string, quantity: number, amount: number) => `- ${name} × ${quantity} = ${won(amount)}`,
   },
-  csv: { header: '날짜,라운드,구분,보낸 사람,받은 사람,금액(원)', charge: '식사', settlement: '송금' },
+  csv: { header: '날짜,라운드,구분,보낸 사람,받은 사람,금액(원)', charge: '식사', settlement: '송금', company: '회사' },
   ui: {
     title: '식사 관리',
     description: '함께 주문하고, 공정하게 정하고, 깔끔하게 정산합니다.',

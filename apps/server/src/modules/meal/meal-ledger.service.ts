@@ -18,11 +18,17 @@ async function names(db: repo.TTx, ids: string[]) {
 
 type TLedgerRow = Awaited<ReturnType<typeof repo.ledgerOf>>[number];
 
+/** The company as a ledger party (issue 38): a null user id in meal_ledger. */
+export const COMPANY = 'company';
+const party = (id: string | null) => id ?? COMPANY;
+
 // A charge: from owes to. A settlement: from paid to, which counts as `to` now owing `from` back the same amount.
 function balancesOfRows(rows: TLedgerRow[]) {
   return balancesOf(
     rows.map((r) =>
-      r.kind === 'settlement' ? { from: r.toUserId, to: r.fromUserId, amount: r.amount } : { from: r.fromUserId, to: r.toUserId, amount: r.amount },
+      r.kind === 'settlement'
+        ? { from: party(r.toUserId), to: party(r.fromUserId), amount: r.amount }
+        : { from: party(r.fromUserId), to: party(r.toUserId), amount: r.amount },
     ),
   );
 }
@@ -52,7 +58,7 @@ export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string):
     settlements: rows
       .filter((r) => r.kind === 'settlement')
       .reverse()
-      .map((r) => ({ id: r.id, from: person(r.fromUserId), to: person(r.toUserId), amount: r.amount, createdAt: r.createdAt.toISOString() })),
+      .map((r) => ({ id: r.id, from: person(party(r.fromUserId)), to: person(party(r.toUserId)), amount: r.amount, createdAt: r.createdAt.toISOString() })),
     monthly: monthly.map((x) => ({ ...person(x.userId), month: x.month, amount: Number(x.amount) })),
   };
 }
@@ -97,15 +103,15 @@ export async function ledgerCsv(deps: TMealDeps, actor: TActor, seedId: string):
   const rows = await repo.ledgerWithMeals(deps.db, seedId);
   const people = await names(
     deps.db,
-    rows.flatMap((r) => [r.l.fromUserId, r.l.toUserId]),
+    rows.flatMap((r) => [r.l.fromUserId, r.l.toUserId]).filter((x): x is string => x !== null),
   );
   const c = ko.meal.csv;
   const lines = rows.map((r) => [
     r.mealDate ?? kstDay(r.l.createdAt), // a settlement's day in Asia/Seoul, as meal dates are
     r.title ?? '',
     r.l.kind === 'charge' ? c.charge : c.settlement,
-    people.get(r.l.fromUserId) ?? '',
-    people.get(r.l.toUserId) ?? '',
+    r.l.fromUserId ? (people.get(r.l.fromUserId) ?? '') : c.company,
+    r.l.toUserId ? (people.get(r.l.toUserId) ?? '') : c.company,
     r.l.amount,
   ]);
   return csvDocument(c.header.split(','), lines);

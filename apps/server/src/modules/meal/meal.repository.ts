@@ -1,5 +1,5 @@
 /** Meal rounds, participants and the ledger: the only meal file that knows Drizzle. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { mealLedger, mealParticipants, meals, mealShares } from '../../db/schema-meal.ts';
@@ -116,8 +116,8 @@ export async function chargesOfRoundsEnded(db: TTx, from: Date, to: Date, limit 
       hostId: meals.hostId,
       title: meals.title,
       mealDate: meals.mealDate,
-      fromUserId: mealLedger.fromUserId,
-      toUserId: mealLedger.toUserId,
+      fromUserId: sql<string>`${mealLedger.fromUserId}`,
+      toUserId: sql<string>`${mealLedger.toUserId}`,
       amount: mealLedger.amount,
     })
     .from(mealLedger)
@@ -125,6 +125,9 @@ export async function chargesOfRoundsEnded(db: TTx, from: Date, to: Date, limit 
     .where(
       and(
         eq(mealLedger.kind, 'charge'),
+        // Member-to-member charges only (a company party, issue 38, has its own accounts).
+        isNotNull(mealLedger.fromUserId),
+        isNotNull(mealLedger.toUserId),
         inArray(meals.status, ['closed', 'drawn']),
         sql`${ended} >= ${from.toISOString()}::timestamptz`,
         sql`${ended} < ${to.toISOString()}::timestamptz`,
