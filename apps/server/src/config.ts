@@ -123,6 +123,8 @@ const ZEnv = z.object({
   /** End-to-end runs only (playwright.config.ts): test hooks such as POST /dev/test/reset-throttles. Refused in production. */
   E2E_TEST_HOOKS: bool.default(false),
   MAIL_QUOTA_USER_HOURLY: z.coerce.number().int().min(1).default(100),
+  MEAL_AMOUNT_CAP: z.coerce.number().int().min(1_000).max(1_000_000_000).default(10_000_000),
+  MEAL_RECEIPT_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(10_000_000),
   MAIL_QUOTA_SEED_HOURLY: z.coerce.number().int().min(1).default(300),
   ROOMS_MAX_OUTSIDE_ATTENDEES: z.coerce.number().int().min(0).max(100).default(20),
   ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY: z.coerce.number().int().min(0).default(100),
@@ -250,6 +252,8 @@ export type TConfig = {
   /** E2E_TEST_HOOKS: the end-to-end suite's test-only routes (never in production). */
   testHooks: boolean;
   mailQuota: { perUserHourly: number; perSeedHourly: number };
+  /** Meal manager (issue 38): the largest amount (KRW) any bill, price, transfer or budget may hold; a receipt file's cap. */
+  meal: { amountCap: number; receiptMaxBytes: number };
   rooms: { maxOutsideAttendees: number; maxOutsideAttendeesPerDay: number };
   /** Caps of document parsing (PDF) in the worker pool. */
   documents: { maxPages: number; maxChars: number; maxSeconds: number; maxMemoryMb: number; workers: number };
@@ -417,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     testHooks: e.E2E_TEST_HOOKS && !isProduction,
     mailQuota: { perUserHourly: e.MAIL_QUOTA_USER_HOURLY, perSeedHourly: e.MAIL_QUOTA_SEED_HOURLY },
+    meal: { amountCap: e.MEAL_AMOUNT_CAP, receiptMaxBytes: e.MEAL_RECEIPT_MAX_BYTES },
     rooms: { maxOutsideAttendees: e.ROOMS_MAX_OUTSIDE_ATTENDEES, maxOutsideAttendeesPerDay: e.ROOMS_MAX_OUTSIDE_ATTENDEES_PER_DAY },
     documents: {
       maxPages: e.DOCUMENT_MAX_PAGES,

@@ -20,6 +20,9 @@ export type TMealDeps = {
   mailQuotas: TMailQuotas;
   /** The notification service's deps (buildApp): round notices reach members through it. */
   notifications: Parameters<typeof notify>[0];
+  /** MEAL_AMOUNT_CAP and MEAL_RECEIPT_MAX_BYTES (issue 38). */
+  amountCap: number;
+  receiptMaxBytes: number;
 };
 
 export const mealChannel = (seedId: string) => `meal:${seedId}`;

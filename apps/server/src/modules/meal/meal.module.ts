@@ -30,6 +30,8 @@ export const mealModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner
     limiter: createRateLimiter(ctx.state),
     mailQuotas: ctx.config.mailQuota,
     notifications,
+    amountCap: ctx.config.meal.amountCap,
+    receiptMaxBytes: ctx.config.meal.receiptMaxBytes,
   };
   byApp.set(ctx, deps);
   jobs.register(REMIND_KIND, (payload) => remindUnanswered(deps, mealIdOf(payload)));
