@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values are secrets: mailed single-use tokens and OAuth returns. */
-const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|code|state)=)[^&#]*/gi;
+/** Query parameters whose values are secrets: mailed single-use tokens, OAuth returns, and keys a client puts in the URL (`?apikey=`: the data API reads keys only from headers, but a mistaken client still must not get its key into the log). */
+const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|code|state|apikey|api_key|password|secret)=)[^&#]*/gi;
 
 /** The request URL with secret query values masked: mail links (/auth/confirm?token=…) arrive as page loads. */
 export function redactUrl(url: string): string {
