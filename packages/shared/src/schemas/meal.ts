@@ -1,6 +1,7 @@
 // Meal manager (issue 15): request and response schemas shared by server and web.
 import { z } from 'zod';
 import { koMeal } from '../messages/ko-meal.ts';
+import { ZMealCompanyAccounts, ZMealCompanyShare, ZMealPayWith } from './meal-policy.ts';
 
 const v = koMeal.validation;
 
@@ -33,6 +34,9 @@ export const ZCreateMealInput = z
     split: ZMealSplit,
     sponsorId: z.uuid(v.sponsor).nullish(),
     payerCount: z.number({ error: v.payerCount }).int(v.payerCount).min(1, v.payerCount).max(10, v.payerCount).default(1),
+    /** Issue 38: apply the seed's meal policy (default: on when the seed has one and the host may spend) and who pays the restaurant. */
+    applyPolicy: z.boolean().optional(),
+    payWith: ZMealPayWith.optional(),
   })
   .refine((r) => r.mode !== 'menu' || r.options.length > 0, { message: v.options, path: ['options'] })
   .refine((r) => r.split !== 'sponsor' || Boolean(r.sponsorId), { message: v.sponsor, path: ['sponsorId'] });
@@ -109,6 +113,10 @@ export const ZMeal = z.object({
   canManage: z.boolean(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 38: the company meal policy of the round and what the company bore per person after close. */
+  applyPolicy: z.boolean().optional(),
+  payWith: ZMealPayWith.optional(),
+  companyShares: z.array(ZMealCompanyShare).optional(),
 });
 export type TMeal = z.infer<typeof ZMeal>;
 
@@ -116,7 +124,8 @@ export const ZMealResponse = z.object({ success: z.literal(true), message: z.str
 export const ZMealListResponse = z.object({ data: z.array(ZMeal) });
 export const ZMealListQuery = z.object({ status: z.enum(['open', 'closed', 'all']).default('all') });
 
-export const ZMealBalance = ZMealPerson.extend({ balance: z.number().int() });
+/** userId 'company' with `company: true` is the company (issue 38). */
+export const ZMealBalance = ZMealPerson.extend({ balance: z.number().int(), company: z.boolean().optional() });
 export const ZMealTransfer = z.object({ from: ZMealPerson, to: ZMealPerson, amount: z.number().int() });
 export type TMealTransfer = z.infer<typeof ZMealTransfer>;
 
@@ -126,6 +135,8 @@ export const ZMealLedger = z.object({
   settlements: z.array(ZMealTransfer.extend({ id: z.string(), createdAt: z.string() })),
   /** Cost borne per person per month (Asia/Seoul), for the chart. */
   monthly: z.array(ZMealPerson.extend({ month: z.string(), amount: z.number().int() })),
+  /** Issue 38: the company's accounts (transfers above stay member to member). */
+  company: ZMealCompanyAccounts.optional(),
 });
 export type TMealLedger = z.infer<typeof ZMealLedger>;
 
