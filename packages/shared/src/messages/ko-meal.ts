@@ -1,7 +1,11 @@
 /** Meal manager (issue 15): server messages, validation, mail and chat texts, screens. */
+import { koMealOutings } from './ko-meal-outings.ts';
+
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 export const koMeal = {
+  /** Outings (1차, 2차 …), the bill amount and receipts (issue 38). */
+  outing: koMealOutings,
   validation: {
     id: '올바른 ID가 아닙니다.',
     title: '제목을 입력해주세요. (60자 이내)',

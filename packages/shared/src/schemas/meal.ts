@@ -107,6 +107,10 @@ export const ZMeal = z.object({
   /** What each joined participant pays once the payer is known (after close, or after the draw for games). */
   shares: z.array(ZMealPerson.extend({ amount: z.number().int() })),
   paidBy: ZMealPerson.nullable(),
+  /** Issue 38: the outing this round is a part of (null: a round on its own), its part number, the bill the payer entered. */
+  outingId: z.string().nullable(),
+  partNo: z.number().int(),
+  billAmount: z.number().int().nullable(),
   /** Present only after the draw: the serverSeed never appears before it. */
   draw: ZMealDraw.optional(),
   myStatus: z.enum(['joined', 'declined', 'none']),
