@@ -1,6 +1,7 @@
 // Meal manager (issue 15): request and response schemas shared by server and web.
 import { z } from 'zod';
 import { koMeal } from '../messages/ko-meal.ts';
+import { koMealFairness } from '../messages/ko-meal-fairness.ts';
 import { ZMealCompanyAccounts, ZMealCompanyShare, ZMealPayWith } from './meal-policy.ts';
 
 const v = koMeal.validation;
@@ -22,6 +23,12 @@ export const ZMealOptionInput = z.object({
   price: z.number({ error: v.option }).int(v.option).min(0, v.option).max(1_000_000, v.option),
 });
 
+/** A Slack channel id (C…/G…) or a channel name (#lunch, Korean letters too). */
+export const ZMealSlackChannel = z
+  .string({ error: koMealFairness.validation.slackChannel })
+  .trim()
+  .regex(/^(?:[CG][A-Z0-9]{6,20}|#?[\p{Ll}\p{Lo}\p{N}_-]{1,80})$/u, koMealFairness.validation.slackChannel);
+
 /** POST /api/seeds/:seedId/meals (also the round form). */
 export const ZCreateMealInput = z
   .object({
@@ -34,6 +41,8 @@ export const ZCreateMealInput = z
     split: ZMealSplit,
     sponsorId: z.uuid(v.sponsor).nullish(),
     payerCount: z.number({ error: v.payerCount }).int(v.payerCount).min(1, v.payerCount).max(10, v.payerCount).default(1),
+    /** Game rounds in a seed with a connected Slack workspace: where the commitment is posted (else the seed's first chosen channel). */
+    slackChannel: ZMealSlackChannel.optional(),
     /** Issue 38: apply the seed's meal policy (default: on when the seed has one and the host may spend) and who pays the restaurant. */
     applyPolicy: z.boolean().optional(),
     payWith: ZMealPayWith.optional(),
@@ -113,6 +122,8 @@ export const ZMeal = z.object({
   billAmount: z.number().int().nullable(),
   /** Present only after the draw: the serverSeed never appears before it. */
   draw: ZMealDraw.optional(),
+  /** Game rounds of a seed with Slack (issue 38): the channel of the commitment and its ts (null: it could not be posted). */
+  slack: z.object({ channel: z.string(), ts: z.string().nullable() }).nullable().optional(),
   myStatus: z.enum(['joined', 'declined', 'none']),
   canManage: z.boolean(),
   closedAt: z.string().nullable(),
