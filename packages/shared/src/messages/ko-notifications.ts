@@ -8,6 +8,8 @@ export const koNotifications = {
     'meal.closed': '식사 주문 마감',
     'meal.drawn': '식사 결제자 추첨 결과',
     'meal.unpaid-share': '식사비 미정산',
+    'meal.payment-reminder': '식사비 정산 알림 (정기)',
+    'meal.transfer': '식사비 송금·확인',
     'chatbot.handoff': '챗봇 상담원 연결 요청',
     'api-builder.errors': 'API 빌더 오류',
     'api-builder.usage-threshold': 'API 빌더 사용량 한도 근접',

@@ -33,6 +33,8 @@ export const NOTIFICATION_EVENTS = {
   'meal.closed': { defaults: IN_APP, urgent: false, locked: false },
   'meal.drawn': { defaults: ON_MAIL, urgent: false, locked: false },
   'meal.unpaid-share': { defaults: ON_MAIL, urgent: false, locked: false },
+  'meal.payment-reminder': { defaults: ON_MAIL, urgent: false, locked: false },
+  'meal.transfer': { defaults: ON_MAIL, urgent: false, locked: false },
   'chatbot.handoff': { defaults: ON_MAIL, urgent: false, locked: false },
   'api-builder.errors': { defaults: ON_MAIL, urgent: false, locked: false },
   'api-builder.usage-threshold': { defaults: ON_MAIL, urgent: false, locked: false },
