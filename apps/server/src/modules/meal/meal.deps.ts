@@ -6,6 +6,7 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TMailQuotas } from '../../lib/mail-quota.ts';
 import type { TRateLimiter } from '../../plugins/rate-limit.ts';
 import type { notify } from '../notifications/notifications.service.ts';
+import type { TSlackPoster } from '../slack/slack-post.service.ts';
 
 /** What the meal services work with, built once per app from what buildApp hands over. `now` is injectable for tests. */
 export type TMealDeps = {
@@ -23,6 +24,8 @@ export type TMealDeps = {
   /** MEAL_AMOUNT_CAP and MEAL_RECEIPT_MAX_BYTES (issue 38). */
   amountCap: number;
   receiptMaxBytes: number;
+  /** The Slack module's channel poster (issue 38: a game round's commitment and reveal); absent: nothing is posted. */
+  slack?: TSlackPoster;
 };
 
 export const mealChannel = (seedId: string) => `meal:${seedId}`;

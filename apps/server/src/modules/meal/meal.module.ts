@@ -6,6 +6,8 @@ import { mealRoutes } from './meal.routes.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { autoClose, CLOSE_KIND, remindUnanswered, REMIND_KIND } from './meal.service.ts';
 import { noticeUnpaidShares } from './meal-unpaid.ts';
+import { mealPublicRoutes } from './meal-public.routes.ts';
+import { createSlackPoster } from '../slack/slack-post.service.ts';
 
 const mealIdOf = (payload: Record<string, unknown>) => String(payload.mealId ?? '');
 const byApp = new WeakMap<TAppContext, TMealDeps>();
@@ -32,10 +34,12 @@ export const mealModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner
     notifications,
     amountCap: ctx.config.meal.amountCap,
     receiptMaxBytes: ctx.config.meal.receiptMaxBytes,
+    slack: createSlackPoster(ctx.database.db, ctx.config),
   };
   byApp.set(ctx, deps);
   jobs.register(REMIND_KIND, (payload) => remindUnanswered(deps, mealIdOf(payload)));
   jobs.register(CLOSE_KIND, (payload) => autoClose(deps, mealIdOf(payload)));
   jobs.every('meal.unpaid-shares', () => noticeUnpaidShares(deps));
   await app.register(mealRoutes, { deps, streams: ctx.streams });
+  await app.register(mealPublicRoutes, { deps });
 };

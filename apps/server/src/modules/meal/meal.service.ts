@@ -21,6 +21,7 @@ import { byUserId, commitmentOf, drawPayers, newServerSeed } from './meal.fairne
 import { chargesFor, splitEvenly, type TShare } from './meal.ledger-math.ts';
 import { formatSeoul, memberEmails, mealMail, noticeMembers, roundUrl, tellChat } from './meal.notify.ts';
 import * as repo from './meal.repository.ts';
+import { channelForNewRound, postCommitment, postReveal, slackOf } from './meal-slack.ts';
 
 const m = ko.meal.server;
 const n = ko.notifications.notices;
@@ -115,6 +116,7 @@ function toApi(
     shares: shares.map((s) => ({ userId: s.userId, name: people.get(s.userId) ?? '', amount: s.amount })),
     paidBy: person(meal.paidById),
     ...(draw ? { draw } : {}),
+    slack: slackOf(meal),
     myStatus: mine ? (mine.status === 'declined' ? 'declined' : 'joined') : 'none',
     canManage: meal.hostId === actor.id || isManagerRole(role),
     closedAt: meal.closedAt?.toISOString() ?? null,
@@ -177,6 +179,7 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
   }
   const game = isGameSplit(input.split);
   const serverSeed = game ? newServerSeed() : null;
+  const slackChannel = await channelForNewRound(deps, seedId, input.split, input.slackChannel);
   const meal = await deps.db.transaction(async (tx) => {
     const row = await repo.insertMeal(tx, {
       seedId,
@@ -192,10 +195,13 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
       payerCount: game ? (input.payerCount ?? 1) : 1,
       serverSeed,
       commitment: serverSeed ? commitmentOf(serverSeed) : null,
+      slackChannel,
     });
     await scheduleJobs(deps, tx, row);
     return row;
   });
+  // The commitment is in Slack before anyone is told of the round (and before the answer names its id).
+  meal.slackTs = await postCommitment(deps, meal);
   await publishMeal(deps, seedId, { type: 'created', mealId: meal.id });
   const others = [...(await memberEmails(deps, meal)).keys()].filter((id) => id !== actor.id);
   const host = (await repo.usersByIds(deps.db, [actor.id]))[0]?.name ?? '';
@@ -369,6 +375,7 @@ export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, m
     return { row, parts };
   });
   await publishMeal(deps, seedId, { type: 'drawn', mealId });
+  await postReveal(deps, result.row, result.parts);
   const draw = drawOf(result.row, result.parts)!;
   const joined = result.parts.filter((p) => p.status === 'joined').map((p) => p.userId);
   const payers = draw.payers.map((p) => p.name).join(', ');
