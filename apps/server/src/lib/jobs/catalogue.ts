@@ -43,6 +43,8 @@ export const SCHEDULES = {
   'notifications.purge-old': { everyMs: HOUR, scope: 'cluster' },
   // Members who still owe for a round three days after its bill: one notice per person and round (meal-unpaid.ts).
   'meal.unpaid-shares': { everyMs: HOUR, scope: 'cluster' },
+  // Members who still owe, on their seed's reminder schedule (every N days at an hour in Seoul): one notice per seed, person and day (meal-reminders.ts).
+  'meal.payment-reminders': { everyMs: HOUR, scope: 'cluster' },
   // Seeds whose API keys passed the day's call threshold: one notice a day to their managers (api-builder/api-alerts.ts).
   'api-builder.usage-alerts': { everyMs: 5 * MINUTE, scope: 'cluster' },
   'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
