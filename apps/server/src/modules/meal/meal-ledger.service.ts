@@ -33,9 +33,9 @@ function balancesOfRows(rows: TLedgerRow[]) {
   );
 }
 
-/** Every member's balance in the seed's meal ledger (negative: owes). */
+/** Every member's balance toward other members in the seed's meal ledger (negative: owes); the company's rows left out (issue 38). */
 export async function seedBalances(db: repo.TTx, seedId: string): Promise<Map<string, number>> {
-  return balancesOfRows(await repo.ledgerOf(db, seedId));
+  return splitCompany(await repo.ledgerOf(db, seedId)).members;
 }
 
 /**
@@ -46,20 +46,50 @@ export function settlementCap(balances: Map<string, number>, from: string, to: s
   return Math.max(0, Math.min(-(balances.get(from) ?? 0), balances.get(to) ?? 0));
 }
 
+/**
+ * Member-to-member balances: every row with the company as a party left out (they sum to zero on their own), and
+ * per member what stands between them and the company (+: the company owes them; −: they owe the company).
+ */
+export function splitCompany(rows: TLedgerRow[]): { members: Map<string, number>; company: Map<string, number> } {
+  const members = balancesOfRows(rows.filter((r) => r.fromUserId !== null && r.toUserId !== null));
+  const company = new Map<string, number>();
+  for (const [id, v] of balancesOfRows(rows.filter((r) => r.fromUserId === null || r.toUserId === null))) if (id !== COMPANY && v !== 0) company.set(id, v);
+  return { members, company };
+}
+
 export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string): Promise<TMealLedger> {
   await seedFor(deps.db, seedId, actor.id);
   const [rows, monthly] = await Promise.all([repo.ledgerOf(deps.db, seedId), repo.monthlySpend(deps.db, seedId)]);
   const balances = balancesOfRows(rows);
-  const people = await names(deps.db, [...balances.keys(), ...monthly.map((x) => x.userId)]);
-  const person = (id: string) => ({ userId: id, name: people.get(id) ?? '' });
+  const split = splitCompany(rows);
+  const people = await names(
+    deps.db,
+    [...balances.keys(), ...monthly.map((x) => x.userId)].filter((id) => id !== COMPANY),
+  );
+  const companyName = ko.meal.csv.company;
+  const person = (id: string) => (id === COMPANY ? { userId: COMPANY, name: companyName } : { userId: id, name: people.get(id) ?? '' });
+  const byAmount = (a: { amount: number; name: string }, b: { amount: number; name: string }) => b.amount - a.amount || a.name.localeCompare(b.name, 'ko');
   return {
-    balances: [...balances].map(([id, balance]) => ({ ...person(id), balance })).sort((a, b) => b.balance - a.balance || a.name.localeCompare(b.name, 'ko')),
-    transfers: settleUp(balances).map((t) => ({ from: person(t.from), to: person(t.to), amount: t.amount })),
+    balances: [...balances]
+      .map(([id, balance]) => ({ ...person(id), balance, ...(id === COMPANY ? { company: true } : {}) }))
+      .sort((a, b) => b.balance - a.balance || a.name.localeCompare(b.name, 'ko')),
+    // Settle-up stays between members; the company's accounts are listed apart (the accountant pays or collects them).
+    transfers: settleUp(split.members).map((t) => ({ from: person(t.from), to: person(t.to), amount: t.amount })),
     settlements: rows
       .filter((r) => r.kind === 'settlement')
       .reverse()
       .map((r) => ({ id: r.id, from: person(party(r.fromUserId)), to: person(party(r.toUserId)), amount: r.amount, createdAt: r.createdAt.toISOString() })),
     monthly: monthly.map((x) => ({ ...person(x.userId), month: x.month, amount: Number(x.amount) })),
+    company: {
+      reimbursements: [...split.company]
+        .filter(([, v]) => v > 0)
+        .map(([id, v]) => ({ ...person(id), amount: v }))
+        .sort(byAmount),
+      dues: [...split.company]
+        .filter(([, v]) => v < 0)
+        .map(([id, v]) => ({ ...person(id), amount: -v }))
+        .sort(byAmount),
+    },
   };
 }
 
@@ -73,7 +103,8 @@ export async function recordSettlement(deps: TMealDeps, actor: TActor, seedId: s
   await deps.db.transaction(async (tx) => {
     // Checked and written under the seed's ledger lock, so two settlements at once cannot both pay the same debt.
     await repo.lockLedger(tx, seedId);
-    const cap = settlementCap(balancesOfRows(await repo.ledgerOf(tx, seedId)), input.fromUserId, input.toUserId);
+    // Member-to-member debt only: what someone owes the company (법인카드) is not paid to a member (issue 38).
+    const cap = settlementCap(splitCompany(await repo.ledgerOf(tx, seedId)).members, input.fromUserId, input.toUserId);
     if (input.amount > cap) {
       const people = await names(tx, [input.fromUserId, input.toUserId]);
       const [from, to] = [people.get(input.fromUserId) ?? '', people.get(input.toUserId) ?? ''];

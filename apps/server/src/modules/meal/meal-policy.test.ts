@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
+import { api } from '../admin-users/testing/console-test-kit.ts';
+import { seedWithMembers } from './testing/meal-test-kit.ts';
+import { companyOf, makeTeam, openRound, send, settingsOf, teamUsed } from './testing/meal-policy-kit.ts';
+
+type TLedger = {
+  balances: { userId: string; name: string; balance: number; company?: boolean }[];
+  transfers: { from: { userId: string }; to: { userId: string }; amount: number }[];
+  company: { reimbursements: { userId: string; amount: number }[]; dues: { userId: string; amount: number }[] };
+};
+type TRound = { shares: { userId: string; amount: number }[]; companyShares: { userId: string; amount: number }[]; applyPolicy: boolean; payWith: string };
+
+describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
+  let t: TTestContext;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp(kind, { jobs: false, now: clock.now });
+  });
+  afterAll(async () => t?.close());
+
+  async function policySeed(subsidyPerDay: number, budget: number, inTeam: 'members' | 'all') {
+    const s = await seedWithMembers(t, 3);
+    const everyone = [s.owner, ...s.members];
+    expect((await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay }))).status).toBe(200);
+    const team = await makeTeam(
+      t,
+      s.owner.token,
+      s.base,
+      '개발팀',
+      budget,
+      (inTeam === 'all' ? everyone : s.members).map((u) => u.id),
+    );
+    return { ...s, everyone, team };
+  }
+  const ledgerOf = async (token: string, base: string) => (await api(t, token)('GET', `${base}/meal-ledger`)).body as TLedger;
+  const roundOf = async (token: string, base: string, id: string) => (await api(t, token)('GET', `${base}/meals/${id}`)).body.data as TRound;
+  const sum = (xs: { amount: number }[]) => xs.reduce((a, x) => a + x.amount, 0);
+
+  it('subsidy 8,000 a day and a team budget: company and personal parts add up to the bill; a second round that day gets no subsidy', async () => {
+    const s = await policySeed(8000, 50_000, 'members');
+    const o = api(t, s.owner.token);
+    // 4 people, bill 57,000 even: 14,250 each. Everyone: 8,000 subsidy; the three team members 6,250 from the budget.
+    const first = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-20', price: 14_250, now: clock.now() });
+    expect(first.applyPolicy).toBe(true);
+    expect((await o('POST', `${s.base}/meals/${first.id}/close`)).status).toBe(200);
+    const c1 = await companyOf(t, first.id);
+    const r1 = await roundOf(s.owner.token, s.base, first.id);
+    expect(c1.subsidy).toBe(32_000);
+    expect(c1.team).toBe(18_750);
+    expect(sum(r1.shares)).toBe(6_250);
+    expect(r1.shares).toEqual([{ userId: s.owner.id, name: '김주최', amount: 6_250 }]);
+    expect(c1.total + sum(r1.shares)).toBe(57_000);
+    expect(sum(r1.companyShares)).toBe(50_750);
+    // A member paid (the host): the company owes the host its part; the ledger sums to zero with the company in it.
+    let ledger = await ledgerOf(s.owner.token, s.base);
+    const company = ledger.balances.find((b) => b.company);
+    expect(company).toMatchObject({ userId: 'company', name: '회사', balance: -50_750 });
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+    expect(ledger.company.reimbursements).toEqual([{ userId: s.owner.id, name: '김주최', amount: 50_750 }]);
+    expect(ledger.transfers).toEqual([]);
+
+    // Second round the same day, 20,000 for four: no subsidy left; the team members' 5,000 from the budget (31,250 left).
+    const second = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-20', price: 5_000, now: clock.now() });
+    expect((await o('POST', `${s.base}/meals/${second.id}/close`)).status).toBe(200);
+    const c2 = await companyOf(t, second.id);
+    expect(c2.subsidy).toBe(0);
+    expect(c2.team).toBe(15_000);
+    const r2 = await roundOf(s.owner.token, s.base, second.id);
+    expect(c2.total + sum(r2.shares)).toBe(20_000);
+    expect(await teamUsed(t, s.team.id)).toBe(33_750);
+    // A third round the next day gets the subsidy again.
+    const third = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-21', price: 3_000, now: clock.now() });
+    expect((await o('POST', `${s.base}/meals/${third.id}/close`)).status).toBe(200);
+    expect((await companyOf(t, third.id)).subsidy).toBe(12_000);
+    ledger = await ledgerOf(s.owner.token, s.base);
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+  });
+
+  it('the team budget cap holds when two rounds close at the same time', async () => {
+    const s = await policySeed(0, 50_000, 'all');
+    // Two rounds of 40,000 (10,000 each): together 80,000 against a 50,000 budget.
+    const a = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-18', price: 10_000, now: clock.now() });
+    const b = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-19', price: 10_000, now: clock.now(), applyPolicy: true });
+    const owner = api(t, s.owner.token);
+    const closes = await Promise.all([owner('POST', `${s.base}/meals/${a.id}/close`), owner('POST', `${s.base}/meals/${b.id}/close`)]);
+    expect(closes.map((r) => r.status)).toEqual([200, 200]);
+    expect(await teamUsed(t, s.team.id)).toBe(50_000);
+    for (const id of [a.id, b.id]) {
+      const round = await roundOf(s.owner.token, s.base, id);
+      expect((await companyOf(t, id)).total + sum(round.shares)).toBe(40_000);
+    }
+    const ledger = await ledgerOf(s.owner.token, s.base);
+    expect(sum(ledger.balances.map((x) => ({ amount: x.balance })))).toBe(0);
+    const teams = (await api(t, s.owner.token)('GET', `${s.base}/meal-teams`)).body.data as { used: number; left: number; month: string }[];
+    expect(teams[0]!.left).toBe(teams[0]!.month === '2026-11' ? 0 : 50_000);
+  });
+
+  it('a 법인카드 round: the personal parts are owed to the company, the company part needs no ledger row', async () => {
+    const s = await policySeed(8000, 0, 'members');
+    const card = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-22', price: 12_000, now: clock.now(), payWith: 'company_card' });
+    expect(card).toMatchObject({ payWith: 'company_card', applyPolicy: true });
+    expect((await api(t, s.owner.token)('POST', `${s.base}/meals/${card.id}/close`)).status).toBe(200);
+    const ledger = await ledgerOf(s.owner.token, s.base);
+    expect(ledger.company.dues.map((d) => d.amount)).toEqual([4000, 4000, 4000, 4000]);
+    expect(ledger.company.reimbursements).toEqual([]);
+    expect(ledger.balances.find((b) => b.company)?.balance).toBe(16_000);
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+    expect(ledger.transfers).toEqual([]);
+    expect((await companyOf(t, card.id)).total).toBe(32_000);
+    // Without the policy, the whole bill is owed to the company.
+    const plain = await openRound(t, s.base, s.owner, s.everyone, {
+      date: '2026-11-23',
+      price: 10_000,
+      now: clock.now(),
+      payWith: 'company_card',
+      applyPolicy: false,
+    });
+    await api(t, s.owner.token)('POST', `${s.base}/meals/${plain.id}/close`);
+    expect((await ledgerOf(s.owner.token, s.base)).balances.find((b) => b.company)?.balance).toBe(56_000);
+  });
+
+  it('a game round: the company part comes off first and the drawn payer pays the rest', async () => {
+    const s = await policySeed(5000, 0, 'members');
+    const game = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-24', price: 9_000, now: clock.now(), split: 'ladder' });
+    const o = api(t, s.owner.token);
+    expect((await o('POST', `${s.base}/meals/${game.id}/close`)).status).toBe(200);
+    expect((await companyOf(t, game.id)).total).toBe(0);
+    expect((await o('POST', `${s.base}/meals/${game.id}/draw`)).status).toBe(200);
+    const c = await companyOf(t, game.id);
+    expect(c.subsidy).toBe(20_000);
+    const round = await roundOf(s.owner.token, s.base, game.id);
+    expect(round.shares.map((x) => x.amount)).toEqual([16_000]);
+    expect(c.total + sum(round.shares)).toBe(36_000);
+    const ledger = await ledgerOf(s.owner.token, s.base);
+    expect(ledger.balances.find((b) => b.company)?.balance).toBe(-20_000);
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+  });
+
+  it('only allowed spenders book rounds to the company (403 naming the rule); others default to no policy', async () => {
+    const s = await policySeed(8000, 0, 'members');
+    const member = s.members[0]!;
+    const body = { title: '법카', date: '2026-11-25', deadline: new Date(clock.now().getTime() + 1_800_000).toISOString(), mode: 'free', split: 'even' };
+    const refused = await api(t, member.token)('POST', `${s.base}/meals`, { ...body, payWith: 'company_card' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain('시드 소유자와 관리자만 회사 식대');
+    expect((await api(t, member.token)('POST', `${s.base}/meals`, { ...body, applyPolicy: true })).status).toBe(403);
+    const plain = await api(t, member.token)('POST', `${s.base}/meals`, body);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data).toMatchObject({ applyPolicy: false, payWith: 'member' });
+    // Listed spenders: the member may now; the rule named in the refusal changes.
+    await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay: 8000, spenders: 'listed', spenderIds: [member.id] }));
+    const listed = await api(t, member.token)('POST', `${s.base}/meals`, body);
+    expect(listed.body.data).toMatchObject({ applyPolicy: true, payWith: 'member' });
+    const other = await api(t, s.members[1]!.token)('POST', `${s.base}/meals`, { ...body, payWith: 'company_card' });
+    expect(other.status).toBe(403);
+    expect(other.body.error).toContain('관리자가 지정한 사람');
+  });
+});
