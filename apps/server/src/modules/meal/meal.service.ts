@@ -18,7 +18,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
 import { mealJobKey, publishMeal, type TMealDeps } from './meal.deps.ts';
 import { byUserId, commitmentOf, drawPayers, newServerSeed } from './meal.fairness.ts';
-import { chargesFor, splitEvenly, type TShare } from './meal.ledger-math.ts';
+import { splitEvenly, type TShare } from './meal.ledger-math.ts';
+import { planRound, roundPolicy, withPolicy } from './meal-policy.service.ts';
+import { allocateProportionally } from './meal-amounts.ts';
 import { formatSeoul, memberEmails, mealMail, noticeMembers, roundUrl, tellChat } from './meal.notify.ts';
 import * as repo from './meal.repository.ts';
 import { channelForNewRound, postCommitment, postReveal, slackOf } from './meal-slack.ts';
@@ -59,6 +61,9 @@ function summaryOf(meal: repo.TMealRow, parts: repo.TParticipantRow[]) {
   }
   return { items: [...items.values()].sort((a, b) => b.quantity - a.quantity || a.label.localeCompare(b.label, 'ko')), total };
 }
+
+/** The bill of a round (issue 38): what the payer entered from the receipt, else the sum of the joined participants' items. */
+export const billOf = (meal: repo.TMealRow, parts: repo.TParticipantRow[]) => meal.billAmount ?? summaryOf(meal, parts).total;
 
 function drawOf(meal: repo.TMealRow, parts: repo.TParticipantRow[]): TMealDraw | undefined {
   if (meal.status !== 'drawn' || !meal.serverSeed || !meal.h || !meal.payers) return undefined;
@@ -115,6 +120,9 @@ function toApi(
     summary: summaryOf(meal, parts),
     shares: shares.map((s) => ({ userId: s.userId, name: people.get(s.userId) ?? '', amount: s.amount })),
     paidBy: person(meal.paidById),
+    outingId: meal.outingId,
+    partNo: meal.partNo,
+    billAmount: meal.billAmount,
     ...(draw ? { draw } : {}),
     slack: slackOf(meal),
     myStatus: mine ? (mine.status === 'declined' ? 'declined' : 'joined') : 'none',
@@ -130,7 +138,7 @@ async function present(deps: TMealDeps, meals: repo.TMealRow[], actor: TActor, r
   const extra = meals.flatMap((x) => [x.hostId, x.sponsorId, x.paidById]).filter((x): x is string => Boolean(x));
   const people: TPeople = new Map((await repo.usersByIds(deps.db, [...new Set(extra)])).map((u) => [u.id, u.name]));
   for (const p of parts) people.set(p.userId, p.name);
-  return meals.map((x) =>
+  const rounds = meals.map((x) =>
     toApi(
       x,
       parts.filter((p) => p.mealId === x.id),
@@ -140,6 +148,7 @@ async function present(deps: TMealDeps, meals: repo.TMealRow[], actor: TActor, r
       role,
     ),
   );
+  return withPolicy(deps.db, rounds, meals);
 }
 
 /** Refuses (AppError) unless the user is a member of the seed: the meal stream's re-check. */
@@ -165,7 +174,14 @@ async function scheduleJobs(deps: TMealDeps, tx: repo.TTx, meal: repo.TMealRow) 
   await deps.jobs.enqueue(tx, { kind: CLOSE_KIND, key, payload: { mealId: meal.id }, runAt: meal.deadline });
 }
 
-export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string, input: TCreateMealInput): Promise<TMeal> {
+/** `outing` (issue 38, meal-outings.service.ts): inside the transaction, the outing and part number of a next part. */
+export async function createMeal(
+  deps: TMealDeps,
+  actor: TActor,
+  seedId: string,
+  input: TCreateMealInput,
+  outing?: (tx: repo.TTx) => Promise<{ outingId: string; partNo: number }>,
+): Promise<TMeal> {
   const seed = await seedFor(deps.db, seedId, actor.id);
   const deadline = new Date(input.deadline);
   if (deadline <= deps.now()) throw new AppError('BAD_REQUEST', m.deadlinePast);
@@ -179,10 +195,13 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
   }
   const game = isGameSplit(input.split);
   const serverSeed = game ? newServerSeed() : null;
+  const policy = await roundPolicy(deps.db, seedId, actor, seed.role, input);
   const slackChannel = await channelForNewRound(deps, seedId, input.split, input.slackChannel);
   const meal = await deps.db.transaction(async (tx) => {
+    const part = outing ? await outing(tx) : undefined;
     const row = await repo.insertMeal(tx, {
       seedId,
+      ...part,
       hostId: actor.id,
       title: input.title.trim(),
       mealDate: input.date,
@@ -196,6 +215,7 @@ export async function createMeal(deps: TMealDeps, actor: TActor, seedId: string,
       serverSeed,
       commitment: serverSeed ? commitmentOf(serverSeed) : null,
       slackChannel,
+      ...policy,
     });
     await scheduleJobs(deps, tx, row);
     return row;
@@ -283,14 +303,16 @@ export async function declineMeal(deps: TMealDeps, actor: TActor, seedId: string
 }
 
 /** Writes the round's shares (monthly spend) and charges (who owes the one who paid). Inside the caller's transaction. */
-async function writeLedger(tx: repo.TTx, meal: repo.TMealRow, shares: TShare[], paidBy: string, createdById: string | null) {
+export async function writeLedger(tx: repo.TTx, meal: repo.TMealRow, shares: TShare[], paidBy: string, createdById: string | null) {
+  // The company meal policy (issue 38, meal-policy.service.ts): the company's part comes off; null is the company.
+  const plan = await planRound(tx, meal, shares, paidBy);
   await repo.insertShares(
     tx,
-    shares.filter((s) => s.amount > 0).map((s) => ({ mealId: meal.id, seedId: meal.seedId, userId: s.userId, mealDate: meal.mealDate, amount: s.amount })),
+    plan.personal.filter((s) => s.amount > 0).map((s) => ({ mealId: meal.id, seedId: meal.seedId, userId: s.userId, mealDate: meal.mealDate, amount: s.amount })),
   );
   await repo.insertLedger(
     tx,
-    chargesFor(shares, paidBy).map((e) => ({
+    plan.edges.map((e) => ({
       seedId: meal.seedId,
       mealId: meal.id,
       kind: 'charge',
@@ -302,10 +324,13 @@ async function writeLedger(tx: repo.TTx, meal: repo.TMealRow, shares: TShare[], 
   );
 }
 
-function sharesAtClose(meal: repo.TMealRow, joined: repo.TParticipantRow[], total: number): { shares: TShare[]; paidBy: string } | null {
+export function sharesAtClose(meal: repo.TMealRow, joined: repo.TParticipantRow[], total: number): { shares: TShare[]; paidBy: string } | null {
   const ids = joined.map((p) => p.userId);
   if (meal.split === 'even') return { shares: splitEvenly(total, ids), paidBy: meal.hostId };
-  if (meal.split === 'itemised') return { shares: joined.map((p) => ({ userId: p.userId, amount: p.price })), paidBy: meal.hostId };
+  if (meal.split === 'itemised') {
+    // A bill different from the items' sum (issue 38) is spread over the items in proportion, to the won.
+    return { shares: allocateProportionally(total, joined.map((p) => ({ userId: p.userId, amount: p.price }))), paidBy: meal.hostId };
+  }
   if (meal.split === 'sponsor' && meal.sponsorId) return { shares: [{ userId: meal.sponsorId, amount: total }], paidBy: meal.sponsorId };
   return null;
 }
@@ -322,7 +347,7 @@ export async function closeRound(deps: TMealDeps, actor: TActor | null, seedId: 
     }
     const parts = await repo.participantsOf(tx, [mealId]);
     const joined = byUserId(parts.filter((p) => p.status === 'joined'));
-    const { total } = summaryOf(current, parts);
+    const total = billOf(current, parts);
     const plan = sharesAtClose(current, joined, total);
     const row = await repo.updateMeal(tx, mealId, { status: 'closed', closedAt: deps.now(), paidById: plan && joined.length ? plan.paidBy : null });
     if (plan && joined.length) await writeLedger(tx, row, plan.shares, plan.paidBy, actor?.id ?? null);
@@ -364,7 +389,7 @@ export async function drawMeal(deps: TMealDeps, actor: TActor, seedId: string, m
       current.payerCount,
     );
     const payers = payerIndexes.map((i) => ({ userId: joined[i]!.userId, index: i }));
-    const { total } = summaryOf(current, parts);
+    const total = billOf(current, parts);
     // The payers share the bill (remainder by draw order); the first one pays the restaurant.
     const shares = splitEvenly(
       total,
