@@ -16,6 +16,7 @@ export const SITE_ROUTES = [
   '/success',
   '/error',
   '/oauth/slack/callback',
+  '/meal/verify/:mealId',
 ] as const;
 
 export const ACCOUNT_ROUTES = [

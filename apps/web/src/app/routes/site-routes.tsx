@@ -17,6 +17,7 @@ export const siteRoutes: RouteObject[] = [
   { path: 'help', lazy: async () => ({ Component: (await import('@/features/help/pages/public-help-page')).PublicHelpPage }) },
   { path: 'help/:slug', lazy: async () => ({ Component: (await import('@/features/help/pages/public-article-page')).PublicArticlePage }) },
   { path: 'error', lazy: async () => ({ Component: (await import('@/features/results/pages/error-page')).ErrorPage }) },
+  { path: 'meal/verify/:mealId', lazy: async () => ({ Component: (await import('@/features/meal/pages/meal-verify-page')).MealVerifyPage }) },
 ];
 
 /** Unknown routes: the 404 screen. Must stay the last route of the layout (router.tsx). */

@@ -4,6 +4,7 @@ import { ko } from '@suite/shared';
 import type { TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
 import { verifyDraw, type TVerification } from '../lib/fairness';
+import { FairnessPublicLink } from './fairness-public-link';
 
 const t = ko.meal.ui;
 
@@ -29,6 +30,7 @@ export function FairnessPanel({ meal }: { meal: TMeal }) {
         <ShieldCheck className="size-5 text-emerald-600" aria-hidden="true" /> {t.fairness}
       </h3>
       <p className="text-sm text-muted-foreground break-keep">{t.fairnessHelp}</p>
+      <FairnessPublicLink meal={meal} />
       <div className="grid gap-1">
         <p className="text-xs font-medium text-muted-foreground">{t.commitment}</p>
         <Mono testId="commitment">{meal.commitment}</Mono>

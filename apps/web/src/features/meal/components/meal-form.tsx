@@ -14,6 +14,7 @@ import { useCreateMeal } from '../api/create-meal';
 import { useSeedMembers } from '../api/seed-members';
 import { seoulLocalIn, seoulLocalToIso, seoulToday } from '../lib/seoul-date';
 import { FieldError } from '@/components/ui/field-error';
+import { SlackChannelField } from './slack-channel-field';
 
 const t = ko.meal.ui;
 
@@ -29,6 +30,7 @@ const ZMealForm = z
     split: ZCreateMealInput.shape.split,
     sponsorId: z.string(),
     payerCount: z.string(),
+    slackChannel: z.string(),
   })
   .transform((v): z.input<typeof ZCreateMealInput> => ({
     title: v.title,
@@ -40,6 +42,7 @@ const ZMealForm = z
     split: v.split,
     ...(v.split === 'sponsor' && v.sponsorId ? { sponsorId: v.sponsorId } : {}),
     payerCount: Number(v.payerCount),
+    ...((v.split === 'ladder' || v.split === 'roulette') && v.slackChannel.trim() ? { slackChannel: v.slackChannel.trim() } : {}),
   }))
   .pipe(ZCreateMealInput);
 
@@ -60,6 +63,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
       split: 'ladder',
       sponsorId: '',
       payerCount: '1',
+      slackChannel: '',
     },
   });
   const options = useFieldArray({ control, name: 'options' });
@@ -180,6 +184,9 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
             <Input id="meal-payers" type="number" min={1} max={10} {...register('payerCount')} />
             <FieldError message={errors.payerCount?.message} />
           </div>
+        ) : null}
+        {split === 'ladder' || split === 'roulette' ? (
+          <SlackChannelField seedId={seedId} field={register('slackChannel')} error={errors.slackChannel?.message} />
         ) : null}
       </div>
       {formState.errors.root?.message ? (
