@@ -1,6 +1,6 @@
 /** Meal manager, round two (issue 38): outings of several parts (1차, 2차 …), the bill amount, receipts. */
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const mb = (bytes: number) => `${Math.floor(bytes / 100_000) / 10}MB`;
+const mb = (bytes: number) => (bytes >= 1_000_000 ? `${Math.floor(bytes / 100_000) / 10}MB` : `${Math.floor(bytes / 1000)}KB`);
 
 export const koMealOutings = {
   validation: {
