@@ -26,7 +26,7 @@ export const FIRST_NOTICE_DAYS = 3;
 const seoulDay = (d: Date) => Math.floor((d.getTime() + SEOUL_MS) / DAY_MS);
 const seoulDate = (d: Date) => new Date(d.getTime() + SEOUL_MS).toISOString().slice(0, 10);
 
-type TLedgerRow = Awaited<ReturnType<typeof meals.ledgerOf>>[number];
+type TLedgerRow = Pick<Awaited<ReturnType<typeof repo.ledgerTimeline>>[number], 'kind' | 'fromUserId' | 'toUserId' | 'amount' | 'createdAt'>;
 
 /**
  * When the oldest part of `userId`'s debt was charged: money they owe (a charge to them, a settlement they received)
@@ -76,7 +76,7 @@ export async function sendPaymentReminders(deps: TMealDeps): Promise<number> {
     const balances = await seedBalances(deps.db, seed.seedId);
     const debtors = [...balances].filter(([id, b]) => id !== COMPANY && b < 0).map(([id]) => id);
     if (debtors.length === 0) continue;
-    const rows = await meals.ledgerOf(deps.db, seed.seedId);
+    const rows = await repo.ledgerTimeline(deps.db, seed.seedId);
     const due = debtors.filter((id) => {
       const since = oldestUnpaid(rows, id);
       return since !== null && reminderDue(seoulDay(since), today, seed.everyDays);

@@ -82,6 +82,20 @@ export async function choicesOf(db: TTx, seedId: string, userId: string, limit =
 // ── Reminders ──
 
 /**
+ * The seed's ledger as a timeline for the reminders: a round's charges dated when its bill was settled (drawn, or
+ * closed: the app's clock, as settlements are), others by their row's time; oldest first.
+ */
+export async function ledgerTimeline(db: TTx, seedId: string) {
+  const at = sql<Date>`coalesce(${meals.drawnAt}, ${meals.closedAt}, ${mealLedger.createdAt})`.mapWith(mealLedger.createdAt);
+  return db
+    .select({ kind: mealLedger.kind, fromUserId: mealLedger.fromUserId, toUserId: mealLedger.toUserId, amount: mealLedger.amount, createdAt: at })
+    .from(mealLedger)
+    .leftJoin(meals, eq(meals.id, mealLedger.mealId))
+    .where(eq(mealLedger.seedId, seedId))
+    .orderBy(asc(at), asc(mealLedger.id));
+}
+
+/**
  * Seeds with anything in their meal ledger, with their reminder settings (defaults when the seed has no settings
  * row: every 3 days at 10:00). Bounded, oldest seeds first.
  */
