@@ -106,6 +106,7 @@ export const koMealPolicy = {
     left: '남음',
     sum: '합계',
     noRows: '이 달에 정산된 라운드가 없습니다.',
+    companyBreakdown: (subsidy: string, team: string) => `회사 부담 = 식대 지원 ${subsidy} + 팀 예산 ${team}`,
     forbidden: '식대 정산 보고서는 시드 관리자와 법인카드 담당자만 볼 수 있습니다.',
     won,
   },
