@@ -308,7 +308,9 @@ export async function writeLedger(tx: repo.TTx, meal: repo.TMealRow, shares: TSh
   const plan = await planRound(tx, meal, shares, paidBy);
   await repo.insertShares(
     tx,
-    plan.personal.filter((s) => s.amount > 0).map((s) => ({ mealId: meal.id, seedId: meal.seedId, userId: s.userId, mealDate: meal.mealDate, amount: s.amount })),
+    plan.personal
+      .filter((s) => s.amount > 0)
+      .map((s) => ({ mealId: meal.id, seedId: meal.seedId, userId: s.userId, mealDate: meal.mealDate, amount: s.amount })),
   );
   await repo.insertLedger(
     tx,
