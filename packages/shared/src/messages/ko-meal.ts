@@ -1,9 +1,13 @@
 /** Meal manager (issue 15): server messages, validation, mail and chat texts, screens. */
+import { koMealProfile, koMealTransfers } from './ko-meal-transfers.ts';
 import { koMealOutings } from './ko-meal-outings.ts';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 export const koMeal = {
+  /** 송금 links, transfer states and payment reminders; the meal profile (issue 38, ko-meal-transfers.ts). */
+  transfers: koMealTransfers,
+  profile: koMealProfile,
   /** Outings (1차, 2차 …), the bill amount and receipts (issue 38). */
   outing: koMealOutings,
   validation: {

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { toast, toastError } from '@/lib/toast';
 import { ko } from '@suite/shared';
 import { ZJoinMealInput, type TJoinMealInput, type TMeal } from '@suite/shared/schemas/meal';
+import type { TMealUsual } from '@suite/shared/schemas/meal-transfers';
+import { usualFirst } from '../lib/usual-menus';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,7 +18,7 @@ const optionalNumber = (v: string) => (v === '' ? undefined : Number(v));
 const optionalText = (v: string) => v || undefined;
 
 /** Join (or change the menu) with an optional client seed, or decline; until the deadline. */
-export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
+export function JoinPanel({ meal, seedId, usual }: { meal: TMeal; seedId: string; usual?: TMealUsual | undefined }) {
   const { user } = useSession();
   const mine = meal.participants.find((p) => p.userId === user?.id && p.status === 'joined');
   const join = useJoinMeal(seedId, meal.id);
@@ -40,7 +42,7 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
       {meal.mode === 'menu' ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t.fields.choice}</legend>
-          {meal.options.map((o) => (
+          {usualFirst(meal.options, usual).map(({ option: o, mark }) => (
             <label
               key={o.id}
               className="flex cursor-pointer items-center justify-between gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
@@ -48,6 +50,11 @@ export function JoinPanel({ meal, seedId }: { meal: TMeal; seedId: string }) {
               <span className="flex items-center gap-2">
                 <input type="radio" value={o.id} {...register('choice')} className="size-4 accent-[hsl(var(--primary))]" />
                 <span className="break-keep">{o.name}</span>
+                {mark ? (
+                  <span className="rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary break-keep" data-testid="usual-mark">
+                    {mark === 'favourite' ? ko.meal.profile.ui.usualFavourite : ko.meal.profile.ui.usualFrequent}
+                  </span>
+                ) : null}
               </span>
               <span className="text-sm tabular-nums text-muted-foreground">{t.won(o.price)}</span>
             </label>

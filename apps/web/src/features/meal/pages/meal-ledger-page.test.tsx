@@ -10,6 +10,8 @@ vi.mock('@/lib/session', () => ({ useSession: () => ({ user: { id: state.me } })
 vi.mock('@/lib/seed-context', () => ({ useSeeds: () => ({ selected: { id: 's1', role: state.role } }) }));
 vi.mock('../api/use-meal-stream', () => ({ useMealStream: () => undefined }));
 vi.mock('../api/create-settlement', () => ({ useCreateSettlement: () => ({ mutate: vi.fn(), isPending: false }) }));
+vi.mock('../components/transfer-panel', () => ({ TransferSend: () => null, TransferInbox: () => null }));
+vi.mock('../components/policy-links', () => ({ PolicyLinks: () => null }));
 const person = (userId: string, name: string) => ({ userId, name });
 const ledger: TMealLedger = {
   balances: [

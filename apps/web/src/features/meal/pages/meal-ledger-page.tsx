@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast, toastError } from '@/lib/toast';
-import { ArrowLeft, ArrowRight, Download } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Download, UserRound } from 'lucide-react';
 import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +13,10 @@ import { useLedger } from '../api/get-ledger';
 import { useMealStream } from '../api/use-meal-stream';
 import { NoSeed } from '../components/meal-status';
 import { SpendChart } from '../components/spend-chart';
+import { ReceiptRounds } from '../components/receipt-rounds';
+import { TransferInbox, TransferSend } from '../components/transfer-panel';
+import { CompanyAccounts } from '../components/company-accounts';
+import { PolicyLinks } from '../components/policy-links';
 import { seoulTime } from '../lib/seoul-date';
 
 const t = ko.meal.ui;
@@ -53,9 +57,17 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">{t.ledgerTitle}</h2>
-        <Button variant="outline" size="sm" onClick={() => void download()}>
-          <Download aria-hidden="true" /> {t.exportCsv}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <PolicyLinks seedId={seedId} />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/services/meal/profile">
+              <UserRound aria-hidden="true" /> {ko.meal.transfers.ui.profileLink}
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void download()}>
+            <Download aria-hidden="true" /> {t.exportCsv}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <LedgerCard title={t.balances} description={t.balanceHelp}>
@@ -89,6 +101,7 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
                   {tr.from.name} <ArrowRight className="size-4 text-muted-foreground" aria-label="→" /> {tr.to.name}
                   <span className="font-semibold tabular-nums">{t.won(tr.amount)}</span>
                 </span>
+                <TransferSend seedId={seedId} userId={userId} transfer={tr} />
                 {manager || userId === tr.from.userId || userId === tr.to.userId ? (
                   <Button
                     size="sm"
@@ -107,7 +120,11 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
               </li>
             ))}
           </ul>
+          <div className="mt-4 border-t pt-4">
+            <TransferInbox seedId={seedId} userId={userId} manager={manager} />
+          </div>
         </LedgerCard>
+        <CompanyAccounts company={q.data.company} />
         <LedgerCard title={t.monthly}>
           <SpendChart monthly={monthly} />
         </LedgerCard>
@@ -124,6 +141,7 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
             ))}
           </ul>
         </LedgerCard>
+        <ReceiptRounds seedId={seedId} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Wallet } from 'lucide-react';
+import { Plus, UserRound, Wallet } from 'lucide-react';
 import { ko } from '@suite/shared';
 import type { TMeal } from '@suite/shared/schemas/meal';
 import { Button } from '@/components/ui/button';
@@ -85,6 +85,11 @@ function MealList({ seedId }: { seedId: string }) {
           <Button asChild variant="outline" size="sm">
             <Link to="/admin/services/meal/ledger">
               <Wallet aria-hidden="true" /> {t.ledger}
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/services/meal/profile">
+              <UserRound aria-hidden="true" /> {ko.meal.transfers.ui.profileLink}
             </Link>
           </Button>
           <Button size="sm" onClick={() => setCreating(true)} disabled={creating}>
