@@ -331,7 +331,8 @@ export function sharesAtClose(meal: repo.TMealRow, joined: repo.TParticipantRow[
   if (meal.split === 'even') return { shares: splitEvenly(total, ids), paidBy: meal.hostId };
   if (meal.split === 'itemised') {
     // A bill different from the items' sum (issue 38) is spread over the items in proportion, to the won.
-    return { shares: allocateProportionally(total, joined.map((p) => ({ userId: p.userId, amount: p.price }))), paidBy: meal.hostId };
+    const items = joined.map((p) => ({ userId: p.userId, amount: p.price }));
+    return { shares: allocateProportionally(total, items), paidBy: meal.hostId };
   }
   if (meal.split === 'sponsor' && meal.sponsorId) return { shares: [{ userId: meal.sponsorId, amount: total }], paidBy: meal.sponsorId };
   return null;

@@ -11,10 +11,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCreateMeal } from '../api/create-meal';
+import { useNextPart } from '../api/meal-outings';
 import { useSeedMembers } from '../api/seed-members';
 import { seoulLocalIn, seoulLocalToIso, seoulToday } from '../lib/seoul-date';
 import { FieldError } from '@/components/ui/field-error';
 import { SlackChannelField } from './slack-channel-field';
+import { PolicyFields } from './policy-fields';
 
 const t = ko.meal.ui;
 
@@ -31,6 +33,10 @@ const ZMealForm = z
     sponsorId: z.string(),
     payerCount: z.string(),
     slackChannel: z.string(),
+    /** Issue 38: the company meal policy (sent only when the viewer may spend: `policy`). */
+    policy: z.boolean(),
+    applyPolicy: z.boolean(),
+    payWith: z.enum(['member', 'company_card']),
   })
   .transform((v): z.input<typeof ZCreateMealInput> => ({
     title: v.title,
@@ -43,19 +49,23 @@ const ZMealForm = z
     ...(v.split === 'sponsor' && v.sponsorId ? { sponsorId: v.sponsorId } : {}),
     payerCount: Number(v.payerCount),
     ...((v.split === 'ladder' || v.split === 'roulette') && v.slackChannel.trim() ? { slackChannel: v.slackChannel.trim() } : {}),
+    ...(v.policy ? { applyPolicy: v.applyPolicy, payWith: v.payWith } : {}),
   }))
   .pipe(ZCreateMealInput);
 
 /** Opens a round. The values are checked with the same zod schema as the server before sending. */
-export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => void }) {
+/** `nextPart` (issue 38): the form opens the next part (2차 …) of that round's outing, prefilled with its title and date. */
+export function MealForm({ seedId, onDone, nextPart }: { seedId: string; onDone: () => void; nextPart?: { mealId: string; title: string; date: string } }) {
   const navigate = useNavigate();
-  const create = useCreateMeal(seedId);
+  const created = useCreateMeal(seedId);
+  const next = useNextPart(seedId, nextPart?.mealId ?? '');
+  const create = nextPart ? next : created;
   const members = useSeedMembers(seedId);
-  const { register, control, handleSubmit, watch, setError, formState } = useForm<z.input<typeof ZMealForm>, unknown, z.output<typeof ZMealForm>>({
+  const { register, control, handleSubmit, watch, setError, setValue, formState } = useForm<z.input<typeof ZMealForm>, unknown, z.output<typeof ZMealForm>>({
     resolver: zodResolver(ZMealForm),
     defaultValues: {
-      title: '',
-      date: seoulToday(),
+      title: nextPart?.title ?? '',
+      date: nextPart?.date ?? seoulToday(),
       deadline: seoulLocalIn(60),
       mode: 'menu',
       restaurant: '',
@@ -64,6 +74,9 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
       sponsorId: '',
       payerCount: '1',
       slackChannel: '',
+      policy: false,
+      applyPolicy: false,
+      payWith: 'member',
     },
   });
   const options = useFieldArray({ control, name: 'options' });
@@ -85,7 +98,7 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
   const optionsError = errors.options?.message ?? errors.options?.map?.((o) => o?.name?.message ?? o?.price?.message).find(Boolean);
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate aria-label={t.newRound}>
+    <form onSubmit={submit} className="grid gap-4" noValidate aria-label={nextPart ? nextPart.title : t.newRound}>
       <div className="grid gap-1.5">
         <Label htmlFor="meal-title">{t.fields.title}</Label>
         <Input id="meal-title" placeholder="금요일 점심" {...register('title')} />
@@ -189,6 +202,15 @@ export function MealForm({ seedId, onDone }: { seedId: string; onDone: () => voi
           <SlackChannelField seedId={seedId} field={register('slackChannel')} error={errors.slackChannel?.message} />
         ) : null}
       </div>
+      <PolicyFields
+        seedId={seedId}
+        applyPolicy={register('applyPolicy')}
+        payWith={register('payWith')}
+        onReady={(s) => {
+          setValue('policy', s.canSpend);
+          setValue('applyPolicy', s.canSpend && s.policyActive);
+        }}
+      />
       {formState.errors.root?.message ? (
         <p role="alert" className="text-sm text-destructive break-keep">
           {formState.errors.root.message}

@@ -16,7 +16,12 @@ import { useMealStream } from '../api/use-meal-stream';
 import { FairnessPanel } from '../components/fairness-panel';
 import { GamePanel } from '../components/game-panel';
 import { JoinPanel } from '../components/join-panel';
+import { DietBlock } from '../components/diet-block';
+import { useMealUsual } from '../api/meal-profile';
+import { CompanyParts } from '../components/company-parts';
 import { MealStatusBadge, NoSeed } from '../components/meal-status';
+import { OutingParts } from '../components/outing-parts';
+import { ReceiptPanel } from '../components/receipt-panel';
 import { useGameSeen } from '../lib/game-seen';
 import { deadlineBeside } from '../lib/seoul-date';
 
@@ -92,6 +97,7 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
   const hideResult = isGameSplit(meal.split) && !!meal.draw && !seen;
   const joined = meal.participants.filter((p) => p.status === 'joined');
   const declined = meal.participants.filter((p) => p.status === 'declined');
+  const usual = useMealUsual(seedId).data;
   return (
     <div className="grid gap-4">
       <Link to="/admin/services/meal" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
@@ -110,9 +116,10 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
         </div>
         <HostActions seedId={seedId} meal={meal} />
       </div>
+      <OutingParts seedId={seedId} meal={meal} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-4">
-          {meal.status === 'open' ? <JoinPanel meal={meal} seedId={seedId} /> : null}
+          {meal.status === 'open' ? <JoinPanel meal={meal} seedId={seedId} usual={usual} /> : null}
           <Card>
             <CardHeader>
               <CardTitle className="text-base">
@@ -182,10 +189,13 @@ function RoundView({ seedId, meal }: { seedId: string; meal: TMeal }) {
                   </ul>
                 </div>
               ) : null}
+              {hideResult ? null : <CompanyParts meal={meal} />}
+              <DietBlock seedId={seedId} mealId={meal.id} />
             </CardContent>
           </Card>
         </div>
         <div className="grid content-start gap-4">
+          <ReceiptPanel seedId={seedId} meal={meal} />
           {meal.draw ? <GamePanel meal={meal} seen={seen} onSeen={markSeen} /> : null}
           {meal.commitment ? <FairnessPanel meal={meal} /> : null}
         </div>
