@@ -5,6 +5,7 @@ import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { allocateProportionally } from './meal-amounts.ts';
+import { companyOf, openRound, send, settingsOf } from './testing/meal-policy-kit.ts';
 import { evenRoundAllJoined, inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
 
 type TOuting = {
@@ -190,6 +191,26 @@ describe.each(dbKinds)('meal outings and the bill amount (%s)', (kind) => {
     // Back to the items' sum (null).
     expect((await put(s.owner.token, `${s.base}/meals/${meal.id}/bill`, { amount: null })).json().data.billAmount).toBeNull();
     expect([...(await sharesOf(meal.id)).values()].reduce((x, v) => x + v, 0)).toBe(30_000);
+  });
+
+  it('corrects the bill of a round under the company policy: the company part is written again once, parts add up to the bill, the ledger sums to zero', async () => {
+    const s = await seedWithMembers(t, 2);
+    const everyone = [s.owner, ...s.members];
+    expect((await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay: 8000 }))).status).toBe(200);
+    const meal = await openRound(t, s.base, s.owner, everyone, { date: '2026-12-04', price: 10_000, now: clock.now(), applyPolicy: true });
+    expect((await api(t, s.owner.token)('POST', `${s.base}/meals/${meal.id}/close`)).status).toBe(200);
+    expect((await companyOf(t, meal.id)).subsidy).toBe(24_000);
+    expect([...(await sharesOf(meal.id)).values()].reduce((a, v) => a + v, 0)).toBe(6000);
+
+    expect((await put(s.owner.token, `${s.base}/meals/${meal.id}/bill`, { amount: 36_000 })).statusCode).toBe(200);
+    const company = await companyOf(t, meal.id);
+    expect(company.rows).toHaveLength(3);
+    expect(company.subsidy).toBe(24_000);
+    const personal = [...(await sharesOf(meal.id)).values()].reduce((a, v) => a + v, 0);
+    expect(personal).toBe(12_000);
+    expect(company.total + personal).toBe(36_000);
+    const balances = ((await api(t, s.owner.token)('GET', `${s.base}/meal-ledger`)).body as { balances: { balance: number }[] }).balances;
+    expect(balances.reduce((a, b) => a + b.balance, 0)).toBe(0);
   });
 
   it('corrects the bill of a drawn game round: the drawn payer bears the new bill', async () => {
