@@ -71,13 +71,13 @@ export function MealSettingsForm({ seedId, settings, members }: { seedId: string
     <form onSubmit={submit} noValidate aria-label={t.settingsTitle} className="grid gap-4">
       <fieldset disabled={!settings.canManage} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor="meal-subsidy">{t.subsidyPerDay}</Label>
             <Input id="meal-subsidy" inputMode="numeric" {...register('subsidyPerDay')} aria-invalid={Boolean(errors.subsidyPerDay)} />
             <p className="text-xs text-muted-foreground break-keep">{t.subsidyHelp}</p>
             <FieldError message={errors.subsidyPerDay?.message} />
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor="meal-card-holder">{t.companyCardHolder}</Label>
             <NativeSelect id="meal-card-holder" {...register('companyCardHolderId')}>
               <option value="">{t.noHolder}</option>
@@ -90,7 +90,7 @@ export function MealSettingsForm({ seedId, settings, members }: { seedId: string
             <FieldError message={errors.companyCardHolderId?.message} />
           </div>
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor="meal-spenders">{t.spenders}</Label>
           <NativeSelect id="meal-spenders" {...register('spenders')}>
             {MEAL_SPENDERS.map((s) => (
@@ -116,12 +116,12 @@ export function MealSettingsForm({ seedId, settings, members }: { seedId: string
           </fieldset>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor="meal-remind-days">{t.reminderEveryDays}</Label>
             <Input id="meal-remind-days" type="number" min={0} max={30} {...register('reminderEveryDays')} />
             <FieldError message={errors.reminderEveryDays?.message} />
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor="meal-remind-hour">{t.reminderHour}</Label>
             <Input id="meal-remind-hour" type="number" min={0} max={23} {...register('reminderHour')} />
             <FieldError message={errors.reminderHour?.message} />

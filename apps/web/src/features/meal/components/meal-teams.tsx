@@ -63,12 +63,12 @@ function TeamRow({ seedId, team, members, canManage }: { seedId: string; team: T
   return (
     <li className="grid gap-3 rounded-md border p-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor={`team-name-${team.id}`}>{t.teamName}</Label>
           <Input id={`team-name-${team.id}`} value={name} disabled={!canManage} onChange={(e) => setName(e.target.value)} />
           <FieldError message={errors.name} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor={`team-budget-${team.id}`}>{t.monthlyBudget}</Label>
           <Input id={`team-budget-${team.id}`} inputMode="numeric" value={budget} disabled={!canManage} onChange={(e) => setBudget(e.target.value)} />
           <FieldError message={errors.monthlyBudget} />
@@ -206,12 +206,12 @@ function NewTeam({ seedId }: { seedId: string }) {
         submit();
       }}
     >
-      <div className="grid gap-1.5">
+      <div className="grid content-start gap-1.5">
         <Label htmlFor="new-team-name">{t.teamName}</Label>
         <Input id="new-team-name" value={name} onChange={(e) => setName(e.target.value)} />
         <FieldError message={errors.name} />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid content-start gap-1.5">
         <Label htmlFor="new-team-budget">{t.monthlyBudget}</Label>
         <Input id="new-team-budget" inputMode="numeric" value={budget} onChange={(e) => setBudget(e.target.value)} />
         <FieldError message={errors.monthlyBudget} />

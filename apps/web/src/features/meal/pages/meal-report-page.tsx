@@ -80,7 +80,7 @@ function Report({ seedId, month, onMonth }: { seedId: string; month: string; onM
 }
 
 const th = 'border-b px-2 py-1.5 text-left font-medium whitespace-nowrap';
-const td = 'border-b px-2 py-1.5';
+const td = 'border-b px-2 py-1.5 whitespace-nowrap break-keep';
 const num = `${td} text-right tabular-nums whitespace-nowrap`;
 
 export function ReportSheet({ report }: { report: TMealReport }) {
@@ -98,7 +98,7 @@ export function ReportSheet({ report }: { report: TMealReport }) {
         <h2 className="text-base font-semibold">{t.people}</h2>
         {report.people.length === 0 ? <p className="text-sm text-muted-foreground">{t.noRows}</p> : null}
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" data-testid="report-people">
+          <table className="w-full min-w-[34rem] border-collapse text-sm print:min-w-0" data-testid="report-people">
             <thead>
               <tr>
                 <th className={th}>{t.name}</th>
