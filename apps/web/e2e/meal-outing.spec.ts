@@ -41,10 +41,10 @@ test('a 1차/2차 outing on a phone: 2차 added, a receipt photo and its bill, b
   await page.goto('/admin/services/meal');
   await page.getByRole('button', { name: '새 라운드 열기' }).click();
   const form = page.getByRole('form', { name: '새 라운드 열기' });
-  await form.getByLabel('제목').fill('송년회');
-  await form.getByLabel('메뉴 이름 1').fill('삼겹살');
-  await form.getByLabel('가격(원) 1').fill('15000');
-  await form.getByLabel('결제 방식').selectOption({ label: '똑같이 나누기' });
+  await form.getByLabel('제목', { exact: true }).fill('송년회');
+  await form.getByLabel('메뉴 이름 1', { exact: true }).fill('삼겹살');
+  await form.getByLabel('가격(원) 1', { exact: true }).fill('15000');
+  await form.getByLabel('결제 방식', { exact: true }).selectOption({ label: '똑같이 나누기' });
   await form.getByRole('button', { name: '라운드 열기' }).click();
   await expect(page).toHaveURL(/\/admin\/services\/meal\/[0-9a-f-]{36}$/);
   const first = page.url().split('/').pop()!;
@@ -59,10 +59,10 @@ test('a 1차/2차 outing on a phone: 2차 added, a receipt photo and its bill, b
   // 2차: prefilled as "송년회 2차"; a pub with free menus, each paying their own items.
   await page.getByTestId('outing-add-part').click();
   const second = page.getByRole('form', { name: '송년회 2차' });
-  await expect(second.getByLabel('제목')).toHaveValue('송년회 2차');
-  await second.getByLabel('메뉴 방식').selectOption({ label: '식당 + 자유 입력' });
-  await second.getByLabel('식당').fill('호프집');
-  await second.getByLabel('결제 방식').selectOption({ label: '각자 메뉴만큼' });
+  await expect(second.getByLabel('제목', { exact: true })).toHaveValue('송년회 2차');
+  await second.getByLabel('메뉴 방식', { exact: true }).selectOption({ label: '식당 + 자유 입력' });
+  await second.getByLabel('식당', { exact: true }).fill('호프집');
+  await second.getByLabel('결제 방식', { exact: true }).selectOption({ label: '각자 메뉴만큼' });
   await second.getByRole('button', { name: '라운드 열기' }).click();
   await expect(page).not.toHaveURL(new RegExp(`${first}$`));
   await expect(page.getByRole('heading', { name: /송년회 2차/ })).toBeVisible();

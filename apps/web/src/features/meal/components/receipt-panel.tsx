@@ -29,7 +29,8 @@ export function ReceiptPanel({ seedId, meal }: { seedId: string; meal: TMeal }) 
   const list = useReceipts(seedId, meal.id);
   const upload = useUploadReceipt(seedId, meal.id);
   const remove = useDeleteReceipt(seedId, meal.id);
-  const [prompt, setPrompt] = useState(false);
+  // The bill is offered after an upload, on that round only (the panel stays mounted when the page moves to another part).
+  const [promptFor, setPromptFor] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const receipts = list.data ?? [];
@@ -41,7 +42,7 @@ export function ReceiptPanel({ seedId, meal }: { seedId: string; meal: TMeal }) 
     upload.mutate(file, {
       onSuccess: (r) => {
         toast.success(r.message);
-        if (payer) setPrompt(true);
+        if (payer) setPromptFor(meal.id);
       },
       onError: (e) => toastError(e),
     });
@@ -98,7 +99,7 @@ export function ReceiptPanel({ seedId, meal }: { seedId: string; meal: TMeal }) 
           </div>
         ) : null}
         {payer ? (
-          <ReceiptBill key={`${meal.id}-${meal.billAmount}`} seedId={seedId} meal={meal} prompt={prompt} />
+          <ReceiptBill key={meal.id} seedId={seedId} meal={meal} prompt={promptFor === meal.id} />
         ) : meal.billAmount !== null ? (
           <p className="text-sm text-muted-foreground">{o.billReadOnly(meal.billAmount)}</p>
         ) : null}
