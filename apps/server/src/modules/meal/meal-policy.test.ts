@@ -137,6 +137,23 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
   });
 
+  it('a corrected bill (the receipt) re-runs the policy: the round’s company shares are replaced, not added', async () => {
+    const s = await policySeed(8000, 50_000, 'members');
+    const round = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-26', price: 14_250, now: clock.now() });
+    await api(t, s.owner.token)('POST', `${s.base}/meals/${round.id}/close`);
+    expect((await companyOf(t, round.id)).total).toBe(50_750);
+    // The receipt says 40,000 (10,000 each): 8,000 subsidy each, 2,000 each from the team for its three members.
+    const fixed = await send(t, s.owner.token, 'PUT', `${s.base}/meals/${round.id}/bill`, { amount: 40_000 });
+    expect(fixed.status).toBe(200);
+    const c = await companyOf(t, round.id);
+    expect([c.subsidy, c.team]).toEqual([32_000, 6_000]);
+    expect(c.total + sum((await roundOf(s.owner.token, s.base, round.id)).shares)).toBe(40_000);
+    expect(await teamUsed(t, s.team.id)).toBe(6_000);
+    const ledger = await ledgerOf(s.owner.token, s.base);
+    expect(ledger.balances.find((b) => b.company)?.balance).toBe(-38_000);
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+  });
+
   it('only allowed spenders book rounds to the company (403 naming the rule); others default to no policy', async () => {
     const s = await policySeed(8000, 0, 'members');
     const member = s.members[0]!;
