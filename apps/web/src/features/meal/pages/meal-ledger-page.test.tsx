@@ -12,6 +12,7 @@ vi.mock('../api/use-meal-stream', () => ({ useMealStream: () => undefined }));
 vi.mock('../api/create-settlement', () => ({ useCreateSettlement: () => ({ mutate: vi.fn(), isPending: false }) }));
 vi.mock('../components/transfer-panel', () => ({ TransferSend: () => null, TransferInbox: () => null }));
 vi.mock('../components/policy-links', () => ({ PolicyLinks: () => null }));
+vi.mock('../components/receipt-rounds', () => ({ ReceiptRounds: () => null }));
 const person = (userId: string, name: string) => ({ userId, name });
 const ledger: TMealLedger = {
   balances: [
