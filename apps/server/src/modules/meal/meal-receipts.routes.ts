@@ -78,21 +78,24 @@ export const mealReceiptRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps }> = asy
       ...auth,
       schema: {
         tags,
-        summary: '영수증 파일 (시드 멤버; image/jpeg 또는 application/pdf)',
+        summary: '영수증 파일 (시드 멤버; 바이트 그대로, Content-Type은 image/jpeg 또는 application/pdf)',
         security: bearer,
         params: ZMealReceiptParams,
-        response: { 200: z.any().describe('image/jpeg | application/pdf'), ...errorResponses(400, 401, 404) },
+        response: { 200: z.string().describe('application/octet-stream'), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
       const { seedId, mealId, receiptId } = request.params;
       const file = await receipts.receiptFile(deps, actor(request), seedId, mealId, receiptId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${file.filename}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.data);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `inline; filename="${file.filename}"`)
+          .header('cache-control', 'private, max-age=3600')
+          // The bytes as stored: Fastify sends a Buffer as it is (no serializer); the schema's string only documents a file body.
+          .send(file.data as unknown as string)
+      );
     },
   );
 
