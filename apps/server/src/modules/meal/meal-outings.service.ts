@@ -30,9 +30,10 @@ export async function addNextPart(deps: TMealDeps, actor: TActor, seedId: string
   const title = input.title ?? o.partTitle(first.title, expected).slice(0, TITLE_MAX);
   return createMeal(deps, actor, seedId, { ...input, title, date: input.date ?? first.mealDate }, async (tx) => {
     // The first round's row lock serialises concurrent next parts of one outing (part numbers stay unique).
-    const head = await repo.findMeal(tx, seedId, outingId, true);
+    // (A cancelled first part is gone while the later ones keep its id as their outing's: the given round's lock then.)
+    const head = (await repo.findMeal(tx, seedId, outingId, true)) ?? (await repo.findMeal(tx, seedId, mealId, true));
     if (!head) throw new AppError('NOT_FOUND', m.notFound);
-    if (head.outingId === null) await repo.updateMeal(tx, head.id, { outingId: head.id });
+    if (head.id === outingId && head.outingId === null) await repo.updateMeal(tx, head.id, { outingId: head.id });
     return { outingId, partNo: (await outings.maxPartNo(tx, outingId)) + 1 };
   });
 }

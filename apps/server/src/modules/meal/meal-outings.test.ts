@@ -115,6 +115,21 @@ describe.each(dbKinds)('meal outings and the bill amount (%s)', (kind) => {
     expect((await api(t, stranger.token)('GET', `${s.base}/meal-outings/${first.id}`)).status).toBe(404);
   });
 
+  it('keeps an outing going when its first part is cancelled before closing', async () => {
+    const s = await seedWithMembers(t, 1);
+    const o = api(t, s.owner.token);
+    const body = { title: '회식', date: '2026-12-10', deadline: inMinutes(clock.now(), 60), mode: 'free', split: 'even' };
+    const first = (await o('POST', `${s.base}/meals`, body)).body.data;
+    const second = (await o('POST', `${s.base}/meals/${first.id}/next-part`, { ...body, title: undefined })).body.data;
+    expect(second).toMatchObject({ outingId: first.id, partNo: 2 });
+    expect((await o('DELETE', `${s.base}/meals/${first.id}`)).status).toBe(200);
+    const third = await o('POST', `${s.base}/meals/${second.id}/next-part`, body);
+    expect(third.status).toBe(201);
+    expect(third.body.data).toMatchObject({ outingId: first.id, partNo: 3 });
+    const outing = (await o('GET', `${s.base}/meal-outings/${first.id}`)).body.data as TOuting;
+    expect(outing.parts.map((p) => p.partNo)).toEqual([2, 3]);
+  });
+
   it('itemised with a bill different from the items: the shares add up to the bill exactly, largest remainders first', async () => {
     const s = await seedWithMembers(t, 2);
     const o = api(t, s.owner.token);
