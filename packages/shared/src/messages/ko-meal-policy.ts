@@ -13,6 +13,7 @@ export const koMealPolicy = {
     monthlyBudget: '팀 월 예산은 0원 이상의 정수(원 단위)입니다.',
     userIds: '팀원은 500명까지 지정할 수 있습니다.',
     month: '월은 YYYY-MM 형식이어야 합니다.',
+    amount: '금액은 1원 이상의 정수(원 단위)입니다.',
     payWith: '결제 수단을 선택해주세요.',
     applyPolicy: '회사 식대 정책 적용 여부를 선택해주세요.',
     nothing: '변경할 내용이 없습니다.',
@@ -30,6 +31,10 @@ export const koMealPolicy = {
     spendAdmins: '이 시드에서는 시드 소유자와 관리자만 회사 식대(식대 지원·팀 예산·법인카드)로 라운드를 열 수 있습니다.',
     spendListed: '이 시드에서는 관리자가 지정한 사람과 시드 관리자만 회사 식대(식대 지원·팀 예산·법인카드)로 라운드를 열 수 있습니다.',
     reportForbidden: '식대 정산 보고서는 시드 관리자와 법인카드 담당자만 볼 수 있습니다.',
+    companySettled: '회사 정산을 기록했습니다.',
+    companySettlementForbidden: '회사와의 정산은 시드 관리자와 법인카드 담당자만 기록할 수 있습니다.',
+    companyNoDebt: (name: string) => `${name} 님과 회사 사이에 정산할 금액이 없습니다.`,
+    companyTooMuch: (name: string, max: number) => `${name} 님과 회사 사이에 기록할 수 있는 정산은 최대 ${won(max)}입니다.`,
   },
   ledger: {
     company: '회사',
@@ -38,6 +43,8 @@ export const koMealPolicy = {
     owedToCompany: '회사에 낼 금액',
     owedToCompanyHelp: '법인카드로 결제한 라운드에서 각자 부담할 몫입니다.',
     none: '없습니다.',
+    settle: '정산 완료',
+    settleLabel: (name: string) => `${name} 님과 회사 정산 완료`,
   },
   csv: {
     header: '구분,이름,팀,라운드 수,식사 금액(원),회사 부담(원),개인 부담(원),팀 월 예산(원),예산 사용(원),예산 남음(원)',

@@ -98,6 +98,8 @@ export type TMealReport = z.infer<typeof ZMealReport>;
 
 /** The company's side of the ledger: what it owes members (reimbursements) and what members owe it (법인카드 rounds). */
 export const ZMealCompanyAccounts = z.object({
+  /** The viewer may record the company's settlements (seed admins and the company card holder). */
+  canSettle: z.boolean().optional(),
   reimbursements: z.array(ZPerson.extend({ amount: z.number().int() })),
   dues: z.array(ZPerson.extend({ amount: z.number().int() })),
 });
@@ -105,3 +107,13 @@ export type TMealCompanyAccounts = z.infer<typeof ZMealCompanyAccounts>;
 
 /** What the company bore of a closed round, per person (the round page). */
 export const ZMealCompanyShare = ZPerson.extend({ amount: z.number().int() });
+
+/**
+ * POST /api/seeds/:seedId/meal-ledger/company-settlements (seed admins and the company card holder): the company
+ * paid a member back, or a member paid the company, toward zero — at most what stands between them.
+ */
+export const ZMealCompanySettlementInput = z.object({
+  userId: uuid,
+  amount: z.number({ error: v.amount }).int(v.amount).min(1, v.amount),
+});
+export type TMealCompanySettlementInput = z.input<typeof ZMealCompanySettlementInput>;

@@ -9,6 +9,8 @@ import { publishMeal, type TMealDeps } from './meal.deps.ts';
 import { balancesOf, settleUp } from './meal.ledger-math.ts';
 import * as repo from './meal.repository.ts';
 import type { TActor } from './meal.service.ts';
+import { keepsAccounts } from './meal-policy.service.ts';
+import * as policyRepo from './meal-policy.repository.ts';
 
 const m = ko.meal.server;
 
@@ -58,7 +60,8 @@ export function splitCompany(rows: TLedgerRow[]): { members: Map<string, number>
 }
 
 export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string): Promise<TMealLedger> {
-  await seedFor(deps.db, seedId, actor.id);
+  const seed = await seedFor(deps.db, seedId, actor.id);
+  const canSettle = keepsAccounts(await policyRepo.findSettings(deps.db, seedId), actor.id, seed.role);
   const [rows, monthly] = await Promise.all([repo.ledgerOf(deps.db, seedId), repo.monthlySpend(deps.db, seedId)]);
   const balances = balancesOfRows(rows);
   const split = splitCompany(rows);
@@ -81,6 +84,7 @@ export async function getLedger(deps: TMealDeps, actor: TActor, seedId: string):
       .map((r) => ({ id: r.id, from: person(party(r.fromUserId)), to: person(party(r.toUserId)), amount: r.amount, createdAt: r.createdAt.toISOString() })),
     monthly: monthly.map((x) => ({ ...person(x.userId), month: x.month, amount: Number(x.amount) })),
     company: {
+      canSettle,
       reimbursements: [...split.company]
         .filter(([, v]) => v > 0)
         .map(([id, v]) => ({ ...person(id), amount: v }))

@@ -36,6 +36,11 @@ export function maySpend(settings: policyRepo.TSettingsRow | undefined, userId: 
   return settings.spenders === 'listed' && settings.spenderIds.includes(userId);
 }
 
+/** Keeps the company's meal accounts (the report, the company's settlements): seed admins and the company card holder. */
+export function keepsAccounts(settings: policyRepo.TSettingsRow | undefined, userId: string, role: string): boolean {
+  return isManagerRole(role) || (settings?.companyCardHolderId ?? null) === userId;
+}
+
 /** The seed has a policy worth applying by default: a subsidy or a team with a budget. */
 export async function policyActive(db: repo.TTx, seedId: string, settings: policyRepo.TSettingsRow | undefined): Promise<boolean> {
   return (settings?.subsidyPerDay ?? 0) > 0 || (await policyRepo.hasBudgetedTeam(db, seedId));

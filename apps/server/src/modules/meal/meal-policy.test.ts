@@ -7,7 +7,7 @@ import { companyOf, makeTeam, openRound, send, settingsOf, teamUsed } from './te
 type TLedger = {
   balances: { userId: string; name: string; balance: number; company?: boolean }[];
   transfers: { from: { userId: string }; to: { userId: string }; amount: number }[];
-  company: { reimbursements: { userId: string; amount: number }[]; dues: { userId: string; amount: number }[] };
+  company: { canSettle?: boolean; reimbursements: { userId: string; amount: number }[]; dues: { userId: string; amount: number }[] };
 };
 type TRound = { shares: { userId: string; amount: number }[]; companyShares: { userId: string; amount: number }[]; applyPolicy: boolean; payWith: string };
 
@@ -151,6 +151,39 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     expect(await teamUsed(t, s.team.id)).toBe(6_000);
     const ledger = await ledgerOf(s.owner.token, s.base);
     expect(ledger.balances.find((b) => b.company)?.balance).toBe(-38_000);
+    expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
+  });
+
+  it('the accountant records the company’s settlements toward zero; members may not', async () => {
+    const s = await policySeed(8000, 0, 'members');
+    const [a, , holder] = s.members as [(typeof s.members)[0], (typeof s.members)[0], (typeof s.members)[0]];
+    await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay: 8000, companyCardHolderId: holder.id }));
+    // A member-paid round of 4 × 10,000: the company owes the host 32,000.
+    const paid = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-16', price: 10_000, now: clock.now() });
+    await api(t, s.owner.token)('POST', `${s.base}/meals/${paid.id}/close`);
+    // A 법인카드 round of 4 × 9,000 another day: each owes the company 1,000.
+    const card = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-17', price: 9_000, now: clock.now(), payWith: 'company_card' });
+    await api(t, s.owner.token)('POST', `${s.base}/meals/${card.id}/close`);
+    const url = `${s.base}/meal-ledger/company-settlements`;
+    expect((await api(t, a.token)('POST', url, { userId: a.id, amount: 1000 })).status).toBe(403);
+    const over = await api(t, holder.token)('POST', url, { userId: s.owner.id, amount: 31_001 });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toContain('최대 31,000원');
+    expect((await api(t, s.owner.token)('POST', url, { userId: s.owner.id, amount: -5 })).status).toBe(400);
+    const ledger0 = await ledgerOf(holder.token, s.base);
+    expect(ledger0.company).toMatchObject({ canSettle: true, reimbursements: [{ userId: s.owner.id, amount: 31_000 }] });
+    expect((await ledgerOf(a.token, s.base)).company).toMatchObject({ canSettle: false });
+    expect((await api(t, holder.token)('POST', url, { userId: s.owner.id, amount: 30_000 })).status).toBe(201);
+    expect((await api(t, s.owner.token)('POST', url, { userId: s.owner.id, amount: 1_000 })).status).toBe(201);
+    const done = await api(t, holder.token)('POST', url, { userId: s.owner.id, amount: 1 });
+    expect(done.status).toBe(400);
+    expect(done.body.error).toContain('정산할 금액이 없습니다');
+    // A member pays the company their 1,000.
+    expect((await api(t, holder.token)('POST', url, { userId: a.id, amount: 1_000 })).status).toBe(201);
+    const ledger = await ledgerOf(holder.token, s.base);
+    expect(ledger.company.reimbursements).toEqual([]);
+    expect(ledger.company.dues.map((d) => d.amount)).toEqual([1000, 1000]);
+    expect(ledger.balances.find((b) => b.company)?.balance).toBe(2_000);
     expect(sum(ledger.balances.map((b) => ({ amount: b.balance })))).toBe(0);
   });
 

@@ -1,12 +1,13 @@
-/** HTTP API of the monthly meal report (issue 38), under the OpenAPI tag `meal`. */
+/** HTTP API of the monthly meal report and the company's settlements (issue 38), under the OpenAPI tag `meal`. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMealSeedParams } from '@suite/shared/schemas/meal';
-import { ZMealReport, ZMealReportQuery } from '@suite/shared/schemas/meal-policy';
+import { ZMealLedger, ZMealSeedParams } from '@suite/shared/schemas/meal';
+import { ZMealCompanySettlementInput, ZMealReport, ZMealReportQuery } from '@suite/shared/schemas/meal-policy';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import type { TMealDeps } from './meal.deps.ts';
 import * as report from './meal-report.service.ts';
+import { recordCompanySettlement } from './meal-company-ledger.service.ts';
 
 const tags = ['meal'];
 
@@ -50,5 +51,21 @@ export const mealReportRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps }> = asyn
         .header('content-disposition', `attachment; filename="meal-report-${request.query.month}.csv"`)
         .send(csv);
     },
+  );
+
+  app.post(
+    '/api/seeds/:seedId/meal-ledger/company-settlements',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '회사와의 정산 기록 { userId, amount } (시드 관리자, 법인카드 담당자): 회사가 돌려준 돈 또는 회사에 낸 돈',
+        security: bearer,
+        params: ZMealSeedParams,
+        body: ZMealCompanySettlementInput,
+        response: { 201: ZMealLedger, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordCompanySettlement(deps, actor(request), request.params.seedId, request.body)),
   );
 };

@@ -10,6 +10,7 @@ import { csvDocument } from '../../lib/csv.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
 import type { TMealDeps } from './meal.deps.ts';
 import * as mealRepo from './meal.repository.ts';
+import { keepsAccounts } from './meal-policy.service.ts';
 import * as repo from './meal-policy.repository.ts';
 
 const m = koMealPolicy.server;
@@ -17,8 +18,7 @@ const m = koMealPolicy.server;
 export async function getReport(deps: TMealDeps, actor: { id: string }, seedId: string, month: string): Promise<TMealReport> {
   const seed = await seedFor(deps.db, seedId, actor.id);
   const settings = await repo.findSettings(deps.db, seedId);
-  const allowed = seed.role === 'owner' || seed.role === 'admin' || settings?.companyCardHolderId === actor.id;
-  if (!allowed) throw new AppError('FORBIDDEN', m.reportForbidden);
+  if (!keepsAccounts(settings, actor.id, seed.role)) throw new AppError('FORBIDDEN', m.reportForbidden);
   const [rounds, personal, company, teams, members, roundTotal] = await Promise.all([
     repo.roundsPerPerson(deps.db, seedId, month),
     repo.personalPerPerson(deps.db, seedId, month),

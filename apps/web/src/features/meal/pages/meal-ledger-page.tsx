@@ -124,7 +124,7 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
             <TransferInbox seedId={seedId} userId={userId} manager={manager} />
           </div>
         </LedgerCard>
-        <CompanyAccounts company={q.data.company} />
+        <CompanyAccounts seedId={seedId} company={q.data.company} />
         <LedgerCard title={t.monthly}>
           <SpendChart monthly={monthly} />
         </LedgerCard>

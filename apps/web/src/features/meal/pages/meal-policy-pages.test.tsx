@@ -9,6 +9,8 @@ import { ReportSheet } from './meal-report-page';
 
 const mutate = vi.fn();
 vi.mock('../api/meal-settings', () => ({ useSaveMealSettings: () => ({ mutate, isPending: false }) }));
+const settleMutate = vi.fn();
+vi.mock('../api/company-settlement', () => ({ useCreateCompanySettlement: () => ({ mutate: settleMutate, isPending: false }) }));
 
 const p = koMealPolicy.ui;
 afterEach(() => {
@@ -64,15 +66,17 @@ describe('meal settings form', () => {
 });
 
 describe('the company in the ledger and the monthly report', () => {
-  it('lists what the company pays back and what is owed to it', () => {
-    render(
-      <CompanyAccounts
-        company={{ reimbursements: [{ userId: 'a', name: '김주최', amount: 50_750 }], dues: [{ userId: 'b', name: '이하나', amount: 4_000 }] }}
-      />,
-    );
+  it('lists what the company pays back and what is owed to it; only the accountant marks a line settled', () => {
+    const company = { reimbursements: [{ userId: 'a', name: '김주최', amount: 50_750 }], dues: [{ userId: 'b', name: '이하나', amount: 4_000 }] };
+    render(<CompanyAccounts seedId="s1" company={company} />);
     expect(screen.getByText(koMealPolicy.ledger.companyOwes)).toBeTruthy();
     expect(screen.getByTestId('company-reimbursements').textContent).toContain('50,750원');
     expect(screen.getByTestId('company-dues').textContent).toContain('이하나4,000원');
+    expect(screen.queryByRole('button', { name: koMealPolicy.ledger.settleLabel('이하나') })).toBeNull();
+    cleanup();
+    render(<CompanyAccounts seedId="s1" company={{ ...company, canSettle: true }} />);
+    fireEvent.click(screen.getByRole('button', { name: koMealPolicy.ledger.settleLabel('이하나') }));
+    expect(settleMutate.mock.calls[0]![0]).toEqual({ userId: 'b', amount: 4_000 });
   });
 
   it('prints the title, seed and the per-person and team tables', () => {
