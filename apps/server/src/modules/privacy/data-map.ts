@@ -510,7 +510,7 @@ const MEAL: TTableMap[] = [
     label: '식사 정책 설정',
     personal: { company_card_holder_id: who(SEED), spender_ids: col('identity', 'service', 'contract', SEED) },
     other: ['seed_id', 'reminder_every_days', 'reminder_hour', 'subsidy_per_day', 'spenders', 'updated_at'],
-    subjects: { user: "company_card_holder_id = $1 OR spender_ids @> jsonb_build_array($1::text)" },
+    subjects: { user: 'company_card_holder_id = $1 OR spender_ids @> jsonb_build_array($1::text)' },
     retention: { kind: 'account' },
     // The seed's policy names the person as card holder or spender: the tombstone's id stays until an admin changes it.
     erase: { kind: 'anonymise', set: {} },

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  TMealSettings,
   TMealSettingsInput,
   TMealTeamInput,
   TMealTeamPatch,
@@ -52,5 +51,3 @@ export const useSetMealTeamMembers = (seedId: string) =>
   useMealMutation(seedId, ({ teamId, userIds }: { teamId: string; userIds: string[] }) =>
     api<TTeamResponse>(`/api/seeds/${seedId}/meal-teams/${teamId}/members`, { method: 'PUT', body: { userIds } }),
   );
-
-export type { TMealSettings };
