@@ -58,6 +58,7 @@ export const koMealPolicy = {
     settingsDescription: '식대 지원, 팀 예산, 법인카드와 회사 식대를 쓸 수 있는 사람, 미납 알림을 정합니다.',
     settingsLink: '식대 설정',
     reportLink: '월별 정산 보고서',
+    reportDescription: '사람별·팀별 식사 금액과 회사 부담, 개인 부담을 달마다 모아 CSV와 인쇄용으로 냅니다.',
     readOnly: '시드 소유자와 관리자만 바꿀 수 있습니다.',
     reminders: '미납 알림',
     reminderEveryDays: '알림 주기 (일, 0은 끄기)',

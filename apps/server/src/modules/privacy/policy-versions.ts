@@ -23,6 +23,13 @@ export const POLICY_VERSIONS: readonly TPolicyVersion[] = [
       '서비스의 데이터 맵에서 생성하도록 전면 개정: 항목·목적·보유 기간을 표마다 명시, 위탁·제3자 제공·국외 이전 업체, 브라우저 저장 정보, 개인정보 관리 화면(내려받기, 동의 철회, 계정 삭제), 개인정보 보호책임자 지정',
     hash: '950e16c26e6edb12',
   },
+  {
+    version: '3',
+    effective: '2026-12-27',
+    summary:
+      '식사 관리 2차: 정산 받을 계좌·카카오페이 송금코드와 알레르기·식이 정보(선택, 동의), 송금 내역, 식대 정책(법인카드 담당자, 팀 예산), 식사 영수증 항목 추가',
+    hash: 'b508fb7d4bfdcd18',
+  },
 ];
 
 /** The version in force (the last entry). */

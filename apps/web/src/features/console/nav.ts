@@ -21,6 +21,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { catalogueStatus, isAppRoute, ko, matchesRoute, type TCatalogueId, type TSeed } from '@suite/shared';
+import { koMealPolicy } from '@suite/shared/messages/ko-meal-policy';
 
 /** A service's badge in the sidebar: its status in the one catalogue ('planned' shows as in development). */
 function consoleStatus(id: TCatalogueId): 'active' | 'beta' | 'development' {
@@ -75,7 +76,12 @@ export const consoleNav: TConsoleNavGroup[] = [
         href: '/admin/services/meal',
         icon: UtensilsCrossed,
         status: consoleStatus('meal'),
-        children: [{ title: ko.meal.ui.ledger, href: '/admin/services/meal/ledger' }],
+        children: [
+          { title: ko.meal.ui.ledger, href: '/admin/services/meal/ledger' },
+          { title: koMealPolicy.ui.reportLink, href: '/admin/services/meal/report' },
+          { title: koMealPolicy.ui.settingsLink, href: '/admin/services/meal/settings' },
+          { title: ko.meal.profile.ui.title, href: '/admin/services/meal/profile' },
+        ],
       },
       {
         title: n.apiBuilder,
@@ -169,6 +175,9 @@ export const consoleHeadings: [string, THeading][] = [
   ['/admin/services/schedule/logs', t.scheduleLogs],
   ['/admin/services/meal', { title: ko.meal.ui.title, description: ko.meal.ui.description }],
   ['/admin/services/meal/ledger', { title: `${ko.meal.ui.title} ${ko.meal.ui.ledger}`, description: ko.meal.ui.ledgerDescription }],
+  ['/admin/services/meal/profile', { title: ko.meal.profile.ui.title, description: ko.meal.profile.ui.description }],
+  ['/admin/services/meal/settings', { title: koMealPolicy.ui.settingsTitle, description: koMealPolicy.ui.settingsDescription }],
+  ['/admin/services/meal/report', { title: koMealPolicy.ui.reportLink, description: koMealPolicy.ui.reportDescription }],
   ['/admin/services/meal/:mealId', { title: `${ko.meal.ui.title} 라운드`, description: ko.meal.ui.roundDescription }],
   ['/admin/services/api-builder', t.apiBuilder],
   ['/admin/services/api-builder/settings', t.apiBuilderSettings],
