@@ -36,14 +36,16 @@ const page = () =>
   );
 
 describe('MealLedgerPage: 송금 완료', () => {
-  it('is not offered to a member who is neither the payer nor the receiver', () => {
-    Object.assign(state, { me: 'c', role: 'member' });
-    page();
-    expect(screen.queryByRole('button', { name: ko.meal.ui.markPaid })).toBeNull();
+  it('is not offered to a member who is neither the payer nor the receiver, nor to the payer (who uses 송금하기 → 보냈어요 and waits for the receiver)', () => {
+    for (const me of ['c', 'a']) {
+      Object.assign(state, { me, role: 'member' });
+      page();
+      expect(screen.queryByRole('button', { name: ko.meal.ui.markPaid })).toBeNull();
+      cleanup();
+    }
   });
-  it('is offered to the payer, the receiver and a seed manager', () => {
+  it('is offered to the receiver and a seed manager', () => {
     for (const [me, role] of [
-      ['a', 'member'],
       ['b', 'member'],
       ['c', 'admin'],
     ] as const) {

@@ -102,7 +102,8 @@ function Ledger({ seedId, userId, manager }: { seedId: string; userId: string; m
                   <span className="font-semibold tabular-nums">{t.won(tr.amount)}</span>
                 </span>
                 <TransferSend seedId={seedId} userId={userId} transfer={tr} />
-                {manager || userId === tr.from.userId || userId === tr.to.userId ? (
+                {/* The payer tells the receiver through 송금하기 → 보냈어요; the receiver (or a manager) records money received at once. */}
+                {manager || userId === tr.to.userId ? (
                   <Button
                     size="sm"
                     variant="outline"
