@@ -78,8 +78,8 @@ function MealList({ seedId }: { seedId: string }) {
           <h2 className="text-xl font-semibold">{t.title}</h2>
           <p className="text-sm text-muted-foreground break-keep">{t.description}</p>
         </div>
-        <div className="flex items-center gap-2">
-          <span className={`text-xs ${live === 'live' ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground'}`}>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`shrink-0 whitespace-nowrap text-xs ${live === 'live' ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground'}`}>
             ● {live === 'live' ? t.live : t.offline}
           </span>
           <Button asChild variant="outline" size="sm">
