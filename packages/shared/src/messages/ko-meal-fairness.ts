@@ -17,6 +17,7 @@ export const koMealFairness = {
         '누가 참여하기 전에 이 봉인값을 여기 먼저 올려둡니다. 추첨이 끝나면 이 스레드에 비밀 값을 공개하니, 누구나 아래 페이지에서 결과를 다시 계산해 볼 수 있습니다.',
         `검증 페이지: ${p.url}`,
       ].join('\n'),
+    cancelled: (title: string) => `:no_entry: *${title}* 라운드가 추첨 전에 취소되었습니다. 아무도 뽑히지 않았고, 이 봉인값은 더 이상 쓰이지 않습니다.`,
     reveal: (p: { serverSeed: string; h: string; seeds: { label: string; clientSeed: string }[]; payers: { no: number; label: string }[]; url: string }) =>
       [
         ':unlock: 추첨 결과를 공개합니다.',

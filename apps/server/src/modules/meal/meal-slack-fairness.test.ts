@@ -174,6 +174,21 @@ describe.each(dbKinds)('meal fairness in Slack on %s', (kind) => {
     expect((await api(t, plain.owner.token)('GET', `/api/seeds/${s.seedId}/meal-slack-channels`)).status).toBe(404);
   });
 
+  it('a game round cancelled before the draw says so in the commitment thread, without revealing the server seed', async () => {
+    const s = await slackSeed(1);
+    const o = api(t, s.owner.token);
+    const before = slack.posts.length;
+    const meal = (await o('POST', `${s.base}/meals`, gameRound('취소될 사다리'))).body.data;
+    expect(slack.posts.length).toBe(before + 1);
+    expect((await o('DELETE', `${s.base}/meals/${meal.id}`)).status).toBe(200);
+    expect(slack.posts.length).toBe(before + 2);
+    const note = slack.posts[before + 1]!;
+    expect(note.thread_ts).toBe(meal.slack.ts);
+    expect(note.channel).toBe(slack.posts[before]!.channel);
+    expect(note.text).toContain('취소되었습니다');
+    expect(note.text).not.toMatch(/[0-9a-f]{64}/);
+  });
+
   it('refuses a game round without a channel to publish in, and a malformed channel, in Korean', async () => {
     const s = await slackSeed(1, []);
     const o = api(t, s.owner.token);

@@ -104,6 +104,19 @@ export async function postReveal(deps: TMealDeps, meal: repo.TMealRow, parts: re
   }
 }
 
+/**
+ * After an open game round is cancelled: says so in the commitment's thread, so the published commitment is not left
+ * waiting for a reveal that will never come (the server seed is not revealed: nobody was drawn). Failures only logged.
+ */
+export async function postCancelled(deps: TMealDeps, meal: repo.TMealRow): Promise<void> {
+  if (!deps.slack || !meal.slackChannel || !meal.slackTs) return;
+  try {
+    await deps.slack.post(meal.seedId, { channel: meal.slackChannel, text: f.slack.cancelled(esc(meal.title)), threadTs: meal.slackTs });
+  } catch (err) {
+    deps.log.warn({ err, mealId: meal.id, channel: meal.slackChannel }, 'meal: cancellation not posted to Slack');
+  }
+}
+
 /** The round form's question: will a game round post to Slack, and where by default (seed members). */
 export async function slackChannelsOf(deps: TMealDeps, actor: { id: string }, seedId: string): Promise<TMealSlackChannels> {
   await seedFor(deps.db, seedId, actor.id);

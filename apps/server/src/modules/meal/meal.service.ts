@@ -23,7 +23,7 @@ import { planRound, roundPolicy, withPolicy } from './meal-policy.service.ts';
 import { allocateProportionally } from './meal-amounts.ts';
 import { formatSeoul, memberEmails, mealMail, noticeMembers, roundUrl, tellChat } from './meal.notify.ts';
 import * as repo from './meal.repository.ts';
-import { channelForNewRound, postCommitment, postReveal, slackOf } from './meal-slack.ts';
+import { channelForNewRound, postCancelled, postCommitment, postReveal, slackOf } from './meal-slack.ts';
 
 const m = ko.meal.server;
 const n = ko.notifications.notices;
@@ -258,14 +258,16 @@ export async function updateMeal(deps: TMealDeps, actor: TActor, seedId: string,
 
 export async function deleteMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string): Promise<void> {
   const seed = await seedFor(deps.db, seedId, actor.id);
-  await deps.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
     const current = await loadMeal(deps, tx, seedId, mealId, true);
     assertCanManage(current, actor, seed.role);
     if (current.status !== 'open') throw new AppError('CONFLICT', m.cannotDeleteClosed);
     await deps.jobs.cancel(tx, mealJobKey(mealId));
     await repo.deleteMeal(tx, mealId);
+    return current;
   });
   await publishMeal(deps, seedId, { type: 'deleted', mealId });
+  await postCancelled(deps, deleted);
 }
 
 export async function joinMeal(deps: TMealDeps, actor: TActor, seedId: string, mealId: string, input: TJoinMealInput): Promise<TMeal> {

@@ -15,7 +15,7 @@ export type TSlackSeedWorkspace = { teamName: string; channels: string[] };
 
 export function createSlackPoster(db: TDb, config: TConfig) {
   // Short waits: the caller (opening a round) answers a person who is waiting.
-  const slack = createSlackApi({ apiUrl: config.slack.apiUrl, maxRetryWaitMs: 5_000, timeoutMs: 5_000 });
+  const slack = createSlackApi({ apiUrl: config.slack.apiUrl, maxRetryWaitMs: 3_000, timeoutMs: 3_000 });
   return {
     /** The seed's connected workspace that can post (a bot token), with the channels chosen in its settings; or null. */
     async workspace(seedId: string): Promise<TSlackSeedWorkspace | null> {
