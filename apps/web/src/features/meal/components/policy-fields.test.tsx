@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import { koMealPolicy } from '@suite/shared/messages/ko-meal-policy';
 import type { TMealSettings } from '@suite/shared/schemas/meal-policy';
-import { renderWithQueries } from '@/lib/testing/render-with-queries';
 import { tokenStorage } from '@/lib/token-storage';
-import { MealForm } from './meal-form';
+import { fillRound, showMealForm } from '../testing/meal-form-kit';
 
 const mutate = vi.fn();
 vi.mock('../api/create-meal', () => ({ useCreateMeal: () => ({ mutate, isPending: false }) }));
@@ -27,27 +25,7 @@ const settings = (over: Partial<TMealSettings>): TMealSettings => ({
   ...over,
 });
 
-function showForm(s: TMealSettings) {
-  tokenStorage.set({ access_token: 'a.b.c', refresh_token: 'r' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const body = url.endsWith('/meal-settings') ? { success: true, message: '', data: s } : { data: [] };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  renderWithQueries(
-    <MemoryRouter>
-      <MealForm seedId="s1" onDone={() => undefined} />
-    </MemoryRouter>,
-  );
-}
-
-function fillRound() {
-  fireEvent.change(screen.getByLabelText(t.fields.title), { target: { value: '회식' } });
-  fireEvent.change(screen.getByLabelText(`${t.fields.optionName} 1`), { target: { value: '삼겹살' } });
-  fireEvent.change(screen.getByLabelText(`${t.fields.optionPrice} 1`), { target: { value: '15000' } });
-}
+const showForm = (s: TMealSettings) => showMealForm({ '/meal-settings': { success: true, message: '', data: s } });
 
 afterEach(() => {
   cleanup();
@@ -61,7 +39,7 @@ describe('MealForm: the company meal policy', () => {
     showForm(settings({}));
     const toggle = (await screen.findByRole('switch', { name: new RegExp(p.applyPolicy) })) as HTMLInputElement;
     await waitFor(() => expect(toggle.checked).toBe(true));
-    fillRound();
+    fillRound('회식', '삼겹살', 15000);
     fireEvent.change(screen.getByLabelText(p.payWith), { target: { value: 'company_card' } });
     fireEvent.click(screen.getByRole('button', { name: t.create }));
     await waitFor(() => expect(mutate).toHaveBeenCalled());
@@ -73,7 +51,7 @@ describe('MealForm: the company meal policy', () => {
     const toggle = (await screen.findByRole('switch', { name: new RegExp(p.applyPolicy) })) as HTMLInputElement;
     await waitFor(() => expect(toggle.checked).toBe(true));
     fireEvent.click(toggle);
-    fillRound();
+    fillRound('회식', '삼겹살', 15000);
     fireEvent.click(screen.getByRole('button', { name: t.create }));
     await waitFor(() => expect(mutate).toHaveBeenCalled());
     expect(mutate.mock.calls[0]![0]).toMatchObject({ applyPolicy: false, payWith: 'member' });
@@ -83,7 +61,7 @@ describe('MealForm: the company meal policy', () => {
     showForm(settings({ canSpend: false }));
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith(expect.stringContaining('/meal-settings'), expect.anything()));
     expect(screen.queryByTestId('policy-fields')).toBeNull();
-    fillRound();
+    fillRound('회식', '삼겹살', 15000);
     fireEvent.click(screen.getByRole('button', { name: t.create }));
     await waitFor(() => expect(mutate).toHaveBeenCalled());
     expect(mutate.mock.calls[0]![0]).not.toHaveProperty('applyPolicy');

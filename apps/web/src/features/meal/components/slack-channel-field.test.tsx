@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@suite/shared';
 import { koMealFairness } from '@suite/shared/messages/ko-meal-fairness';
 import type { TMealSlackChannels } from '@suite/shared/schemas/meal-verify';
-import { renderWithQueries } from '@/lib/testing/render-with-queries';
 import { tokenStorage } from '@/lib/token-storage';
-import { MealForm } from './meal-form';
+import { fillRound, showMealForm } from '../testing/meal-form-kit';
 
 const mutate = vi.fn();
 vi.mock('../api/create-meal', () => ({ useCreateMeal: () => ({ mutate, isPending: false }) }));
@@ -15,27 +13,7 @@ const t = ko.meal.ui;
 const f = koMealFairness.ui;
 
 /** The form with the seed's Slack answer `slack`; any other request of the form answers an empty list. */
-function showForm(slack: TMealSlackChannels) {
-  tokenStorage.set({ access_token: 'a.b.c', refresh_token: 'r' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const body = url.endsWith('/meal-slack-channels') ? { data: slack } : { data: [] };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  renderWithQueries(
-    <MemoryRouter>
-      <MealForm seedId="s1" onDone={() => undefined} />
-    </MemoryRouter>,
-  );
-}
-
-function fillRound() {
-  fireEvent.change(screen.getByLabelText(t.fields.title), { target: { value: '사다리 점심' } });
-  fireEvent.change(screen.getByLabelText(`${t.fields.optionName} 1`), { target: { value: '비빔밥' } });
-  fireEvent.change(screen.getByLabelText(`${t.fields.optionPrice} 1`), { target: { value: '9000' } });
-}
+const showForm = (slack: TMealSlackChannels) => showMealForm({ '/meal-slack-channels': { data: slack } });
 
 afterEach(() => {
   cleanup();
@@ -51,7 +29,7 @@ describe('MealForm: the Slack channel of a game round', () => {
     expect(field.placeholder).toBe('C0LUNCH001');
     expect(screen.getByText(f.slackChannelHelp('C0LUNCH001'))).toBeTruthy();
     expect([...document.querySelectorAll('#meal-slack-channels option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['C0LUNCH001', 'C0TEAM0002']);
-    fillRound();
+    fillRound('사다리 점심', '비빔밥', 9000);
     fireEvent.change(field, { target: { value: ' #점심-공지 ' } });
     fireEvent.click(screen.getByRole('button', { name: t.create }));
     await waitFor(() => expect(mutate).toHaveBeenCalled());
@@ -61,7 +39,7 @@ describe('MealForm: the Slack channel of a game round', () => {
   it('refuses a malformed channel in Korean before sending, and leaves it out when empty (the default channel)', async () => {
     showForm({ connected: true, teamName: '우리 회사', channels: ['C0LUNCH001'], defaultChannel: 'C0LUNCH001' });
     const field = await screen.findByLabelText(f.slackChannel);
-    fillRound();
+    fillRound('사다리 점심', '비빔밥', 9000);
     fireEvent.change(field, { target: { value: 'lunch channel!' } });
     fireEvent.click(screen.getByRole('button', { name: t.create }));
     expect(await screen.findByText(koMealFairness.validation.slackChannel)).toBeTruthy();
