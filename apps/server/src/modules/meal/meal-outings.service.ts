@@ -34,7 +34,9 @@ export async function addNextPart(deps: TMealDeps, actor: TActor, seedId: string
     const head = (await repo.findMeal(tx, seedId, outingId, true)) ?? (await repo.findMeal(tx, seedId, mealId, true));
     if (!head) throw new AppError('NOT_FOUND', m.notFound);
     if (head.id === outingId && head.outingId === null) await repo.updateMeal(tx, head.id, { outingId: head.id });
-    return { outingId, partNo: (await outings.maxPartNo(tx, outingId)) + 1 };
+    const partNo = (await outings.maxPartNo(tx, outingId)) + 1;
+    // The default title names the part number taken under the lock (the one read above may be stale by now).
+    return { outingId, partNo, ...(input.title === undefined ? { title: o.partTitle(first.title, partNo).slice(0, TITLE_MAX) } : {}) };
   });
 }
 

@@ -130,6 +130,24 @@ describe.each(dbKinds)('meal outings and the bill amount (%s)', (kind) => {
     expect(outing.parts.map((p) => p.partNo)).toEqual([2, 3]);
   });
 
+  it('names each of several next parts opened at once by its own part number', async () => {
+    const s = await seedWithMembers(t, 1);
+    const o = api(t, s.owner.token);
+    const body = { title: '워크숍', date: '2026-12-11', deadline: inMinutes(clock.now(), 60), mode: 'free', split: 'even' };
+    const first = (await o('POST', `${s.base}/meals`, body)).body.data;
+    const parts = await Promise.all(
+      [1, 2, 3, 4].map(() => o('POST', `${s.base}/meals/${first.id}/next-part`, { deadline: body.deadline, mode: 'free', split: 'even' })),
+    );
+    expect(parts.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const made = parts.map((r) => r.body.data as { partNo: number; title: string }).sort((a, b) => a.partNo - b.partNo);
+    expect(made.map((p) => [p.partNo, p.title])).toEqual([
+      [2, '워크숍 2차'],
+      [3, '워크숍 3차'],
+      [4, '워크숍 4차'],
+      [5, '워크숍 5차'],
+    ]);
+  });
+
   it('itemised with a bill different from the items: the shares add up to the bill exactly, largest remainders first', async () => {
     const s = await seedWithMembers(t, 2);
     const o = api(t, s.owner.token);

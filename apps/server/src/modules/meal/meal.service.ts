@@ -180,7 +180,7 @@ export async function createMeal(
   actor: TActor,
   seedId: string,
   input: TCreateMealInput,
-  outing?: (tx: repo.TTx) => Promise<{ outingId: string; partNo: number }>,
+  outing?: (tx: repo.TTx) => Promise<{ outingId: string; partNo: number; title?: string }>,
 ): Promise<TMeal> {
   const seed = await seedFor(deps.db, seedId, actor.id);
   const deadline = new Date(input.deadline);
@@ -201,9 +201,9 @@ export async function createMeal(
     const part = outing ? await outing(tx) : undefined;
     const row = await repo.insertMeal(tx, {
       seedId,
-      ...part,
+      ...(part ? { outingId: part.outingId, partNo: part.partNo } : {}),
       hostId: actor.id,
-      title: input.title.trim(),
+      title: part?.title ?? input.title.trim(),
       mealDate: input.date,
       deadline,
       mode,
