@@ -32,6 +32,8 @@ export const rooms = pgTable(
       .notNull()
       .default(sql`'{1,2,3,4,5}'::smallint[]`),
     active: boolean('active').notNull().default(true),
+    /** Bookable on public holidays and the seed's closed days too (issue 37); closed on them by default. */
+    openOnHolidays: boolean('open_on_holidays').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,4 +145,20 @@ export const roomFeedTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('room_feed_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** One-off days an operator closes the seed's rooms on (election days, company days), Seoul dates YYYY-MM-DD. */
+export const roomClosedDays = pgTable(
+  'room_closed_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seedId: uuid('seed_id')
+      .notNull()
+      .references(() => seeds.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    name: text('name').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('room_closed_days_seed_date_key').on(t.seedId, t.date)],
 );

@@ -319,7 +319,7 @@ const ROOMS: TTableMap[] = [
     table: 'rooms',
     label: '회의실',
     personal: {},
-    other: ['id', 'seed_id', 'name', 'location', 'capacity', 'equipment', 'open_minute', 'close_minute', 'weekdays', 'active', 'created_at', 'updated_at'],
+    other: ['id', 'seed_id', 'name', 'location', 'capacity', 'equipment', 'open_minute', 'close_minute', 'weekdays', 'active', 'open_on_holidays', 'created_at', 'updated_at'],
     retention: { kind: 'none' },
   },
   {
@@ -374,6 +374,15 @@ const ROOMS: TTableMap[] = [
     subjects: { user: 'actor_id = $1' },
     retention: { kind: 'days', days: 365, column: 'created_at' },
     erase: { kind: 'anonymise', set: { actor_id: 'NULL' } },
+  },
+  {
+    table: 'room_closed_days',
+    label: '회의실 휴무일',
+    personal: { created_by_id: who(SEED) },
+    other: ['id', 'seed_id', 'date', 'name', 'created_at'],
+    subjects: { user: 'created_by_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'anonymise', set: { created_by_id: 'NULL' } },
   },
   {
     table: 'room_feed_tokens',
