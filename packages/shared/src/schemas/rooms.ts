@@ -25,6 +25,7 @@ const roomFields = {
   closeMinute: minuteOfDay.default(1320),
   weekdays: z.array(z.number().int().min(1).max(7), { error: v.weekdays }).min(1, v.weekdays).max(7).default([1, 2, 3, 4, 5]),
   active: z.boolean().default(true),
+  openOnHolidays: z.boolean().default(false),
 };
 
 /** POST /api/seeds/:seedId/rooms (also the room form). */
@@ -42,6 +43,7 @@ export const ZUpdateRoomInput = z
     closeMinute: minuteOfDay.optional(),
     weekdays: z.array(z.number().int().min(1).max(7)).min(1, v.weekdays).max(7).optional(),
     active: z.boolean().optional(),
+    openOnHolidays: z.boolean().optional(),
   })
   .refine((r) => Object.values(r).some((x) => x !== undefined), { message: v.nothing })
   .refine((r) => r.openMinute === undefined || r.closeMinute === undefined || r.openMinute < r.closeMinute, {
@@ -60,6 +62,8 @@ export const ZRoom = z.object({
   closeMinute: z.number().int(),
   weekdays: z.array(z.number().int()),
   active: z.boolean(),
+  /** Bookable on public holidays and the seed's closed days (issue 37). */
+  openOnHolidays: z.boolean(),
 });
 export type TRoom = z.infer<typeof ZRoom>;
 export const ZRoomListResponse = z.object({ data: z.array(ZRoom) });
@@ -165,7 +169,14 @@ export const ZBookingListQuery = z
   });
 export const ZBookingListResponse = z.object({ data: z.array(ZBooking) });
 
-export const ZSkippedOccurrence = z.object({ startsAt: z.string(), endsAt: z.string(), reason: z.string() });
+/** date and name are set when the occurrence fell on a public holiday or a closed day of the seed (issue 37). */
+export const ZSkippedOccurrence = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  reason: z.string(),
+  date: z.string().optional(),
+  name: z.string().optional(),
+});
 export const ZCreateBookingResponse = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -12,6 +12,7 @@ import { reserveMails } from '../../lib/mail-quota.ts';
 import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatHours, formatSlot, occurrences, seoulDatePlus, seoulParts, withinHours } from './booking-time.ts';
 import * as brepo from './bookings.repository.ts';
+import { closedDates, closedMessage } from './holidays.service.ts';
 import * as rrepo from './rooms.repository.ts';
 import { jobKeyOf, RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
@@ -173,12 +174,27 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   const attendees = await resolveAttendees(deps, seedId, input.attendees ?? []);
   const { slots, leftOut } = occurrences(start, end, input.recurrence);
   const seriesId = slots.length > 1 ? randomUUID() : null;
+  // Public holidays and the seed's closed days close the room unless it opts in (issue 37): such dates are skipped.
+  const closed = await closedDates(
+    deps.db,
+    seedId,
+    room,
+    slots.map((s) => seoulParts(s.start).date),
+  );
   // Bookings, their jobs and their log rows commit together; a clashing occurrence is rolled back to its savepoint.
   const { createdIds, created, skipped } = await inTx(deps, async (txd) => {
     const createdIds: string[] = [];
-    const skipped: { startsAt: string; endsAt: string; reason: string }[] = [];
+    const skipped: { startsAt: string; endsAt: string; reason: string; date?: string; name?: string }[] = [];
     let firstError: AppError | undefined;
     for (const slot of slots) {
+      const day = seoulParts(slot.start).date;
+      const holiday = closed.get(day);
+      if (holiday && slot.end > txd.now()) {
+        const reason = closedMessage(day, holiday);
+        firstError ??= new AppError('CONFLICT', reason);
+        skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason, date: day, name: holiday });
+        continue;
+      }
       const invalid = checkSlot(txd, room, slot.start, slot.end);
       if (invalid) {
         firstError ??= new AppError('VALIDATION_FAILED', invalid);
@@ -261,6 +277,9 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     const target = await activeRoom(deps, seedId, input.roomId ?? row.b.roomId);
     const invalid = checkSlot(deps, target, start, end);
     if (invalid) throw new AppError('VALIDATION_FAILED', invalid);
+    const day = seoulParts(start).date;
+    const holiday = (await closedDates(deps.db, seedId, target, [day])).get(day);
+    if (holiday) throw new AppError('CONFLICT', closedMessage(day, holiday));
     room = target;
   }
   const patch: Partial<brepo.TBookingInsert> = {};

@@ -73,12 +73,24 @@ describe('koreanHolidays', () => {
     const y2025 = koreanHolidays(2025).filter((h) => h.substitute);
     expect(y2025.map((h) => `${h.date} ${h.name}`)).toEqual(['2025-03-03 삼일절 대체공휴일', '2025-05-06 어린이날 대체공휴일', '2025-10-08 추석 대체공휴일']);
     // 2020: 광복절 on a Saturday, before the 2021 rule → no substitute; 설날 1/26 on a Sunday → 1/27.
-    expect(koreanHolidays(2020).filter((h) => h.substitute).map((h) => `${h.date} ${h.name}`)).toEqual(['2020-01-27 설날 대체공휴일']);
+    expect(
+      koreanHolidays(2020)
+        .filter((h) => h.substitute)
+        .map((h) => `${h.date} ${h.name}`),
+    ).toEqual(['2020-01-27 설날 대체공휴일']);
     // 2022: 부처님 오신 날 5/8 and 성탄절 12/25 on Sundays, before the 2023 rule → none for them; 추석 9/11 (Sun) → 9/12.
-    expect(koreanHolidays(2022).filter((h) => h.substitute).map((h) => h.date)).toEqual(['2022-09-12', '2022-10-10']);
+    expect(
+      koreanHolidays(2022)
+        .filter((h) => h.substitute)
+        .map((h) => h.date),
+    ).toEqual(['2022-09-12', '2022-10-10']);
     // 2013: 설날·추석 substitutes start in 2014 → none.
     expect(koreanHolidays(2013).filter((h) => h.substitute)).toEqual([]);
-    expect(koreanHolidays(2014).filter((h) => h.substitute).map((h) => h.date)).toEqual(['2014-09-10']);
+    expect(
+      koreanHolidays(2014)
+        .filter((h) => h.substitute)
+        .map((h) => h.date),
+    ).toEqual(['2014-09-10']);
   });
 
   it('covers 2000–2050 and refuses years outside', () => {

@@ -12,7 +12,11 @@
  * and not already another substitute. Temporary holidays (임시공휴일) and election days are not computed: operators add
  * them as closed days.
  */
-import KoreanLunarCalendar from 'korean-lunar-calendar';
+import LunarModule from 'korean-lunar-calendar';
+
+// The package's types describe a CommonJS default export while Node loads its ES build (default = the class).
+type TLunarCtor = typeof LunarModule.default;
+const KoreanLunarCalendar = ((LunarModule as unknown as { default?: TLunarCtor }).default ?? LunarModule) as unknown as TLunarCtor;
 
 export type THoliday = { date: string; name: string; substitute: boolean };
 
@@ -67,7 +71,8 @@ export function koreanHolidays(year: number): THoliday[] {
   ];
   // 한글날 has been a public holiday again since 2013 (규정 2012-12-28 개정; not one 2006–2012); 식목일 was one until
   // 2005 (2005-06-30 개정) and 제헌절 until 2007 (2005-12-30 개정, from 2008).
-  const dropped = (name: string) => (name === '한글날' && year >= 2006 && year < 2013) || (name === '식목일' && year > 2005) || (name === '제헌절' && year > 2007);
+  const dropped = (name: string) =>
+    (name === '한글날' && year >= 2006 && year < 2013) || (name === '식목일' && year > 2005) || (name === '제헌절' && year > 2007);
   const base = groups.filter((g) => !dropped(g.name));
   const holidayDates = new Set(base.flatMap((g) => g.dates));
   const namesOn = (date: string, except: TGroup) => base.some((g) => g !== except && g.dates.includes(date));

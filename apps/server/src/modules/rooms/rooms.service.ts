@@ -22,6 +22,7 @@ export const toApiRoom = (r: rrepo.TRoomRow): TRoom => ({
   closeMinute: r.closeMinute,
   weekdays: r.weekdays,
   active: r.active,
+  openOnHolidays: r.openOnHolidays,
 });
 
 const isUnique = (err: unknown) => {
@@ -49,6 +50,7 @@ type TRoomValues = {
   closeMinute: number;
   weekdays: number[];
   active: boolean;
+  openOnHolidays: boolean;
 };
 
 export async function createRoom(deps: TRoomsDeps, actor: TActor, seedId: string, input: TRoomValues): Promise<TRoom> {
