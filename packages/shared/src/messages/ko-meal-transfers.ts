@@ -13,6 +13,8 @@ export const koMealTransfers = {
     notFound: '송금 기록을 찾을 수 없어요.',
     member: '보내는 분과 받는 분 모두 이 시드의 멤버여야 해요.',
     confirmOnly: '받는 분이나 시드 관리자만 받았음을 확인할 수 있어요.',
+    notOwnConfirm: '보낸 분은 자신의 송금을 확인할 수 없어요. 받는 분이 확인하면 장부에 반영돼요.',
+    alreadyPending: '이 분께 보낸 송금이 아직 확인을 기다리고 있어요. 받는 분이 확인하거나 취소한 뒤에 다시 알려주세요.',
     cancelOnly: '보낸 분, 받는 분 또는 시드 관리자만 송금을 취소할 수 있어요.',
     notSent: (status: string) => `이미 ${status} 송금이에요. 상태를 다시 바꿀 수 없어요.`,
     statusWord: { confirmed: '확인된', cancelled: '취소된', sent: '보낸' } as Record<string, string>,

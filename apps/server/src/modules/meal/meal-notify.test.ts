@@ -112,7 +112,7 @@ describe.each(dbKinds)('meal notices on %s', (kind) => {
     ).body.data;
     for (const u of [s.owner, payer!, debtor!]) await api(t, u.token)('POST', `${s.base}/meals/${meal.id}/join`, { choice: meal.options[0].id });
     expect((await o('POST', `${s.base}/meals/${meal.id}/close`)).status).toBe(200);
-    const paid = await api(t, payer!.token)('POST', `${s.base}/meal-ledger/settlements`, { fromUserId: payer!.id, toUserId: s.owner.id, amount: 5000 });
+    const paid = await api(t, s.owner.token)('POST', `${s.base}/meal-ledger/settlements`, { fromUserId: payer!.id, toUserId: s.owner.id, amount: 5000 });
     expect(paid.status).toBe(201);
     const deps = mealDepsOf(t.app.ctx)!;
     // Before three days: nothing; after: the debtor only, once however often the check runs.

@@ -46,6 +46,15 @@ export async function updateTransfer(db: TTx, id: string, patch: Partial<typeof 
   return row!;
 }
 
+/** How many transfers from `from` to `to` still wait for the receiver ('sent'). */
+export async function pendingBetween(db: TTx, seedId: string, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mealTransfers)
+    .where(and(eq(mealTransfers.seedId, seedId), eq(mealTransfers.fromUserId, from), eq(mealTransfers.toUserId, to), eq(mealTransfers.status, 'sent')));
+  return Number(row?.n ?? 0);
+}
+
 /** Transfers of the seed in `status`, newest first; only those `userId` is a party to unless null (a manager). */
 export async function transfersOf(db: TTx, seedId: string, statuses: string[], userId: string | null, limit: number): Promise<TTransferRow[]> {
   const party = userId ? or(eq(mealTransfers.fromUserId, userId), eq(mealTransfers.toUserId, userId)) : undefined;

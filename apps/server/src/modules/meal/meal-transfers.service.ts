@@ -139,17 +139,23 @@ export async function markSent(deps: TMealDeps, actor: TActor, seedId: string, i
   if (input.toUserId === actor.id) throw new AppError('BAD_REQUEST', tm.validation.self, { details: [{ path: 'toUserId', message: tm.validation.self }] });
   assertAmount(deps, input.amount, 'amount');
   await assertMembers(deps, actor, seedId, [actor.id, input.toUserId]);
-  await assertWithinDebt(deps, deps.db, seedId, actor.id, input.toUserId, input.amount);
-  const now = deps.now();
-  const row = await repo.insertTransfer(deps.db, {
-    seedId,
-    fromUserId: actor.id,
-    toUserId: input.toUserId,
-    amount: input.amount,
-    status: 'sent',
-    method: input.method,
-    sentAt: now,
-    createdAt: now,
+  const row = await deps.db.transaction(async (tx) => {
+    // Under the ledger lock: at most one transfer waiting per payer and receiver (no pile of stale 'sent' rows to
+    // confirm later, no notice spam), and never more than the debt left now.
+    await meals.lockLedger(tx, seedId);
+    if ((await repo.pendingBetween(tx, seedId, actor.id, input.toUserId)) > 0) throw new AppError('CONFLICT', tm.server.alreadyPending);
+    await assertWithinDebt(deps, tx, seedId, actor.id, input.toUserId, input.amount);
+    const now = deps.now();
+    return repo.insertTransfer(tx, {
+      seedId,
+      fromUserId: actor.id,
+      toUserId: input.toUserId,
+      amount: input.amount,
+      status: 'sent',
+      method: input.method,
+      sentAt: now,
+      createdAt: now,
+    });
   });
   const [record] = await present(deps, [row]);
   const n = tm.notices;
@@ -194,6 +200,8 @@ export async function confirmTransfer(deps: TMealDeps, actor: TActor, seedId: st
   const row = await deps.db.transaction(async (tx) => {
     const t = await repo.findTransfer(tx, seedId, transferId, true);
     if (!t) throw new AppError('NOT_FOUND', tm.server.notFound);
+    // The payer never confirms their own transfer, not even as a seed manager.
+    if (actor.id === t.fromUserId) throw new AppError('FORBIDDEN', tm.server.notOwnConfirm);
     if (actor.id !== t.toUserId && !isManager(seed.role)) throw new AppError('FORBIDDEN', tm.server.confirmOnly);
     if (t.status !== 'sent') throw new AppError('CONFLICT', tm.server.notSent(tm.server.statusWord[t.status] ?? t.status));
     const ledgerId = await settle(deps, tx, seedId, actor, t.fromUserId, t.toUserId, t.amount);

@@ -80,10 +80,13 @@ describe.each(dbKinds)('meal transfers: 송금 links, sent → confirmed, the le
     expect(told.map((x) => [x.title, x.link])).toEqual([[tm.notices.sentTitle('이하나', 10000), '/admin/services/meal/ledger']]);
     expect(told[0]!.body).toContain('받으셨으면 확인해주세요');
     // The payer and a third member cannot confirm; the third member cannot cancel.
-    for (const u of [a, b]) {
+    for (const [u, error] of [
+      [a, tm.server.notOwnConfirm],
+      [b, tm.server.confirmOnly],
+    ] as const) {
       const r = await api(t, u.token)('POST', `${base}/meal-transfers/${id}/confirm`);
       expect(r.status).toBe(403);
-      expect(r.body.error).toBe(tm.server.confirmOnly);
+      expect(r.body.error).toBe(error);
     }
     const third = await api(t, b.token)('POST', `${base}/meal-transfers/${id}/cancel`);
     expect([third.status, third.body.error]).toEqual([403, tm.server.cancelOnly]);
@@ -128,6 +131,31 @@ describe.each(dbKinds)('meal transfers: 송금 links, sent → confirmed, the le
     expect(await balance(a.id)).toBe(0);
   });
 
+  it('a seed owner who owes cannot confirm their own transfer; the receiver does', async () => {
+    const s = await seedWithMembers(t, 1);
+    const host = s.members[0]!;
+    const meal = (
+      await api(t, host.token)('POST', `${s.base}/meals`, {
+        title: '멤버가 낸 점심',
+        date: '2026-11-27',
+        deadline: inMinutes(clock.now(), 30),
+        mode: 'menu',
+        options: [{ name: '국밥', price: 9000 }],
+        split: 'even',
+      })
+    ).body.data;
+    for (const u of [s.owner, host]) await api(t, u.token)('POST', `${s.base}/meals/${meal.id}/join`, { choice: meal.options[0].id });
+    expect((await api(t, host.token)('POST', `${s.base}/meals/${meal.id}/close`)).status).toBe(200);
+    const sent = await api(t, s.owner.token)('POST', `${s.base}/meal-transfers`, { toUserId: host.id, amount: 9000, method: 'bank' });
+    expect(sent.status).toBe(201);
+    const own = await api(t, s.owner.token)('POST', `${s.base}/meal-transfers/${sent.body.data.id}/confirm`);
+    expect([own.status, own.body.error]).toEqual([403, tm.server.notOwnConfirm]);
+    // Nor through the older route: the owner's own word waits for the receiver (202, already waiting → 409).
+    const old = await api(t, s.owner.token)('POST', `${s.base}/meal-ledger/settlements`, { fromUserId: s.owner.id, toUserId: host.id, amount: 9000 });
+    expect(old.status).toBe(409);
+    expect((await api(t, host.token)('POST', `${s.base}/meal-transfers/${sent.body.data.id}/confirm`)).status).toBe(200);
+  });
+
   it('caps amounts: the debt left, MEAL_AMOUNT_CAP, whole won; a receipt recorded directly too', async () => {
     const { base, owner, a, b, balance, ledger } = await evenRound();
     const send = (amount: unknown) => api(t, a.token)('POST', `${base}/meal-transfers`, { toUserId: owner.id, amount, method: 'toss' });
@@ -144,15 +172,17 @@ describe.each(dbKinds)('meal transfers: 송금 links, sent → confirmed, the le
     }
     // Paying someone who is not owed (b owes the owner, not a): refused.
     expect((await api(t, a.token)('POST', `${base}/meal-transfers`, { toUserId: b.id, amount: 1000, method: 'toss' })).status).toBe(400);
-    // Two marked sent for the whole debt: the first confirmed, the second refused (the debt is paid), still 'sent'.
+    // One transfer waits per payer and receiver: a second 'sent' while the first waits is 409 (no stale pile, no spam).
     const first = (await send(10000)).body.data.id;
-    const second = (await send(10000)).body.data.id;
+    const second = await send(10000);
+    expect([second.status, second.body.error]).toEqual([409, tm.server.alreadyPending]);
+    let pending = ((await api(t, owner.token)('GET', `${base}/meal-transfers`)).body.data as TMealTransfersView).pending;
+    expect(pending.map((x) => [x.id, x.status])).toEqual([[first, 'sent']]);
     expect((await api(t, owner.token)('POST', `${base}/meal-transfers/${first}/confirm`)).status).toBe(200);
-    const again = await api(t, owner.token)('POST', `${base}/meal-transfers/${second}/confirm`);
-    expect(again.status).toBe(400);
-    expect(again.body.error).toBe(ko.meal.server.settlementNoDebt('이하나', '김주최'));
-    const pending = ((await api(t, owner.token)('GET', `${base}/meal-transfers`)).body.data as TMealTransfersView).pending;
-    expect(pending.map((x) => [x.id, x.status])).toEqual([[second, 'sent']]);
+    // Paid: nothing more can be marked sent.
+    expect((await send(10000)).status).toBe(400);
+    pending = ((await api(t, owner.token)('GET', `${base}/meal-transfers`)).body.data as TMealTransfersView).pending;
+    expect(pending).toEqual([]);
     // The receiver records money from b directly: up to the debt left; b cannot record a receipt from the owner.
     const got = await api(t, owner.token)('POST', `${base}/meal-transfers/received`, { fromUserId: b.id, amount: 4000 });
     expect(got.status).toBe(201);
@@ -161,8 +191,8 @@ describe.each(dbKinds)('meal transfers: 송금 links, sent → confirmed, the le
     expect((await api(t, owner.token)('POST', `${base}/meal-transfers/received`, { fromUserId: b.id, amount: 6001 })).status).toBe(400);
     expect((await api(t, b.token)('POST', `${base}/meal-transfers/received`, { fromUserId: owner.id, amount: 100 })).status).toBe(400);
     expect((await ledger()).settlements).toHaveLength(2);
-    // The older settlements route keeps working beside it.
-    expect((await api(t, b.token)('POST', `${base}/meal-ledger/settlements`, { fromUserId: b.id, toUserId: owner.id, amount: 6000 })).status).toBe(201);
+    // The older settlements route keeps working beside it (the receiver records; the payer's word would wait, 202).
+    expect((await api(t, owner.token)('POST', `${base}/meal-ledger/settlements`, { fromUserId: b.id, toUserId: owner.id, amount: 6000 })).status).toBe(201);
     expect(await balance(b.id)).toBe(0);
   });
 });

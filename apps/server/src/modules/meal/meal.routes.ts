@@ -19,6 +19,7 @@ import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import * as ledger from './meal-ledger.service.ts';
+import * as transfers from './meal-transfers.service.ts';
 import * as meals from './meal.service.ts';
 import type { TEventStreams } from '../../lib/event-stream.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -235,13 +236,24 @@ export const mealRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps; streams: TEven
       ...auth,
       schema: {
         tags,
-        summary: '송금 완료 기록 (보낸 사람, 받은 사람, 시드 관리자)',
+        summary: '송금 완료 기록 (받은 사람, 시드 관리자: 201). 보낸 사람 본인이 기록하면 받는 분이 확인할 송금(보냈어요)이 됩니다 (202)',
         security: bearer,
         params: ZMealSeedParams,
         body: ZMealSettlementInput,
-        response: { 201: ZMealLedger, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: ZMealLedger, 202: ZMealLedger, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await ledger.recordSettlement(deps, actor(request), request.params.seedId, request.body)),
+    async (request, reply) => {
+      const who = actor(request);
+      const { seedId } = request.params;
+      const { fromUserId, toUserId, amount } = request.body;
+      // Issue 38: the payer's own word is not a settlement — it becomes a transfer marked sent, which only the
+      // receiver (or a seed manager who is not the payer) can confirm into the ledger. Also for a payer who is an admin.
+      if (fromUserId === who.id && toUserId !== who.id) {
+        await transfers.markSent(deps, who, seedId, { toUserId, amount, method: 'bank' });
+        return reply.status(202).send(await ledger.getLedger(deps, who, seedId));
+      }
+      return reply.status(201).send(await ledger.recordSettlement(deps, who, seedId, request.body));
+    },
   );
 };

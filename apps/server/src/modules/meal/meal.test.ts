@@ -174,8 +174,21 @@ describe.each(dbKinds)('meal manager (%s)', (kind) => {
     });
     expect(refused.status).toBe(403);
     for (const tr of [first!, second!]) {
+      // The payer's own word only marks it sent (202, issue 38); the receiver records it (201).
       const payer = members.find((x) => x.id === tr.from.userId)!;
-      const r = await api(t, payer.token)('POST', `${base}/meal-ledger/settlements`, { fromUserId: tr.from.userId, toUserId: tr.to.userId, amount: tr.amount });
+      const told = await api(t, payer.token)('POST', `${base}/meal-ledger/settlements`, {
+        fromUserId: tr.from.userId,
+        toUserId: tr.to.userId,
+        amount: tr.amount,
+      });
+      expect(told.status).toBe(202);
+      expect(told.body.balances.find((b: { userId: string }) => b.userId === tr.from.userId).balance).toBe(-tr.amount);
+      const receiver = [owner, ...members].find((x) => x.id === tr.to.userId)!;
+      const r = await api(t, receiver.token)('POST', `${base}/meal-ledger/settlements`, {
+        fromUserId: tr.from.userId,
+        toUserId: tr.to.userId,
+        amount: tr.amount,
+      });
       expect(r.status).toBe(201);
     }
     ledger = (await o('GET', `${base}/meal-ledger`)).body;

@@ -117,7 +117,7 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
     xMeal = m.id;
     for (const who of [xs, ys]) expect((await who('POST', `/api/seeds/${y.seedId}/meals/${m.id}/join`, { choice: m.options[0]!.id })).status).toBe(200);
     expect((await xs('POST', `/api/seeds/${y.seedId}/meals/${m.id}/close`)).status).toBe(200);
-    const paid = await ys('POST', `/api/seeds/${y.seedId}/meal-ledger/settlements`, { fromUserId: y.id, toUserId: x.id, amount: 5000 });
+    const paid = await xs('POST', `/api/seeds/${y.seedId}/meal-ledger/settlements`, { fromUserId: y.id, toUserId: x.id, amount: 5000 });
     expect(paid.status).toBe(201);
   }, 120_000);
   afterAll(async () => {

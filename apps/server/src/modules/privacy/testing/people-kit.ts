@@ -138,7 +138,7 @@ export async function makePersonWithData(t: TTestContext, opts: { name?: string;
   for (const tok of [me.token, buddy.token])
     await ok(api(t, tok)('POST', `${base}/meals/${meal.data.id}/join`, { choice: meal.data.options[0]!.id }), 'join meal');
   await ok(my('POST', `${base}/meals/${meal.data.id}/close`), 'close meal');
-  await ok(api(t, buddy.token)('POST', `${base}/meal-ledger/settlements`, { fromUserId: buddy.id, toUserId: me.id, amount: 4000 }), 'settlement');
+  await ok(my('POST', `${base}/meal-ledger/settlements`, { fromUserId: buddy.id, toUserId: me.id, amount: 4000 }), 'settlement');
 
   // A chatbot with a FAQ entry (a knowledge source they created); they visit it and hand off with their e-mail.
   const botId = (await ok<{ id: string }>(my('POST', `${base}/chatbots`, { name: `${name} 상담봇`, allowedOrigins: [KIT_SHOP] }), 'bot')).id;
