@@ -2,6 +2,7 @@ import { ko } from '@suite/shared';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import type { TBooking } from '@suite/shared/schemas/rooms';
+import { koRoomsHolidays } from '@suite/shared/messages/ko-rooms-holidays';
 import { addDays, dateLabel, hhmm, seoulDate, seoulMinute } from '../lib/seoul';
 
 const t = ko.rooms.ui;
@@ -29,9 +30,24 @@ function Item({ b, onOpen }: { b: TBooking; onOpen: (b: TBooking) => void }) {
  * The week, Monday first, today marked: seven day columns from the small breakpoint up; on a phone seven day rows (a
  * column there is 45 px, which cut titles mid-word), each booking with its time, title and room at full width.
  * Titles wrap between words only (break-keep; a word longer than the line may still break); the button's name and
- * tooltip hold everything.
+ * tooltip hold everything. A public holiday or closed day (`holidays`: date → name) shows its name under the date;
+ * when no room opts in to holidays (`closedOnHolidays`) the day is shaded and marked closed.
  */
-export function WeekView({ monday, today, bookings, onOpen }: { monday: string; today: string; bookings: TBooking[]; onOpen: (b: TBooking) => void }) {
+export function WeekView({
+  monday,
+  today,
+  bookings,
+  onOpen,
+  holidays = {},
+  closedOnHolidays = false,
+}: {
+  monday: string;
+  today: string;
+  bookings: TBooking[];
+  onOpen: (b: TBooking) => void;
+  holidays?: Record<string, string>;
+  closedOnHolidays?: boolean;
+}) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const live = bookings.filter((b) => b.status !== 'cancelled' && b.status !== 'released');
   return (
@@ -41,24 +57,29 @@ export function WeekView({ monday, today, bookings, onOpen }: { monday: string; 
           const list = live.filter((b) => seoulDate(b.startsAt) === d).sort((x, y) => x.startsAt.localeCompare(y.startsAt));
           const isToday = d === today;
           const day = Number(d.slice(8, 10));
+          const holiday = holidays[d];
+          const closed = Boolean(holiday) && closedOnHolidays;
           return (
             <section
               role="listitem"
               key={d}
-              aria-label={`${dateLabel(d)}${isToday ? ` (${t.todayMark})` : ''}`}
+              aria-label={`${dateLabel(d)}${isToday ? ` (${t.todayMark})` : ''}${holiday ? ` ${holiday}${closed ? ` · ${koRoomsHolidays.ui.closedBadge}` : ''}` : ''}`}
+              data-holiday={holiday || undefined}
+              data-closed={closed || undefined}
               aria-current={isToday ? 'date' : undefined}
               data-today={isToday || undefined}
               className={cn(
                 'flex min-w-0 gap-2 p-1.5 sm:min-h-32 sm:flex-col sm:gap-1',
                 i > 0 && 'border-t sm:border-t-0 sm:border-l',
                 isToday && 'bg-primary/5',
+                closed && 'bg-muted bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--color-border)_6px_7px)]',
               )}
             >
               <h2 className="flex w-9 shrink-0 flex-col items-center text-center leading-tight sm:w-auto">
                 <span
                   className={cn(
                     'text-[11px] text-muted-foreground',
-                    i === 6 && 'text-red-600 dark:text-red-400',
+                    (i === 6 || holiday) && 'text-red-600 dark:text-red-400',
                     i === 5 && 'text-blue-600 dark:text-blue-400',
                   )}
                 >
@@ -68,6 +89,12 @@ export function WeekView({ monday, today, bookings, onOpen }: { monday: string; 
                   {day}
                 </span>
                 {isToday ? <span className="sr-only">{t.todayMark}</span> : null}
+                {holiday ? (
+                  <span className="mt-0.5 max-w-full text-[10px] leading-tight font-medium break-keep text-red-600 sm:text-[11px] dark:text-red-400">
+                    {holiday}
+                  </span>
+                ) : null}
+                {closed ? <span className="text-[10px] text-muted-foreground sm:text-[11px]">{koRoomsHolidays.ui.closedBadge}</span> : null}
               </h2>
               {list.length ? (
                 <ul className="grid min-w-0 flex-1 gap-1">

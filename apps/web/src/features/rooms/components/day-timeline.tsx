@@ -24,13 +24,15 @@ type TProps = {
   now: number;
   onPick: (roomId: string, start: number, end: number) => void;
   onOpen: (booking: TBooking) => void;
+  /** The day's public holiday or closed day: rooms that do not opt in cannot be booked (issue 37). */
+  closedName?: string | undefined;
 };
 
 /**
  * Rooms × time on a 15-minute grid. Keyboard: one cell is in the tab order; arrow keys move (left/right in time,
  * up/down between rooms), Enter or Space books the slot. Mouse/touch: drag across free slots of a room to book them.
  */
-export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TProps) {
+export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen, closedName }: TProps) {
   const active = useMemo(() => rooms.filter((r) => r.active), [rooms]);
   const [from, to] = daySpan(active);
   const slots = Array.from({ length: (to - from) / STEP_MIN }, (_, i) => from + i * STEP_MIN);
@@ -67,7 +69,11 @@ export function DayTimeline({ date, rooms, bookings, now, onPick, onOpen }: TPro
     return (byRoom.get(roomId) ?? []).some((b) => Date.parse(b.startsAt) < at + STEP_MIN * 60_000 && Date.parse(b.endsAt) > at);
   };
   const bookable = (room: TRoom, minute: number) =>
-    room.weekdays.includes(weekday(date)) && minute >= room.openMinute && minute < room.closeMinute && seoulInstant(date, minute + STEP_MIN).getTime() > now;
+    (!closedName || room.openOnHolidays) &&
+    room.weekdays.includes(weekday(date)) &&
+    minute >= room.openMinute &&
+    minute < room.closeMinute &&
+    seoulInstant(date, minute + STEP_MIN).getTime() > now;
 
   useEffect(() => {
     const el = grid.current?.querySelector<HTMLElement>(`[data-cell="${focus.row}-${focus.col}"]`);

@@ -84,6 +84,7 @@ describe('RoomFormDialog', () => {
           closeMinute: 1320,
           weekdays: [1, 2, 3, 4, 5, 6],
           active: true,
+          openOnHolidays: false,
         },
       },
     ]);
@@ -109,6 +110,7 @@ describe('RoomFormDialog', () => {
           closeMinute: 1080,
           weekdays: [1, 3, 5],
           active: false,
+          openOnHolidays: false,
         },
       },
     ]);

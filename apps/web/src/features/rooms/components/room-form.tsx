@@ -13,6 +13,7 @@ import { ZCreateRoomInput, type TCreateRoomInput, type TRoom } from '@suite/shar
 import { useRoomMutation } from '../api/room-mutation';
 import { hhmm } from '../lib/seoul';
 import { FieldError } from '@/components/ui/field-error';
+import { koRoomsHolidays } from '@suite/shared/messages/ko-rooms-holidays';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
@@ -47,6 +48,7 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
       closeMinute: room?.closeMinute ?? 1320,
       weekdays: room?.weekdays ?? [1, 2, 3, 4, 5],
       active: room?.active ?? true,
+      openOnHolidays: room?.openOnHolidays ?? false,
     },
   });
   const submit = handleSubmit((body) =>
@@ -131,6 +133,13 @@ function RoomForm({ seedId, room, onDone }: { seedId: string; room: TRoom | null
       <label className="flex items-center gap-2 text-sm">
         <Checkbox checked={watch('active')} onCheckedChange={(c) => setValue('active', c === true)} />
         {t.active}
+      </label>
+      <label className="flex items-start gap-2 text-sm break-keep">
+        <Checkbox className="mt-0.5" checked={watch('openOnHolidays')} onCheckedChange={(c) => setValue('openOnHolidays', c === true)} />
+        <span className="grid gap-0.5">
+          {koRoomsHolidays.ui.openOnHolidays}
+          <span className="text-xs text-muted-foreground">{koRoomsHolidays.ui.openOnHolidaysHint}</span>
+        </span>
       </label>
       <FieldError message={err.root?.message} />
       <DialogFooter>

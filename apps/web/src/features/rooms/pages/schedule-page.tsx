@@ -5,6 +5,8 @@ import { ko } from '@suite/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { TBooking } from '@suite/shared/schemas/rooms';
+import { koRoomsHolidays } from '@suite/shared/messages/ko-rooms-holidays';
+import { useHolidays } from '../api/holidays';
 import { useBookings } from '../api/list-bookings';
 import { useRooms } from '../api/list-rooms';
 import { useBookingStream } from '../api/use-booking-stream';
@@ -61,6 +63,14 @@ function Schedule({ seedId }: { seedId: string }) {
     return { from: seoulInstant(date).toISOString(), to: seoulInstant(addDays(date, 1)).toISOString() };
   }, [view, date, monday]);
   const bookings = useBookings(seedId, range.from, range.to, view === 'mine');
+  // Holidays and closed days of the shown week's years: a map date → name (the first when two fall on one date).
+  const holidayList = useHolidays(seedId, [Number(monday.slice(0, 4)), Number(addDays(monday, 6).slice(0, 4))]);
+  const holidays = useMemo(() => {
+    const map: Record<string, string> = {};
+    for (const h of holidayList) map[h.date] ??= h.name;
+    return map;
+  }, [holidayList]);
+  const closedOnHolidays = !(rooms.data ?? []).some((r) => r.active && r.openOnHolidays);
   const today = seoulToday(now);
   const todays = useBookings(seedId, seoulInstant(today).toISOString(), seoulInstant(addDays(today, 1)).toISOString());
   const [target, setTarget] = useState<TDialogTarget | null>(null);
@@ -138,7 +148,16 @@ function Schedule({ seedId }: { seedId: string }) {
       ) : null}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={view === 'day' ? dateLabel(date) : view === 'week' ? t.week : t.mine} className="min-w-0">
-          {view === 'day' ? <h2 className="mb-2 text-sm font-medium">{dateLabel(date)}</h2> : null}
+          {view === 'day' ? (
+            <h2 className="mb-2 text-sm font-medium">
+              {dateLabel(date)}
+              {holidays[date] ? (
+                <span className="ml-2 text-red-600 break-keep dark:text-red-400">
+                  {closedOnHolidays ? koRoomsHolidays.ui.closedCell(holidays[date]) : holidays[date]}
+                </span>
+              ) : null}
+            </h2>
+          ) : null}
           {!rooms.data || !bookings.data ? (
             <p className="text-sm text-muted-foreground">{t.loading}</p>
           ) : view === 'day' ? (
@@ -147,11 +166,19 @@ function Schedule({ seedId }: { seedId: string }) {
               rooms={rooms.data}
               bookings={bookings.data}
               now={now}
+              closedName={holidays[date]}
               onPick={(roomId, s, e) => openNew(roomId, date, s, e)}
               onOpen={(b: TBooking) => setTarget({ kind: 'edit', booking: b })}
             />
           ) : view === 'week' ? (
-            <WeekView monday={monday} today={today} bookings={bookings.data} onOpen={(b) => setTarget({ kind: 'edit', booking: b })} />
+            <WeekView
+              monday={monday}
+              today={today}
+              bookings={bookings.data}
+              holidays={holidays}
+              closedOnHolidays={closedOnHolidays}
+              onOpen={(b) => setTarget({ kind: 'edit', booking: b })}
+            />
           ) : (
             <MyBookings bookings={bookings.data} onOpen={(b) => setTarget({ kind: 'edit', booking: b })} />
           )}

@@ -16,6 +16,7 @@ import { useRoomMutation } from '../api/room-mutation';
 import { useRoomSettings, useSaveRoomSettings } from '../api/room-settings';
 import { useRooms } from '../api/list-rooms';
 import { RoomFormDialog } from '../components/room-form';
+import { ClosedDaysCard } from '../components/closed-days';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 import { hhmm } from '../lib/seoul';
 
@@ -28,6 +29,7 @@ export function RoomSettingsPage() {
     <div className="grid gap-4">
       <RoomsCard seedId={seed.id} />
       <SettingsCard seedId={seed.id} />
+      <HolidaysCard seedId={seed.id} />
       <FeedCard />
     </div>
   );
@@ -118,6 +120,11 @@ function RoomsCard({ seedId }: { seedId: string }) {
       <RoomFormDialog seedId={seedId} room={editing === 'new' ? null : editing} open={editing !== null} onClose={() => setEditing(null)} />
     </Card>
   );
+}
+
+function HolidaysCard({ seedId }: { seedId: string }) {
+  const settings = useRoomSettings(seedId);
+  return <ClosedDaysCard seedId={seedId} canManage={settings.data?.canManage ?? false} />;
 }
 
 function SettingsCard({ seedId }: { seedId: string }) {

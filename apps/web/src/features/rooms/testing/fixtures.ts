@@ -11,6 +11,7 @@ export const aRoom = (id: string, name: string, over: Partial<TRoom> = {}): TRoo
   closeMinute: 1080,
   weekdays: [1, 2, 3, 4, 5, 6, 7],
   active: true,
+  openOnHolidays: false,
   ...over,
 });
 
