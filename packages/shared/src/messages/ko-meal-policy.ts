@@ -28,6 +28,7 @@ export const koMealPolicy = {
     teamMembersSaved: '팀원을 저장했습니다.',
     teamNotFound: '팀을 찾을 수 없습니다.',
     teamNameTaken: '이 시드에 같은 이름의 팀이 이미 있습니다.',
+    policyDateRange: (days: number) => `회사 식대(식대 지원·팀 예산·법인카드)를 쓰는 라운드는 오늘 기준 앞뒤 ${days}일 안의 날짜로만 열 수 있습니다.`,
     spendAdmins: '이 시드에서는 시드 소유자와 관리자만 회사 식대(식대 지원·팀 예산·법인카드)로 라운드를 열 수 있습니다.',
     spendListed: '이 시드에서는 관리자가 지정한 사람과 시드 관리자만 회사 식대(식대 지원·팀 예산·법인카드)로 라운드를 열 수 있습니다.',
     reportForbidden: '식대 정산 보고서는 시드 관리자와 법인카드 담당자만 볼 수 있습니다.',

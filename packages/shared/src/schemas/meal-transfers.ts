@@ -33,7 +33,10 @@ export const MEAL_BANKS = [
 ] as const;
 export type TMealBank = (typeof MEAL_BANKS)[number];
 
-const label = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+/** Control and invisible formatting characters (bidi overrides, zero-width): a name shown to payers must read as it is. */
+const HIDDEN_CHARS = /[\p{Cc}\p{Cf}]/u;
+const visible = (s: string) => !HIDDEN_CHARS.test(s.replace(/\n/g, ''));
+const label = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message).refine(visible, message);
 const labels = (max: number, each: number, message: string) =>
   z
     .array(label(each, message), { error: message })
@@ -53,16 +56,17 @@ export const ZMealProfileInput = z
     accountNumber: z
       .string({ error: pv.accountNumber })
       .trim()
+      .max(30, pv.accountNumber)
       .refine((s) => s === '' || (ACCOUNT_NUMBER.test(s) && digitCount(s) >= 8 && digitCount(s) <= 20), pv.accountNumber)
       .default(''),
-    accountHolder: z.string({ error: pv.accountHolder }).trim().max(30, pv.accountHolder).default(''),
+    accountHolder: z.string({ error: pv.accountHolder }).trim().max(30, pv.accountHolder).refine(visible, pv.accountHolder).default(''),
     kakaoPayLink: z
       .string({ error: pv.kakaoPayLink })
       .trim()
       .refine((s) => s === '' || KAKAO_PAY_LINK.test(s), pv.kakaoPayLink)
       .default(''),
     dietary: labels(10, 20, pv.dietary).default([]),
-    dietaryNote: z.string({ error: pv.dietaryNote }).trim().max(200, pv.dietaryNote).default(''),
+    dietaryNote: z.string({ error: pv.dietaryNote }).trim().max(200, pv.dietaryNote).refine(visible, pv.dietaryNote).default(''),
     favourites: labels(10, 40, pv.favourites).default([]),
   })
   .superRefine((p, ctx) => {

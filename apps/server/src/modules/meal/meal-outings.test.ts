@@ -1,3 +1,4 @@
+import { kstDay } from '../../lib/kst-day.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mealLedger, mealShares } from '../../db/schema-meal.ts';
@@ -7,6 +8,9 @@ import { addMember } from '../seeds/seeds.repository.ts';
 import { allocateProportionally } from './meal-amounts.ts';
 import { companyOf, openRound, send, settingsOf } from './testing/meal-policy-kit.ts';
 import { evenRoundAllJoined, inMinutes, seedWithMembers } from './testing/meal-test-kit.ts';
+
+/** This month in Asia/Seoul: a round that spends company money is dated within 31 days of today (meal-policy.service). */
+const M = kstDay(new Date()).slice(0, 7);
 
 type TOuting = {
   outingId: string;
@@ -230,7 +234,7 @@ describe.each(dbKinds)('meal outings and the bill amount (%s)', (kind) => {
     const s = await seedWithMembers(t, 2);
     const everyone = [s.owner, ...s.members];
     expect((await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay: 8000 }))).status).toBe(200);
-    const meal = await openRound(t, s.base, s.owner, everyone, { date: '2026-12-04', price: 10_000, now: clock.now(), applyPolicy: true });
+    const meal = await openRound(t, s.base, s.owner, everyone, { date: `${M}-04`, price: 10_000, now: clock.now(), applyPolicy: true });
     expect((await api(t, s.owner.token)('POST', `${s.base}/meals/${meal.id}/close`)).status).toBe(200);
     expect((await companyOf(t, meal.id)).subsidy).toBe(24_000);
     expect([...(await sharesOf(meal.id)).values()].reduce((a, v) => a + v, 0)).toBe(6000);

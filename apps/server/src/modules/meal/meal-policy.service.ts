@@ -11,6 +11,7 @@
  * expense (meal_company_shares only). Games: the company part comes off first, the drawn payers split the rest.
  * Σ C_i + Σ R_i = the bill, to the won.
  */
+import { kstDay } from '../../lib/kst-day.ts';
 import { koMealPolicy } from '@suite/shared/messages/ko-meal-policy';
 import { isGameSplit, type TCreateMealInput, type TMeal, type TMealSplit } from '@suite/shared/schemas/meal';
 import type { TMealPayWith } from '@suite/shared/schemas/meal-policy';
@@ -55,7 +56,8 @@ export async function roundPolicy(
   seedId: string,
   actor: { id: string },
   role: string,
-  input: Pick<TCreateMealInput, 'applyPolicy' | 'payWith'>,
+  input: Pick<TCreateMealInput, 'applyPolicy' | 'payWith' | 'date'>,
+  now: Date,
 ): Promise<{ applyPolicy: boolean; payWith: TMealPayWith }> {
   const settings = await policyRepo.findSettings(db, seedId);
   const allowed = maySpend(settings, actor.id, role);
@@ -63,9 +65,19 @@ export async function roundPolicy(
   if (!allowed && (input.applyPolicy === true || payWith === 'company_card')) {
     throw new AppError('FORBIDDEN', settings?.spenders === 'listed' ? m.spendListed : m.spendAdmins);
   }
-  const applyPolicy = input.applyPolicy ?? (allowed && (await policyActive(db, seedId, settings)));
+  // The round's date picks the day's subsidy and the month's team budget: company money only for dates near today,
+  // so nobody spends a far month's budget (asked for explicitly → a Korean field error; by default → not applied).
+  const near = Math.abs(Date.parse(`${input.date}T00:00:00+09:00`) - Date.parse(`${kstDay(now)}T00:00:00+09:00`)) <= POLICY_DATE_WINDOW_DAYS * 86_400_000;
+  if (!near && (input.applyPolicy === true || payWith === 'company_card')) {
+    const message = m.policyDateRange(POLICY_DATE_WINDOW_DAYS);
+    throw new AppError('BAD_REQUEST', message, { details: [{ path: 'date', message }] });
+  }
+  const applyPolicy = input.applyPolicy ?? (near && allowed && (await policyActive(db, seedId, settings)));
   return { applyPolicy, payWith };
 }
+
+/** How far from today (Asia/Seoul) a round that spends company money may be dated, either way. */
+export const POLICY_DATE_WINDOW_DAYS = 31;
 
 const monthOf = (mealDate: string) => mealDate.slice(0, 7);
 

@@ -1,8 +1,13 @@
+import { kstDay } from '../../lib/kst-day.ts';
+import { koMealPolicy } from '@suite/shared/messages/ko-meal-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, testClock, type TTestContext } from '../../test/helpers.ts';
 import { api } from '../admin-users/testing/console-test-kit.ts';
 import { seedWithMembers } from './testing/meal-test-kit.ts';
 import { companyOf, makeTeam, openRound, send, settingsOf, teamUsed } from './testing/meal-policy-kit.ts';
+
+/** This month in Asia/Seoul: a round that spends company money is dated within 31 days of today (meal-policy.service). */
+const M = kstDay(new Date()).slice(0, 7);
 
 type TLedger = {
   balances: { userId: string; name: string; balance: number; company?: boolean }[];
@@ -41,7 +46,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     const s = await policySeed(8000, 50_000, 'members');
     const o = api(t, s.owner.token);
     // 4 people, bill 57,000 even: 14,250 each. Everyone: 8,000 subsidy; the three team members 6,250 from the budget.
-    const first = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-20', price: 14_250, now: clock.now() });
+    const first = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-20`, price: 14_250, now: clock.now() });
     expect(first.applyPolicy).toBe(true);
     expect((await o('POST', `${s.base}/meals/${first.id}/close`)).status).toBe(200);
     const c1 = await companyOf(t, first.id);
@@ -61,7 +66,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     expect(ledger.transfers).toEqual([]);
 
     // Second round the same day, 20,000 for four: no subsidy left; the team members' 5,000 from the budget (31,250 left).
-    const second = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-20', price: 5_000, now: clock.now() });
+    const second = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-20`, price: 5_000, now: clock.now() });
     expect((await o('POST', `${s.base}/meals/${second.id}/close`)).status).toBe(200);
     const c2 = await companyOf(t, second.id);
     expect(c2.subsidy).toBe(0);
@@ -70,7 +75,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     expect(c2.total + sum(r2.shares)).toBe(20_000);
     expect(await teamUsed(t, s.team.id)).toBe(33_750);
     // A third round the next day gets the subsidy again.
-    const third = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-21', price: 3_000, now: clock.now() });
+    const third = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-21`, price: 3_000, now: clock.now() });
     expect((await o('POST', `${s.base}/meals/${third.id}/close`)).status).toBe(200);
     expect((await companyOf(t, third.id)).subsidy).toBe(12_000);
     ledger = await ledgerOf(s.owner.token, s.base);
@@ -80,8 +85,8 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
   it('the team budget cap holds when two rounds close at the same time', async () => {
     const s = await policySeed(0, 50_000, 'all');
     // Two rounds of 40,000 (10,000 each): together 80,000 against a 50,000 budget.
-    const a = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-18', price: 10_000, now: clock.now() });
-    const b = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-19', price: 10_000, now: clock.now(), applyPolicy: true });
+    const a = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-18`, price: 10_000, now: clock.now() });
+    const b = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-19`, price: 10_000, now: clock.now(), applyPolicy: true });
     const owner = api(t, s.owner.token);
     const closes = await Promise.all([owner('POST', `${s.base}/meals/${a.id}/close`), owner('POST', `${s.base}/meals/${b.id}/close`)]);
     expect(closes.map((r) => r.status)).toEqual([200, 200]);
@@ -93,12 +98,12 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     const ledger = await ledgerOf(s.owner.token, s.base);
     expect(sum(ledger.balances.map((x) => ({ amount: x.balance })))).toBe(0);
     const teams = (await api(t, s.owner.token)('GET', `${s.base}/meal-teams`)).body.data as { used: number; left: number; month: string }[];
-    expect(teams[0]!.left).toBe(teams[0]!.month === '2026-11' ? 0 : 50_000);
+    expect(teams[0]!.left).toBe(teams[0]!.month === M ? 0 : 50_000);
   });
 
   it('a 법인카드 round: the personal parts are owed to the company, the company part needs no ledger row', async () => {
     const s = await policySeed(8000, 0, 'members');
-    const card = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-22', price: 12_000, now: clock.now(), payWith: 'company_card' });
+    const card = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-22`, price: 12_000, now: clock.now(), payWith: 'company_card' });
     expect(card).toMatchObject({ payWith: 'company_card', applyPolicy: true });
     expect((await api(t, s.owner.token)('POST', `${s.base}/meals/${card.id}/close`)).status).toBe(200);
     const ledger = await ledgerOf(s.owner.token, s.base);
@@ -110,7 +115,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     expect((await companyOf(t, card.id)).total).toBe(32_000);
     // Without the policy, the whole bill is owed to the company.
     const plain = await openRound(t, s.base, s.owner, s.everyone, {
-      date: '2026-11-23',
+      date: `${M}-23`,
       price: 10_000,
       now: clock.now(),
       payWith: 'company_card',
@@ -122,7 +127,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
 
   it('a game round: the company part comes off first and the drawn payer pays the rest', async () => {
     const s = await policySeed(5000, 0, 'members');
-    const game = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-24', price: 9_000, now: clock.now(), split: 'ladder' });
+    const game = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-24`, price: 9_000, now: clock.now(), split: 'ladder' });
     const o = api(t, s.owner.token);
     expect((await o('POST', `${s.base}/meals/${game.id}/close`)).status).toBe(200);
     expect((await companyOf(t, game.id)).total).toBe(0);
@@ -139,7 +144,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
 
   it('a corrected bill (the receipt) re-runs the policy: the round’s company shares are replaced, not added', async () => {
     const s = await policySeed(8000, 50_000, 'members');
-    const round = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-26', price: 14_250, now: clock.now() });
+    const round = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-26`, price: 14_250, now: clock.now() });
     await api(t, s.owner.token)('POST', `${s.base}/meals/${round.id}/close`);
     expect((await companyOf(t, round.id)).total).toBe(50_750);
     // The receipt says 40,000 (10,000 each): 8,000 subsidy each, 2,000 each from the team for its three members.
@@ -159,10 +164,10 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     const [a, , holder] = s.members as [(typeof s.members)[0], (typeof s.members)[0], (typeof s.members)[0]];
     await send(t, s.owner.token, 'PUT', `${s.base}/meal-settings`, settingsOf({ subsidyPerDay: 8000, companyCardHolderId: holder.id }));
     // A member-paid round of 4 × 10,000: the company owes the host 32,000.
-    const paid = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-16', price: 10_000, now: clock.now() });
+    const paid = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-16`, price: 10_000, now: clock.now() });
     await api(t, s.owner.token)('POST', `${s.base}/meals/${paid.id}/close`);
     // A 법인카드 round of 4 × 9,000 another day: each owes the company 1,000.
-    const card = await openRound(t, s.base, s.owner, s.everyone, { date: '2026-11-17', price: 9_000, now: clock.now(), payWith: 'company_card' });
+    const card = await openRound(t, s.base, s.owner, s.everyone, { date: `${M}-17`, price: 9_000, now: clock.now(), payWith: 'company_card' });
     await api(t, s.owner.token)('POST', `${s.base}/meals/${card.id}/close`);
     const url = `${s.base}/meal-ledger/company-settlements`;
     expect((await api(t, a.token)('POST', url, { userId: a.id, amount: 1000 })).status).toBe(403);
@@ -190,7 +195,7 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
   it('only allowed spenders book rounds to the company (403 naming the rule); others default to no policy', async () => {
     const s = await policySeed(8000, 0, 'members');
     const member = s.members[0]!;
-    const body = { title: '법카', date: '2026-11-25', deadline: new Date(clock.now().getTime() + 1_800_000).toISOString(), mode: 'free', split: 'even' };
+    const body = { title: '법카', date: `${M}-25`, deadline: new Date(clock.now().getTime() + 1_800_000).toISOString(), mode: 'free', split: 'even' };
     const refused = await api(t, member.token)('POST', `${s.base}/meals`, { ...body, payWith: 'company_card' });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toContain('시드 소유자와 관리자만 회사 식대');
@@ -205,5 +210,21 @@ describe.each(dbKinds)('company meal policy at close (%s)', (kind) => {
     const other = await api(t, s.members[1]!.token)('POST', `${s.base}/meals`, { ...body, payWith: 'company_card' });
     expect(other.status).toBe(403);
     expect(other.body.error).toContain('관리자가 지정한 사람');
+  });
+
+  it('company money only for rounds dated within 31 days of today: a far date asked for explicitly is a field error, by default not applied', async () => {
+    const s = await policySeed(8000, 0, 'members');
+    const far = kstDay(new Date(clock.now().getTime() + 45 * 86_400_000));
+    const body = { title: '먼 회식', date: far, deadline: new Date(clock.now().getTime() + 1_800_000).toISOString(), mode: 'free', split: 'even' };
+    for (const extra of [{ applyPolicy: true }, { payWith: 'company_card' }]) {
+      const r = await api(t, s.owner.token)('POST', `${s.base}/meals`, { ...body, ...extra });
+      expect(r.status).toBe(400);
+      expect(r.body.details).toEqual([{ path: 'date', message: koMealPolicy.server.policyDateRange(31) }]);
+    }
+    const plain = await api(t, s.owner.token)('POST', `${s.base}/meals`, body);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data).toMatchObject({ applyPolicy: false, payWith: 'member' });
+    const near = await api(t, s.owner.token)('POST', `${s.base}/meals`, { ...body, date: kstDay(clock.now()) });
+    expect(near.body.data).toMatchObject({ applyPolicy: true });
   });
 });

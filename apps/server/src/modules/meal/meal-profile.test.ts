@@ -41,6 +41,10 @@ describe.each(dbKinds)('meal profile, dietary notes and usual menus (%s)', (kind
       [{ dietaryNote: '가'.repeat(201) }, 'dietaryNote', pv.dietaryNote],
       [{ bankName: '없는은행' }, 'bankName', pv.bankName],
       [{ accountHolder: '' }, 'accountHolder', pv.accountIncomplete],
+      // Review findings: hyphens cannot pad an account number past 30 characters; a bidi override cannot spoof the holder.
+      [{ accountNumber: `1${'-'.repeat(5000)}2345678` }, 'accountNumber', pv.accountNumber],
+      [{ accountHolder: '김\u202e앨리스' }, 'accountHolder', pv.accountHolder],
+      [{ dietary: ['땅콩\u200b'] }, 'dietary.0', pv.dietary],
     ];
     for (const [patch, path, message] of cases) {
       const r = await put(me.token, { ...GOOD, ...patch });

@@ -91,7 +91,10 @@ export const mealReceiptRoutes: FastifyPluginAsyncZod<{ deps: TMealDeps }> = asy
         reply
           .header('content-type', file.contentType)
           .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `inline; filename="${file.filename}"`)
+          // A PDF is stored as uploaded (only its header checked): it is downloaded, never rendered in our origin, and
+          // whatever opens it inline anyway runs sandboxed. Photos were re-encoded and stay inline (thumbnails).
+          .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${file.filename}"`)
+          .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'")
           .header('cache-control', 'private, max-age=3600')
           // The bytes as stored: Fastify sends a Buffer as it is (no serializer); the schema's string only documents a file body.
           .send(file.data as unknown as string)

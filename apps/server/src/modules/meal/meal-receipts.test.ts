@@ -101,7 +101,8 @@ describe.each(dbKinds)('meal receipts (%s)', (kind) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-disposition']).toMatch(/^inline; filename="receipt-[0-9a-f]{8}\.pdf"$/);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-[0-9a-f]{8}\.pdf"$/);
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(file.rawPayload.equals(pdf)).toBe(true);
 
     // The ledger page's links: the round with its three receipts.

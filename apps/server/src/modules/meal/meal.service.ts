@@ -195,7 +195,7 @@ export async function createMeal(
   }
   const game = isGameSplit(input.split);
   const serverSeed = game ? newServerSeed() : null;
-  const policy = await roundPolicy(deps.db, seedId, actor, seed.role, input);
+  const policy = await roundPolicy(deps.db, seedId, actor, seed.role, input, deps.now());
   const slackChannel = await channelForNewRound(deps, seedId, input.split, input.slackChannel);
   const meal = await deps.db.transaction(async (tx) => {
     const part = outing ? await outing(tx) : undefined;
