@@ -26,7 +26,16 @@ async function setup(request: APIRequestContext) {
   const seed = (await (await request.post('/api/seeds', { headers, data: { seed_name: '예약 회사' } })).json()) as { data: { id: string } };
   const room = await request.post(`/api/seeds/${seed.data.id}/rooms`, {
     headers,
-    data: { name: '대회의실', location: '5층', capacity: 10, equipment: ['모니터'], openMinute: 0, closeMinute: 1440, weekdays: [1, 2, 3, 4, 5, 6, 7] },
+    data: {
+      name: '대회의실',
+      location: '5층',
+      capacity: 10,
+      equipment: ['모니터'],
+      openMinute: 0,
+      closeMinute: 1440,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      openOnHolidays: true,
+    },
   });
   expect(room.status()).toBe(201);
   return organizer;

@@ -23,7 +23,7 @@ describe.each(dbKinds)('room holidays on %s', (kind) => {
   });
 
   it('refuses a booking on 추석 2026 in Korean naming the holiday; a room that opts in accepts it', async () => {
-    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const { owner, member, base, roomId } = await seedWithRoom(t, { openOnHolidays: false });
     const a = api(t, member.token);
     const refused = await a('POST', `${base}/bookings`, { roomId, title: '추석 회의', ...slot('2026-09-25') });
     expect(refused).toMatchObject({ status: 409, body: { error: '2026-09-25은 추석이라 이 회의실은 예약할 수 없습니다.' } });
@@ -45,7 +45,7 @@ describe.each(dbKinds)('room holidays on %s', (kind) => {
   });
 
   it('a weekly series across 설날 2027 skips exactly 설날 and its 대체공휴일 and says which dates', async () => {
-    const { member, base, roomId } = await seedWithRoom(t);
+    const { member, base, roomId } = await seedWithRoom(t, { openOnHolidays: false });
     const a = api(t, member.token);
     // Mondays 2027-01-25 … 02-22: 02-08 is 설날.
     const mondays = await a('POST', `${base}/bookings`, {
@@ -78,7 +78,7 @@ describe.each(dbKinds)('room holidays on %s', (kind) => {
   });
 
   it('an admin adds a one-off closed day (2026-06-03 지방선거) that closes rooms; a member cannot', async () => {
-    const { owner, member, base, roomId } = await seedWithRoom(t);
+    const { owner, member, base, roomId } = await seedWithRoom(t, { openOnHolidays: false });
     const o = api(t, owner.token);
     const m = api(t, member.token);
     const denied = await m('POST', `${base}/rooms/closed-days`, { date: '2026-06-03', name: '지방선거' });
@@ -106,7 +106,7 @@ describe.each(dbKinds)('room holidays on %s', (kind) => {
   });
 
   it('answers bad input 400 in Korean', async () => {
-    const { owner, base } = await seedWithRoom(t);
+    const { owner, base } = await seedWithRoom(t, { openOnHolidays: false });
     const o = api(t, owner.token);
     expect(await o('POST', `${base}/rooms/closed-days`, { date: '2026-13-01', name: '휴무' })).toMatchObject({
       status: 400,

@@ -104,6 +104,8 @@ export async function makePersonWithData(t: TTestContext, opts: { name?: string;
         openMinute: 0,
         closeMinute: 1440,
         weekdays: [1, 2, 3, 4, 5, 6, 7],
+        // Bookable on public holidays too, so the kit's bookings a few days ahead never land on a closed day.
+        openOnHolidays: true,
       }),
       'room',
     )

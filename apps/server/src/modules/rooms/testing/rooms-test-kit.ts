@@ -35,7 +35,10 @@ export function seoulWeekday(weeksAhead: number, dayOffset: number, hour: number
 
 export const iso = (d: Date, plusMinutes = 0) => new Date(d.getTime() + plusMinutes * 60_000).toISOString();
 
-/** A seed with an owner, a member and a room open all day every day (so tests run at any hour). */
+/**
+ * A seed with an owner, a member and a room open all day every day (so tests run at any hour), public holidays
+ * included (so tests that book days ahead do not fail when that day is a holiday; rooms-holidays.test.ts closes it).
+ */
 export async function seedWithRoom(t: TTestContext, room: Record<string, unknown> = {}) {
   const owner = await signedIn(t, { fullName: '김소유' });
   const member = await signedIn(t, { fullName: '이멤버' });
@@ -50,6 +53,7 @@ export async function seedWithRoom(t: TTestContext, room: Record<string, unknown
     openMinute: 0,
     closeMinute: 1440,
     weekdays: [1, 2, 3, 4, 5, 6, 7],
+    openOnHolidays: true,
     ...room,
   });
   if (created.status !== 201) throw new Error(`room: ${created.status} ${JSON.stringify(created.body)}`);
