@@ -28,7 +28,7 @@ export const koMeal = {
     nothing: '변경할 내용이 없습니다.',
     amount: '금액은 1원 이상 1억원 이하의 정수입니다.',
     sameUser: '보내는 사람과 받는 사람이 같을 수 없습니다.',
-    amountInvalid: (cap: number) => `금액은 0원 이상 ${won(cap)} 이하의 정수(원 단위)로 입력해주세요.`,
+    amountInvalid: (cap: number, min = 0) => `금액은 ${won(min)} 이상 ${won(cap)} 이하의 정수(원 단위)로 입력해주세요.`,
   },
   server: {
     notFound: '식사 라운드를 찾을 수 없습니다.',

@@ -7,9 +7,9 @@ import type { TMealDeps } from './meal.deps.ts';
  * MEAL_AMOUNT_CAP. Anything else (negative, fractional, NaN, beyond a safe integer, over the cap) is a 400 field error
  * at `path`, with a Korean message naming the cap.
  */
-export function assertAmount(deps: Pick<TMealDeps, 'amountCap'>, amount: number, path: string): void {
-  if (typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 && amount <= deps.amountCap) return;
-  const message = ko.meal.validation.amountInvalid(deps.amountCap);
+export function assertAmount(deps: Pick<TMealDeps, 'amountCap'>, amount: number, path: string, min = 0): void {
+  if (typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= min && amount <= deps.amountCap) return;
+  const message = ko.meal.validation.amountInvalid(deps.amountCap, min);
   throw new AppError('BAD_REQUEST', message, { details: [{ path, message }] });
 }
 

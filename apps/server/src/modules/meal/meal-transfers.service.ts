@@ -137,7 +137,7 @@ async function tell(deps: TMealDeps, seedId: string, userId: string, key: string
 /** The payer marks a transfer sent; the receiver is told to confirm. At most the debt left now. */
 export async function markSent(deps: TMealDeps, actor: TActor, seedId: string, input: TMealTransferInput): Promise<TMealTransferRecord> {
   if (input.toUserId === actor.id) throw new AppError('BAD_REQUEST', tm.validation.self, { details: [{ path: 'toUserId', message: tm.validation.self }] });
-  assertAmount(deps, input.amount, 'amount');
+  assertAmount(deps, input.amount, 'amount', 1);
   await assertMembers(deps, actor, seedId, [actor.id, input.toUserId]);
   const row = await deps.db.transaction(async (tx) => {
     // Under the ledger lock: at most one transfer waiting per payer and receiver (no pile of stale 'sent' rows to
@@ -227,7 +227,7 @@ export async function cancelTransfer(deps: TMealDeps, actor: TActor, seedId: str
 /** The receiver records money received with no prior 'sent': confirmed at once, with its settlement row. */
 export async function recordReceived(deps: TMealDeps, actor: TActor, seedId: string, input: TMealTransferReceivedInput): Promise<TMealTransferRecord> {
   if (input.fromUserId === actor.id) throw new AppError('BAD_REQUEST', tm.validation.self, { details: [{ path: 'fromUserId', message: tm.validation.self }] });
-  assertAmount(deps, input.amount, 'amount');
+  assertAmount(deps, input.amount, 'amount', 1);
   await assertMembers(deps, actor, seedId, [actor.id, input.fromUserId]);
   const row = await deps.db.transaction(async (tx) => {
     const ledgerId = await settle(deps, tx, seedId, actor, input.fromUserId, actor.id, input.amount);

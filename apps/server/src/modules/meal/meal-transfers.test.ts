@@ -164,7 +164,7 @@ describe.each(dbKinds)('meal transfers: 송금 links, sent → confirmed, the le
     expect(over.body.details).toContainEqual({ path: 'amount', message: ko.meal.server.settlementTooMuch('이하나', '김주최', 10000) });
     const absurd = await send(t.config.meal.amountCap + 1);
     expect(absurd.status).toBe(400);
-    expect(absurd.body.details).toContainEqual({ path: 'amount', message: ko.meal.validation.amountInvalid(t.config.meal.amountCap) });
+    expect(absurd.body.details).toContainEqual({ path: 'amount', message: ko.meal.validation.amountInvalid(t.config.meal.amountCap, 1) });
     for (const bad of [0, -5, 1.5, '1000']) {
       const r = await send(bad);
       expect(r.status).toBe(400);
