@@ -90,12 +90,19 @@ export function WeekView({
                 </span>
                 {isToday ? <span className="sr-only">{t.todayMark}</span> : null}
                 {holiday ? (
-                  <span className="mt-0.5 max-w-full text-[10px] leading-tight font-medium break-keep text-red-600 sm:text-[11px] dark:text-red-400">
+                  <span className="mt-0.5 hidden max-w-full text-[11px] leading-tight font-medium break-keep text-red-600 sm:block dark:text-red-400">
                     {holiday}
                   </span>
                 ) : null}
-                {closed ? <span className="text-[10px] text-muted-foreground sm:text-[11px]">{koRoomsHolidays.ui.closedBadge}</span> : null}
+                {closed ? <span className="hidden text-[11px] text-muted-foreground sm:block">{koRoomsHolidays.ui.closedBadge}</span> : null}
               </h2>
+              {holiday ? (
+                // On a phone the date column is 36 px: the name goes beside it, on the row.
+                <p className="shrink-0 self-center text-xs font-medium break-keep text-red-600 sm:hidden dark:text-red-400">
+                  {holiday}
+                  {closed ? <span className="ml-1 font-normal text-muted-foreground">{`· ${koRoomsHolidays.ui.closedBadge}`}</span> : null}
+                </p>
+              ) : null}
               {list.length ? (
                 <ul className="grid min-w-0 flex-1 gap-1">
                   {list.map((b) => {
