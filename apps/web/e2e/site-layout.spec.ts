@@ -172,8 +172,10 @@ test.describe('site header on desktop', () => {
       await expect(footer.getByRole('link', { name: 'AI 고객 상담 챗봇' })).toHaveAttribute('href', chatbot.sitePath ?? chatbot.consolePath ?? '');
     await footer.getByRole('link', { name: '개인정보 처리방침' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '개인정보 처리방침' })).toBeVisible();
-    await expect(page.getByText('시행일: 2026년 11월 27일')).toBeVisible();
-    await expect(page.getByText('이 개인정보 처리방침은 2026년 11월 27일부터 적용됩니다.')).toBeVisible();
+    // The version in force (the newest; policy-versions.ts): its date in the heading and in the closing sentence.
+    const since = (await page.getByText(/^시행일: \d{4}년 \d{1,2}월 \d{1,2}일$/).textContent())!.replace('시행일: ', '');
+    expect(since >= '2026년 11월 27일').toBe(true);
+    await expect(page.getByText(`이 개인정보 처리방침은 ${since}부터 적용됩니다.`)).toBeVisible();
     await footer.getByRole('link', { name: '이용약관' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '이용약관' })).toBeVisible();
     await expect(page.getByText('제1조 (시행일) 이 약관은 2025년 9월 1일부터 시행합니다.')).toBeVisible();

@@ -24,16 +24,13 @@ export const POLICY_VERSIONS: readonly TPolicyVersion[] = [
     hash: '950e16c26e6edb12',
   },
   {
+    // Items added, none taken away and no purpose widened: in force from the release that collects them (the next day
+    // after version 2), so nothing is collected before the policy names it; a change that reduced rights would be
+    // announced ahead instead.
     version: '3',
-    effective: '2026-12-27',
+    effective: '2026-11-28',
     summary:
-      '식사 관리 2차: 정산 받을 계좌·카카오페이 송금코드와 알레르기·식이 정보(선택, 동의), 송금 내역, 식대 정책(법인카드 담당자, 팀 예산), 식사 영수증 항목 추가',
-    hash: 'b508fb7d4bfdcd18',
-  },
-  {
-    version: '4',
-    effective: '2027-01-03',
-    summary: '회의실 휴무일(선거일·회사 휴무일 등 관리자가 추가한 날과 추가한 회원) 항목 추가',
+      '항목 추가: 식사 관리의 정산 받을 계좌·카카오페이 송금코드와 알레르기·식이 정보(선택, 동의), 송금 내역, 식대 정책(법인카드 담당자, 팀 예산), 식사 영수증; 회의실 휴무일(관리자가 추가한 날과 추가한 회원)',
     hash: '79e62ce04a106b11',
   },
 ];
