@@ -35,7 +35,7 @@ for (const ws of ['apps/server', 'apps/web', 'packages/shared']) {
     }
     for (const file of list) {
       const rel = relative(root, file);
-      const testish = dir === 'e2e' || /\.test\.[jt]sx?$/.test(file) || rel.includes('/test-support/') || rel.includes('/test/');
+      const testish = dir === 'e2e' || /\.test\.[jt]sx?$/.test(file) || rel.includes('/test-support/') || rel.includes('/test/') || rel.includes('/testing/');
       for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
         const spec = m[1] ?? m[2] ?? m[3];
         if (!spec || spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('@/') || spec.startsWith('node:') || spec.startsWith('virtual:')) continue;
