@@ -18,8 +18,10 @@ const REQUESTS = 2_200;
  * Tables a refused request may write by design: the audit log records refused sign-ins and other refusals, and the
  * daily API usage counter counts every request, refused or not.
  */
-// Records of requests, not writes by them: the usage counts and the monitoring page's traffic store (flushed on a schedule).
-const LOGGING_TABLES = new Set(['audit_log', 'api_usage_daily', 'traffic_minutes', 'traffic_hours', 'traffic_mails']);
+// Records of requests, not writes by them: the usage counts, the monitoring page's traffic store (flushed on a
+// schedule) and its outside-service health (a refused Google sign-in may still have tried to fetch Google's keys, and
+// whether that worked is recorded).
+const LOGGING_TABLES = new Set(['audit_log', 'api_usage_daily', 'traffic_minutes', 'traffic_hours', 'traffic_mails', 'monitoring_outside_services']);
 
 type TSchema = {
   type?: string | string[];
