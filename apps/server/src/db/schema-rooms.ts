@@ -66,6 +66,10 @@ export const roomBookings = pgTable(
     /** Occurrences of one recurring request share it. */
     seriesId: uuid('series_id'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** An admin booked against a booking rule (issue 37): their reason; null for an ordinary booking. */
+    overrideReason: text('override_reason'),
+    /** Why the system released it, when it was not simply not checked in to (e.g. an abandoned series, issue 37). */
+    releaseReason: text('release_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
