@@ -1,0 +1,93 @@
+/**
+ * Korean personal data typed by a customer, masked (issue 29, decision 082). A pure module: no I/O.
+ *
+ * What is masked, in this order (an earlier kind's stars are never matched again by a later one):
+ * - 주민등록번호 / 외국인등록번호: YYMMDD-[1-8]xxxxxx, with or without the hyphen (a valid month and day; the check
+ *   digit is not required) → `******-*******` (the hyphen kept only if it was typed).
+ * - card numbers: 13–19 digits, alone or in groups separated by spaces or hyphens, Luhn-valid → every digit but the last
+ *   four starred, separators kept: `****-****-****-3456`.
+ * - phone numbers: mobile (010, 011, 016–019), Seoul 02, regional 031–064, 070, also as +82 10 … / +82-2-… → the middle
+ *   group starred: `010-****-5678`, `010****5678`, `02-***-4567`, `+82 10-****-5678`.
+ * - bank account numbers: a run of 10–16 digits, plain or in 2–4 hyphenated groups, only within 20 characters of a
+ *   banking word (계좌, 입금, 송금, 이체, 은행, 예금주, a bank's name …), and not when it reads as an order, invoice or
+ *   booking number (주문, 송장, 예약 … just before it, or a run that starts with a date such as 20261126-0012)
+ *   → every digit but the last four starred: `******-**-**1234`.
+ * - e-mail addresses → the first character of the local part kept: `a***@example.com`.
+ *
+ * Prices (12,000원), dates, order numbers and representative numbers (1588-1234) are left alone.
+ */
+
+export type TPiiKind = 'rrn' | 'card' | 'phone' | 'account' | 'email';
+export type TMasked = { text: string; kinds: TPiiKind[] };
+
+const RRN = /(?<![\d*])(\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(\s?-\s?|)([1-8]\d{6})(?![\d*])/g;
+const CARD = /(?<![\d*-])\d(?:[ -]?\d){12,18}(?![\d*])/g;
+const PHONE = /(?<![\d*+])(\+82[-\s.]?|0)(1[016789]|2|[3-6][1-5]|70)([-\s.)]{0,2})(\d{3,4})([-\s.]?)(\d{4})(?![\d*])/g;
+const ACCOUNT = /(?<![\d*-])(\d{2,8}(?:-\d{1,8}){1,3}|\d{10,14})(?![\d*]|-\d)/g;
+const EMAIL = /([A-Za-z0-9])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
+
+const BANK_WORDS =
+  /계좌|입금|송금|이체|은행|뱅크|예금주|국민|신한|우리|하나|농협|기업|새마을|우체국|수협|신협|SC제일|씨티|케이뱅크|토스|카카오|부산|대구|경남|광주|전북|제주|산업/;
+const NOT_ACCOUNT_BEFORE = /(주문|송장|운송장|예약|접수|회원|사업자|상품|모델|쿠폰)\s*(번호)?\s*(는|은|이|가|:)?\s*$/;
+const DATE_START = /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-/;
+
+const star = (s: string) => s.replace(/\d/g, '*');
+/** Stars every digit but the last `keep`. */
+function starAllBut(s: string, keep: number): string {
+  let left = (s.match(/\d/g) ?? []).length - keep;
+  return s.replace(/\d/g, (d) => (left-- > 0 ? '*' : d));
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Masks the personal data in `text`; `kinds` says which kinds were found (each once). */
+export function maskPersonalData(text: string): TMasked {
+  const kinds = new Set<TPiiKind>();
+  let out = text.replace(RRN, (_m, _birth: string, hyphen: string) => {
+    kinds.add('rrn');
+    return `******${hyphen}*******`;
+  });
+  out = out.replace(CARD, (m) => {
+    const digits = m.replace(/\D/g, '');
+    if (digits.length < 13 || digits.length > 19 || !luhnValid(digits)) return m;
+    // Groups of a card are 4 digits (Amex 4-6-5); a run with separators elsewhere is not a card.
+    if (/[ -]/.test(m) && !/^\d{4}([ -])\d{4,6}\1\d{4,5}(\1\d{1,7})?$/.test(m)) return m;
+    kinds.add('card');
+    return starAllBut(m, 4);
+  });
+  out = out.replace(PHONE, (_m, prefix: string, area: string, sep1: string, mid: string, sep2: string, last: string) => {
+    // Without separators a regional number must be the full length (0 + area + 7–8 digits), never a shorter run.
+    kinds.add('phone');
+    return `${prefix}${area}${sep1}${star(mid)}${sep2}${last}`;
+  });
+  out = out.replace(ACCOUNT, (m, _g: string, offset: number, whole: string) => {
+    const digits = m.replace(/\D/g, '');
+    if (digits.length < 10 || digits.length > 16) return m;
+    if (DATE_START.test(m) || (/^\d+$/.test(m) && /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])/.test(m) && digits.length <= 12)) return m;
+    const before = whole.slice(Math.max(0, offset - 20), offset);
+    const after = whole.slice(offset + m.length, offset + m.length + 20);
+    if (NOT_ACCOUNT_BEFORE.test(before)) return m;
+    if (!BANK_WORDS.test(before) && !BANK_WORDS.test(after)) return m;
+    kinds.add('account');
+    return starAllBut(m, 4);
+  });
+  out = out.replace(EMAIL, (_m, first: string, domain: string) => {
+    kinds.add('email');
+    return `${first}***@${domain}`;
+  });
+  return { text: out, kinds: [...kinds] };
+}
+
+/** The masked text only (logs, lists, prompts). */
+export const maskText = (text: string): string => maskPersonalData(text).text;
