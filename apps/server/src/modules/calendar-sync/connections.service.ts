@@ -1,0 +1,136 @@
+/**
+ * A member's calendar connections. Google: the authorization-code flow with a single-use state (its hash in the
+ * shared state for 10 minutes, bound to the member), scope calendar.events, offline access; the refresh token is
+ * sealed with ENCRYPTION_KEY. CalDAV: server URL, user name and app password (sealed); the calendar found by
+ * discovery or given directly, checked before it is saved. Secrets never leave the server.
+ */
+import { randomBytes } from 'node:crypto';
+import { ko } from '@suite/shared';
+import type { TCalDavConnectInput, TCalendarConnection } from '@suite/shared/schemas/calendar-sync';
+import { AppError } from '../../lib/app-error.ts';
+import { OutboundGuardError } from '../../lib/outbound-guard.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { memberSeed } from '../rooms/bookings.service.ts';
+import { CalendarHttpError } from './calendar-client.ts';
+import { checkCalendar, discoverCalendar } from './caldav-calendar.ts';
+import { roomAddress, type TCalendarSyncDeps } from './calendar-sync.deps.ts';
+import * as repo from './calendar-sync.repository.ts';
+import { exchangeCode, GOOGLE_SCOPES, primaryCalendarId } from './google-calendar.ts';
+
+const s = ko.calendarSync.server;
+const STATE_TTL_MS = 10 * 60_000;
+const stateKey = (state: string) => `calendar-oauth:${sha256(state)}`;
+
+export const googleRedirectUri = (deps: TCalendarSyncDeps) => `${deps.config.appUrl}/api/calendar-sync/google/callback`;
+export const googleAvailable = (deps: TCalendarSyncDeps) => Boolean(deps.config.google.clientId && deps.config.google.clientSecret);
+
+function toApi(row: repo.TConnectionRow): TCalendarConnection {
+  return {
+    id: row.id,
+    provider: row.provider as TCalendarConnection['provider'],
+    accountEmail: row.accountEmail,
+    calendarUrl: row.provider === 'caldav' ? row.calendarUrl : '',
+    status: row.lastError ? 'error' : 'active',
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listConnections(deps: TCalendarSyncDeps, userId: string): Promise<TCalendarConnection[]> {
+  return (await repo.listConnections(deps.db, userId)).map(toApi);
+}
+
+export async function startGoogle(deps: TCalendarSyncDeps, userId: string): Promise<string> {
+  if (!googleAvailable(deps)) throw new AppError('SERVICE_UNAVAILABLE', s.googleNotConfigured);
+  const state = randomBytes(24).toString('base64url');
+  await deps.state.setValue(stateKey(state), userId, STATE_TTL_MS);
+  const url = new URL(`${deps.config.google.oauthUrl}/v2/auth`);
+  url.searchParams.set('client_id', deps.config.google.clientId!);
+  url.searchParams.set('redirect_uri', googleRedirectUri(deps));
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', GOOGLE_SCOPES.join(' '));
+  url.searchParams.set('access_type', 'offline');
+  url.searchParams.set('prompt', 'consent');
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/** The OAuth callback: 'connected', 'denied' or 'failed' (the console shows the matching text). */
+export async function finishGoogle(deps: TCalendarSyncDeps, q: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
+  if (!q.state || !googleAvailable(deps)) return 'failed' as const;
+  const key = stateKey(q.state);
+  const userId = await deps.state.getValue(key);
+  // Single use: the first caller claims it; a replay finds it claimed.
+  if (!userId || !(await deps.state.claim(`${key}:used`, STATE_TTL_MS))) return 'failed' as const;
+  if (q.error) return q.error === 'access_denied' ? ('denied' as const) : ('failed' as const);
+  if (!q.code) return 'failed' as const;
+  try {
+    const tokens = await exchangeCode(deps.config.google, q.code, googleRedirectUri(deps));
+    if (!tokens.refreshToken) return 'failed' as const;
+    const accountEmail = await primaryCalendarId(deps.config.google, tokens.accessToken);
+    await repo.upsertConnection(deps.db, {
+      userId,
+      provider: 'google',
+      accountEmail: accountEmail.toLowerCase(),
+      calendarUrl: 'primary',
+      secretEnc: encryptSecret(deps.config.encryptionKey, tokens.refreshToken),
+    });
+    return 'connected' as const;
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message }, 'calendar sync: google token exchange failed');
+    return 'failed' as const;
+  }
+}
+
+function caldavError(err: unknown): AppError {
+  if (err instanceof OutboundGuardError) return new AppError('VALIDATION_FAILED', err.reason === 'private-address' ? s.caldavBlocked : s.caldavUnreachable);
+  if (err instanceof CalendarHttpError) {
+    if (err.status === 401 || err.status === 403) return new AppError('VALIDATION_FAILED', s.caldavAuth);
+    if (err.status === 404) return new AppError('VALIDATION_FAILED', s.caldavNotFound);
+  }
+  return new AppError('VALIDATION_FAILED', s.caldavUnreachable);
+}
+
+export async function connectCalDav(deps: TCalendarSyncDeps, userId: string, input: TCalDavConnectInput): Promise<TCalendarConnection> {
+  const auth = { username: input.username, password: input.password, allowPrivate: deps.config.allowPrivateUrls };
+  let calendarUrl = input.calendarUrl;
+  let accountEmail = input.username.includes('@') ? input.username.toLowerCase() : '';
+  try {
+    if (calendarUrl) await checkCalendar(calendarUrl, auth);
+    else {
+      const found = await discoverCalendar(input.serverUrl, auth);
+      calendarUrl = found.calendarUrl;
+      accountEmail = found.emails[0] ?? accountEmail;
+    }
+  } catch (err) {
+    throw caldavError(err);
+  }
+  const row = await repo.upsertConnection(deps.db, {
+    userId,
+    provider: 'caldav',
+    accountEmail,
+    serverUrl: input.serverUrl,
+    calendarUrl,
+    username: input.username,
+    secretEnc: encryptSecret(deps.config.encryptionKey, input.password),
+  });
+  return toApi(row);
+}
+
+export async function disconnect(deps: TCalendarSyncDeps, userId: string, connectionId: string): Promise<void> {
+  if (!(await repo.deleteConnection(deps.db, userId, connectionId))) throw new AppError('NOT_FOUND', s.notFound);
+}
+
+export async function ownConnection(deps: TCalendarSyncDeps, userId: string, connectionId: string) {
+  const row = await repo.findConnection(deps.db, connectionId);
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', s.notFound);
+  return row;
+}
+
+/** The calendar addresses of a seed's rooms (members only), to invite from Google or CalDAV. */
+export async function roomAddresses(deps: TCalendarSyncDeps, user: { id: string }, seedId: string) {
+  await memberSeed(deps.rooms, seedId, user.id);
+  return (await repo.roomsOfSeed(deps.db, seedId)).map((r) => ({ roomId: r.id, name: r.name, address: roomAddress(deps.config, r.id) }));
+}
