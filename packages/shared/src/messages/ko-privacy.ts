@@ -409,6 +409,8 @@ export const koPrivacy = {
       'passkeys.name': '패스키 이름',
       'privacy_access_log.subject': '조회 대상',
       'room_events.detail': '예약 변경 내용',
+      'chatbot_agent_presence.online_until': '상담 가능 상태 유지 시각',
+      'chatbot_live_chats.agent_id': '상담원(회원 식별자)',
       'slack_events.payload': 'Slack 요청 원문',
     } as Record<string, string>,
     purposesLead: '회사는 다음 목적을 위해 개인정보를 처리하며, 목적이 바뀌는 경우에는 법령에 따라 별도의 동의를 받는 등 필요한 조치를 합니다.',

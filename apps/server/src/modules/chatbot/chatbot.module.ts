@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import { chatbotRoutes } from './chatbot.routes.ts';
+import { lookupRoutes } from './lookups.routes.ts';
+import { handoffRoutes } from './handoff.routes.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { createChatbotDeps, type TChatbotOutside } from './chatbot.deps.ts';
 import * as bots from './chatbot.service.ts';
@@ -22,4 +24,6 @@ export const chatbotModule: FastifyPluginAsync<{
   jobs.register(notify.CAP_NOTICE_KIND, (payload) => notify.sendCapMail(deps, payload, bots.LIMITS.bot.max));
   jobs.every(notify.PURGE_TICKETS_SCHEDULE, () => repo.purgeTickets(ctx.database.db, notify.TICKET_RETENTION_DAYS));
   await app.register(chatbotRoutes, { deps, documents: ctx.documents });
+  await app.register(lookupRoutes, { deps });
+  await app.register(handoffRoutes, { deps, streams: ctx.streams });
 };

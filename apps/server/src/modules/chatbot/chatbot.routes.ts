@@ -50,6 +50,8 @@ import { ACCESS, accessOf, quoted, recordAccess } from '../../lib/access-log.ts'
 import { writeEventStream, type TEventWriter } from '../../lib/event-stream.ts';
 import * as knowledge from '../knowledge/knowledge.service.ts';
 import * as bots from './chatbot.service.ts';
+import { beforeAsk } from './handoff.service.ts';
+import { livePublicRoutes } from './handoff.routes.ts';
 
 const s = ko.chatbot.server;
 const tags = ['chatbot'];
@@ -416,6 +418,16 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           const { bot } = open(request);
           const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
           const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+          // Live hand-off (handoff.service.ts): a live chat's message goes to the agent, '사람이랑 얘기하고 싶어요' asks for one.
+          const handled = await beforeAsk(deps, bot, conv.id, request.ip, request.body.text);
+          if (handled && !wantsStream) return handled;
+          if (handled) {
+            const out = writeEventStream(request, reply, { cacheControl: 'no-store' });
+            if (handled.answer) out.send('part', { text: handled.answer });
+            out.send('done', handled);
+            out.end();
+            return reply;
+          }
           if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
           // The stream starts with the first part, so a refusal before it (limits, a failed model) keeps its JSON answer.
           let out: TEventWriter | undefined;
@@ -470,6 +482,8 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           return reply.status(201).send({ message: s.handoffCreated, ...data });
         },
       );
+
+      livePublicRoutes(app, deps, open);
     },
     { prefix: '/api/chatbot' },
   );

@@ -730,6 +730,32 @@ const CHATBOT: TTableMap[] = [
     erase: { kind: 'delete' },
     sentTo: ['mail', 'slack'],
   },
+  {
+    table: 'chatbot_office_hours',
+    label: '챗봇 상담 시간',
+    personal: {},
+    other: ['chatbot_id', 'weekdays', 'opens_at', 'closes_at', 'open_on_holidays', 'updated_at'],
+    retention: { kind: 'none' },
+  },
+  {
+    table: 'chatbot_agent_presence',
+    label: '챗봇 상담 가능 상태',
+    personal: { user_id: who(SEED), online_until: col('usage', 'service', 'contract', SEED) },
+    other: ['seed_id'],
+    subjects: { user: 'user_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'delete' },
+  },
+  {
+    table: 'chatbot_live_chats',
+    label: '챗봇 실시간 상담',
+    personal: { agent_id: who(SEED) },
+    other: ['conversation_id', 'chatbot_id', 'status', 'requested_at', 'taken_at', 'ended_at'],
+    subjects: { user: 'agent_id = $1', chatbotVisitor: `conversation_id::text = $1 AND ${BOT_OF_SEED}` },
+    mentionExport: { columns: ['conversation_id', 'status', 'requested_at', 'taken_at', 'ended_at'] },
+    retention: { kind: 'days', days: 365, column: 'requested_at', note: '챗봇 대화와 같이 1년' },
+    erase: { kind: 'anonymise', set: { agent_id: 'NULL' } },
+  },
 ];
 
 const SLACK: TTableMap[] = [

@@ -1,0 +1,253 @@
+/**
+ * Live hand-off (issue 29): a customer who asks for a person during the bot's office hours, while someone on the team
+ * is '상담 가능', is put in the console's 상담함; an agent takes the chat and types; replies reach the widget as
+ * `event: agent` on the conversation's stream, the customer's messages reach the console's stream. Both go through
+ * the shared state's pub/sub (Redis with REDIS_URL), so any instance may serve either side. Outside office hours or
+ * with nobody online the bot says when a person will answer and the widget offers today's ticket form.
+ */
+import { ko } from '@suite/shared';
+import { koChatbotHandoff } from '@suite/shared/messages/ko-chatbot-handoff';
+import type { TAnswer } from '@suite/shared/schemas/chatbot';
+import type { TInboxChat, TInboxLine, TLiveRequestResponse, TOfficeHours } from '@suite/shared/schemas/chatbot-handoff';
+import { AppError } from '../../lib/app-error.ts';
+import { tooMany } from '../../plugins/rate-limit.ts';
+import { addressKey } from './chatbot-address.ts';
+import * as repo from './chatbot.repository.ts';
+import { managedBot, type TChatbotDeps } from './chatbot.service.ts';
+import { DEFAULT_HOURS, isOpen, nextOpening, openingText } from './handoff.hours.ts';
+import * as live from './handoff.repository.ts';
+
+const h = koChatbotHandoff.server;
+const MINUTE = 60_000;
+/** A member stays '상담 가능' this long after their last heartbeat (the console beats every 30 s). */
+export const PRESENCE_TTL_MS = 90_000;
+const LIMITS = {
+  request: { max: 10, windowMs: 60 * MINUTE },
+  requestAddress: { max: 30, windowMs: 60 * MINUTE },
+  message: { max: 30, windowMs: MINUTE },
+};
+
+/** The widget's stream of one conversation (agent replies, status) and the console's stream of one bot's 상담함. */
+export const conversationChannel = (conversationId: string) => `chatbot:live:${conversationId}`;
+export const inboxChannel = (botId: string) => `chatbot:inbox:${botId}`;
+
+export type TWidgetEvent = { event: 'agent'; data: TInboxLine } | { event: 'status'; data: { status: string; message: string } };
+export type TInboxEvent = { type: 'waiting' | 'message' | 'taken' | 'ended'; conversationId: string; line?: TInboxLine };
+
+type TDeps = Pick<TChatbotDeps, 'db' | 'limiter' | 'now' | 'log'>;
+
+async function limit(deps: TDeps, key: string, l: { max: number; windowMs: number }, message: string) {
+  const { count, resetMs } = await deps.limiter.count(key, l.windowMs);
+  if (count > l.max) throw tooMany('RATE_LIMITED', resetMs, message);
+}
+
+function publish(deps: TDeps, channel: string, message: unknown) {
+  // After the commit; a failed publish loses one live update, never the stored message.
+  return deps.limiter.state.publish(channel, JSON.stringify(message)).catch((err: unknown) => deps.log.warn({ err, channel }, 'chatbot live: publish failed'));
+}
+const toWidget = (deps: TDeps, conversationId: string, e: TWidgetEvent) => publish(deps, conversationChannel(conversationId), e);
+const toInbox = (deps: TDeps, botId: string, e: TInboxEvent) => publish(deps, inboxChannel(botId), e);
+
+const lineOf = (m: repo.TMessageRow): TInboxLine => ({ id: m.id, role: m.role, text: m.text, sources: m.sources, createdAt: m.createdAt.toISOString() });
+
+/** '사람이랑 얘기하고 싶어요', '상담원 연결해 주세요', '직원분 바꿔주세요'…: the customer asks for a person in words. */
+export function wantsPerson(text: string): boolean {
+  const t = text.replace(/\s+/g, '');
+  if (t.length > 40) return false;
+  // A person (not '받는 사람'-like phrases: the person must be followed by talking to them), then talking or connecting.
+  return /(상담원|상담사|상담직원|직원분|직원|담당자|사람|사장님)(이랑|하고|과|와|한테|에게|께|분|님|이|을|를|으로|로|좀)?(연결|얘기|이야기|대화|통화|채팅|상담)/.test(
+    t,
+  );
+}
+
+export async function officeHours(deps: Pick<TChatbotDeps, 'db' | 'now'>, botId: string) {
+  const hours = (await live.hoursOf(deps.db, botId)) ?? DEFAULT_HOURS;
+  const now = deps.now();
+  const openNow = isOpen(hours, now);
+  const next = openNow ? null : nextOpening(hours, now);
+  return { ...hours, openNow, nextOpening: next?.toISOString() ?? null, nextOpeningText: next ? openingText(next, now) : null };
+}
+
+export async function readHours(deps: TChatbotDeps, userId: string, seedId: string, botId: string) {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  return officeHours(deps, botId);
+}
+
+export async function saveHours(deps: TChatbotDeps, userId: string, seedId: string, botId: string, hours: TOfficeHours) {
+  await managedBot(deps.db, userId, seedId, botId);
+  await live.saveHours(deps.db, botId, hours, deps.now());
+}
+
+// ── Presence ──
+
+export async function presence(deps: TChatbotDeps, userId: string, seedId: string) {
+  await managedBot(deps.db, userId, seedId, undefined, { read: true });
+  const now = deps.now();
+  const until = await live.presenceOf(deps.db, seedId, userId, now);
+  return { online: until !== null, onlineUntil: until?.toISOString() ?? null, agentsOnline: await live.agentsOnline(deps.db, seedId, now) };
+}
+
+export async function setPresence(deps: TChatbotDeps, userId: string, seedId: string, online: boolean) {
+  await managedBot(deps.db, userId, seedId, undefined, { read: true });
+  await live.setPresence(deps.db, seedId, userId, online ? new Date(deps.now().getTime() + PRESENCE_TTL_MS) : null);
+  return presence(deps, userId, seedId);
+}
+
+// ── Customer side ──
+
+/**
+ * The customer asks for a person: within office hours and with a member online the conversation goes live (waiting
+ * for an agent) and the 상담함 is told; otherwise the bot says when someone will answer (the ticket form follows in
+ * the widget). Either way the bot's words are stored in the transcript.
+ */
+export async function requestLive(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, ip: string): Promise<TLiveRequestResponse> {
+  await limit(deps, `chatbot:live-request:${conversationId}`, LIMITS.request, ko.chatbot.server.handoffRateLimited);
+  await limit(deps, `chatbot:live-request:${bot.id}:${addressKey(ip)}`, LIMITS.requestAddress, ko.chatbot.server.handoffRateLimited);
+  const current = await live.findLive(deps.db, conversationId);
+  if (current && current.status !== 'ended') return { live: true, message: h.alreadyLive, messageId: '', nextOpening: null };
+  const hours = await officeHours(deps, bot.id);
+  const online = hours.openNow ? await live.agentsOnline(deps.db, bot.seedId, deps.now()) : 0;
+  if (hours.openNow && online > 0) {
+    const { opened, msg } = await deps.db.transaction(async (tx) => {
+      const opened = await live.openLive(tx, conversationId, bot.id, deps.now());
+      const msg = opened ? await repo.insertMessage(tx, { conversationId, chatbotId: bot.id, role: 'bot', text: h.connecting }) : undefined;
+      if (opened) await repo.markHandedOff(tx, conversationId);
+      return { opened, msg };
+    });
+    // Two requests at once: the second finds the chat already open.
+    if (!opened || !msg) return { live: true, message: h.alreadyLive, messageId: '', nextOpening: null };
+    await toInbox(deps, bot.id, { type: 'waiting', conversationId, line: lineOf(msg) });
+    deps.log.info({ botId: bot.id, conversationId }, 'chatbot live: waiting for an agent');
+    return { live: true, message: h.connecting, messageId: msg.id, nextOpening: null };
+  }
+  const message = hours.openNow ? h.noAgent : hours.nextOpeningText ? h.closed(hours.nextOpeningText) : h.noHours;
+  const msg = await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'bot', text: message });
+  return { live: false, message, messageId: msg.id, nextOpening: hours.nextOpening };
+}
+
+const koChatbotHandoffLimit = () => '상담원 연결 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.';
+
+/**
+ * A customer's message while the chat is waiting or live: stored and sent to the 상담함 instead of being answered by
+ * the bot. Null when the conversation is not live (the bot answers).
+ */
+export async function relayVisitor(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, text: string): Promise<(TAnswer & { live: true }) | null> {
+  const current = await live.findLive(deps.db, conversationId);
+  if (!current || current.status === 'ended') return null;
+  await limit(deps, `chatbot:live-message:${conversationId}`, LIMITS.message, ko.chatbot.server.visitorRateLimited);
+  const msg = await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
+  await toInbox(deps, bot.id, { type: 'message', conversationId, line: lineOf(msg) });
+  return { messageId: msg.id, answer: '', answered: false, sources: [], live: true };
+}
+
+/**
+ * Before the bot answers a message: while the chat is live the message goes to the agent; a message asking for a
+ * person ('사람이랑 얘기하고 싶어요') is stored and answered as the '상담원 연결' button would be. Null: the bot answers.
+ */
+export async function beforeAsk(
+  deps: TChatbotDeps,
+  bot: repo.TBotRow,
+  conversationId: string,
+  ip: string,
+  text: string,
+): Promise<(TAnswer & { live: true }) | (TAnswer & { handoff: { live: boolean; nextOpening: string | null } }) | null> {
+  const relayed = await relayVisitor(deps, bot, conversationId, text);
+  if (relayed || !wantsPerson(text)) return relayed;
+  await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
+  const r = await requestLive(deps, bot, conversationId, ip);
+  return { messageId: r.messageId, answer: r.message, answered: false, sources: [], handoff: { live: r.live, nextOpening: r.nextOpening } };
+}
+
+/** The status the widget's stream starts with: waiting | live | ended | none. */
+export async function liveStatus(deps: Pick<TChatbotDeps, 'db'>, conversationId: string): Promise<string> {
+  return (await live.findLive(deps.db, conversationId))?.status ?? 'none';
+}
+
+// ── Console side (seed members who may read the bot) ──
+
+async function chatsOf(deps: TChatbotDeps, botId: string, only?: string): Promise<TInboxChat[]> {
+  const rows = (await live.openChats(deps.db, botId)).filter((r) => !only || r.live.conversationId === only);
+  const lines = await live.transcripts(
+    deps.db,
+    rows.map((r) => r.live.conversationId),
+  );
+  return rows.map(({ live: l, agentName }) => ({
+    conversationId: l.conversationId,
+    status: l.status as TInboxChat['status'],
+    agentId: l.agentId,
+    agentName: l.agentId ? agentName : null,
+    requestedAt: l.requestedAt.toISOString(),
+    transcript: lines.filter((m) => m.conversationId === l.conversationId).map(lineOf),
+  }));
+}
+
+export async function inbox(deps: TChatbotDeps, userId: string, seedId: string, botId: string) {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  return chatsOf(deps, botId);
+}
+
+async function oneChat(deps: TChatbotDeps, botId: string, conversationId: string): Promise<TInboxChat> {
+  const [chat] = await chatsOf(deps, botId, conversationId);
+  if (chat) return chat;
+  const ended = await live.findLive(deps.db, conversationId);
+  if (ended && ended.chatbotId === botId) {
+    return {
+      conversationId,
+      status: 'ended',
+      agentId: ended.agentId,
+      agentName: null,
+      requestedAt: ended.requestedAt.toISOString(),
+      transcript: [],
+    };
+  }
+  throw new AppError('NOT_FOUND', h.chatNotFound);
+}
+
+async function openChatOf(deps: TChatbotDeps, botId: string, conversationId: string) {
+  const row = await live.findLive(deps.db, conversationId);
+  if (!row || row.chatbotId !== botId) throw new AppError('NOT_FOUND', h.chatNotFound);
+  if (row.status === 'ended') throw new AppError('CONFLICT', h.chatEnded);
+  return row;
+}
+
+export async function take(deps: TChatbotDeps, userId: string, seedId: string, botId: string, conversationId: string) {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  const row = await openChatOf(deps, botId, conversationId);
+  if (row.status === 'live' && row.agentId !== userId) throw new AppError('CONFLICT', h.takenByOther);
+  if (row.status === 'waiting') {
+    const name = await live.agentName(deps.db, userId);
+    const msg = await deps.db.transaction(async (tx) => {
+      if (!(await live.takeLive(tx, conversationId, userId, deps.now()))) return undefined;
+      return repo.insertMessage(tx, { conversationId, chatbotId: botId, role: 'bot', text: h.agentJoined(name) });
+    });
+    if (!msg) throw new AppError('CONFLICT', h.takenByOther);
+    await toWidget(deps, conversationId, { event: 'status', data: { status: 'live', message: msg.text } });
+    await toInbox(deps, botId, { type: 'taken', conversationId, line: lineOf(msg) });
+  }
+  return oneChat(deps, botId, conversationId);
+}
+
+export async function reply(deps: TChatbotDeps, userId: string, seedId: string, botId: string, conversationId: string, text: string) {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  const row = await openChatOf(deps, botId, conversationId);
+  if (row.status !== 'live' || row.agentId !== userId) throw new AppError('CONFLICT', row.status === 'live' ? h.takenByOther : h.notTaken);
+  const msg = await repo.insertMessage(deps.db, { conversationId, chatbotId: botId, role: 'agent', text });
+  const line = lineOf(msg);
+  await toWidget(deps, conversationId, { event: 'agent', data: line });
+  await toInbox(deps, botId, { type: 'message', conversationId, line });
+  return line;
+}
+
+export async function end(deps: TChatbotDeps, userId: string, seedId: string, botId: string, conversationId: string) {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  const row = await openChatOf(deps, botId, conversationId);
+  if (row.status === 'live' && row.agentId !== userId) throw new AppError('CONFLICT', h.takenByOther);
+  const msg = await deps.db.transaction(async (tx) => {
+    if (!(await live.endLive(tx, conversationId, deps.now()))) return undefined;
+    return repo.insertMessage(tx, { conversationId, chatbotId: botId, role: 'bot', text: h.ended });
+  });
+  if (!msg) throw new AppError('CONFLICT', h.chatEnded);
+  await toWidget(deps, conversationId, { event: 'status', data: { status: 'ended', message: msg.text } });
+  await toInbox(deps, botId, { type: 'ended', conversationId, line: lineOf(msg) });
+  return oneChat(deps, botId, conversationId);
+}
