@@ -1,0 +1,43 @@
+/** Helpers for the calendar-sync tests (not a test file itself). */
+import { sql } from 'drizzle-orm';
+import type { TTestContext } from '../../../test/helpers.ts';
+import { api } from '../../admin-users/testing/console-test-kit.ts';
+
+export const APP_HOST = 'suite.test';
+export const roomEmail = (roomId: string) => `room-${roomId}@${APP_HOST}`;
+
+/** Runs the due jobs (the calendar pushes among them) until none is left. */
+export async function drainJobs(t: TTestContext): Promise<void> {
+  for (let i = 0; i < 20 && (await t.app.jobs.runDue(50)) > 0; i++);
+}
+
+export type TListedBooking = { id: string; title: string; startsAt: string; endsAt: string; status: string; roomId: string; attendees: { email: string }[] };
+
+/** The seed's bookings (cancelled ones too) in the next 60 days. */
+export async function bookingsOf(t: TTestContext, token: string, base: string): Promise<TListedBooking[]> {
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
+  const r = await api(t, token)('GET', `${base}/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&includeCancelled=true`);
+  if (r.status !== 200) throw new Error(`bookings: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data as TListedBooking[];
+}
+
+export async function syncNow(t: TTestContext, token: string, connectionId: string) {
+  return api(t, token)('POST', `/api/calendar-sync/connections/${connectionId}/sync`);
+}
+
+/** Connects the member's Google calendar through the OAuth flow against the fake; returns the connection id. */
+export async function connectGoogle(t: TTestContext, token: string): Promise<string> {
+  const start = await api(t, token)('POST', '/api/calendar-sync/google/start');
+  if (start.status !== 200) throw new Error(`google start: ${start.status} ${JSON.stringify(start.body)}`);
+  const state = new URL(start.body.url as string).searchParams.get('state')!;
+  const cb = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${encodeURIComponent(state)}` });
+  if (cb.headers.location !== '/settings?calendar=connected') throw new Error(`google callback: ${cb.statusCode} ${String(cb.headers.location)}`);
+  const list = await api(t, token)('GET', '/api/calendar-sync/connections');
+  return (list.body.data as { id: string; provider: string }[]).find((c) => c.provider === 'google')!.id;
+}
+
+export async function linksOf(t: TTestContext, connectionId: string) {
+  const r = await t.database.db.execute(sql`select remote_id, booking_id, origin, state, reason from calendar_event_links where connection_id = ${connectionId} order by id`);
+  return (r as unknown as { rows: { remote_id: string; booking_id: string | null; origin: string; state: string; reason: string | null }[] }).rows;
+}
