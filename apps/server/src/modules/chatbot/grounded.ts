@@ -5,6 +5,7 @@
  */
 import { streamChat, withRetries, type TLlmConfig } from '../../adapters/llm.ts';
 import type { THit } from '../knowledge/knowledge.service.ts';
+import { maskText } from './pii-mask.ts';
 
 export const NO_ANSWER = '[[모름]]';
 
@@ -18,7 +19,8 @@ export function groundedPrompt(question: string, hits: THit[]) {
         `자료에 답이 없거나 확실하지 않으면 다른 말 없이 ${NO_ANSWER} 만 출력하세요. 추측하거나 자료 밖의 지식을 쓰지 마세요. ` +
         '답의 근거가 된 자료 번호를 문장 끝에 [1]처럼 적으세요.',
     },
-    { role: 'user' as const, content: `[자료]\n${passages}\n\n[질문]\n${question}` },
+    // The customer's words reach the model masked (pii-mask.ts), whoever calls this.
+    { role: 'user' as const, content: `[자료]\n${passages}\n\n[질문]\n${maskText(question)}` },
   ];
 }
 
