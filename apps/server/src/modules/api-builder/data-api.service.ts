@@ -56,6 +56,8 @@ export type TDataCall = {
   /** The request's `Idempotency-Key` and URL (path and query): a write retried with the same key is billed once. */
   idempotencyKey?: string | undefined;
   url?: string | undefined;
+  /** An in-process read that must see the database now and is never stored in the cache (the chatbot's lookups). */
+  fresh?: boolean | undefined;
 };
 
 /** `raw`: the body already serialised (a cache hit); otherwise `body`. */
@@ -290,6 +292,7 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   const prep = prepareRead(live, call, key);
   assertTablesInScope(key, prep.tables);
   assertRights(live, key, call, 'GET', prep.prepared.plan);
+  if (call.fresh) return { prep, mode: 'off' as const, ttlMs: 0, cacheKey: undefined };
   const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
   let ttlMs = 0;
   let probed = '';

@@ -9,6 +9,7 @@ import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.t
 import type { TRefetch } from '../knowledge/knowledge.service.ts';
 import { createSlackNotifier, type TSlackNotifier } from '../slack/notify.service.ts';
 import type { notify } from '../notifications/notifications.service.ts';
+import type { TApiBuilderDeps } from '../api-builder/data-api.service.ts';
 
 /** What the chatbot's services work with, built once per app (chatbot.module.ts). */
 export type TChatbotDeps = {
@@ -33,6 +34,8 @@ export type TChatbotDeps = {
   extraOrigins?: ((seedId: string) => Promise<string[]>) | undefined;
   /** Told of every stored hand-off ticket after its commit (issue 33: the help centre's bot mails the operator), from buildApp. */
   onHandoff?: ((ticket: THandoffTicket) => void) | undefined;
+  /** The API builder's deps (buildApp): lookups read a published table through its data API, in process (issue 29). */
+  apiBuilder?: TApiBuilderDeps | undefined;
 };
 
 /** A hand-off ticket as the `onHandoff` hook receives it. */
@@ -58,6 +61,7 @@ export type TChatbotOutside = {
   notifications: Parameters<typeof notify>[0];
   extraOrigins?: TChatbotDeps['extraOrigins'];
   onHandoff?: TChatbotDeps['onHandoff'];
+  apiBuilder?: TChatbotDeps['apiBuilder'];
 };
 
 export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outside: TChatbotOutside): TChatbotDeps {
@@ -75,5 +79,6 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     meter: ctx.meter,
     extraOrigins: outside.extraOrigins,
     onHandoff: outside.onHandoff,
+    apiBuilder: outside.apiBuilder,
   };
 }
