@@ -3,6 +3,7 @@ export const koNotifications = {
   events: {
     'rooms.reminder': '회의실 예약 알림',
     'rooms.released': '회의실 예약 자동 취소',
+    'rooms.minutes-items': '회의록의 결정 사항과 할 일',
     'meal.round-opened': '식사 라운드 시작',
     'meal.closing-soon': '식사 주문 마감 임박',
     'meal.closed': '식사 주문 마감',

@@ -409,6 +409,8 @@ export const koPrivacy = {
       'passkeys.name': '패스키 이름',
       'privacy_access_log.subject': '조회 대상',
       'room_events.detail': '예약 변경 내용',
+      'room_minutes_items.decisions': '회의록에서 뽑은 결정 사항',
+      'room_minutes_items.actions': '회의록에서 뽑은 할 일과 담당자',
       'chatbot_agent_presence.online_until': '상담 가능 상태 유지 시각',
       'chatbot_live_chats.agent_id': '상담원(회원 식별자)',
       'slack_events.payload': 'Slack 요청 원문',

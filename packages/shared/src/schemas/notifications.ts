@@ -28,6 +28,7 @@ type TEventSpec = {
 export const NOTIFICATION_EVENTS = {
   'rooms.reminder': { defaults: ON_MAIL, urgent: false, locked: false },
   'rooms.released': { defaults: ON_MAIL, urgent: false, locked: false },
+  'rooms.minutes-items': { defaults: ON_MAIL, urgent: false, locked: false },
   'meal.round-opened': { defaults: IN_APP, urgent: false, locked: false },
   'meal.closing-soon': { defaults: ON_MAIL, urgent: false, locked: false },
   'meal.closed': { defaults: IN_APP, urgent: false, locked: false },

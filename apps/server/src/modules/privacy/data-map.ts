@@ -407,6 +407,38 @@ const ROOMS: TTableMap[] = [
     retention: { kind: 'account' },
     erase: { kind: 'delete' },
   },
+  {
+    table: 'room_displays',
+    label: '회의실 문 앞 화면',
+    personal: { created_by_id: who(SEED), token_hash: secret() },
+    other: ['id', 'seed_id', 'room_id', 'name', 'created_at', 'last_seen_at', 'revoked_at'],
+    subjects: { user: 'created_by_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'delete' },
+  },
+  {
+    table: 'room_check_in_codes',
+    label: '회의실 QR 체크인 코드',
+    personal: {},
+    other: ['room_id', 'seed_id', 'code', 'rotated_at'],
+    retention: { kind: 'none' },
+  },
+  {
+    table: 'room_minutes_items',
+    label: '회의록의 결정 사항과 할 일',
+    personal: { decisions: col('content', 'service', 'contract', SELF_SEED), actions: col('content', 'service', 'contract', SELF_SEED) },
+    other: ['booking_id', 'seed_id', 'source', 'minutes_hash', 'updated_at'],
+    subjects: { user: "EXISTS (SELECT 1 FROM jsonb_array_elements(actions) a WHERE a->>'ownerUserId' = $1::text)" },
+    retention: { kind: 'account' },
+    // The person stops being named as an owner; the items stay for the others who met.
+    erase: {
+      kind: 'anonymise',
+      set: {
+        actions: `COALESCE((SELECT jsonb_agg(CASE WHEN x.a->>'ownerUserId' = $1::text THEN x.a || '{"ownerUserId":null,"ownerName":null}'::jsonb ELSE x.a END ORDER BY x.n) FROM jsonb_array_elements(actions) WITH ORDINALITY AS x(a, n)), '[]'::jsonb)`,
+      },
+    },
+    sentTo: ['mail'],
+  },
 ];
 
 const MEAL: TTableMap[] = [

@@ -16,6 +16,7 @@ import {
 } from '@suite/shared/schemas/rooms';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
+import { enqueueMinutesItems } from './action-items.service.ts';
 import * as bookings from './bookings.service.ts';
 import { freeRooms } from './finder.service.ts';
 import { toIcs } from './rooms.ics.ts';
@@ -137,11 +138,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: TRoomsDeps; streams: T
         response: { 200: ZBookingResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: m.updated,
-      data: await bookings.updateBooking(deps, actor(request), request.params.seedId, request.params.bookingId, request.body),
-    }),
+    async (request) => {
+      const data = await bookings.updateBooking(deps, actor(request), request.params.seedId, request.params.bookingId, request.body);
+      // Saved minutes are read for decisions and action items on the job runner (issue 37; unchanged text: nothing new).
+      if (request.body.minutes !== undefined) await enqueueMinutesItems(deps, data.id);
+      return { success: true as const, message: m.updated, data };
+    },
   );
 
   app.delete(

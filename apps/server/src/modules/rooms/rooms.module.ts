@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import { createLlm } from '../../adapters/llm.ts';
+import { actionItemRoutes } from './action-items.routes.ts';
+import { registerMinutesItemsJob } from './action-items.service.ts';
 import { bookingRoutes } from './bookings.routes.ts';
+import { checkInQrRoutes } from './checkin-qr.routes.ts';
+import { displayRoutes } from './display.routes.ts';
 import { holidayRoutes } from './holidays.routes.ts';
 import { createRoomsDeps, type TNotifier } from './rooms.deps.ts';
 import { registerRoomsJobs } from './rooms.jobs.ts';
@@ -12,8 +17,13 @@ import { roomRoutes } from './rooms.routes.ts';
 export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; notifications: TNotifier }> = async (app, { ctx, jobs, notifications }) => {
   const deps = createRoomsDeps(ctx, app.log, jobs, notifications);
   registerRoomsJobs(deps, jobs);
+  // Minutes → decisions and action items with the Slack assistant's model when one is configured (issue 37).
+  registerMinutesItemsJob(deps, jobs, createLlm({ ...ctx.config.llm }));
   jobs.every('rooms.adopt-legacy-jobs', () => adoptLegacyJobs(ctx.database.db));
   await app.register(roomRoutes, { deps });
   await app.register(holidayRoutes, { deps });
   await app.register(bookingRoutes, { deps, streams: ctx.streams });
+  await app.register(displayRoutes, { deps });
+  await app.register(checkInQrRoutes, { deps });
+  await app.register(actionItemRoutes, { deps });
 };
