@@ -2,6 +2,10 @@
 import { sql } from 'drizzle-orm';
 import type { TTestContext } from '../../../test/helpers.ts';
 import { api } from '../../admin-users/testing/console-test-kit.ts';
+import { createNotificationsDeps } from '../../notifications/notifications.deps.ts';
+import { createRoomsDeps } from '../../rooms/rooms.deps.ts';
+import type { TApp } from '../../../app.ts';
+import type { TCalendarSyncDeps } from '../calendar-sync.deps.ts';
 
 export const APP_HOST = 'suite.test';
 export const roomEmail = (roomId: string) => `room-${roomId}@${APP_HOST}`;
@@ -40,4 +44,11 @@ export async function connectGoogle(t: TTestContext, token: string): Promise<str
 export async function linksOf(t: TTestContext, connectionId: string) {
   const r = await t.database.db.execute(sql`select remote_id, booking_id, origin, state, reason from calendar_event_links where connection_id = ${connectionId} order by id`);
   return (r as unknown as { rows: { remote_id: string; booking_id: string | null; origin: string; state: string; reason: string | null }[] }).rows;
+}
+
+/** The calendar-sync deps of an app instance, built as its module builds them (to call the sync directly). */
+export function syncDepsOf(t: { app: TApp }): TCalendarSyncDeps {
+  const { ctx, log, jobs } = t.app;
+  const notifications = createNotificationsDeps(ctx, log, jobs);
+  return { db: ctx.database.db, config: ctx.config, state: ctx.state, log, now: ctx.now, rooms: createRoomsDeps(ctx, log, jobs, notifications) };
 }
