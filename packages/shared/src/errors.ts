@@ -61,6 +61,8 @@ export const errorCatalogue = {
   PASSKEY_INVALID: { status: 400, message: ko.accounts.server.passkeyInvalid },
   PASSWORD_PERSONAL: { status: 400, message: ko.accounts.server.passwordPersonal },
   // Console: seeds and platform administration
+  // Meeting rooms: a booking rule refuses (its message names the rule and the limit; an admin may override, issue 37)
+  ROOM_RULE: { status: 409, message: ko.errors.conflict },
   SEED_NOT_FOUND: { status: 404, message: ko.console.seeds.notFound },
   SEED_FORBIDDEN: { status: 403, message: ko.console.seeds.ownerOrAdminOnly },
   SEED_OWNER_ONLY: { status: 403, message: ko.console.seeds.ownerOnly },

@@ -409,6 +409,8 @@ export const koPrivacy = {
       'passkeys.name': '패스키 이름',
       'privacy_access_log.subject': '조회 대상',
       'room_events.detail': '예약 변경 내용',
+      'room_bookings.override_reason': '규칙 예외 예약 사유',
+      'room_booking_rules.allowed_user_ids': '회의실을 예약할 수 있는 회원(회원 식별자)',
       'room_minutes_items.decisions': '회의록에서 뽑은 결정 사항',
       'room_minutes_items.actions': '회의록에서 뽑은 할 일과 담당자',
       'chatbot_agent_presence.online_until': '상담 가능 상태 유지 시각',

@@ -1,6 +1,7 @@
 // Meeting-room booking: request and response schemas shared by server and web.
 import { z } from 'zod';
 import { koRooms } from '../messages/ko-rooms.ts';
+import { ZRuleOverride } from './rooms-rules.ts';
 
 const v = koRooms.validation;
 const STEP_MS = 15 * 60_000;
@@ -110,6 +111,8 @@ export const ZCreateBookingInput = timeChecks(
     attendees: attendees.default([]),
     agenda: note.default(''),
     recurrence: ZRecurrence.optional(),
+    /** An owner or admin books against a booking rule, with a reason (issue 37). */
+    override: ZRuleOverride.optional(),
   }),
 );
 export type TCreateBookingInput = z.input<typeof ZCreateBookingInput>;
@@ -125,6 +128,8 @@ export const ZUpdateBookingInput = timeChecks(
     attendees: attendees.optional(),
     agenda: note.optional(),
     minutes: note.optional(),
+    /** An owner or admin moves against a booking rule, with a reason (issue 37). */
+    override: ZRuleOverride.optional(),
   }),
 ).refine((b) => Object.values(b).some((x) => x !== undefined), { message: v.nothing });
 export type TUpdateBookingInput = z.input<typeof ZUpdateBookingInput>;
@@ -149,6 +154,10 @@ export const ZBooking = z.object({
   status: ZBookingStatus,
   seriesId: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** Booked against a booking rule by an admin: their reason (issue 37). */
+  overrideReason: z.string().nullable(),
+  /** Released by the system for more than a missed check-in (an abandoned series): why (issue 37). */
+  releaseReason: z.string().nullable(),
   /** What the caller may do with it (the server enforces the same rules). */
   canEdit: z.boolean(),
   canWriteMinutes: z.boolean(),

@@ -22,4 +22,5 @@ export const WITHOUT_ARTICLE: Readonly<Record<string, string>> = {
   IDENTITY_NOT_FOUND: '외부 계정 연결이 없음: 이미 해제되었음',
   SEED_NOT_FOUND: '시드가 없음: 삭제되었거나 멤버가 아님',
   DOMAIN_NOT_FOUND: '도메인이 없음: 이미 삭제되었음',
+  ROOM_RULE: '회의실 예약 규칙 위반: 메시지가 규칙과 한도를 말하고, 관리자는 사유를 적어 예외로 예약할 수 있다',
 };

@@ -345,8 +345,9 @@ const ROOMS: TTableMap[] = [
       attendees: col('contact', 'service', 'contract', SELF_SEED),
       agenda: col('content', 'service', 'contract', SELF_SEED),
       minutes: col('content', 'service', 'contract', SELF_SEED),
+      override_reason: col('content', 'service', 'contract', SELF_SEED),
     },
-    other: ['id', 'seed_id', 'room_id', 'starts_at', 'ends_at', 'status', 'series_id', 'checked_in_at', 'created_at', 'updated_at'],
+    other: ['id', 'seed_id', 'room_id', 'starts_at', 'ends_at', 'status', 'series_id', 'checked_in_at', 'release_reason', 'created_at', 'updated_at'],
     // Bookings the person organised stay (other attendees still meet; organizer_id names the tombstone); every
     // booking loses the person's attendee entry (their e-mail and name).
     subjects: {
@@ -397,6 +398,31 @@ const ROOMS: TTableMap[] = [
     subjects: { user: 'created_by_id = $1' },
     retention: { kind: 'account' },
     erase: { kind: 'anonymise', set: { created_by_id: 'NULL' } },
+  },
+  {
+    table: 'room_booking_rules',
+    label: '회의실 예약 규칙',
+    personal: { allowed_user_ids: col('identity', 'service', 'contract', SEED) },
+    other: ['id', 'seed_id', 'room_id', 'max_minutes', 'max_days_ahead', 'max_hours_per_week', 'who_may_book', 'abandon_after', 'updated_at'],
+    subjects: { user: '$1::uuid = ANY(allowed_user_ids)' },
+    retention: { kind: 'account' },
+    erase: { kind: 'anonymise', set: { allowed_user_ids: 'array_remove(allowed_user_ids, $1::uuid)' } },
+  },
+  {
+    table: 'room_teams',
+    label: '회의실 사용 한도 팀',
+    personal: {},
+    other: ['id', 'seed_id', 'name', 'room_id', 'max_hours_per_week', 'created_at'],
+    retention: { kind: 'none' },
+  },
+  {
+    table: 'room_team_members',
+    label: '회의실 사용 한도 팀 구성원',
+    personal: { user_id: who(SEED) },
+    other: ['team_id'],
+    subjects: { user: 'user_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'delete' },
   },
   {
     table: 'room_feed_tokens',

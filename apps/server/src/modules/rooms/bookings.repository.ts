@@ -40,6 +40,8 @@ export type TBookingListRow = {
   status: string;
   series_id: string | null;
   checked_in_at: string | null;
+  override_reason: string | null;
+  release_reason: string | null;
 };
 
 const p = (name: string) => sql.placeholder(name);
@@ -54,7 +56,8 @@ const listStatement = preparedStatement<TBookingListRow>(
   'rooms_bookings_in_range',
   sql`
   select b.id, b.room_id, r.name as room_name, b.title, b.organizer_id, u.full_name as organizer_name, u.email as organizer_email,
-    b.attendees, b.starts_at, b.ends_at, b.agenda, b.minutes, b.status, b.series_id, b.checked_in_at
+    b.attendees, b.starts_at, b.ends_at, b.agenda, b.minutes, b.status, b.series_id, b.checked_in_at,
+    b.override_reason, b.release_reason
   from ${roomBookings} b
   join ${rooms} r on r.id = b.room_id
   join ${users} u on u.id = b.organizer_id

@@ -17,6 +17,7 @@ import * as rrepo from './rooms.repository.ts';
 import { jobKeyOf, RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { inTx, publish, type TRoomsDeps } from './rooms.deps.ts';
 import { minutesRecipients, sendMinutes } from './rooms.notify.ts';
+import { assertMayOverride, effectiveRules, recordOverride, ruleBreaks, ruleError, type TRuleBreak } from './rules.service.ts';
 
 const m = ko.rooms.server;
 const v = ko.rooms.validation;
@@ -64,6 +65,8 @@ export function toApiBooking(row: brepo.TBookingRow, actor: TActor, seed: TSeedR
     status: row.b.status as TBooking['status'],
     seriesId: row.b.seriesId,
     checkedInAt: row.b.checkedInAt?.toISOString() ?? null,
+    overrideReason: row.b.overrideReason,
+    releaseReason: row.b.releaseReason,
     ...allowed(row.b, actor, seed),
   };
 }
@@ -84,6 +87,8 @@ function listedBooking(r: brepo.TBookingListRow, actor: TActor, seed: TSeedRow):
     status: r.status as TBooking['status'],
     seriesId: r.series_id,
     checkedInAt: r.checked_in_at === null ? null : pgTimestampIso(r.checked_in_at),
+    overrideReason: r.override_reason,
+    releaseReason: r.release_reason,
     ...allowed({ status: r.status, organizerId: r.organizer_id, attendees: r.attendees }, actor, seed),
   };
 }
@@ -162,7 +167,9 @@ async function activeRoom(deps: TRoomsDeps, seedId: string, roomId: string): Pro
 
 export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: string, input: TCreateBookingData) {
   const seed = await memberSeed(deps, seedId, actor.id);
+  assertMayOverride(seed, input.override);
   const room = await activeRoom(deps, seedId, input.roomId);
+  const rules = await effectiveRules(deps.db, seedId, room.id);
   const start = new Date(input.startsAt);
   const end = new Date(input.endsAt);
   if (input.recurrence) {
@@ -186,6 +193,8 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     const createdIds: string[] = [];
     const skipped: { startsAt: string; endsAt: string; reason: string; date?: string; name?: string }[] = [];
     let firstError: AppError | undefined;
+    // Booking rules (issue 37): an occurrence that breaks one is skipped with the rule's message, unless an admin overrides.
+    const overridden = new Map<string, TRuleBreak[]>();
     for (const slot of slots) {
       const day = seoulParts(slot.start).date;
       const holiday = closed.get(day);
@@ -201,6 +210,13 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
         skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: invalid });
         continue;
       }
+      const broken = await ruleBreaks({ deps: txd, seed, actor, organizerId: actor.id, room, rules }, slot.start, slot.end);
+      if (broken.length > 0 && !input.override) {
+        const refused = ruleError(broken[0]!);
+        firstError ??= refused;
+        skipped.push({ startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), reason: refused.message });
+        continue;
+      }
       try {
         const id = await txd.db.transaction((sp) =>
           brepo.insertBooking(sp, {
@@ -213,9 +229,11 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
             attendees,
             agenda: input.agenda ?? '',
             seriesId,
+            overrideReason: broken.length > 0 ? input.override!.reason : null,
           }),
         );
         createdIds.push(id);
+        if (broken.length > 0) overridden.set(id, broken);
       } catch (err) {
         if (!isExclusion(err)) throw err;
         const conflict = await conflictError(txd, room, slot.start, slot.end);
@@ -224,6 +242,8 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       }
     }
     if (createdIds.length === 0) {
+      if (slots.length > 1 && firstError?.code === 'ROOM_RULE')
+        throw new AppError('ROOM_RULE', firstError.message, { status: firstError.status, details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })) });
       if (slots.length > 1)
         throw new AppError(firstError?.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', m.allConflict, {
           details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })),
@@ -234,6 +254,11 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     for (const id of createdIds) {
       const row = (await brepo.findBooking(txd.db, seedId, id))!;
       await scheduleFor(txd, seedId, id, row.b.startsAt);
+      const broken = overridden.get(id);
+      if (broken) {
+        const e = { seedId, actorId: actor.id, bookingId: id, seriesId, room, title: row.b.title, start: row.b.startsAt, end: row.b.endsAt };
+        await recordOverride(txd.db, { ...e, reason: input.override!.reason, broken });
+      }
       await rrepo.logEvent(txd.db, {
         seedId,
         bookingId: id,
@@ -259,8 +284,9 @@ async function loadForChange(deps: TRoomsDeps, actor: TActor, seedId: string, bo
 
 export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: string, bookingId: string, input: TUpdateBookingData) {
   const { seed, row } = await loadForChange(deps, actor, seedId, bookingId);
+  assertMayOverride(seed, input.override);
   const api = toApiBooking(row, actor, seed);
-  const { minutes, ...rest } = input;
+  const { minutes, override, ...rest } = input;
   const changesOther = Object.values(rest).some((x) => x !== undefined);
   if (changesOther && !api.canEdit)
     throw new AppError(ACTIVE.includes(row.b.status) ? 'FORBIDDEN' : 'CONFLICT', ACTIVE.includes(row.b.status) ? m.organizerOnly : m.notActive);
@@ -289,6 +315,14 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
   if (input.attendees !== undefined) patch.attendees = await resolveAttendees(deps, seedId, input.attendees, row.b.attendees);
   if (moved) Object.assign(patch, { startsAt: start, endsAt: end, roomId: room.id });
   const fresh = await inTx(deps, async (txd) => {
+    // Booking rules (issue 37) for the booking as it would be, its own time left out of the weekly counts.
+    let broken: TRuleBreak[] = [];
+    if (moved) {
+      const rules = await effectiveRules(txd.db, seedId, room.id);
+      broken = await ruleBreaks({ deps: txd, seed, actor, organizerId: row.b.organizerId, room, rules, exceptId: bookingId }, start, end);
+      if (broken.length > 0 && !override) throw ruleError(broken[0]!);
+      patch.overrideReason = broken.length > 0 ? override!.reason : null;
+    }
     try {
       const ok = await txd.db.transaction((sp) => brepo.updateBooking(sp, bookingId, patch, deps.now(), changesOther ? ACTIVE : undefined));
       if (!ok) throw new AppError('CONFLICT', m.notActive);
@@ -301,6 +335,10 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       await scheduleFor(txd, seedId, bookingId, start);
     }
     const fresh = (await brepo.findBooking(txd.db, seedId, bookingId))!;
+    if (broken.length > 0) {
+      const e = { seedId, actorId: actor.id, bookingId, seriesId: fresh.b.seriesId, room, title: fresh.b.title, start, end };
+      await recordOverride(txd.db, { ...e, reason: override!.reason, broken });
+    }
     const detail = { title: fresh.b.title, roomName: fresh.roomName, slot: formatSlot(fresh.b.startsAt, fresh.b.endsAt) };
     if (moved) {
       await rrepo.logEvent(txd.db, {

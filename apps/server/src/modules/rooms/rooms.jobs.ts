@@ -10,6 +10,7 @@ import * as rrepo from './rooms.repository.ts';
 import { RELEASE_AFTER_MS, RELEASE_KIND, REMINDER_KIND } from './job-kinds.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
 import { sendReleased, sendReminder } from './rooms.notify.ts';
+import { publishReleased, recordSeriesMiss, sendSeriesNotices } from './series-abandon.ts';
 
 const bookingIdOf = (payload: Record<string, unknown>) => String(payload.bookingId ?? '');
 /** A job may run this much before its booking's own time (clocks of instances and the database differ a little). */
@@ -29,7 +30,10 @@ async function remind(deps: TRoomsDeps, bookingId: string): Promise<void> {
 async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
   const row = await brepo.findBookingById(deps.db, bookingId);
   // A retry after the release committed but its notice failed: the notice again (it is written once whatever happens).
-  if (row?.b.status === 'released' && row.b.endsAt > deps.now()) return sendReleased(deps, row);
+  if (row?.b.status === 'released' && row.b.endsAt > deps.now() && row.b.releaseReason === null) {
+    await sendReleased(deps, row);
+    return sendSeriesNotices(deps, row);
+  }
   if (!row || row.b.status !== 'confirmed') return;
   // Never before the release time of the booking as it is now (a stale job of a moved meeting does nothing).
   if (deps.now().getTime() < row.b.startsAt.getTime() + RELEASE_AFTER_MS - EARLY_MS) return;
@@ -37,7 +41,7 @@ async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
   if (!autoRelease) return;
   // The status change and its log row commit together; screens hear of it after the commit.
   const released = await deps.db.transaction(async (tx) => {
-    if (!(await brepo.updateBooking(tx, row.b.id, { status: 'released' }, deps.now(), ['confirmed']))) return false;
+    if (!(await brepo.updateBooking(tx, row.b.id, { status: 'released' }, deps.now(), ['confirmed']))) return null;
     await rrepo.logEvent(tx, {
       seedId: row.b.seedId,
       bookingId: row.b.id,
@@ -46,12 +50,15 @@ async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
       action: 'release',
       detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
     });
-    return true;
+    // An abandoned series (issue 37): the miss, and the warning or the release of the rest, in the same commit.
+    return { rest: await recordSeriesMiss(deps, tx, row) };
   });
   if (!released) return;
   await publish(deps, row.b.seedId, { type: 'released', bookingId: row.b.id, roomId: row.b.roomId });
-  // After the commit; a failure throws, so the job is retried and the branch above writes the notice.
+  await publishReleased(deps, row.b.seedId, row.b.roomId, released.rest);
+  // After the commit; a failure throws, so the job is retried and the branch above writes the notices.
   await sendReleased(deps, row);
+  await sendSeriesNotices(deps, row);
 }
 
 export function registerRoomsJobs(deps: TRoomsDeps, jobs: Pick<TJobRunner, 'register'>): void {

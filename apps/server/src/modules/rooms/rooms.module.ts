@@ -12,6 +12,7 @@ import { createRoomsDeps, type TNotifier } from './rooms.deps.ts';
 import { registerRoomsJobs } from './rooms.jobs.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
 import { roomRoutes } from './rooms.routes.ts';
+import { ruleRoutes } from './rules.routes.ts';
 
 /** Meeting-room booking (issue 7): routes, live stream, and the reminder and release jobs on the app's runner. */
 export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; notifications: TNotifier }> = async (app, { ctx, jobs, notifications }) => {
@@ -22,6 +23,7 @@ export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunne
   jobs.every('rooms.adopt-legacy-jobs', () => adoptLegacyJobs(ctx.database.db));
   await app.register(roomRoutes, { deps });
   await app.register(holidayRoutes, { deps });
+  await app.register(ruleRoutes, { deps });
   await app.register(bookingRoutes, { deps, streams: ctx.streams });
   await app.register(displayRoutes, { deps });
   await app.register(checkInQrRoutes, { deps });
