@@ -21,7 +21,8 @@ import { FILLERS_MORE, LEXICON_MORE } from './lexicon-ko-more.ts';
 import { knowledgeKeys, PARTICLES, scoreCandidates, stripEnding } from './korean-search.ts';
 
 export type TFaqEntry = { id: string; question: string; answer: string; phrasings?: readonly string[] };
-type TUnit = { surface: string; concepts: readonly string[] | null };
+/** `parts`: for a compound lexicon surface ('온라인수업'), the lexicon surfaces inside it with where they sit. */
+type TUnit = { surface: string; concepts: readonly string[] | null; parts?: readonly { at: number; len: number; concepts: readonly string[] }[] };
 type TField = { units: TUnit[]; concepts: Set<string>; words: Set<string>; compact: string };
 export type TAnalysedEntry = { id: string; titles: TField[]; title: TField; answer: TField };
 /** `grams`: each entry's character keys (korean-search.ts) for the fused second opinion. */
@@ -34,7 +35,38 @@ export type TFaqIndex = {
   titleWords: Set<string>;
 };
 /** `topical`: whether a unit that names a topic (not only what is asked about it) is matched in full. */
-export type TFaqScore = { id: string; score: number; cover: number; reverse: number; topical: boolean };
+/**
+ * `missConcepts`: the question's topic concepts (lexicon) the entry has nowhere, neither in its question, phrasings nor
+ * answer; `missWords`: the same for its other topic words (not conjugated verbs). Both mark a question about something
+ * else that shares the entry's words (a near miss).
+ */
+/**
+ * `titleCover`: `cover` counting the entry's question and phrasings only; `base`: the character-key score;
+ * `intentMiss`: what the question asks (price, time, place, person, reason, count — QUESTION_INTENTS) that the entry's
+ * question does not ask and its answer does not mention.
+ */
+export type TFaqScore = {
+  id: string;
+  score: number;
+  cover: number;
+  reverse: number;
+  topical: boolean;
+  missConcepts: number;
+  missWords: number;
+  titleCover: number;
+  base: number;
+  intentMiss: number;
+};
+
+/** What a question asks about its topic, read in the spaceless normalised text (the same words in any domain). */
+const QUESTION_INTENTS: readonly RegExp[] = [
+  /얼마(?!나)|가격|비용|요금|금액|값/,
+  /며칠|언제|몇시|몇일|기간|얼마나걸|걸리|오래|몇분|몇주|몇달|몇년|몇개월|시간/,
+  /어디|위치/,
+  /누가|누구/,
+  /왜|이유/,
+  /몇번|몇회|횟수|몇개/,
+];
 
 /** `wordStart`: surfaces written with a leading '^' match only at the start of a word ('해지' not inside '정해지다'). */
 type TLexicon = { byFirst: Map<string, string[]>; concepts: Map<string, readonly string[]>; wordStart: Set<string> };
@@ -345,6 +377,25 @@ const NOUN1 = new Set([
   '망',
   '줄',
   '판',
+  '반',
+  '옷',
+  '폰',
+  '앱',
+  '층',
+  '팀',
+  '맛',
+  '색',
+  '값',
+  '떡',
+  '국',
+  '죽',
+  '역',
+  '길',
+  '뼈',
+  '피',
+  '코',
+  '귀',
+  '혀',
 ]);
 const LIGHT_START = new Set([
   '쓰',
@@ -395,12 +446,19 @@ export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TFie
     const list = lexicon.byFirst.get(compact[i]!);
     const atWordStart = i === 0 || owner[i - 1] !== owner[i];
     // A surface that runs over a space must start a word: '같이 주문' holds '이주' and '종이 빼' holds '이빼' only by accident.
-    const hit = list?.find((s) => compact.startsWith(s, i) && (atWordStart || (!lexicon.wordStart.has(s) && owner[i + s.length - 1] === owner[i])));
+    // A surface that starts with a digit ('2인', '1:1') starts a number: not the '2' of '중2인데'.
+    const afterLetter = i > 0 && owner[i - 1] === owner[i] && /[\uac00-\ud7a3a-z]/.test(compact[i - 1]!);
+    const hit = list?.find(
+      (s) =>
+        compact.startsWith(s, i) &&
+        (atWordStart || (!lexicon.wordStart.has(s) && owner[i + s.length - 1] === owner[i])) &&
+        !(afterLetter && /[0-9]/.test(s[0]!)),
+    );
     if (!hit) {
       i++;
       continue;
     }
-    units.push({ surface: hit, concepts: lexicon.concepts.get(hit)! });
+    units.push({ surface: hit, concepts: lexicon.concepts.get(hit)!, ...(hit.length >= 3 ? { parts: innerParts(hit, lexicon) } : {}) });
     for (let k = i; k < i + hit.length; k++) consumed[k] = true;
     i += hit.length;
   }
@@ -438,6 +496,36 @@ export function analyse(text: string, lexicon: TLexicon = DEFAULT_LEXICON): TFie
     if (u.concepts && u.surface.length >= 3) for (const c of innerConcepts(u.surface, lexicon)) concepts.add(c);
   }
   return { units: dedupe(units), concepts, words: wordSet, compact };
+}
+
+function innerParts(surface: string, lexicon: TLexicon): { at: number; len: number; concepts: readonly string[] }[] {
+  const out: { at: number; len: number; concepts: readonly string[] }[] = [];
+  for (let j = 0; j < surface.length - 1; j++)
+    for (const s of lexicon.byFirst.get(surface[j]!) ?? [])
+      if (s.length >= 2 && s.length < surface.length && surface.startsWith(s, j)) out.push({ at: j, len: s.length, concepts: lexicon.concepts.get(s)! });
+  return out;
+}
+
+/**
+ * Whether a compound surface is said in a field in its parts ('온라인수업' in '온라인으로도 수업을'): every syllable
+ * covered by an inner surface whose concept the field has, or by a run of two or more syllables the field contains.
+ */
+function partsMatch(u: TUnit, field: TField): boolean {
+  if (!u.parts?.length) return false;
+  const covered = new Array<boolean>(u.surface.length).fill(false);
+  for (const p of u.parts) if (p.concepts.some((c) => field.concepts.has(c))) for (let k = p.at; k < p.at + p.len; k++) covered[k] = true;
+  if (!covered.some(Boolean)) return false;
+  for (let k = 0; k < u.surface.length;) {
+    if (covered[k]) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < u.surface.length && !covered[end]) end++;
+    if (end - k < 2 || !field.compact.includes(u.surface.slice(k, end))) return false;
+    k = end;
+  }
+  return true;
 }
 
 function innerConcepts(surface: string, lexicon: TLexicon): string[] {
@@ -523,15 +611,17 @@ function wordMatch(w: string, field: TField): number {
 function unitMatch(u: TUnit, field: TField): number {
   if (u.concepts) {
     for (const c of u.concepts) if (field.concepts.has(c)) return 1;
-    return field.compact.includes(u.surface) ? 1 : 0;
+    if (field.compact.includes(u.surface)) return 1;
+    return partsMatch(u, field) ? 0.9 : 0;
   }
   return wordMatch(u.surface, field);
 }
 
+const ANSWER_WEIGHT = 0.7;
 /** How an entry covers a unit: its question and phrasings fully, its answer at 0.7. */
 function entryMatch(u: TUnit, e: TAnalysedEntry): number {
   const inTitle = unitMatch(u, e.title);
-  return inTitle >= 1 ? 1 : Math.max(inTitle, 0.7 * unitMatch(u, e.answer));
+  return inTitle >= 1 ? 1 : Math.max(inTitle, ANSWER_WEIGHT * unitMatch(u, e.answer));
 }
 
 const unitKey = (u: TUnit) => (u.concepts ? `c:${[...u.concepts].sort().join('|')}` : `w:${u.surface}`);
@@ -600,13 +690,24 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
     return idf * unitWeight(u, index.titleWords);
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const qIntents = QUESTION_INTENTS.flatMap((re, k) => (re.test(q.compact) ? [k] : []));
   return index.entries
     .map((e, j) => {
       let covered = 0;
+      let titleCovered = 0;
       let topical = false;
+      let missConcepts = 0;
+      let missWords = 0;
       for (let i = 0; i < q.units.length; i++) {
-        covered += weights[i]! * matches[i]![j]!;
-        if (matches[i]![j]! >= 1 && unitWeight(q.units[i]!, index.titleWords) === 1) topical = true;
+        const m = matches[i]![j]!;
+        covered += weights[i]! * m;
+        titleCovered += weights[i]! * unitMatch(q.units[i]!, e.title);
+        const full = unitWeight(q.units[i]!, index.titleWords) === 1;
+        if (m >= 1 && full) topical = true;
+        if (full && m < 0.5) {
+          if (q.units[i]!.concepts) missConcepts++;
+          else missWords++;
+        }
       }
       const cover = covered / total;
       let reverse = 0;
@@ -620,8 +721,24 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
         }
         if (tw > 0) reverse = Math.max(reverse, tc / tw);
       }
-      const score = (1 - beta) * cover * (alpha + (1 - alpha) * reverse) + beta * (base.get(e.id) ?? 0);
-      return { id: e.id, score: Math.round(score * 1000) / 1000, cover: Math.round(cover * 1000) / 1000, reverse: Math.round(reverse * 1000) / 1000, topical };
+
+      const b = base.get(e.id) ?? 0;
+      const score = (1 - beta) * cover * (alpha + (1 - alpha) * reverse) + beta * b;
+      let intentMiss = 0;
+      for (const k of qIntents) if (!QUESTION_INTENTS[k]!.test(e.title.compact) && !QUESTION_INTENTS[k]!.test(e.answer.compact)) intentMiss++;
+      const r3 = (x: number) => Math.round(x * 1000) / 1000;
+      return {
+        id: e.id,
+        score: r3(score),
+        cover: r3(cover),
+        reverse: r3(reverse),
+        topical,
+        missConcepts,
+        missWords,
+        titleCover: r3(titleCovered / total),
+        base: r3(b),
+        intentMiss,
+      };
     })
     .sort((a, b) => b.score - a.score);
 }
