@@ -59,7 +59,8 @@ export const koChatbotLookups = {
   },
   ui: {
     title: '조회',
-    intro: 'API 빌더로 공개한 테이블에서 고객의 주문 같은 내역을 찾아 답합니다. 고객이 번호와 확인 정보(예: 휴대폰 번호 뒤 4자리)를 모두 맞게 알려 줄 때만 그 한 행을 읽고, 고른 열만 알려 줍니다.',
+    intro:
+      'API 빌더로 공개한 테이블에서 고객의 주문 같은 내역을 찾아 답합니다. 고객이 번호와 확인 정보(예: 휴대폰 번호 뒤 4자리)를 모두 맞게 알려 줄 때만 그 한 행을 읽고, 고른 열만 알려 줍니다.',
     empty: '아직 조회가 없습니다.',
     noApis: 'API 빌더에서 공개한 API가 없습니다. 먼저 API 빌더에서 테이블을 공개해 주세요.',
     add: '조회 추가',
@@ -79,6 +80,7 @@ export const koChatbotLookups = {
     equals: '같은 값',
     replyColumns: '답할 열',
     labels: '열 이름표 (고객에게 보이는 이름)',
+    labelFor: (column: string) => `${column} 이름표`,
     keywords: '이런 낱말이 있으면 조회로 봅니다 (띄어쓰기로 구분)',
     keywordsPlaceholder: '주문 배송 조회',
     choose: '고르세요',

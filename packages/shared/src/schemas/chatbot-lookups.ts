@@ -53,3 +53,6 @@ export type TLookup = z.infer<typeof ZLookup>;
 export const ZLookupListResponse = z.object({ data: z.array(ZLookup) });
 export const ZLookupResponse = z.object({ message: z.string(), data: ZLookup });
 export const ZLookupDeleteResponse = z.object({ message: z.string() });
+export type TLookupListResponse = z.infer<typeof ZLookupListResponse>;
+export type TLookupResponse = z.infer<typeof ZLookupResponse>;
+export type TLookupDeleteResponse = z.infer<typeof ZLookupDeleteResponse>;
