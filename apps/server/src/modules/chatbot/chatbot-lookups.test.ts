@@ -37,9 +37,7 @@ async function addOrders(db: TCustomerDb) {
   const rows = orders();
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
-    const ph = chunk
-      .map((_, r) => `(${[0, 1, 2, 3, 4].map((c) => (db.kind === 'postgres' ? `$${r * 5 + c + 1}` : '?')).join(', ')})`)
-      .join(', ');
+    const ph = chunk.map((_, r) => `(${[0, 1, 2, 3, 4].map((c) => (db.kind === 'postgres' ? `$${r * 5 + c + 1}` : '?')).join(', ')})`).join(', ');
     await db.query(`INSERT INTO shop_orders (order_no, phone, status, carrier, address) VALUES ${ph}`, chunk.flat());
   }
   if (db.kind === 'postgres') await db.query('ANALYZE shop_orders');
@@ -178,7 +176,12 @@ describe.runIf(engines.length === 2).each(dbKinds)('chatbot lookups (%s)', (kind
 
         const created = await o('POST', lookupsUrl(e), valid(e));
         expect(created.status).toBe(201);
-        expect(created.body.data).toMatchObject({ name: '주문 배송 조회', table: 'shop_orders', replyColumns: ['status', 'carrier'], keywords: ['주문', '배송', '조회'] });
+        expect(created.body.data).toMatchObject({
+          name: '주문 배송 조회',
+          table: 'shop_orders',
+          replyColumns: ['status', 'carrier'],
+          keywords: ['주문', '배송', '조회'],
+        });
         shops[e].lookupId = created.body.data.id;
         await bad({}, 409, /같은 이름의 조회가 이미 있습니다/);
         const patched = await o('PATCH', `${lookupsUrl(e)}/${shops[e].lookupId}`, { replyColumns: ['status', 'carrier', 'nope'] });

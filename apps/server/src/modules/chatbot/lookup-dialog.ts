@@ -64,7 +64,12 @@ export function last4In(text: string): string | 'short' | undefined {
 }
 
 /** The value for an `equals` check: the message without surrounding spaces and final punctuation. */
-export const equalsValueIn = (text: string) => text.trim().replace(/[.!?~]+$/, '').trim().slice(0, 200);
+export const equalsValueIn = (text: string) =>
+  text
+    .trim()
+    .replace(/[.!?~]+$/, '')
+    .trim()
+    .slice(0, 200);
 
 const labelOf = (l: lookups.TLookupRow, column: string) => (l.labels as Record<string, string>)[column] || column;
 

@@ -3,14 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { koChatbotLookups } from '@suite/shared/messages/ko-chatbot-lookups';
 import { ZBotParams } from '@suite/shared/schemas/chatbot';
-import {
-  ZLookupDeleteResponse,
-  ZLookupInput,
-  ZLookupListResponse,
-  ZLookupParams,
-  ZLookupPatch,
-  ZLookupResponse,
-} from '@suite/shared/schemas/chatbot-lookups';
+import { ZLookupDeleteResponse, ZLookupInput, ZLookupListResponse, ZLookupParams, ZLookupPatch, ZLookupResponse } from '@suite/shared/schemas/chatbot-lookups';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer } from '../../lib/route-helpers.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';
@@ -52,7 +45,14 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: TChatbotDeps }> = async
     `${path}/:lookupId`,
     {
       ...auth,
-      schema: { tags, summary: '챗봇 조회 바꾸기 (시드 소유자·관리자)', security: bearer, params: ZLookupParams, body: ZLookupPatch, response: { 200: ZLookupResponse } },
+      schema: {
+        tags,
+        summary: '챗봇 조회 바꾸기 (시드 소유자·관리자)',
+        security: bearer,
+        params: ZLookupParams,
+        body: ZLookupPatch,
+        response: { 200: ZLookupResponse },
+      },
     },
     async (request) => {
       const { seedId, botId, lookupId } = request.params;
@@ -61,7 +61,10 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: TChatbotDeps }> = async
   );
   app.delete(
     `${path}/:lookupId`,
-    { ...auth, schema: { tags, summary: '챗봇 조회 삭제 (시드 소유자·관리자)', security: bearer, params: ZLookupParams, response: { 200: ZLookupDeleteResponse } } },
+    {
+      ...auth,
+      schema: { tags, summary: '챗봇 조회 삭제 (시드 소유자·관리자)', security: bearer, params: ZLookupParams, response: { 200: ZLookupDeleteResponse } },
+    },
     async (request) => {
       const { seedId, botId, lookupId } = request.params;
       await lookups.deleteLookup(deps.db, actor(request).id, seedId, botId, lookupId);

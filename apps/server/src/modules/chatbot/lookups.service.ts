@@ -89,14 +89,7 @@ export async function createLookup(deps: TChatbotDeps, actor: TActor, seedId: st
   return toApi(row);
 }
 
-export async function updateLookup(
-  deps: TChatbotDeps,
-  actor: TActor,
-  seedId: string,
-  botId: string,
-  lookupId: string,
-  patch: TLookupPatch,
-): Promise<TLookup> {
+export async function updateLookup(deps: TChatbotDeps, actor: TActor, seedId: string, botId: string, lookupId: string, patch: TLookupPatch): Promise<TLookup> {
   await managedBot(deps.db, actor.id, seedId, botId);
   const row = await repo.findLookup(deps.db, botId, lookupId);
   if (!row) throw new AppError('NOT_FOUND', s.lookupNotFound);
