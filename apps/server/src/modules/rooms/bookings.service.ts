@@ -243,7 +243,10 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     }
     if (createdIds.length === 0) {
       if (slots.length > 1 && firstError?.code === 'ROOM_RULE')
-        throw new AppError('ROOM_RULE', firstError.message, { status: firstError.status, details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })) });
+        throw new AppError('ROOM_RULE', firstError.message, {
+          status: firstError.status,
+          details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })),
+        });
       if (slots.length > 1)
         throw new AppError(firstError?.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', m.allConflict, {
           details: skipped.map((s) => ({ path: s.startsAt, message: s.reason })),

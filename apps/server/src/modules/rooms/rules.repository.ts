@@ -2,7 +2,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomBookingRules, roomTeamMembers, roomTeams } from '../../db/schema-rooms-rules.ts';
 import { roomBookings, roomEvents } from '../../db/schema-rooms.ts';
-import { seedMembers, seeds, users } from '../../db/schema.ts';
 import type { TTx } from '../../db/client.ts';
 
 export type TRuleRow = typeof roomBookingRules.$inferSelect;
@@ -48,39 +47,23 @@ export async function saveRoomRules(db: TTx, seedId: string, roomId: string, val
   if (!found) await db.insert(roomBookingRules).values({ seedId, roomId, ...values, updatedAt: at });
 }
 
-/** Which of the ids are members (or the owner) of the seed. */
-export async function seedMemberIds(db: TTx, seedId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const members = await db
-    .select({ id: seedMembers.userId })
-    .from(seedMembers)
-    .where(and(eq(seedMembers.seedId, seedId), inArray(seedMembers.userId, ids)));
-  const owners = await db
-    .select({ id: seeds.ownerId })
-    .from(seeds)
-    .where(and(eq(seeds.id, seedId), inArray(seeds.ownerId, ids)));
-  return new Set([...members, ...owners].map((r) => r.id));
-}
-
 // ── Teams ──
 
-export type TTeamRow = typeof roomTeams.$inferSelect & { members: { id: string; name: string; email: string }[] };
+export type TTeamRow = typeof roomTeams.$inferSelect & { memberIds: string[] };
 
 export async function listTeams(db: TTx, seedId: string): Promise<TTeamRow[]> {
   const teams = await db.select().from(roomTeams).where(eq(roomTeams.seedId, seedId)).orderBy(asc(roomTeams.name));
   if (teams.length === 0) return [];
   const members = await db
-    .select({ teamId: roomTeamMembers.teamId, id: users.id, name: users.fullName, email: users.email })
+    .select({ teamId: roomTeamMembers.teamId, userId: roomTeamMembers.userId })
     .from(roomTeamMembers)
-    .innerJoin(users, eq(users.id, roomTeamMembers.userId))
     .where(
       inArray(
         roomTeamMembers.teamId,
         teams.map((t) => t.id),
       ),
-    )
-    .orderBy(asc(users.fullName));
-  return teams.map((t) => ({ ...t, members: members.filter((m) => m.teamId === t.id).map(({ id, name, email }) => ({ id, name, email })) }));
+    );
+  return teams.map((t) => ({ ...t, memberIds: members.filter((m) => m.teamId === t.id).map((m) => m.userId) }));
 }
 
 export async function findTeam(db: TTx, seedId: string, teamId: string) {

@@ -11,7 +11,7 @@ import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { TTx } from '../../db/client.ts';
-import { findSeed, type TSeedRow } from '../seeds/seeds.service.ts';
+import { findSeed, membersOf, type TSeedRow } from '../seeds/seeds.service.ts';
 import { formatSlot, seoulDatePlus, seoulParts } from './booking-time.ts';
 import * as rrepo from './rooms.repository.ts';
 import * as rules from './rules.repository.ts';
@@ -186,45 +186,59 @@ const toRuleSet = (row: rules.TRuleRow | undefined): TRuleSet => ({
   allowedUserIds: row?.allowedUserIds ?? [],
 });
 
-async function overview(db: TTx, seedId: string): Promise<TBookingRules> {
-  const rows = await rules.listRules(db, seedId);
+/** The seed's members by id (name and address), as the seeds module lists them to a member. */
+async function membersById(deps: TRoomsDeps, seedId: string, userId: string) {
+  const { data } = await membersOf(deps.db, userId, seedId);
+  return new Map(data.map((x) => [x.user_id, { id: x.user_id, name: x.full_name, email: x.email }]));
+}
+
+async function overview(deps: TRoomsDeps, seedId: string, userId: string): Promise<TBookingRules> {
+  const rows = await rules.listRules(deps.db, seedId);
   const seedRow = rows.find((x) => x.roomId === null);
-  const teams = await rules.listTeams(db, seedId);
+  const teams = await rules.listTeams(deps.db, seedId);
+  const members = await membersById(deps, seedId, userId);
   return {
     seed: { ...toRuleSet(seedRow), abandonAfter: seedRow?.abandonAfter ?? DEFAULT_ABANDON_AFTER },
     rooms: rows.filter((x) => x.roomId !== null).map((x) => ({ roomId: x.roomId!, ...toRuleSet(x) })),
-    teams: teams.map((t) => ({ id: t.id, name: t.name, roomId: t.roomId, maxHoursPerWeek: t.maxHoursPerWeek, members: t.members })),
+    teams: teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      roomId: t.roomId,
+      maxHoursPerWeek: t.maxHoursPerWeek,
+      // Someone who left the seed is not listed (nor counted by name); their bookings still count while they stay.
+      members: t.memberIds.flatMap((id) => members.get(id) ?? []),
+    })),
   };
 }
 
 export async function getRules(deps: TRoomsDeps, actor: TActor, seedId: string) {
   const seed = await memberSeed(deps, seedId, actor.id);
-  return { data: await overview(deps.db, seedId), canManage: isManager(seed) };
+  return { data: await overview(deps, seedId, actor.id), canManage: isManager(seed) };
 }
 
-async function onlyMembers(deps: TRoomsDeps, seedId: string, ids: string[]): Promise<string[]> {
+async function onlyMembers(deps: TRoomsDeps, seedId: string, actor: TActor, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
-  const known = await rules.seedMemberIds(deps.db, seedId, unique);
+  const known = await membersById(deps, seedId, actor.id);
   if (unique.some((id) => !known.has(id))) throw new AppError('VALIDATION_FAILED', r.notMembers);
   return unique;
 }
 
 export async function saveSeedRules(deps: TRoomsDeps, actor: TActor, seedId: string, input: z.output<typeof ZSeedRulesInput>) {
   await managerOf(deps, seedId, actor);
-  const allowedUserIds = await onlyMembers(deps, seedId, input.allowedUserIds);
+  const allowedUserIds = await onlyMembers(deps, seedId, actor, input.allowedUserIds);
   await deps.db.transaction(async (tx) => {
     await rules.saveSeedRules(tx, seedId, { ...input, allowedUserIds }, deps.now());
     await rrepo.logEvent(tx, { seedId, actorId: actor.id, action: 'rules_update', detail: { ...input, allowedUserIds: allowedUserIds.length } });
   });
   await publish(deps, seedId, { type: 'rooms' });
-  return overview(deps.db, seedId);
+  return overview(deps, seedId, actor.id);
 }
 
 export async function saveRoomRules(deps: TRoomsDeps, actor: TActor, seedId: string, roomId: string, input: z.output<typeof ZRoomRulesInput>) {
   await managerOf(deps, seedId, actor);
   const room = await rrepo.findRoom(deps.db, seedId, roomId);
   if (!room) throw new AppError('NOT_FOUND', ko.rooms.server.roomNotFound);
-  const allowedUserIds = await onlyMembers(deps, seedId, input.allowedUserIds);
+  const allowedUserIds = await onlyMembers(deps, seedId, actor, input.allowedUserIds);
   await deps.db.transaction(async (tx) => {
     await rules.saveRoomRules(tx, seedId, roomId, { ...input, allowedUserIds }, deps.now());
     await rrepo.logEvent(tx, {
@@ -236,7 +250,7 @@ export async function saveRoomRules(deps: TRoomsDeps, actor: TActor, seedId: str
     });
   });
   await publish(deps, seedId, { type: 'rooms' });
-  return { room, data: await overview(deps.db, seedId) };
+  return { room, data: await overview(deps, seedId, actor.id) };
 }
 
 const isUnique = (err: unknown) => {
@@ -248,7 +262,7 @@ export async function saveTeam(deps: TRoomsDeps, actor: TActor, seedId: string, 
   await managerOf(deps, seedId, actor);
   if (teamId && !(await rules.findTeam(deps.db, seedId, teamId))) throw new AppError('NOT_FOUND', r.teamNotFound);
   if (input.roomId && !(await rrepo.findRoom(deps.db, seedId, input.roomId))) throw new AppError('NOT_FOUND', ko.rooms.server.roomNotFound);
-  const memberIds = await onlyMembers(deps, seedId, input.memberIds);
+  const memberIds = await onlyMembers(deps, seedId, actor, input.memberIds);
   const values = { name: input.name, roomId: input.roomId, maxHoursPerWeek: input.maxHoursPerWeek, memberIds };
   try {
     await deps.db.transaction(async (tx) => {
@@ -265,7 +279,7 @@ export async function saveTeam(deps: TRoomsDeps, actor: TActor, seedId: string, 
     if (isUnique(err)) throw new AppError('CONFLICT', r.teamTaken);
     throw err;
   }
-  return overview(deps.db, seedId);
+  return overview(deps, seedId, actor.id);
 }
 
 export async function removeTeam(deps: TRoomsDeps, actor: TActor, seedId: string, teamId: string): Promise<string> {
