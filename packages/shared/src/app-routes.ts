@@ -17,6 +17,7 @@ export const SITE_ROUTES = [
   '/error',
   '/oauth/slack/callback',
   '/meal/verify/:mealId',
+  '/rooms/display/:token',
 ] as const;
 
 export const ACCOUNT_ROUTES = [
@@ -37,6 +38,7 @@ export const ACCOUNT_ROUTES = [
   '/invite/account',
   '/settings',
   '/settings/privacy',
+  '/rooms/check-in/:roomId',
 ] as const;
 
 export const CONSOLE_ROUTES = [

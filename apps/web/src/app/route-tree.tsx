@@ -35,4 +35,9 @@ export const routes: RouteObject[] = [
     // A page loaded directly shows the layout while its code loads (React Router's HydrateFallback, no warning).
     children: [...siteRoutes, ...slackSiteRoutes, notFoundRoute].map((r) => (r.lazy ? withQueryClient(r) : r)),
   },
+  // The tablet by a meeting room's door (issue 37): full screen, without the site's header and footer.
+  withQueryClient({
+    path: '/rooms/display/:token',
+    lazy: async () => ({ Component: (await import('@/features/rooms/pages/room-display-page')).RoomDisplayPage }),
+  }),
 ];

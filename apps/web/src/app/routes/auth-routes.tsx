@@ -54,6 +54,20 @@ export const authRoutes: RouteObject[] = [
     ),
   },
   {
+    // A room's QR code on a phone (issue 37): sign in first, then back here.
+    path: '/rooms/check-in/:roomId',
+    lazy: async () => {
+      const { RoomCheckInPage } = await import('@/features/rooms/pages/room-check-in-page');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <RoomCheckInPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: '/settings/privacy',
     element: (
       <RequireAuth>

@@ -25,6 +25,7 @@ import { useMemberChoices } from '../api/member-choices';
 import { useUpdateBooking } from '../api/update-booking';
 import { getBookingIcs } from '../api/booking-ics';
 import { useSendMinutes } from '../api/send-minutes';
+import { MinutesItems } from './minutes-items';
 import { beyondCap } from '../lib/series';
 import { addDays, dateLabel, hhmm, seoulDate, seoulInstant, seoulMinute, slotLabel } from '../lib/seoul';
 import { FieldError } from '@/components/ui/field-error';
@@ -460,6 +461,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
           <ReadField label={t.minutes}>{booking.minutes.trim() ? booking.minutes : <span className="text-muted-foreground">{t.noMinutes}</span>}</ReadField>
         </dl>
       )}
+      <MinutesItems seedId={seedId} bookingId={booking.id} hasMinutes={Boolean(booking.minutes.trim())} />
       {error ? (
         <p role="alert" className="text-sm text-destructive break-keep">
           {error}

@@ -17,6 +17,8 @@ import { useRoomSettings, useSaveRoomSettings } from '../api/room-settings';
 import { useRooms } from '../api/list-rooms';
 import { RoomFormDialog } from '../components/room-form';
 import { ClosedDaysCard } from '../components/closed-days';
+import { DoorSettingsCard } from '../components/door-settings';
+import { CalendarSyncCard } from '../components/calendar-sync-card';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
 import { hhmm } from '../lib/seoul';
 
@@ -30,6 +32,8 @@ export function RoomSettingsPage() {
       <RoomsCard seedId={seed.id} />
       <SettingsCard seedId={seed.id} />
       <HolidaysCard seedId={seed.id} />
+      <DoorCard seedId={seed.id} />
+      <CalendarSyncCard seedId={seed.id} />
       <FeedCard />
     </div>
   );
@@ -125,6 +129,11 @@ function RoomsCard({ seedId }: { seedId: string }) {
 function HolidaysCard({ seedId }: { seedId: string }) {
   const settings = useRoomSettings(seedId);
   return <ClosedDaysCard seedId={seedId} canManage={settings.data?.canManage ?? false} />;
+}
+
+function DoorCard({ seedId }: { seedId: string }) {
+  const settings = useRoomSettings(seedId);
+  return <DoorSettingsCard seedId={seedId} canManage={settings.data?.canManage ?? false} />;
 }
 
 function SettingsCard({ seedId }: { seedId: string }) {
