@@ -47,10 +47,12 @@ describe('chatbot widget', () => {
     expect(styleOf('.launcher[aria-expanded="true"]', [...narrow!.cssRules])!.display).toBe('none');
   });
 
-  it('the hand-off form says what is collected, why and for how long before anything is sent', () => {
+  it('the hand-off form says what is collected, why and for how long before anything is sent', async () => {
     (root.querySelector('button.launcher') as HTMLButtonElement).click();
     const handoff = [...root.querySelectorAll('button')].find((b) => b.textContent === t.handoff)!;
     handoff.click();
+    // No person to connect (this server answers no `live`): the ticket form follows.
+    await vi.waitFor(() => expect(root.querySelector('form.handoff')).toBeTruthy());
     const form = root.querySelector('form.handoff')!;
     const notice = root.getElementById(form.getAttribute('aria-describedby')!)!;
     expect(notice.textContent).toBe(t.privacyNotice);

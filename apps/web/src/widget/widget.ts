@@ -5,11 +5,13 @@
  * Plain DOM, no dependencies, no fonts; built on its own by apps/web/build.mjs (esbuild) into dist/widget.js.
  */
 import { koChatbot } from '@suite/shared/messages/ko-chatbot';
+import { koChatbotHandoff } from '@suite/shared/messages/ko-chatbot-handoff';
 
 const t = koChatbot.widget;
+const tl = koChatbotHandoff.widget;
 
 type TSource = { title: string; url?: string };
-type TDone = { messageId: string; answer: string; answered: boolean; sources: TSource[] };
+type TDone = { messageId: string; answer: string; answered: boolean; sources: TSource[]; handoff?: { live: boolean } };
 
 const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[data-bot][src*="widget.js"]');
 const botId = script?.dataset.bot ?? '';
@@ -37,6 +39,8 @@ header button { background: transparent; border: 0; color: #fff; font-size: 20px
 .msg { max-width: 85%; padding: 8px 11px; border-radius: 12px; white-space: pre-wrap; word-break: break-word; }
 .bot { background: #fff; border: 1px solid #e5e7eb; align-self: flex-start; }
 .me { background: var(--brand); color: #fff; align-self: flex-end; }
+.agent { background: #ecfdf5; border: 1px solid #a7f3d0; align-self: flex-start; }
+.agent .who { display: block; font-size: 11px; font-weight: 600; color: #047857; }
 .sources { margin-top: 6px; font-size: 12px; color: #4b5563; }
 .sources a { color: #1d4ed8; }
 .row { display: flex; gap: 6px; margin-top: 6px; flex-wrap: wrap; }
@@ -120,8 +124,9 @@ async function mount() {
   root.append(launcher, panel);
 
   let conv: { conversationId: string; token: string } | null = null;
-  const bubble = (cls: 'bot' | 'me', text: string) => {
+  const bubble = (cls: 'bot' | 'me' | 'agent', text: string) => {
     const b = el('div', { class: `msg ${cls}` }, text);
+    if (cls === 'agent') b.prepend(el('span', { class: 'who' }, tl.agent));
     log.append(b);
     log.scrollTop = log.scrollHeight;
     return b;
@@ -190,18 +195,100 @@ async function mount() {
         });
         row.append(btn);
       }
-    } else {
+    } else if (!done.handoff) {
       const h = el('button', { type: 'button', class: 'chip' }, t.handoff);
-      h.addEventListener('click', () => showHandoff());
+      h.addEventListener('click', () => void askForPerson());
       row.append(h);
     }
     b.append(row);
     log.scrollTop = log.scrollHeight;
   }
 
+  // ── Live hand-off (issue 29): a person answers while the chat is live; their replies arrive on the conversation's stream. ──
+  let live = false;
+  let liveStream: AbortController | null = null;
+  async function askForPerson() {
+    try {
+      const c = await ensureConversation();
+      const r = await api(`/conversations/${c.conversationId}/live`, { method: 'POST', token: c.token });
+      const data = await r.json().catch(() => null);
+      if (!r.ok) return void bubble('bot', data?.error ?? t.failed);
+      bubble('bot', data.message);
+      afterPersonAsked(Boolean(data.live));
+    } catch {
+      bubble('bot', t.failed);
+    }
+  }
+  function afterPersonAsked(isLive: boolean) {
+    if (isLive) return void follow();
+    showHandoff();
+  }
+  /** Reads the conversation's stream while the chat is live: `agent` replies and `status` (taken, ended); reconnects if cut. */
+  function follow() {
+    live = true;
+    if (liveStream) return;
+    const ac = new AbortController();
+    liveStream = ac;
+    const stop = () => {
+      live = false;
+      liveStream = null;
+      ac.abort();
+    };
+    void (async () => {
+      while (!ac.signal.aborted) {
+        try {
+          const r = await api(`/conversations/${conv!.conversationId}/stream`, { method: 'GET', token: conv!.token, signal: ac.signal });
+          if (!r.ok || !r.body) {
+            if (r.status === 401 || r.status === 404 || r.status === 403) return stop();
+            throw new Error(String(r.status));
+          }
+          const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buf = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buf += value;
+            let i;
+            while ((i = buf.indexOf('\n\n')) >= 0) {
+              const chunk = buf.slice(0, i);
+              buf = buf.slice(i + 2);
+              const event = /^event: (\w+)/m.exec(chunk)?.[1];
+              const data = JSON.parse(/^data: (.*)$/m.exec(chunk)?.[1] ?? 'null');
+              if (event === 'agent') bubble('agent', data.text);
+              else if (event === 'status') {
+                bubble('bot', data.message);
+                if (data.status === 'ended') return stop();
+              } else if (event === 'ready' && (data.status === 'ended' || data.status === 'none')) return stop();
+            }
+          }
+        } catch {
+          if (ac.signal.aborted) return;
+        }
+        await new Promise((res) => setTimeout(res, 3000));
+      }
+    })();
+  }
+
   async function ask(text: string) {
     if (!text.trim()) return;
     bubble('me', text);
+    if (live) {
+      // To the person: no bot bubble, their reply comes on the stream.
+      try {
+        const c = await ensureConversation();
+        const r = await api(`/conversations/${c.conversationId}/messages`, { method: 'POST', token: c.token, body: JSON.stringify({ text }) });
+        const data = await r.json().catch(() => null);
+        if (!r.ok) bubble('bot', data?.error ?? t.failed);
+        else if (!data?.live) {
+          // The agent ended the chat meanwhile: the bot answered.
+          live = false;
+          finish(bubble('bot', ''), data as TDone);
+        }
+      } catch {
+        bubble('bot', t.failed);
+      }
+      return;
+    }
     const b = bubble('bot', t.thinking);
     b.setAttribute('aria-busy', 'true');
     send.disabled = true;
@@ -235,8 +322,10 @@ async function mount() {
             shown += data.text;
             b.textContent = shown;
             log.scrollTop = log.scrollHeight;
-          } else if (event === 'done') finish(b, data as TDone);
-          else if (event === 'error') b.textContent = data?.message ?? t.failed;
+          } else if (event === 'done') {
+            finish(b, data as TDone);
+            if ((data as TDone).handoff) afterPersonAsked((data as TDone).handoff!.live);
+          } else if (event === 'error') b.textContent = data?.message ?? t.failed;
         }
       }
     } catch {
@@ -296,7 +385,7 @@ async function mount() {
     handoffForm = f;
     email.focus();
   }
-  handoffBtn.addEventListener('click', () => showHandoff());
+  handoffBtn.addEventListener('click', () => void askForPerson());
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void mount());

@@ -113,6 +113,7 @@ export const koChatbot = {
       conversations: '대화',
       unanswered: '답하지 못한 질문',
       tickets: '문의',
+      inbox: '상담함',
       figures: '지표',
     },
     snippet: '아래 코드를 사이트의 </body> 바로 앞에 붙여 넣으세요.',

@@ -62,7 +62,9 @@ export const ZAgentReplyInput = z.object({
   text: z.string().trim().min(1, { error: '답장을 입력해 주세요.' }).max(2000, { error: '답장은 2000자까지입니다.' }),
 });
 export const ZInboxActionResponse = z.object({ message: z.string(), data: ZInboxChat });
+export type TInboxActionResponse = z.infer<typeof ZInboxActionResponse>;
 export const ZAgentReplyResponse = z.object({ data: ZInboxLine });
+export type TAgentReplyResponse = z.infer<typeof ZAgentReplyResponse>;
 
 /** POST /api/chatbot/{botId}/conversations/{id}/live: live (waiting for an agent) or not (then the ticket form). */
 export const ZLiveRequestResponse = z.object({

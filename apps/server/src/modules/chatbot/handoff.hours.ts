@@ -4,7 +4,7 @@
  */
 import { koChatbotHandoff } from '@suite/shared/messages/ko-chatbot-handoff';
 import type { TOfficeHours } from '@suite/shared/schemas/chatbot-handoff';
-import { holidaysOn, isoWeekday } from '../rooms/holidays.ts';
+import { holidaysOn, isoWeekday } from '../../lib/korean-holidays.ts';
 
 const w = koChatbotHandoff.when;
 const KST_MS = 9 * 3_600_000;

@@ -2,7 +2,6 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { TOfficeHours } from '@suite/shared/schemas/chatbot-handoff';
 import type { TDb, TTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
 import { chatbotAgentPresence, chatbotLiveChats, chatbotOfficeHours } from '../../db/schema-chatbot-handoff.ts';
 
@@ -83,19 +82,13 @@ export async function endLive(db: TTx, conversationId: string, at: Date): Promis
   return row;
 }
 
-/** A bot's open live chats (waiting and live), oldest request first, with the agent's name. */
+/** A bot's open live chats (waiting and live), oldest request first. */
 export const openChats = (db: TDb, botId: string) =>
   db
-    .select({ live: chatbotLiveChats, agentName: users.fullName })
+    .select()
     .from(chatbotLiveChats)
-    .leftJoin(users, eq(users.id, chatbotLiveChats.agentId))
     .where(and(eq(chatbotLiveChats.chatbotId, botId), inArray(chatbotLiveChats.status, ['waiting', 'live'])))
     .orderBy(asc(chatbotLiveChats.requestedAt));
-
-export async function agentName(db: TDb, userId: string): Promise<string> {
-  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? '';
-}
 
 /** The transcripts of several conversations, each in order. */
 export const transcripts = (db: TDb, conversationIds: string[]) =>

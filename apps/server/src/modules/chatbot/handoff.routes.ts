@@ -20,7 +20,6 @@ import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import { writeEventStream, type TEventStreams } from '../../lib/event-stream.ts';
 import { bearer } from '../../lib/route-helpers.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
-import type { TBotRow } from './chatbot.repository.ts';
 import { conversationFor, managedBot, type TChatbotDeps } from './chatbot.service.ts';
 import * as handoff from './handoff.service.ts';
 
@@ -166,7 +165,7 @@ export const handoffRoutes: FastifyPluginAsyncZod<{ deps: TChatbotDeps; streams:
  * The widget's side, registered inside the public conversation scope of chatbot.routes.ts (its CORS and origin check):
  * asking for a person, and the conversation's stream of agent replies.
  */
-export function livePublicRoutes(scope: FastifyInstance, deps: TChatbotDeps, open: (request: FastifyRequest) => { bot: TBotRow }): void {
+export function livePublicRoutes(scope: FastifyInstance, deps: TChatbotDeps, open: (request: FastifyRequest) => { bot: handoff.TLiveBot }): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const openStreams = new Map<string, number>();
 

@@ -14,10 +14,14 @@ import { tooMany } from '../../plugins/rate-limit.ts';
 import { addressKey } from './chatbot-address.ts';
 import * as repo from './chatbot.repository.ts';
 import { managedBot, type TChatbotDeps } from './chatbot.service.ts';
+import { membersOf } from '../seeds/seeds.service.ts';
 import { DEFAULT_HOURS, isOpen, nextOpening, openingText } from './handoff.hours.ts';
 import * as live from './handoff.repository.ts';
 
 const h = koChatbotHandoff.server;
+
+/** A bot as the public routes find it. */
+export type TLiveBot = repo.TBotRow;
 const MINUTE = 60_000;
 /** A member stays '상담 가능' this long after their last heartbeat (the console beats every 30 s). */
 export const PRESENCE_TTL_MS = 90_000;
@@ -125,8 +129,6 @@ export async function requestLive(deps: TChatbotDeps, bot: repo.TBotRow, convers
   return { live: false, message, messageId: msg.id, nextOpening: hours.nextOpening };
 }
 
-const koChatbotHandoffLimit = () => '상담원 연결 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.';
-
 /**
  * A customer's message while the chat is waiting or live: stored and sent to the 상담함 instead of being answered by
  * the bot. Null when the conversation is not live (the bot answers).
@@ -165,17 +167,24 @@ export async function liveStatus(deps: Pick<TChatbotDeps, 'db'>, conversationId:
 
 // ── Console side (seed members who may read the bot) ──
 
-async function chatsOf(deps: TChatbotDeps, botId: string, only?: string): Promise<TInboxChat[]> {
-  const rows = (await live.openChats(deps.db, botId)).filter((r) => !only || r.live.conversationId === only);
+/** Names of the seed's members by user id (the agents), read as `userId` (a member) may. */
+async function namesIn(deps: TChatbotDeps, userId: string, seedId: string): Promise<Map<string, string>> {
+  const { data } = await membersOf(deps.db, userId, seedId);
+  return new Map(data.map((m) => [m.user_id, m.full_name]));
+}
+
+async function chatsOf(deps: TChatbotDeps, viewer: { userId: string; seedId: string }, botId: string, only?: string): Promise<TInboxChat[]> {
+  const rows = (await live.openChats(deps.db, botId)).filter((r) => !only || r.conversationId === only);
   const lines = await live.transcripts(
     deps.db,
-    rows.map((r) => r.live.conversationId),
+    rows.map((r) => r.conversationId),
   );
-  return rows.map(({ live: l, agentName }) => ({
+  const names = rows.some((r) => r.agentId) ? await namesIn(deps, viewer.userId, viewer.seedId) : new Map<string, string>();
+  return rows.map((l) => ({
     conversationId: l.conversationId,
     status: l.status as TInboxChat['status'],
     agentId: l.agentId,
-    agentName: l.agentId ? agentName : null,
+    agentName: l.agentId ? (names.get(l.agentId) ?? null) : null,
     requestedAt: l.requestedAt.toISOString(),
     transcript: lines.filter((m) => m.conversationId === l.conversationId).map(lineOf),
   }));
@@ -183,11 +192,11 @@ async function chatsOf(deps: TChatbotDeps, botId: string, only?: string): Promis
 
 export async function inbox(deps: TChatbotDeps, userId: string, seedId: string, botId: string) {
   await managedBot(deps.db, userId, seedId, botId, { read: true });
-  return chatsOf(deps, botId);
+  return chatsOf(deps, { userId, seedId }, botId);
 }
 
-async function oneChat(deps: TChatbotDeps, botId: string, conversationId: string): Promise<TInboxChat> {
-  const [chat] = await chatsOf(deps, botId, conversationId);
+async function oneChat(deps: TChatbotDeps, viewer: { userId: string; seedId: string }, botId: string, conversationId: string): Promise<TInboxChat> {
+  const [chat] = await chatsOf(deps, viewer, botId, conversationId);
   if (chat) return chat;
   const ended = await live.findLive(deps.db, conversationId);
   if (ended && ended.chatbotId === botId) {
@@ -215,7 +224,7 @@ export async function take(deps: TChatbotDeps, userId: string, seedId: string, b
   const row = await openChatOf(deps, botId, conversationId);
   if (row.status === 'live' && row.agentId !== userId) throw new AppError('CONFLICT', h.takenByOther);
   if (row.status === 'waiting') {
-    const name = await live.agentName(deps.db, userId);
+    const name = (await namesIn(deps, userId, seedId)).get(userId) ?? '';
     const msg = await deps.db.transaction(async (tx) => {
       if (!(await live.takeLive(tx, conversationId, userId, deps.now()))) return undefined;
       return repo.insertMessage(tx, { conversationId, chatbotId: botId, role: 'bot', text: h.agentJoined(name) });
@@ -224,7 +233,7 @@ export async function take(deps: TChatbotDeps, userId: string, seedId: string, b
     await toWidget(deps, conversationId, { event: 'status', data: { status: 'live', message: msg.text } });
     await toInbox(deps, botId, { type: 'taken', conversationId, line: lineOf(msg) });
   }
-  return oneChat(deps, botId, conversationId);
+  return oneChat(deps, { userId, seedId }, botId, conversationId);
 }
 
 export async function reply(deps: TChatbotDeps, userId: string, seedId: string, botId: string, conversationId: string, text: string) {
@@ -249,5 +258,5 @@ export async function end(deps: TChatbotDeps, userId: string, seedId: string, bo
   if (!msg) throw new AppError('CONFLICT', h.chatEnded);
   await toWidget(deps, conversationId, { event: 'status', data: { status: 'ended', message: msg.text } });
   await toInbox(deps, botId, { type: 'ended', conversationId, line: lineOf(msg) });
-  return oneChat(deps, botId, conversationId);
+  return oneChat(deps, { userId, seedId }, botId, conversationId);
 }

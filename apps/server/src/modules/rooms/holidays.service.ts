@@ -8,7 +8,7 @@ import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { TTx } from '../../db/client.ts';
 import { findSeed } from '../seeds/seeds.service.ts';
-import { holidaysOn, koreanHolidays } from './holidays.ts';
+import { holidaysOn, koreanHolidays } from '../../lib/korean-holidays.ts';
 import * as hrepo from './holidays.repository.ts';
 import * as rrepo from './rooms.repository.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';

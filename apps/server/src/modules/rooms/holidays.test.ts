@@ -10,7 +10,7 @@
  *   sources; the 2027 substitute days below are the 규정 제3조 rules applied to those dates.
  */
 import { describe, expect, it } from 'vitest';
-import { holidaysOn, isoWeekday, koreanHolidays } from './holidays.ts';
+import { holidaysOn, isoWeekday, koreanHolidays } from '../../lib/korean-holidays.ts';
 
 const list = (year: number) => koreanHolidays(year).map((h) => `${h.date} ${h.name}${h.substitute ? ' *' : ''}`);
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ko } from '@suite/shared';
+import { koChatbotHandoff } from '@suite/shared/messages/ko-chatbot-handoff';
 import type { TChatbot } from '@suite/shared/schemas/chatbot';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,10 +17,13 @@ import { BotSettings } from '../components/bot-settings';
 import { CreateBotForm } from '../components/create-bot-form';
 import { ErrorText } from '../components/error-text';
 import { Figures } from '../components/figures';
+import { Inbox } from '../components/inbox';
+import { OfficeHours } from '../components/inbox-hours';
 import { Install } from '../components/install';
 import { SlackNotice } from '../components/slack-notice';
 import { Sources } from '../components/sources';
 import { SynonymsEditor } from '../components/synonyms-editor';
+import { LookupsEditor } from '../components/lookups-editor';
 import { Unanswered } from '../components/unanswered';
 
 const c = ko.chatbot.console;
@@ -135,12 +139,15 @@ function BotPanel({
           <div className="space-y-6">
             <BotSettings seedId={seedId} bot={bot} canManage={canManage} onDeleted={onDeleted} />
             <SynonymsEditor seedId={seedId} botId={bot.id} canManage={canManage} />
+            <LookupsEditor seedId={seedId} botId={bot.id} canManage={canManage} />
+            <OfficeHours seedId={seedId} botId={bot.id} canManage={canManage} />
           </div>
         )}
         {tab === 'sources' && <Sources seedId={seedId} botId={bot.id} canManage={canManage} />}
         {tab === 'conversations' && <Conversations seedId={seedId} botId={bot.id} />}
         {tab === 'unanswered' && <Unanswered seedId={seedId} botId={bot.id} canManage={canManage} onDone={() => setTab('sources')} />}
         {tab === 'tickets' && <Tickets seedId={seedId} botId={bot.id} focusId={ticketId} />}
+        {tab === 'inbox' && <Inbox seedId={seedId} botId={bot.id} />}
         {tab === 'figures' && <Figures seedId={seedId} botId={bot.id} />}
       </CardContent>
     </Card>
@@ -179,7 +186,7 @@ function Transcript({ seedId, botId, id }: { seedId: string; botId: string; id: 
     <ol className="mt-2 space-y-1 rounded-md bg-muted p-2 text-xs">
       {t.data?.map((l) => (
         <li key={l.id} className="whitespace-pre-wrap">
-          <b>{l.role === 'visitor' ? ko.chatbot.server.visitor : ko.chatbot.server.bot}:</b> {l.text}
+          <b>{l.role === 'visitor' ? ko.chatbot.server.visitor : l.role === 'agent' ? koChatbotHandoff.server.agentLabel : ko.chatbot.server.bot}:</b> {l.text}
         </li>
       ))}
     </ol>
