@@ -94,6 +94,8 @@ export const ZChatbotSourceInput = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.enum(['text', 'markdown']), title: ZText(200, '제목을 입력해 주세요.'), content: ZText(200_000, '내용을 입력해 주세요.') }),
   z.object({ type: z.literal('url'), url: z.url({ error: '올바른 주소가 아닙니다.' }).max(2000), title: z.string().trim().max(200).optional() }),
+  /** A whole site from its sitemap.xml (issue 29): robots.txt respected, at most 200 pages, re-fetched daily. */
+  z.object({ type: z.literal('sitemap'), url: z.url({ error: '올바른 주소가 아닙니다.' }).max(2000), title: z.string().trim().max(200).optional() }),
 ]);
 export type TChatbotSourceInput = z.infer<typeof ZChatbotSourceInput>;
 
@@ -143,6 +145,8 @@ export const ZAnswer = z.object({
   answer: z.string(),
   answered: z.boolean(),
   sources: z.array(ZAnswerSource),
+  /** Issue 29: the lookup that answered from the company's own data (its name), when one did. */
+  lookup: z.object({ name: z.string() }).optional(),
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 export const ZHandoffInput = z.object({

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
+import { maskText } from './pii-mask.ts';
 
 export type TBotRow = typeof chatbots.$inferSelect;
 export type TMessageRow = typeof chatbotMessages.$inferSelect;
@@ -55,8 +56,12 @@ export async function markHandedOff(db: TTx, id: string): Promise<void> {
   await db.update(chatbotConversations).set({ handedOff: true }).where(eq(chatbotConversations.id, id));
 }
 
+/** A visitor's words are always stored masked (pii-mask.ts); pii-originals.ts keeps the original sealed where needed. */
 export async function insertMessage(db: TDb, v: typeof chatbotMessages.$inferInsert): Promise<TMessageRow> {
-  const [row] = await db.insert(chatbotMessages).values(v).returning();
+  const [row] = await db
+    .insert(chatbotMessages)
+    .values(v.role === 'visitor' ? { ...v, text: maskText(v.text) } : v)
+    .returning();
   return row!;
 }
 export const transcript = (db: TTx, conversationId: string) =>
@@ -116,6 +121,8 @@ export async function unanswered(db: TDb, botId: string, limit: number) {
         eq(chatbotMessages.chatbotId, botId),
         eq(chatbotMessages.role, 'bot'),
         isNull(chatbotMessages.taughtAt),
+        // A lookup's turns (issue 29) are not knowledge to teach.
+        or(isNull(chatbotMessages.mode), ne(chatbotMessages.mode, 'lookup')),
         or(eq(chatbotMessages.answered, false), eq(chatbotMessages.feedback, -1)),
       ),
     )

@@ -7,6 +7,7 @@ import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ko } from '@suite/shared';
+import { koChatbotSources } from '@suite/shared/messages/ko-chatbot-sources';
 import {
   ZAddChatbotSourceResponse,
   ZAskInput,
@@ -56,6 +57,17 @@ import { livePublicRoutes } from './handoff.routes.ts';
 const s = ko.chatbot.server;
 const tags = ['chatbot'];
 const MAX_PDF = 10 * 1_048_576;
+/** What browsers and tools declare for .docx, .hwpx and .hwp (the route reads the bytes to tell them apart). */
+const OFFICE_TYPES = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/hwp+zip',
+  'application/vnd.hancom.hwpx',
+  'application/haansofthwpx',
+  'application/x-hwp',
+  'application/haansofthwp',
+  'application/vnd.hancom.hwp',
+  'application/octet-stream',
+];
 
 export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; documents: TDocumentPool }> = async (app, { deps, documents }) => {
   const { db } = deps;
@@ -161,6 +173,31 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
         await bots.managedBot(db, uid(request), seedId, botId);
         if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ko.slack.server.pdfInvalid);
         const data = await knowledge.addPdf(db, documents, { seedId, chatbotId: botId, userId: uid(request) }, request.body, request.query.title);
+        return reply.status(201).send({ message: s.sourceAdded, data });
+      },
+    );
+    // Word (.docx) and 한글 (.hwpx) files (issue 29): told apart by their bytes, whatever type the browser declares.
+    for (const type of OFFICE_TYPES) pdf.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_PDF }, (_r, body, done) => done(null, body));
+    pdf.post(
+      '/api/seeds/:seedId/chatbots/:botId/sources/file',
+      {
+        ...auth,
+        bodyLimit: MAX_PDF,
+        schema: {
+          tags,
+          summary: '지식 등록: Word(.docx)·한글(.hwpx) 파일 (본문은 파일 그대로, 10MB까지; ?title=). 한글 .hwp는 .hwpx나 PDF로 저장해 올려 주세요.',
+          security: bearer,
+          params: ZBotParams,
+          querystring: z.object({ title: z.string().trim().min(1).max(200) }),
+          response: { 201: ZAddChatbotSourceResponse },
+        },
+      },
+      async (request, reply) => {
+        const { seedId, botId } = request.params;
+        await bots.managedBot(db, uid(request), seedId, botId);
+        if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', koChatbotSources.server.fileUnknown);
+        const owner = { seedId, chatbotId: botId, userId: uid(request) };
+        const data = await knowledge.addOfficeFile(db, owner, request.body, request.query.title, deps.config.documents.maxChars);
         return reply.status(201).send({ message: s.sourceAdded, data });
       },
     );

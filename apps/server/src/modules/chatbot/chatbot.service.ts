@@ -19,6 +19,9 @@ import { addressKey } from './chatbot-address.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 import { consoleLink, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
+import { answerLookup } from './lookup-dialog.ts';
+import { maskText } from './pii-mask.ts';
+import { insertVisitorMessage } from './pii-originals.ts';
 import * as repo from './chatbot.repository.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';
 
@@ -46,12 +49,8 @@ export const LIMITS = {
   handoffAddress: { max: 10, windowMs: HOUR },
 };
 
-/** Masks e-mail addresses and phone numbers (logs and analytics). */
-export function maskPii(text: string): string {
-  return text
-    .replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '$1***@$2')
-    .replace(/(\+?82[-\s]?|0)(1[016789]|[2-6][0-9]?)[-\s.]?\d{3,4}[-\s.]?(\d{4})/g, (_m, _a, _b, last: string) => `***-****-${last}`);
-}
+/** Masks personal data (주민등록번호, phone, card, account, e-mail; pii-mask.ts) for logs, lists and prompts. */
+export const maskPii = maskText;
 
 export function toApiBot(row: repo.TBotRow, sources: number): TChatbot {
   return {
@@ -226,7 +225,20 @@ export async function ask(
   await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
   await limit(deps.limiter, `chatbot:address:${bot.id}:${addressKey(ip)}`, LIMITS.address, s.visitorRateLimited);
   await botLimit(deps, bot);
-  await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
+  // Issue 29: a turn of a lookup's dialog (lookup-dialog.ts) is answered from the company's own data, not the knowledge.
+  const looked = await answerLookup(
+    deps,
+    bot,
+    conversationId,
+    ip,
+    text,
+    (t) => insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text: t }),
+    onPart,
+  );
+  if (looked) return looked;
+  // Stored masked (the original sealed apart, pii-originals.ts); retrieval and the model see only the masked text.
+  const { masked } = await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
+  text = masked;
   const { sure, forModel } = await retrieve(deps.db, bot.id, text, bot.synonyms);
   const llmReady = Boolean(deps.config.llm.baseUrl && deps.config.llm.model);
   const confident = llmReady ? forModel : sure;
@@ -272,7 +284,7 @@ export async function ask(
     chatbotId: bot.id,
     role: 'bot',
     text: answer,
-    question: maskPii(text).slice(0, 300),
+    question: text.slice(0, 300),
     answered,
     mode,
     sources,
@@ -317,8 +329,8 @@ export async function handoff(
       conversationId,
       email: input.email,
       name: input.name ?? '',
-      message: input.message ?? '',
-      transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${input.message}` : ''),
+      message: maskText(input.message ?? ''),
+      transcript: transcriptText(rows) + (input.message ? `\n${s.visitor}: ${maskText(input.message)}` : ''),
     });
     await repo.markHandedOff(tx, conversationId);
     await scheduleHandoffNotice(deps, tx, bot, t.id, window.count, window.resetMs);
@@ -332,7 +344,7 @@ export async function handoff(
     ticketId: ticket.id,
     email: input.email,
     name: input.name ?? '',
-    message: input.message ?? '',
+    message: ticket.message,
     transcript: ticket.transcript,
   });
   return { ticketId: ticket.id };
@@ -373,8 +385,8 @@ export async function listTickets(db: TDb, userId: string, seedId: string, botId
     conversationId: t.conversationId,
     email: t.email,
     name: t.name,
-    message: t.message,
-    transcript: t.transcript,
+    message: maskText(t.message),
+    transcript: maskText(t.transcript),
     status: t.status,
     answer: t.answer,
     createdAt: t.createdAt.toISOString(),
@@ -434,7 +446,7 @@ export async function transcriptOf(db: TDb, userId: string, seedId: string, botI
   return (await repo.transcript(db, conversationId)).map((m) => ({
     id: m.id,
     role: m.role,
-    text: m.text,
+    text: m.role === 'visitor' ? maskText(m.text) : m.text,
     answered: m.answered,
     sources: m.sources,
     feedback: m.feedback,

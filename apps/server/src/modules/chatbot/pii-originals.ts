@@ -4,11 +4,10 @@
  * need the original (a lookup, the live hand-off) read it back, through `unsealOriginal`; it goes with its message and
  * conversation (foreign keys), after 30 days (privacy retention) and with a visitor's erasure (data map).
  */
-import { and, eq } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { chatbotMessageOriginals } from '../../db/schema-chatbot-pii.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import * as repo from './chatbot.repository.ts';
+import { findSealed, insertOriginal } from './pii-originals.repository.ts';
 import { maskPersonalData, type TPiiKind } from './pii-mask.ts';
 
 type TKeyDeps = { db: TDb; config: { encryptionKey: Buffer } };
@@ -26,7 +25,7 @@ export async function insertVisitorMessage(
   const write = async (t: TTx) => {
     const row = await repo.insertMessage(t as TDb, { conversationId: v.conversationId, chatbotId: v.chatbotId, role: 'visitor', text: masked });
     if (kinds.length) {
-      await t.insert(chatbotMessageOriginals).values({
+      await insertOriginal(t, {
         messageId: row.id,
         conversationId: v.conversationId,
         chatbotId: v.chatbotId,
@@ -46,9 +45,6 @@ export async function insertVisitorMessage(
  * hand-off only: never send it to a language model, a log or a list.
  */
 export async function unsealOriginal(deps: TKeyDeps, conversationId: string, messageId: string): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ sealed: chatbotMessageOriginals.sealed })
-    .from(chatbotMessageOriginals)
-    .where(and(eq(chatbotMessageOriginals.conversationId, conversationId), eq(chatbotMessageOriginals.messageId, messageId)));
-  return row ? decryptSecret(deps.config.encryptionKey, row.sealed) : null;
+  const sealed = await findSealed(deps.db, conversationId, messageId);
+  return sealed ? decryptSecret(deps.config.encryptionKey, sealed) : null;
 }

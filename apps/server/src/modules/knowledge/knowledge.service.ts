@@ -19,6 +19,8 @@ import { PREPARE_URL, type TPreparedPassage } from './knowledge.prepare.ts';
 import * as repo from './knowledge.repository.ts';
 import type { TVectorIndex } from './vectors.ts';
 import * as vrepo from './vectors.repository.ts';
+import { officeText } from './sources-files.ts';
+import { crawlSitemap } from './sources-sitemap.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 
 export type { TVectorIndex } from './vectors.ts';
@@ -124,9 +126,10 @@ export async function refetchUrlSource(
   opts: { allowPrivateUrls: boolean; log: { warn: (o: object, m: string) => void } },
 ) {
   const source = await repo.findSource(db, sourceId);
-  if (!source || source.kind !== 'url' || !source.sourceUrl) return;
+  if (!source || (source.kind !== 'url' && source.kind !== 'sitemap') || !source.sourceUrl) return;
   try {
-    const page = await fetchPage(source.sourceUrl, opts.allowPrivateUrls);
+    const page =
+      source.kind === 'sitemap' ? await crawlSite(source.sourceUrl, opts.allowPrivateUrls) : await fetchPage(source.sourceUrl, opts.allowPrivateUrls);
     const passages = splitPassages(page.text);
     if (!page.text.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
     await repo.replaceContent(db, source, page.text, keyed(source.title, passages), refetch.now(), (tx) =>
@@ -172,6 +175,11 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     title = (input.title ?? page.title) || input.url;
     content = page.text;
     sourceUrl = input.url;
+  } else if (input.type === 'sitemap') {
+    const site = await crawlSite(input.url, opts.allowPrivateUrls);
+    title = input.title || site.title;
+    content = site.text;
+    sourceUrl = input.url;
   } else {
     title = input.title;
     content = input.content;
@@ -212,6 +220,25 @@ export async function createPdf(db: TDb, documents: TDocumentPool, owner: TOwner
     passages,
   );
   return { row, passages: passages.length };
+}
+
+/** A whole site from its sitemap (sources-sitemap.ts): its pages through the same guarded page fetcher as a URL. */
+async function crawlSite(sitemapUrl: string, allowPrivate: boolean) {
+  const site = await crawlSitemap(sitemapUrl, { allowPrivate, fetchPage: (u) => fetchPage(u, allowPrivate) });
+  return { title: new URL(sitemapUrl).hostname, text: site.text };
+}
+
+/** Office text is keyed on the main thread (as text sources are), so it has a cap of its own below DOCUMENT_MAX_CHARS. */
+const MAX_OFFICE_CHARS = 500_000;
+
+/** A Word (.docx) or 한글 (.hwpx) file (sources-files.ts); a .hwp or another file → 400 with a Korean reason. */
+export async function addOfficeFile(db: TDb, owner: TOwner, bytes: Buffer, title: string, maxChars: number): Promise<TChatbotSource> {
+  const { kind, text } = officeText(bytes, Math.min(maxChars, MAX_OFFICE_CHARS));
+  const passages = splitPassages(text);
+  if (!passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
+  const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, slackWorkspaceId: owner.slackWorkspaceId ?? null, createdBy: owner.userId };
+  const row = await repo.insertSource(db, { ...base, kind, title: title.slice(0, 200), content: text }, keyed(title, passages));
+  return toApiSource(row, passages.length);
 }
 
 export async function addPdf(db: TDb, documents: TDocumentPool, owner: TOwner, bytes: Buffer, title: string): Promise<TChatbotSource> {
