@@ -247,6 +247,10 @@ describe.runIf(engines.length === 2).each(dbKinds)('chatbot lookups (%s)', (kind
         expect((await ask(c, '주문한 거 배송 조회하고 싶어요')).answer).toBe(d.askKey('주문번호'));
         expect((await ask(c, `${ORDER}요`)).answer).toBe(d.askLast4('휴대폰 번호'));
         expect((await ask(c, '010-1234-5678')).lookup).toEqual({ name: '주문 배송 조회' });
+        // A corrected order number while the bot waits for the digits: the new order is asked about.
+        expect((await ask(c, `${ORDER} 조회해 주세요`)).answer).toBe(d.askLast4('휴대폰 번호'));
+        expect((await ask(c, `아 주문번호 잘못 말했어요 ${OTHER}이에요`)).answer).toBe(d.askLast4('휴대폰 번호'));
+        expect((await ask(c, '4321')).answer).toBe("'주문 배송 조회' 결과입니다. 배송 상태는 상품 준비 중, 택배사는 우체국택배입니다.");
       });
 
       it(`caps a conversation at ${LOOKUP_ATTEMPTS} lookups and audits each without the values`, async () => {

@@ -177,6 +177,9 @@ export async function answerLookup(
     return reply(d.capped, false, undefined, visitorText);
   };
 
+  // Waiting for the verification, the customer names the lookup again with another key ('주문번호 잘못 말했어요 …-0013'): a new key.
+  const corrected = pending && state?.step === 'verify' && matchesLookup(text, pending) ? keyIn(text) : undefined;
+  if (pending && corrected) return capped ? refuseCapped(pending) : askVerify(pending, corrected);
   if (pending && state?.step === 'verify' && state.keySealed) {
     let value: string | undefined;
     if (pending.verifyRule === 'last4') {
