@@ -83,6 +83,7 @@ export const koRoomsRules = {
     addTeam: '팀 추가',
     editTeam: '수정',
     saveTeam: '팀 저장',
+    cancelEdit: '취소',
     removeTeam: (name: string) => `${name} 팀 삭제`,
     noTeams: '만든 팀이 없습니다.',
     teamLine: (room: string, hours: number, members: number) => `${room} · 주 ${hours}시간 · ${members}명`,

@@ -26,6 +26,7 @@ import { useUpdateBooking } from '../api/update-booking';
 import { getBookingIcs } from '../api/booking-ics';
 import { useSendMinutes } from '../api/send-minutes';
 import { MinutesItems } from './minutes-items';
+import { BookingRuleNotes, useRuleOverride } from './booking-rules';
 import { beyondCap } from '../lib/series';
 import { addDays, dateLabel, hhmm, seoulDate, seoulInstant, seoulMinute, slotLabel } from '../lib/seoul';
 import { FieldError } from '@/components/ui/field-error';
@@ -190,6 +191,7 @@ function NewBooking({
   const [skipped, setSkipped] = useState<{ startsAt: string; endsAt: string; reason: string }[]>([]);
   const [leftOut, setLeftOut] = useState<string[]>([]);
   const create = useCreateBooking(seedId);
+  const override = useRuleOverride(seedId);
   const { register, control, handleSubmit, formState, watch, getValues, setValue, setError } = useForm<
     z.input<typeof ZNewBookingForm>,
     unknown,
@@ -213,8 +215,11 @@ function NewBooking({
   const cap = repeat && until >= date ? beyondCap(date, repeat, until) : null;
   const errors = formState.errors;
 
-  const submit = handleSubmit((body) =>
-    create.mutate(body, {
+  const submit = handleSubmit((body) => {
+    // An owner or admin may book against a booking rule with a reason, once the server named the rule (issue 37).
+    const sent = override.apply(body);
+    if (!sent) return;
+    create.mutate(sent, {
       onSuccess: (r) => {
         toast.success(r.message);
         if (r.skipped.length || r.leftOut.length) {
@@ -223,11 +228,12 @@ function NewBooking({
         } else onDone();
       },
       onError: (err) => {
+        override.onError(err);
         setError('root', { message: err.message });
         toastError(err);
       },
-    }),
-  );
+    });
+  });
 
   if (skipped.length || leftOut.length) {
     return (
@@ -322,6 +328,7 @@ function NewBooking({
         </p>
       ) : null}
       <FieldError message={errors.root?.message} />
+      {override.field}
       <DialogFooter>
         <Button type="submit" disabled={create.isPending || !roomId}>
           {t.book}
@@ -335,6 +342,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateBooking(seedId);
   const action = useBookingAction(seedId);
+  const override = useRuleOverride(seedId);
   const [confirming, setConfirming] = useState(false);
   const [now] = useState(() => Date.now());
   const { register, control, handleSubmit, formState, watch, getValues, setValue } = useForm<
@@ -360,14 +368,19 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
   };
   const save = handleSubmit((body) => {
     setError(null);
+    const sent = override.apply(body);
+    if (!sent) return;
     update.mutate(
-      { id: booking.id, body },
+      { id: booking.id, body: sent },
       {
         onSuccess: (r) => {
           toast.success(r.message);
           onDone();
         },
-        onError: fail,
+        onError: (err) => {
+          override.onError(err);
+          fail(err);
+        },
       },
     );
   });
@@ -449,6 +462,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
           <Field id="ed-agenda" label={t.agenda} error={errors.agenda?.message}>
             <Textarea id="ed-agenda" rows={3} {...register('agenda')} />
           </Field>
+          {override.field}
           <Button type="submit" disabled={update.isPending}>
             {t.save}
           </Button>
@@ -462,6 +476,7 @@ function EditBooking({ seedId, booking, onDone }: { seedId: string; booking: TBo
         </dl>
       )}
       <MinutesItems seedId={seedId} bookingId={booking.id} hasMinutes={Boolean(booking.minutes.trim())} />
+      <BookingRuleNotes seedId={seedId} booking={booking} />
       {error ? (
         <p role="alert" className="text-sm text-destructive break-keep">
           {error}

@@ -34,12 +34,14 @@ function setup(room: TRoom | null = null) {
   return { onClose };
 }
 
-/** Every request sent so far: method, path and JSON body. */
+/** Every write sent so far: method, path and JSON body (the room's booking rules are read beside the form). */
 const sent = () =>
-  fetchMock.mock.calls.map(([url, init]) => {
-    const i = init as RequestInit;
-    return { method: i.method, path: String(url), body: JSON.parse(String(i.body)) as unknown };
-  });
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method !== 'GET')
+    .map(([url, init]) => {
+      const i = init as RequestInit;
+      return { method: i.method, path: String(url), body: JSON.parse(String(i.body)) as unknown };
+    });
 
 describe('RoomFormDialog', () => {
   it("shows the shared schema's Korean messages under the fields and sends nothing", async () => {

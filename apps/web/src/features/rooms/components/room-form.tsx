@@ -14,6 +14,7 @@ import { useRoomMutation } from '../api/room-mutation';
 import { hhmm } from '../lib/seoul';
 import { FieldError } from '@/components/ui/field-error';
 import { koRoomsHolidays } from '@suite/shared/messages/ko-rooms-holidays';
+import { RoomRulesSection } from './booking-rules';
 
 const t = ko.rooms.ui;
 const times = Array.from({ length: 97 }, (_, i) => i * 15);
@@ -31,6 +32,7 @@ export function RoomFormDialog({ seedId, room, open, onClose }: { seedId: string
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto" closeLabel={t.close}>
         {open ? <RoomForm key={room?.id ?? 'new'} seedId={seedId} room={room} onDone={onClose} /> : null}
+        {open && room ? <RoomRulesSection seedId={seedId} roomId={room.id} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import { useRoomSettings, useSaveRoomSettings } from '../api/room-settings';
 import { useRooms } from '../api/list-rooms';
 import { RoomFormDialog } from '../components/room-form';
 import { ClosedDaysCard } from '../components/closed-days';
+import { BookingRulesCard } from '../components/booking-rules';
 import { DoorSettingsCard } from '../components/door-settings';
 import { CalendarSyncCard } from '../components/calendar-sync-card';
 import { NoSeed, useSelectedSeed } from '../components/use-seed-id';
@@ -32,6 +33,7 @@ export function RoomSettingsPage() {
       <RoomsCard seedId={seed.id} />
       <SettingsCard seedId={seed.id} />
       <HolidaysCard seedId={seed.id} />
+      <BookingRulesCard seedId={seed.id} />
       <DoorCard seedId={seed.id} />
       <CalendarSyncCard seedId={seed.id} />
       <FeedCard />

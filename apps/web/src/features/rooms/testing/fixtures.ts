@@ -28,6 +28,8 @@ export const aBooking = (over: Partial<TBooking> & Pick<TBooking, 'startsAt' | '
   status: 'confirmed',
   seriesId: null,
   checkedInAt: null,
+  overrideReason: null,
+  releaseReason: null,
   canEdit: true,
   canWriteMinutes: true,
   ...over,
