@@ -14,10 +14,16 @@ export const koChatbotSources = {
     robotsUnavailable: '사이트의 robots.txt를 읽지 못해 가져오지 않았습니다. 잠시 후 다시 시도해 주세요.',
   },
   ui: {
-    sitemapKind: '사이트맵 (사이트 전체)',
+    sitemap: '사이트맵',
+    file: '파일',
+    types: { docx: 'Word 문서', hwpx: '한글 문서', sitemap: '사이트맵', pdf: 'PDF' } as Record<string, string>,
     sitemapUrl: '사이트맵 주소',
     sitemapHint: (pages: number) => `sitemap.xml의 페이지를 최대 ${pages}개까지 가져옵니다. robots.txt를 따르며 매일 다시 가져옵니다.`,
     fileLabel: '파일 (PDF, Word .docx, 한글 .hwpx)',
     fileHint: '10MB까지. 한글 .hwp 파일은 .hwpx나 PDF로 저장해 올려 주세요.',
+    fileTitle: '제목 (비우면 파일 이름)',
+    fileMissing: '올릴 파일을 골라 주세요.',
+    fileTooBig: '파일이 10MB를 넘습니다.',
+    upload: '올리기',
   },
 };

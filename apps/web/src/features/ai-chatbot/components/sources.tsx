@@ -14,11 +14,16 @@ import { useDeleteSource } from '../api/delete-source';
 import { useSources } from '../api/list-sources';
 import { ErrorText } from './error-text';
 import { FaqEntry } from './faq-entry';
+import { SourceFileForm } from './source-file-form';
+import { koChatbotSources } from '@suite/shared/messages/ko-chatbot-sources';
 
 const c = ko.chatbot.console;
+const u = koChatbotSources.ui;
+const KINDS = ['faq', 'text', 'url', 'sitemap', 'file'] as const;
+const kindLabel = (k: (typeof KINDS)[number]) => (k === 'sitemap' || k === 'file' ? u[k] : c[k]);
 
 /** The kind picked with the buttons and its two inputs (question and answer, title and content, or the address). */
-const ZSourceFields = z.object({ kind: z.enum(['faq', 'text', 'url']), a: z.string(), b: z.string(), p: z.string() });
+const ZSourceFields = z.object({ kind: z.enum(KINDS), a: z.string(), b: z.string(), p: z.string() });
 type TSourceFields = z.infer<typeof ZSourceFields>;
 /** An FAQ entry's other wordings, one a line. */
 const linesOf = (text: string) =>
@@ -31,7 +36,7 @@ const sourceOf = (v: TSourceFields) =>
     ? { type: 'faq', question: v.a, answer: v.b, phrasings: linesOf(v.p) }
     : v.kind === 'text'
       ? { type: 'markdown', title: v.a, content: v.b }
-      : { type: 'url', url: v.a };
+      : { type: v.kind === 'sitemap' ? 'sitemap' : 'url', url: v.a };
 const inputOf: Record<string, 'a' | 'b' | 'p'> = { answer: 'b', content: 'b', phrasings: 'p' };
 
 /** The two inputs as the source to add, checked by the shared schema; each issue lands under the input it came from. */
@@ -43,7 +48,7 @@ const ZSourceForm = ZSourceFields.transform((v, ctx) => {
 });
 
 /** The Korean name of a source's kind (never the raw "MARKDOWN"). */
-export const sourceTypeLabel = (type: string) => c.sourceTypes[type] ?? c.sourceTypes.text!;
+export const sourceTypeLabel = (type: string) => c.sourceTypes[type] ?? u.types[type] ?? c.sourceTypes.text!;
 
 /** The knowledge tab: add (owners and admins), list, where each source is used, delete. */
 export function Sources({ seedId, botId, canManage }: { seedId: string; botId: string; canManage: boolean }) {
@@ -102,24 +107,35 @@ function AddSourceForm({ seedId, botId }: { seedId: string; botId: string }) {
   const kind = watch('kind');
   const err = formState.errors;
   const submit = handleSubmit((input) => addSource.mutate({ botId, input }, { onSuccess: () => reset({ kind, a: '', b: '', p: '' }) }));
+  const kinds = (
+    <div className="flex flex-wrap gap-1">
+      {KINDS.map((k) => (
+        <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setValue('kind', k)}>
+          {kindLabel(k)}
+        </Button>
+      ))}
+    </div>
+  );
+  if (kind === 'file')
+    return (
+      <div className="space-y-2">
+        {kinds}
+        <SourceFileForm seedId={seedId} botId={botId} />
+      </div>
+    );
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
-      <div className="flex gap-1">
-        {(['faq', 'text', 'url'] as const).map((k) => (
-          <Button key={k} type="button" size="sm" variant={kind === k ? 'secondary' : 'ghost'} aria-pressed={kind === k} onClick={() => setValue('kind', k)}>
-            {c[k]}
-          </Button>
-        ))}
-      </div>
+      {kinds}
       <Input
-        aria-label={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : c.url}
+        aria-label={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : kind === 'sitemap' ? u.sitemapUrl : c.url}
         placeholder={kind === 'faq' ? c.question : kind === 'text' ? c.titleLabel : 'https://'}
         required
         aria-invalid={err.a ? true : undefined}
         {...register('a')}
       />
       <FieldError message={err.a?.message} />
-      {kind !== 'url' && (
+      {kind === 'sitemap' && <p className="text-xs text-muted-foreground break-keep">{u.sitemapHint(200)}</p>}
+      {kind !== 'url' && kind !== 'sitemap' && (
         <>
           <Textarea
             aria-label={kind === 'faq' ? c.answer : c.content}
