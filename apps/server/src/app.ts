@@ -363,6 +363,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       extraOrigins: hostRouting.helpOrigins,
       // The help centre's 문의하기 hands off to the operator's address (issue 33).
       onHandoff: helpHandoff(ctx, app.log),
+      // Lookups (issue 29) read tables published by the API builder, in process.
+      apiBuilder: apiBuilderDeps,
     },
   });
   await app.register(integrationsRoutes, { config });
