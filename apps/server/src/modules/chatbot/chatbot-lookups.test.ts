@@ -219,7 +219,7 @@ describe.runIf(engines.length === 2).each(dbKinds)('chatbot lookups (%s)', (kind
           [ORDER, '4321'],
           ['20991231-9999', '5678'],
         ];
-        const convs = [];
+        const convs: TConv[] = [];
         for (const [order] of tries) {
           const c = await start(e);
           expect((await ask(c, `${order} 주문 조회해 주세요`)).answer).toBe(d.askLast4('휴대폰 번호'));
