@@ -92,15 +92,5 @@ export const koRoomsDoor = {
     sourceRules: '회의록의 문장 패턴으로 뽑았습니다 (AI 미설정).',
     notYet: '회의록을 저장하면 결정 사항과 할 일을 정리해 참석자에게 알려 드립니다.',
     noticeTitle: (title: string) => `'${title}' 회의의 결정 사항과 할 일`,
-    noticeBody: (title: string, room: string, when: string, decisions: string[], actions: string[]) =>
-      [
-        `${title} (${room}, ${when})`,
-        '',
-        '결정 사항',
-        ...(decisions.length ? decisions.map((d) => `- ${d}`) : ['- 없음']),
-        '',
-        '할 일',
-        ...(actions.length ? actions.map((a) => `- ${a}`) : ['- 없음']),
-      ].join('\n'),
   },
 };

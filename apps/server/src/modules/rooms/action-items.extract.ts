@@ -6,6 +6,7 @@
  * its due date is read from '금요일까지', '다음 주 화요일까지', '12/3까지', '12월 3일까지', '오늘·내일·모레까지'.
  * Pure: the caller gives the meeting's date (Asia/Seoul), from which weekdays and dates are counted.
  */
+import { koRoomsDoor } from '@suite/shared/messages/ko-rooms-door';
 
 export type TPerson = { userId: string | null; name: string | null; email: string };
 export type TExtractedAction = { text: string; ownerUserId: string | null; ownerName: string | null; due: string | null };
@@ -127,6 +128,14 @@ function inlineLabel(line: string): { kind: 'decision' | 'action'; rest: string 
   const m = /^(결정\s*사항|결정|합의|할\s*일|TODO|액션|Action)\s*[:：\-–]\s*(.+)$/i.exec(line.replace(BULLET, '').trim());
   if (!m) return null;
   return { kind: /^(결정|합의)/.test(m[1]!) ? 'decision' : 'action', rest: m[2]! };
+}
+
+/** The items as plain text ('결정 사항' / '할 일' lists, owner and due date on each action), for notices and mail. */
+export function minutesItemsText(items: { decisions: string[]; actions: TExtractedAction[] }): string {
+  const t = koRoomsDoor.minutes;
+  const actions = items.actions.map((a) => [a.text, a.ownerName ? t.owner(a.ownerName) : '', a.due ? t.due(a.due) : ''].filter(Boolean).join(' · '));
+  const list = (xs: string[]) => (xs.length ? xs.map((x) => `- ${x}`) : [`- ${t.none}`]);
+  return [t.decisions, ...list(items.decisions), '', t.actions, ...list(actions)].join('\n');
 }
 
 export function extractMinutes(minutes: string, meetingDate: string, people: TPerson[]): TExtracted {

@@ -17,7 +17,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { formatSlot, seoulParts } from './booking-time.ts';
 import * as arepo from './action-items.repository.ts';
 import * as brepo from './bookings.repository.ts';
-import { extractMinutes, ownerOf, type TExtracted, type TPerson } from './action-items.extract.ts';
+import { extractMinutes, minutesItemsText, ownerOf, type TExtracted, type TPerson } from './action-items.extract.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
 import { bookingLink } from './rooms.notify.ts';
 
@@ -131,8 +131,7 @@ async function run(deps: TRoomsDeps, llm: TLlm, bookingId: string): Promise<void
   // The notices (again after a retry: each is written once per minutes text).
   const saved = await arepo.findItems(deps.db, bookingId, hash);
   if (!saved || (saved.decisions.length === 0 && saved.actions.length === 0)) return;
-  const actionLines = saved.actions.map((a) => [a.text, a.ownerName ? t.owner(a.ownerName) : '', a.due ? t.due(a.due) : ''].filter(Boolean).join(' · '));
-  const body = t.noticeBody(row.b.title, row.roomName, formatSlot(row.b.startsAt, row.b.endsAt), saved.decisions, actionLines);
+  const body = `${row.b.title} (${row.roomName}, ${formatSlot(row.b.startsAt, row.b.endsAt)})\n\n${minutesItemsText(saved)}`;
   const members = [...new Set([row.b.organizerId, ...row.b.attendees.flatMap((a) => (a.userId ? [a.userId] : []))])];
   for (const userId of members) {
     await notify(deps.notifications, 'rooms.minutes-items', {

@@ -4,7 +4,7 @@ import { createTestApp, dbKinds, movableClock, type TTestApp } from '../../test/
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { inboxOf, runAllDue } from '../notifications/testing/notices-test-kit.ts';
-import { seedWithRoom } from './testing/rooms-test-kit.ts';
+import { mailsTo, seedWithRoom } from './testing/rooms-test-kit.ts';
 
 const t = koRoomsDoor;
 /** Monday 2030-01-07 12:00 in Seoul (03:00 UTC): a working day, not a holiday. */
@@ -233,6 +233,10 @@ describe.each(dbKinds)('rooms at the door on %s', (kind) => {
       expect(notices.map((n) => n.title)).toEqual([t.minutes.noticeTitle('출시 회의')]);
       expect(notices[0]!.body).toContain('보도자료 초안');
     }
+    // The explicit minutes mail (also for outside attendees, who have no inbox) carries them too.
+    expect((await api(a, s.member.token)('POST', `${path}/minutes/send`)).status).toBe(200);
+    const mail = (await mailsTo(a.database.db, s.owner.email)).find((x) => x.subject.includes('출시 회의'));
+    expect(mail?.text).toContain('할 일\n- @김소유 보도자료 초안 금요일까지 · 담당 김소유 · 기한 2030-01-11');
     // The same text saved again: nothing new.
     expect((await api(a, s.member.token)('PATCH', path, { minutes })).status).toBe(200);
     await runAllDue(a);

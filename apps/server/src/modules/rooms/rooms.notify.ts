@@ -9,6 +9,9 @@ import { notify } from '../notifications/notifications.service.ts';
 import { formatSlot, seoulParts } from './booking-time.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 import { RELEASE_AFTER_MS } from './job-kinds.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { findItems } from './action-items.repository.ts';
+import { minutesItemsText } from './action-items.extract.ts';
 import { sendRoomsChat } from './rooms-chat.service.ts';
 import type { TRoomsDeps } from './rooms.deps.ts';
 
@@ -78,5 +81,9 @@ export const minutesRecipients = (row: TBookingRow): string[] => recipients(row,
 
 export async function sendMinutes(deps: TRoomsDeps, row: TBookingRow): Promise<void> {
   const when = formatSlot(row.b.startsAt, row.b.endsAt);
-  await sendAll(deps, minutesRecipients(row), mail.minutesSubject(row.b.title), mail.minutesBody(row.b.title, row.roomName, when, row.b.minutes));
+  // The decisions and action items read from these minutes, when they are ready (issue 37): outside attendees have no
+  // inbox for the notice, so the mail carries them.
+  const items = await findItems(deps.db, row.b.id, sha256(row.b.minutes));
+  const extra = items && (items.decisions.length || items.actions.length) ? `\n${minutesItemsText(items)}\n` : '';
+  await sendAll(deps, minutesRecipients(row), mail.minutesSubject(row.b.title), mail.minutesBody(row.b.title, row.roomName, when, row.b.minutes) + extra);
 }
