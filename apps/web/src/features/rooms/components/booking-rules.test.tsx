@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { koRoomsRules } from '@suite/shared/messages/ko-rooms-rules';
 import { tokenStorage } from '@/lib/token-storage';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
+import { ko } from '@suite/shared';
+import { aRoom } from '../testing/fixtures';
+import { BookingDialog } from './booking-dialog';
 import { BookingRulesCard } from './booking-rules';
+import '@/lib/testing/resize-observer';
 
 const t = koRoomsRules;
 const rules = (canManage: boolean) => ({
@@ -38,7 +42,8 @@ function stub(canManage: boolean) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
-describe('booking rules form', () => {
+// The first render pays for importing the dialog and forms; on a loaded machine that alone can pass 5 s.
+describe('booking rules form', { timeout: 20_000 }, () => {
   it('shows the seed’s rules and teams, refuses a bad value in Korean without sending, then saves the rules', async () => {
     stub(true);
     renderWithQueries(<BookingRulesCard seedId="seed-1" />);
@@ -74,5 +79,52 @@ describe('booking rules form', () => {
     expect(max.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: t.ui.save })).toBeNull();
     expect(screen.queryByRole('button', { name: t.ui.addTeam })).toBeNull();
+  });
+});
+
+describe('the admin override in the booking dialog', { timeout: 20_000 }, () => {
+  const roomId = '5f0c3b8e-1d2a-4c3b-9e4f-a1b2c3d4e5f6';
+  const refusal = { success: false, error: t.server.maxLength(120), code: 'ROOM_RULE' };
+  const posts = () => calls('POST').map(([, i]) => JSON.parse(String((i as RequestInit).body)) as Record<string, unknown>);
+
+  function open(canManage: boolean) {
+    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return respond(refusal, 409);
+      if (String(url).endsWith('/room-settings')) return respond({ data: { reminderMinutes: 10, autoRelease: true }, canManage });
+      return respond({ data: [], invitations: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithQueries(
+      <BookingDialog
+        seedId="seed-1"
+        rooms={[aRoom(roomId, '대회의실')]}
+        target={{ kind: 'new', roomId, date: '2031-03-03', start: 540, end: 720 }}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(ko.rooms.ui.meetingTitle), { target: { value: '전사 워크숍' } });
+    fireEvent.click(screen.getByRole('button', { name: ko.rooms.ui.book }));
+  }
+
+  it('after a rule refusal an admin ticks the override, gives a reason (checked first) and books with it', async () => {
+    open(true);
+    expect((await screen.findByRole('alert')).textContent).toBe(t.server.maxLength(120));
+    fireEvent.click(await screen.findByRole('checkbox', { name: t.ui.override }));
+    fireEvent.change(screen.getByLabelText(t.ui.overrideReason), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: ko.rooms.ui.book }));
+    expect(await screen.findByText(t.validation.overrideReason)).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText(t.ui.overrideReason), { target: { value: '분기 전사 워크숍' } });
+    fireEvent.click(screen.getByRole('button', { name: ko.rooms.ui.book }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[0]!.override).toBeUndefined();
+    expect(posts()[1]).toMatchObject({ title: '전사 워크숍', override: { reason: '분기 전사 워크숍' } });
+  });
+
+  it('a member sees the rule’s message and no override', async () => {
+    open(false);
+    expect((await screen.findByRole('alert')).textContent).toBe(t.server.maxLength(120));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/room-settings'))).toBe(true));
+    expect(screen.queryByTestId('rule-override')).toBeNull();
   });
 });
