@@ -94,6 +94,8 @@ export const knowledgePassages = pgTable(
       .default(sql`'{}'::text[]`),
     embedding: real('embedding').array(),
     embeddingModel: text('embedding_model'),
+    /** The page a passage comes from when a source has several (a sitemap, issue 29); cited instead of the source's address. */
+    pageUrl: text('page_url'),
   },
   (t) => [
     index('knowledge_passages_source_idx').on(t.sourceId),
