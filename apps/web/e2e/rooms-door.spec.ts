@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, freshUser, test } from './fixtures/test';
 import { PASSWORD } from './fixtures/users';
 
@@ -58,6 +59,7 @@ test('the door display at 1280×800 shows now and next and books 지금 사용; 
     await expect(page.getByTestId('display-next')).toContainText('오늘 남은 예약 없음');
   }
   await expect(page.getByTestId('display-qr')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   // Everything fits the tablet's screen: no scrolling sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 

@@ -145,7 +145,7 @@ function Screen({ token, state, receivedAt }: { token: string; state: TDisplaySt
           <p className="text-xl text-neutral-300">{t.scanToCheckIn}</p>
         </aside>
       </main>
-      <footer className="flex items-center gap-2 text-lg text-neutral-500">
+      <footer className="flex items-center gap-2 text-lg text-neutral-400">
         <CalendarClock className="size-5" aria-hidden="true" />
         {t.updated(time(state.serverTime))}
       </footer>
