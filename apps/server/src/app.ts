@@ -43,6 +43,8 @@ import { betaRoutes } from './modules/beta/beta.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { slackModule } from './modules/slack/slack.module.ts';
 import { roomsModule } from './modules/rooms/rooms.module.ts';
+import { calendarSyncModule } from './modules/calendar-sync/calendar-sync.module.ts';
+import { calendarPushHook } from './modules/calendar-sync/calendar-hooks.service.ts';
 import { mealModule } from './modules/meal/meal.module.ts';
 import { createJobRunner, type TJobRunner } from './lib/jobs/job-runner.ts';
 import { createMailer } from './adapters/mailer.ts';
@@ -332,7 +334,9 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
   await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
   await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
-  await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps });
+  // Calendar sync (issue 37): every booking change of an organiser with a connected calendar enqueues its push.
+  await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps, onBookingChange: calendarPushHook(jobs, now) });
+  await app.register(calendarSyncModule, { ctx, jobs, notifications: notificationsDeps });
   await app.register(mealModule, { ctx, jobs, now, notifications: notificationsDeps });
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log, notificationsDeps);

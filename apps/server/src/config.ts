@@ -69,6 +69,10 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+  // Server-side Google OAuth for Calendar (issue 37): the OAuth base (`/v2/auth` in the browser, `/token` from the server) and the APIs' base.
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_URL: z.url().default('https://accounts.google.com/o/oauth2'),
+  GOOGLE_API_URL: z.url().default('https://www.googleapis.com'),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
@@ -203,7 +207,7 @@ export type TConfig = {
   requireEmailConfirmation: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  google: { clientId: string | undefined; jwksUrl: string; issuer: string };
+  google: { clientId: string | undefined; jwksUrl: string; issuer: string; clientSecret: string | undefined; oauthUrl: string; apiUrl: string };
   /** Kakao and Naver Login (OAuth 2.0 authorization code + PKCE); a provider without client id is unavailable. */
   oauthProviders: Record<'kakao' | 'naver', TOAuthProviderConfig>;
   /**
@@ -362,7 +366,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     requireEmailConfirmation: e.AUTH_REQUIRE_EMAIL_CONFIRMATION,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuer: e.GOOGLE_ISSUER,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      oauthUrl: e.GOOGLE_OAUTH_URL.replace(/\/$/, ''),
+      apiUrl: e.GOOGLE_API_URL.replace(/\/$/, ''),
+    },
     oauthProviders: {
       kakao: {
         clientId: e.KAKAO_CLIENT_ID,

@@ -33,6 +33,7 @@ import { koPrivacy } from './ko-privacy.ts';
 import { koHelp } from './ko-help.ts';
 import { koDocs } from './ko-docs.ts';
 import { koDomains } from './ko-domains.ts';
+import { koCalendarSync } from './ko-calendar-sync.ts';
 
 export const ko = {
   auth: koAuth,
@@ -61,6 +62,7 @@ export const ko = {
   help: koHelp,
   docs: koDocs,
   domains: koDomains,
+  calendarSync: koCalendarSync,
   common: {
     appName: '컴퍼니 툴즈',
     tagline: '툴 비용은 아끼고, 비즈니스에만 집중하세요',

@@ -26,6 +26,7 @@ export const JOB_KINDS = {
   'alerts.deliver': 'Sends one alert notice (opened or resolved) to one mail recipient, Slack channel or webhook (key alert:<incidentId>)',
   'billing.charge': "Charges one invoice to the seed's card (Toss billing key, the invoice's Idempotency-Key), retried on timeouts (key invoice:<id>)",
   'privacy.export': "Builds one data export ZIP (a person's own or a seed owner's request) and mails the link (key privacy-export:<id>)",
+  'calendar-sync.push': "Writes one booking to its organiser's connected Google/CalDAV calendars after a create, change or cancel (key calendar:<bookingId>)",
   'help.sync-bot': "Creates the help centre's own chatbot if missing and makes its FAQ entries the help articles (key help:sync-bot, enqueued at start-up)",
 } as const;
 
@@ -76,6 +77,8 @@ export const SCHEDULES = {
   'privacy.erase-due': { everyMs: 10 * MINUTE, scope: 'cluster' },
   // Rows past the data map's period (retention 'days'), deleted in batches; counts in an audit row (privacy.retention).
   'privacy.retention': { everyMs: HOUR, scope: 'cluster', firstAfterMs: 60_000 },
+  // Calendar sync (issue 37): each connected Google/CalDAV calendar not synced for a minute (syncToken / sync-collection).
+  'calendar-sync.poll': { everyMs: MINUTE, scope: 'cluster' },
   // Custom domains (issue 33): DNS checks of the domains whose next_check_at has come (pending/error back off from 1 min, connected hourly).
   'domains.check': { everyMs: MINUTE, scope: 'cluster' },
 } as const satisfies Record<string, TScheduleSpec>;

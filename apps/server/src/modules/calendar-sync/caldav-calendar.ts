@@ -15,7 +15,15 @@ import { answerRoom, buildIcal, moveIcal, parseIcal } from './ical.ts';
 const TIMEOUT_MS = 15_000;
 const MAX_BYTES = 5_000_000;
 
-export type TCalDavAccount = { calendarUrl: string; username: string; password: string; accountEmails: string[]; allowPrivate: boolean; uidHost: string };
+export type TCalDavAccount = {
+  calendarUrl: string;
+  username: string;
+  password: string;
+  accountEmails: string[];
+  allowPrivate: boolean;
+  uidHost: string;
+  now: () => Date;
+};
 type TDavResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 export async function davRequest(
@@ -26,7 +34,8 @@ export async function davRequest(
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CalendarHttpError('caldav url', 400);
   const target = await resolveGuardedHost(u.hostname, { allowPrivate: opts.allowPrivate });
   const lookup: LookupFunction = (_h, o, cb) => {
-    if ((o as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((o as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);
   };
   const client = u.protocol === 'https:' ? https : http;
@@ -68,7 +77,13 @@ export async function davRequest(
 const responses = (xml: string) => [...xml.matchAll(/<(?:[\w-]+:)?response\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?response>/g)].map((m) => m[1]!);
 const tag = (xml: string, name: string) => new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${name}>`).exec(xml)?.[1];
 const hrefIn = (xml: string | undefined) => (xml ? tag(xml, 'href')?.trim() : undefined);
-const decodeXml = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeXml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const statusOf = (xml: string) => Number(/HTTP\/[\d.]+\s+(\d{3})/.exec(tag(xml, 'status') ?? '')?.[1] ?? 200);
 
 const propfind = (props: string) =>
@@ -120,7 +135,14 @@ export async function checkCalendar(calendarUrl: string, auth: { username: strin
 export function caldavCalendar(acc: TCalDavAccount): TCalendarClient {
   const collection = acc.calendarUrl.endsWith('/') ? acc.calendarUrl : `${acc.calendarUrl}/`;
   const req = (url: string, method: string, headers: Record<string, string> = {}, body?: string) =>
-    davRequest(new URL(url, collection).toString(), { method, username: acc.username, password: acc.password, allowPrivate: acc.allowPrivate, headers, ...(body !== undefined ? { body } : {}) });
+    davRequest(new URL(url, collection).toString(), {
+      method,
+      username: acc.username,
+      password: acc.password,
+      allowPrivate: acc.allowPrivate,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   const etagOf = (r: TDavResponse) => (typeof r.headers.etag === 'string' ? r.headers.etag : null);
   const hrefPath = (href: string) => new URL(href, collection).pathname;
   const mine = (organizer: string) => !organizer || acc.accountEmails.includes(organizer.toLowerCase());
@@ -167,7 +189,18 @@ export function caldavCalendar(acc: TCalDavAccount): TCalendarClient {
         const got = gone ? undefined : await get(id);
         const ev = got ? parseIcal(got.ics) : undefined;
         if (!got || !ev) {
-          events.push({ id, etag: null, cancelled: true, title: '', description: '', start: new Date(0), end: new Date(0), organizerSelf: true, attendees: [], recurring: false });
+          events.push({
+            id,
+            etag: null,
+            cancelled: true,
+            title: '',
+            description: '',
+            start: new Date(0),
+            end: new Date(0),
+            organizerSelf: true,
+            attendees: [],
+            recurring: false,
+          });
           continue;
         }
         events.push({
@@ -193,7 +226,7 @@ export function caldavCalendar(acc: TCalDavAccount): TCalendarClient {
         href,
         (current) => {
           if (current) sequence = Number(/\nSEQUENCE:(\d+)/.exec(current)?.[1] ?? 0) + 1;
-          return buildIcal({ uid: `${ev.bookingId}@${acc.uidHost}`, ...ev, now: new Date(), sequence });
+          return buildIcal({ uid: `${ev.bookingId}@${acc.uidHost}`, ...ev, now: acc.now(), sequence });
         },
         !existing,
       );

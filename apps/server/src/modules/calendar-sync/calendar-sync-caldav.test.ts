@@ -13,7 +13,11 @@ function vevent(ics: string) {
 const attendeesOf = (ics: string) =>
   vevent(ics)
     .getAllProperties('attendee')
-    .map((p) => ({ email: String(p.getFirstValue()).replace(/^mailto:/i, ''), partstat: p.getParameter('partstat'), comment: p.getParameter('x-response-comment') }));
+    .map((p) => ({
+      email: String(p.getFirstValue()).replace(/^mailto:/i, ''),
+      partstat: p.getParameter('partstat'),
+      comment: p.getParameter('x-response-comment'),
+    }));
 
 /** Two-way sync with a fake CalDAV server (discovery, sync-collection, ETags) on loopback. */
 describe.each(dbKinds)('calendar sync with CalDAV (%s)', (kind) => {
@@ -38,7 +42,11 @@ describe.each(dbKinds)('calendar sync with CalDAV (%s)', (kind) => {
     expect(bad.body.error).toContain('앱 비밀번호');
     const invalid = await api(t, ctx.member.token)('POST', '/api/calendar-sync/caldav', { serverUrl: 'ftp://x', username: '', password: '' });
     expect(invalid.status).toBe(400);
-    const ok = await api(t, ctx.member.token)('POST', '/api/calendar-sync/caldav', { serverUrl: `${dav.origin}/`, username: 'member', password: 'app-password-1' });
+    const ok = await api(t, ctx.member.token)('POST', '/api/calendar-sync/caldav', {
+      serverUrl: `${dav.origin}/`,
+      username: 'member',
+      password: 'app-password-1',
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ provider: 'caldav', calendarUrl: dav.calendarUrl, accountEmail: 'member@example.test' });
     expect(JSON.stringify(ok.body)).not.toContain('app-password-1');
@@ -79,7 +87,12 @@ describe.each(dbKinds)('calendar sync with CalDAV (%s)', (kind) => {
 
   it('an event there that invites the room books it here; a taken slot gets PARTSTAT=DECLINED with the reason', async () => {
     const start = seoulWeekday(2, 3, 15);
-    const first = dav.actCreate({ summary: '앱에서 잡은 회의', start, end: new Date(start.getTime() + 3_600_000), attendees: [roomEmail(ctx.roomId), 'guest@example.test'] });
+    const first = dav.actCreate({
+      summary: '앱에서 잡은 회의',
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      attendees: [roomEmail(ctx.roomId), 'guest@example.test'],
+    });
     const clash = dav.actCreate({ summary: '겹치는 회의', start, end: new Date(start.getTime() + 30 * 60_000), attendees: [roomEmail(ctx.roomId)] });
     const r = await syncNow(t, ctx.member.token, connectionId);
     expect(r.body.changes).toBe(2);

@@ -37,7 +37,7 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
     expect(new URL(start.body.url as string).searchParams.get('scope')).toContain('https://www.googleapis.com/auth/calendar.events');
     await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}` });
     const again = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}` });
-    expect(again.headers.location).toBe('/settings?calendar=failed');
+    expect(again.headers.location).toBe('/admin/services/schedule/settings?calendar=failed');
   });
 
   it('a booking made here shows up there with its attendees and the room; a move and a cancel follow', async () => {
@@ -73,7 +73,12 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
 
   it('an event there that invites the room books it here; a taken slot is declined there with the reason', async () => {
     const start = seoulWeekday(2, 1, 14);
-    const first = google.actCreate({ summary: '구글에서 잡은 회의', start, end: new Date(start.getTime() + 3_600_000), attendees: ['guest@example.test', roomEmail(ctx.roomId)] });
+    const first = google.actCreate({
+      summary: '구글에서 잡은 회의',
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      attendees: ['guest@example.test', roomEmail(ctx.roomId)],
+    });
     const clash = google.actCreate({
       summary: '겹치는 회의',
       start: new Date(start.getTime() + 30 * 60_000),
@@ -102,7 +107,12 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
   it('a move and a cancel there move and cancel the booking here; a move onto a taken slot declines', async () => {
     const start = seoulWeekday(3, 2, 9);
     const ev = google.actCreate({ summary: '옮길 회의', start, end: new Date(start.getTime() + 3_600_000), attendees: [roomEmail(ctx.roomId)] });
-    const blocker = await api(t, ctx.owner.token)('POST', `${ctx.base}/bookings`, { roomId: ctx.roomId, title: '선점', startsAt: iso(start, 240), endsAt: iso(start, 300) });
+    const blocker = await api(t, ctx.owner.token)('POST', `${ctx.base}/bookings`, {
+      roomId: ctx.roomId,
+      title: '선점',
+      startsAt: iso(start, 240),
+      endsAt: iso(start, 300),
+    });
     expect(blocker.status).toBe(201);
     await syncNow(t, ctx.member.token, connectionId);
     const find = async () => (await bookingsOf(t, ctx.member.token, ctx.base)).filter((b) => b.title === '옮길 회의');

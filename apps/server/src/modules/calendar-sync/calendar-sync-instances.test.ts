@@ -52,7 +52,12 @@ describe.each(dbKinds)('calendar sync on two instances (%s)', (kind) => {
     // may find the event unlinked, and the link's unique key lets only one of them book it.
     for (let round = 1; round <= 3; round++) {
       const at = new Date(start.getTime() + round * 2 * 3_600_000);
-      const again = google.actCreate({ summary: `동시에 동기화 ${round}`, start: at, end: new Date(at.getTime() + 3_600_000), attendees: [roomEmail(ctx.roomId)] });
+      const again = google.actCreate({
+        summary: `동시에 동기화 ${round}`,
+        start: at,
+        end: new Date(at.getTime() + 3_600_000),
+        attendees: [roomEmail(ctx.roomId)],
+      });
       await database.db.execute(sql`update calendar_connections set lease_until = null, sync_token = null where id = ${connectionId}`);
       const both = await Promise.allSettled([
         syncConnection(syncDepsOf(a), connectionId),
@@ -72,4 +77,3 @@ describe.each(dbKinds)('calendar sync on two instances (%s)', (kind) => {
     expect((await linksOf(a, connectionId)).filter((l) => l.remote_id === ev.id)).toHaveLength(1);
   }, 120_000);
 });
-

@@ -3,7 +3,8 @@ import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import type { TDb, TTx } from '../../db/client.ts';
 import { decryptSecret } from '../../lib/secret-box.ts';
-import type { TRoomsDeps } from '../rooms/rooms.deps.ts';
+import type { TRoomsDeps } from '../rooms/calendar.service.ts';
+import { findUserById } from '../auth/auth.service.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
 import { CalendarHttpError, type TCalendarClient } from './calendar-client.ts';
 import { caldavCalendar } from './caldav-calendar.ts';
@@ -38,9 +39,15 @@ export function roomIdOf(config: TConfig, email: string): string | undefined {
 
 export type TUserFacts = { id: string; email: string; name: string };
 
+/** The member a connection belongs to (their address and name, through the auth module's service). */
+export async function userFacts(deps: TCalendarSyncDeps, userId: string): Promise<TUserFacts | undefined> {
+  const u = await findUserById(deps.db, userId);
+  return u ? { id: u.id, email: u.email, name: u.fullName } : undefined;
+}
+
 export function clientOf(deps: TCalendarSyncDeps, conn: TConnectionRow, user: TUserFacts): TCalendarClient {
   const secret = decryptSecret(deps.config.encryptionKey, conn.secretEnc);
-  if (conn.provider === 'google') return googleCalendar(deps.config.google, secret);
+  if (conn.provider === 'google') return googleCalendar(deps.config.google, secret, deps.now);
   return caldavCalendar({
     calendarUrl: conn.calendarUrl,
     username: conn.username,
@@ -48,6 +55,7 @@ export function clientOf(deps: TCalendarSyncDeps, conn: TConnectionRow, user: TU
     accountEmails: [conn.accountEmail, user.email, conn.username].filter(Boolean).map((e) => e.toLowerCase()),
     allowPrivate: deps.config.allowPrivateUrls,
     uidHost: addressHost(deps.config),
+    now: deps.now,
   });
 }
 

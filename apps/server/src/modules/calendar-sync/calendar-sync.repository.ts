@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { calendarConnections, calendarEventLinks } from '../../db/schema-calendar-sync.ts';
-import { roomBookings, rooms } from '../../db/schema-rooms.ts';
 
 export type TConnectionRow = typeof calendarConnections.$inferSelect;
 export type TLinkRow = typeof calendarEventLinks.$inferSelect;
@@ -35,6 +33,15 @@ export async function deleteConnection(db: TTx, userId: string, id: string): Pro
     .delete(calendarConnections)
     .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)))
     .returning({ id: calendarConnections.id });
+  return rows.length > 0;
+}
+
+export async function hasActiveConnection(db: TTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.status, 'active')))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -122,35 +129,4 @@ export async function updateLink(db: TTx, id: number, patch: Partial<typeof cale
     .update(calendarEventLinks)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(calendarEventLinks.id, id));
-}
-
-/** What the sync reads of a booking: its seed, organiser, room, slot and status. */
-export async function bookingFacts(db: TTx, bookingId: string) {
-  const [row] = await db
-    .select({
-      id: roomBookings.id,
-      seedId: roomBookings.seedId,
-      organizerId: roomBookings.organizerId,
-      roomId: roomBookings.roomId,
-      status: roomBookings.status,
-      startsAt: roomBookings.startsAt,
-      endsAt: roomBookings.endsAt,
-    })
-    .from(roomBookings)
-    .where(eq(roomBookings.id, bookingId));
-  return row;
-}
-
-/** The seed of a room (a remote invitation names the room only). */
-export async function roomSeed(db: TTx, roomId: string): Promise<string | undefined> {
-  const [row] = await db.select({ seedId: rooms.seedId }).from(rooms).where(eq(rooms.id, roomId));
-  return row?.seedId;
-}
-
-export const roomsOfSeed = (db: TTx, seedId: string) =>
-  db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.seedId, seedId)).orderBy(asc(rooms.name));
-
-export async function userFacts(db: TTx, userId: string) {
-  const [row] = await db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(eq(users.id, userId));
-  return row;
 }

@@ -22,7 +22,7 @@ import { syncConnection } from './sync-in.service.ts';
 const s = ko.calendarSync.server;
 const tags = ['rooms'];
 /** Where the OAuth callback sends the member back: the rooms settings, with the result for the card. */
-const CONSOLE_PAGE = '/settings';
+const CONSOLE_PAGE = '/admin/services/schedule/settings';
 
 export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps }> = async (app, { deps }) => {
   const auth = { onRequest: requireAuth };
@@ -30,7 +30,10 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
 
   app.get(
     '/api/calendar-sync/connections',
-    { ...auth, schema: { tags, summary: '내 캘린더 연결 (Google, CalDAV)', security: bearer, response: { 200: ZCalendarConnectionList, ...errorResponses(401) } } },
+    {
+      ...auth,
+      schema: { tags, summary: '내 캘린더 연결 (Google, CalDAV)', security: bearer, response: { 200: ZCalendarConnectionList, ...errorResponses(401) } },
+    },
     async (request) => ({ data: await connections.listConnections(deps, userOf(request).id), googleAvailable: connections.googleAvailable(deps) }),
   );
 
@@ -38,7 +41,12 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
     '/api/calendar-sync/google/start',
     {
       ...auth,
-      schema: { tags, summary: 'Google 캘린더 연결 시작: 승인 주소 (state 10분, 1회용)', security: bearer, response: { 200: ZGoogleConnectStart, ...errorResponses(401, 503) } },
+      schema: {
+        tags,
+        summary: 'Google 캘린더 연결 시작: 승인 주소 (state 10분, 1회용)',
+        security: bearer,
+        response: { 200: ZGoogleConnectStart, ...errorResponses(401, 503) },
+      },
     },
     async (request) => ({ url: await connections.startGoogle(deps, userOf(request).id) }),
   );
@@ -74,7 +82,13 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
     '/api/calendar-sync/connections/:connectionId/sync',
     {
       ...auth,
-      schema: { tags, summary: '지금 동기화', security: bearer, params: ZCalendarConnectionParams, response: { 200: ZCalendarSyncResult, ...errorResponses(400, 401, 404, 409, 502) } },
+      schema: {
+        tags,
+        summary: '지금 동기화',
+        security: bearer,
+        params: ZCalendarConnectionParams,
+        response: { 200: ZCalendarSyncResult, ...errorResponses(400, 401, 404, 409, 502) },
+      },
     },
     async (request) => {
       const conn = await connections.ownConnection(deps, userOf(request).id, request.params.connectionId);
@@ -89,7 +103,13 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
     '/api/calendar-sync/connections/:connectionId',
     {
       ...auth,
-      schema: { tags, summary: '캘린더 연결 끊기', security: bearer, params: ZCalendarConnectionParams, response: { 200: ZMessageResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: '캘린더 연결 끊기',
+        security: bearer,
+        params: ZCalendarConnectionParams,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => {
       await connections.disconnect(deps, userOf(request).id, request.params.connectionId);
@@ -101,7 +121,13 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
     '/api/seeds/:seedId/calendar-sync/room-addresses',
     {
       ...auth,
-      schema: { tags, summary: '회의실 캘린더 주소 (캘린더 일정에 초대하면 예약)', security: bearer, params: ZRoomsSeedParams, response: { 200: ZRoomAddressList, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: '회의실 캘린더 주소 (캘린더 일정에 초대하면 예약)',
+        security: bearer,
+        params: ZRoomsSeedParams,
+        response: { 200: ZRoomAddressList, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => ({ data: await connections.roomAddresses(deps, userOf(request), request.params.seedId) }),
   );

@@ -12,6 +12,7 @@ import { OutboundGuardError } from '../../lib/outbound-guard.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { memberSeed } from '../rooms/bookings.service.ts';
+import { roomsOfSeed } from '../rooms/calendar.service.ts';
 import { CalendarHttpError } from './calendar-client.ts';
 import { checkCalendar, discoverCalendar } from './caldav-calendar.ts';
 import { roomAddress, type TCalendarSyncDeps } from './calendar-sync.deps.ts';
@@ -132,5 +133,5 @@ export async function ownConnection(deps: TCalendarSyncDeps, userId: string, con
 /** The calendar addresses of a seed's rooms (members only), to invite from Google or CalDAV. */
 export async function roomAddresses(deps: TCalendarSyncDeps, user: { id: string }, seedId: string) {
   await memberSeed(deps.rooms, seedId, user.id);
-  return (await repo.roomsOfSeed(deps.db, seedId)).map((r) => ({ roomId: r.id, name: r.name, address: roomAddress(deps.config, r.id) }));
+  return (await roomsOfSeed(deps.db, seedId)).map((r) => ({ roomId: r.id, name: r.name, address: roomAddress(deps.config, r.id) }));
 }

@@ -54,7 +54,10 @@ export async function exchangeCode(g: TGoogleConfig, code: string, redirectUri: 
 
 /** The id of the primary calendar: the account's address. */
 export async function primaryCalendarId(g: TGoogleConfig, accessToken: string): Promise<string> {
-  const res = await fetch(`${g.apiUrl}/calendar/v3/calendars/primary`, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await fetch(`${g.apiUrl}/calendar/v3/calendars/primary`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!res.ok) throw new CalendarHttpError('google calendars.get', res.status);
   return String(((await res.json()) as { id?: string }).id ?? '');
 }
@@ -89,11 +92,16 @@ const body = (ev: TOutEvent) => ({
   ],
 });
 
-export function googleCalendar(g: TGoogleConfig, refreshToken: string): TCalendarClient {
+export function googleCalendar(g: TGoogleConfig, refreshToken: string, now: () => Date): TCalendarClient {
   let access: string | undefined;
   const token = async () => {
     if (access) return access;
-    const t = await form(`${g.oauthUrl}/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: g.clientId ?? '', client_secret: g.clientSecret ?? '' });
+    const t = await form(`${g.oauthUrl}/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: g.clientId ?? '',
+      client_secret: g.clientSecret ?? '',
+    });
     if (!t.access_token) throw new CalendarHttpError('google token', 502);
     access = t.access_token;
     return access;
@@ -119,7 +127,7 @@ export function googleCalendar(g: TGoogleConfig, refreshToken: string): TCalenda
     for (;;) {
       const q = new URLSearchParams({ singleEvents: 'true', showDeleted: 'true', maxResults: '250' });
       if (syncToken) q.set('syncToken', syncToken);
-      else q.set('timeMin', new Date(Date.now() - 86_400_000).toISOString());
+      else q.set('timeMin', new Date(now().getTime() - 86_400_000).toISOString());
       if (pageToken) q.set('pageToken', pageToken);
       const res = await call('GET', `${base}?${q.toString()}`);
       if (res.status === 410) return undefined;
@@ -144,7 +152,10 @@ export function googleCalendar(g: TGoogleConfig, refreshToken: string): TCalenda
           return { remoteId: made.id, etag: made.etag ?? null };
         }
       }
-      const patched = await ok<TGoogleEvent>('events.patch', await call('PATCH', `${base}/${encodeURIComponent(id)}?sendUpdates=all`, { ...body(ev), status: 'confirmed' }));
+      const patched = await ok<TGoogleEvent>(
+        'events.patch',
+        await call('PATCH', `${base}/${encodeURIComponent(id)}?sendUpdates=all`, { ...body(ev), status: 'confirmed' }),
+      );
       return { remoteId: patched.id, etag: patched.etag ?? null };
     },
     async remove(remoteId) {

@@ -119,7 +119,15 @@ function parseLine(line: string): TLine | undefined {
 /** Minutes the zone is ahead of UTC at `utc` (Intl; Asia/Seoul is +540 all year). */
 function zoneOffsetMinutes(zone: string, utc: Date): number {
   try {
-    const f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     const p = Object.fromEntries(f.formatToParts(utc).map((x) => [x.type, x.value]));
     const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
     return Math.round((local - Math.floor(utc.getTime() / 60_000) * 60_000) / 60_000);
@@ -140,14 +148,25 @@ function parseTime(l: TLine): Date | undefined {
   return new Date(asUtc - offset * 60_000);
 }
 
-const mailto = (v: string) => v.replace(/^mailto:/i, '').trim().toLowerCase();
+const mailto = (v: string) =>
+  v
+    .replace(/^mailto:/i, '')
+    .trim()
+    .toLowerCase();
 
 /** The first VEVENT of a calendar object, or undefined when it has none or no usable slot. */
 export function parseIcal(ics: string): TIcalEvent | undefined {
   const lines = unfold(ics);
   const begin = lines.findIndex((l) => l.trim().toUpperCase() === 'BEGIN:VEVENT');
   if (begin < 0) return undefined;
-  const ev: Partial<TIcalEvent> & { attendees: TIcalAttendee[] } = { attendees: [], title: '', description: '', organizer: '', cancelled: false, recurring: false };
+  const ev: Partial<TIcalEvent> & { attendees: TIcalAttendee[] } = {
+    attendees: [],
+    title: '',
+    description: '',
+    organizer: '',
+    cancelled: false,
+    recurring: false,
+  };
   for (const raw of lines.slice(begin + 1)) {
     if (raw.trim().toUpperCase() === 'END:VEVENT') break;
     const l = parseLine(raw);
@@ -160,7 +179,8 @@ export function parseIcal(ics: string): TIcalEvent | undefined {
     else if (l.name === 'ORGANIZER') ev.organizer = mailto(l.value);
     else if (l.name === 'STATUS') ev.cancelled = l.value.trim().toUpperCase() === 'CANCELLED';
     else if (l.name === 'RRULE') ev.recurring = true;
-    else if (l.name === 'ATTENDEE') ev.attendees.push({ email: mailto(l.value), partstat: (l.params.PARTSTAT ?? 'NEEDS-ACTION').toUpperCase(), name: l.params.CN });
+    else if (l.name === 'ATTENDEE')
+      ev.attendees.push({ email: mailto(l.value), partstat: (l.params.PARTSTAT ?? 'NEEDS-ACTION').toUpperCase(), name: l.params.CN });
   }
   if (!ev.uid || !ev.start || !ev.end) return undefined;
   return ev as TIcalEvent;

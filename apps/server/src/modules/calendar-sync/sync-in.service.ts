@@ -10,8 +10,9 @@ import { ko } from '@suite/shared';
 import { ZCreateBookingInput } from '@suite/shared/schemas/rooms';
 import { AppError } from '../../lib/app-error.ts';
 import { cancelBooking, createBooking, updateBooking } from '../rooms/bookings.service.ts';
+import { bookingFacts, roomSeed } from '../rooms/calendar.service.ts';
 import type { TCalendarClient, TRemoteEvent } from './calendar-client.ts';
-import { clientOf, describeFailure, roomIdOf, roomsIn, type TCalendarSyncDeps, type TUserFacts } from './calendar-sync.deps.ts';
+import { clientOf, describeFailure, roomIdOf, roomsIn, userFacts, type TCalendarSyncDeps, type TUserFacts } from './calendar-sync.deps.ts';
 import * as repo from './calendar-sync.repository.ts';
 
 const s = ko.calendarSync.server;
@@ -57,7 +58,7 @@ async function book(ctx: TCtx, ev: TRemoteEvent, room: { roomId: string; email: 
     attendees,
     agenda: ev.description.slice(0, 20_000),
   });
-  const seedId = await repo.roomSeed(deps.db, room.roomId);
+  const seedId = await roomSeed(deps.db, room.roomId);
   let reason: string | undefined;
   if (ev.recurring) reason = s.declinedRecurring;
   else if (!parsed.success) reason = s.declinedInvalid(parsed.error.issues[0]?.message ?? ko.errors.validation);
@@ -103,9 +104,18 @@ async function applyEvent(ctx: TCtx, ev: TRemoteEvent): Promise<boolean> {
   if (!link) {
     // The suite's own event of a booking, seen before its push saved the link: link it, never book it twice.
     const own = bookingIdOfOwn(ev.id);
-    const facts = own ? await repo.bookingFacts(deps.db, own) : undefined;
+    const facts = own ? await bookingFacts(deps.db, own) : undefined;
     if (facts && facts.organizerId === user.id) {
-      await repo.saveSuiteLink(deps.db, { connectionId: conn.id, remoteId: ev.id, bookingId: facts.id, origin: 'suite', state: 'booked', etag: ev.etag, remoteStart: ev.start, remoteEnd: ev.end });
+      await repo.saveSuiteLink(deps.db, {
+        connectionId: conn.id,
+        remoteId: ev.id,
+        bookingId: facts.id,
+        origin: 'suite',
+        state: 'booked',
+        etag: ev.etag,
+        remoteStart: ev.start,
+        remoteEnd: ev.end,
+      });
       link = await repo.findLink(deps.db, conn.id, ev.id);
     }
   }
@@ -114,7 +124,7 @@ async function applyEvent(ctx: TCtx, ev: TRemoteEvent): Promise<boolean> {
     if (ev.cancelled || !ev.organizerSelf || !room) return false;
     return book(ctx, ev, room);
   }
-  const booking = link.bookingId ? await repo.bookingFacts(deps.db, link.bookingId) : undefined;
+  const booking = link.bookingId ? await bookingFacts(deps.db, link.bookingId) : undefined;
   const active = booking && ACTIVE.includes(booking.status) ? booking : undefined;
   if (ev.cancelled || !room) {
     // Deleted there, or the room no longer invited: the booking here is cancelled.
@@ -173,7 +183,7 @@ export async function syncConnection(deps: TCalendarSyncDeps, connectionId: stri
   const now = deps.now();
   if (!(await repo.takeLease(deps.db, connectionId, now, new Date(now.getTime() + LEASE_MS)))) return { status: 'busy' };
   const conn = await repo.findConnection(deps.db, connectionId);
-  const user = conn ? await repo.userFacts(deps.db, conn.userId) : undefined;
+  const user = conn ? await userFacts(deps, conn.userId) : undefined;
   if (!conn || !user) return { status: 'ok', changes: 0 };
   try {
     const client = clientOf(deps, conn, user);

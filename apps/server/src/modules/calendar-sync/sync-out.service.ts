@@ -8,19 +8,19 @@
 import { AppError } from '../../lib/app-error.ts';
 import { ko } from '@suite/shared';
 import { getBooking } from '../rooms/bookings.service.ts';
+import { bookingFacts } from '../rooms/calendar.service.ts';
 import type { TOutEvent } from './calendar-client.ts';
-import { clientOf, describeFailure, roomAddress, type TCalendarSyncDeps } from './calendar-sync.deps.ts';
+import { clientOf, describeFailure, roomAddress, userFacts, type TCalendarSyncDeps } from './calendar-sync.deps.ts';
 import * as repo from './calendar-sync.repository.ts';
 
 const ACTIVE = ['confirmed', 'checked_in'];
-export const PUSH_KIND = 'calendar-sync.push';
 
 export async function pushBooking(deps: TCalendarSyncDeps, bookingId: string): Promise<void> {
-  const b = await repo.bookingFacts(deps.db, bookingId);
+  const b = await bookingFacts(deps.db, bookingId);
   if (!b) return;
   const conns = await repo.activeConnectionsOf(deps.db, b.organizerId);
   if (conns.length === 0) return;
-  const user = await repo.userFacts(deps.db, b.organizerId);
+  const user = await userFacts(deps, b.organizerId);
   if (!user) return;
   const active = ACTIVE.includes(b.status);
   let out: TOutEvent | undefined;

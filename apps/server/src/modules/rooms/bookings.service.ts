@@ -152,6 +152,9 @@ async function scheduleFor(deps: TRoomsDeps, seedId: string, bookingId: string, 
   }
 }
 
+/** Calendar sync (buildApp's hook): the change reaches the organiser's connected calendars after the commit. */
+const pushToCalendars = (deps: TRoomsDeps, bookingId: string, organizerId: string) => deps.onBookingChange?.(deps.db, { bookingId, organizerId });
+
 function checkSlot(deps: TRoomsDeps, room: rrepo.TRoomRow, start: Date, end: Date): string | undefined {
   if (end <= deps.now()) return m.inPast;
   if (!withinHours(room, start, end)) return m.outsideHours(room.name, formatHours(room));
@@ -257,6 +260,7 @@ export async function createBooking(deps: TRoomsDeps, actor: TActor, seedId: str
     for (const id of createdIds) {
       const row = (await brepo.findBooking(txd.db, seedId, id))!;
       await scheduleFor(txd, seedId, id, row.b.startsAt);
+      await pushToCalendars(txd, id, actor.id);
       const broken = overridden.get(id);
       if (broken) {
         const e = { seedId, actorId: actor.id, bookingId: id, seriesId, room, title: row.b.title, start: row.b.startsAt, end: row.b.endsAt };
@@ -337,6 +341,7 @@ export async function updateBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       await deps.jobs.cancel(txd.db, jobKeyOf(bookingId));
       await scheduleFor(txd, seedId, bookingId, start);
     }
+    await pushToCalendars(txd, bookingId, row.b.organizerId);
     const fresh = (await brepo.findBooking(txd.db, seedId, bookingId))!;
     if (broken.length > 0) {
       const e = { seedId, actorId: actor.id, bookingId, seriesId: fresh.b.seriesId, room, title: fresh.b.title, start, end };
@@ -378,6 +383,7 @@ export async function cancelBooking(deps: TRoomsDeps, actor: TActor, seedId: str
       if (!(await brepo.updateBooking(txd.db, r.b.id, { status: 'cancelled' }, deps.now(), ACTIVE))) continue;
       count += 1;
       await deps.jobs.cancel(txd.db, jobKeyOf(r.b.id));
+      await pushToCalendars(txd, r.b.id, r.b.organizerId);
       await rrepo.logEvent(txd.db, {
         seedId,
         bookingId: r.b.id,

@@ -28,14 +28,27 @@ export type TRoomsDeps = {
   jobs: Pick<TJobRunner, 'enqueue' | 'cancel'>;
   /** The notification service's deps (buildApp): reminders and releases reach members through it. */
   notifications: TNotifier;
+  /**
+   * Called in the transaction of every create, change, cancel and release of a booking (buildApp passes calendar
+   * sync's, which enqueues the push to the organiser's connected calendars).
+   */
+  onBookingChange?: TBookingChangeHook | undefined;
 };
+
+export type TBookingChangeHook = (db: TTx, change: { bookingId: string; organizerId: string }) => Promise<void>;
 
 /** The same deps bound to an open transaction: every write of one action commits together or not at all. */
 export function inTx<T>(deps: TRoomsDeps, fn: (txDeps: TRoomsDeps) => Promise<T>): Promise<T> {
   return deps.db.transaction((tx) => fn({ ...deps, db: tx }));
 }
 
-export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: TRoomsDeps['jobs'], notifications: TNotifier): TRoomsDeps {
+export function createRoomsDeps(
+  ctx: TAppContext,
+  log: FastifyBaseLogger,
+  jobs: TRoomsDeps['jobs'],
+  notifications: TNotifier,
+  onBookingChange?: TBookingChangeHook,
+): TRoomsDeps {
   const { config, database } = ctx;
   return {
     db: database.db,
@@ -49,6 +62,7 @@ export function createRoomsDeps(ctx: TAppContext, log: FastifyBaseLogger, jobs: 
     caps: config.rooms,
     jobs,
     notifications,
+    onBookingChange,
   };
 }
 

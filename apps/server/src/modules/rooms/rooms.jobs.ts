@@ -50,6 +50,8 @@ async function release(deps: TRoomsDeps, bookingId: string): Promise<void> {
       action: 'release',
       detail: { title: row.b.title, roomName: row.roomName, slot: formatSlot(row.b.startsAt, row.b.endsAt) },
     });
+    // Calendar sync: the released booking leaves the organiser's calendars (or its room declines there).
+    await deps.onBookingChange?.(tx, { bookingId: row.b.id, organizerId: row.b.organizerId });
     // An abandoned series (issue 37): the miss, and the warning or the release of the rest, in the same commit.
     return { rest: await recordSeriesMiss(deps, tx, row) };
   });

@@ -8,15 +8,18 @@ import { bookingRoutes } from './bookings.routes.ts';
 import { checkInQrRoutes } from './checkin-qr.routes.ts';
 import { displayRoutes } from './display.routes.ts';
 import { holidayRoutes } from './holidays.routes.ts';
-import { createRoomsDeps, type TNotifier } from './rooms.deps.ts';
+import { createRoomsDeps, type TBookingChangeHook, type TNotifier } from './rooms.deps.ts';
 import { registerRoomsJobs } from './rooms.jobs.ts';
 import { adoptLegacyJobs } from './rooms.repository.ts';
 import { roomRoutes } from './rooms.routes.ts';
 import { ruleRoutes } from './rules.routes.ts';
 
 /** Meeting-room booking (issue 7): routes, live stream, and the reminder and release jobs on the app's runner. */
-export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; notifications: TNotifier }> = async (app, { ctx, jobs, notifications }) => {
-  const deps = createRoomsDeps(ctx, app.log, jobs, notifications);
+export const roomsModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: TJobRunner; notifications: TNotifier; onBookingChange?: TBookingChangeHook }> = async (
+  app,
+  { ctx, jobs, notifications, onBookingChange },
+) => {
+  const deps = createRoomsDeps(ctx, app.log, jobs, notifications, onBookingChange);
   registerRoomsJobs(deps, jobs);
   // Minutes → decisions and action items with the Slack assistant's model when one is configured (issue 37).
   registerMinutesItemsJob(deps, jobs, createLlm({ ...ctx.config.llm }));

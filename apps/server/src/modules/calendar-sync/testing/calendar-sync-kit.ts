@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { TTestContext } from '../../../test/helpers.ts';
 import { api } from '../../admin-users/testing/console-test-kit.ts';
 import { createNotificationsDeps } from '../../notifications/notifications.deps.ts';
-import { createRoomsDeps } from '../../rooms/rooms.deps.ts';
+import { createRoomsDeps } from '../../rooms/calendar.service.ts';
 import type { TApp } from '../../../app.ts';
 import type { TCalendarSyncDeps } from '../calendar-sync.deps.ts';
+import { calendarPushHook } from '../calendar-hooks.service.ts';
 
 export const APP_HOST = 'suite.test';
 export const roomEmail = (roomId: string) => `room-${roomId}@${APP_HOST}`;
@@ -36,13 +37,16 @@ export async function connectGoogle(t: TTestContext, token: string): Promise<str
   if (start.status !== 200) throw new Error(`google start: ${start.status} ${JSON.stringify(start.body)}`);
   const state = new URL(start.body.url as string).searchParams.get('state')!;
   const cb = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${encodeURIComponent(state)}` });
-  if (cb.headers.location !== '/settings?calendar=connected') throw new Error(`google callback: ${cb.statusCode} ${String(cb.headers.location)}`);
+  if (cb.headers.location !== '/admin/services/schedule/settings?calendar=connected')
+    throw new Error(`google callback: ${cb.statusCode} ${String(cb.headers.location)}`);
   const list = await api(t, token)('GET', '/api/calendar-sync/connections');
   return (list.body.data as { id: string; provider: string }[]).find((c) => c.provider === 'google')!.id;
 }
 
 export async function linksOf(t: TTestContext, connectionId: string) {
-  const r = await t.database.db.execute(sql`select remote_id, booking_id, origin, state, reason from calendar_event_links where connection_id = ${connectionId} order by id`);
+  const r = await t.database.db.execute(
+    sql`select remote_id, booking_id, origin, state, reason from calendar_event_links where connection_id = ${connectionId} order by id`,
+  );
   return (r as unknown as { rows: { remote_id: string; booking_id: string | null; origin: string; state: string; reason: string | null }[] }).rows;
 }
 
@@ -50,5 +54,12 @@ export async function linksOf(t: TTestContext, connectionId: string) {
 export function syncDepsOf(t: { app: TApp }): TCalendarSyncDeps {
   const { ctx, log, jobs } = t.app;
   const notifications = createNotificationsDeps(ctx, log, jobs);
-  return { db: ctx.database.db, config: ctx.config, state: ctx.state, log, now: ctx.now, rooms: createRoomsDeps(ctx, log, jobs, notifications) };
+  return {
+    db: ctx.database.db,
+    config: ctx.config,
+    state: ctx.state,
+    log,
+    now: ctx.now,
+    rooms: createRoomsDeps(ctx, log, jobs, notifications, calendarPushHook(jobs, ctx.now)),
+  };
 }

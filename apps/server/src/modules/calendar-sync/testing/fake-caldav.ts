@@ -31,7 +31,8 @@ export async function startFakeCalDav(opts: { username: string; password: string
     res.writeHead(207, { 'content-type': 'application/xml; charset=utf-8' });
     res.end(`<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">${inner}</d:multistatus>`);
   };
-  const ok = (href: string, props: string) => `<d:response><d:href>${href}</d:href><d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+  const ok = (href: string, props: string) =>
+    `<d:response><d:href>${href}</d:href><d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -52,7 +53,8 @@ export async function startFakeCalDav(opts: { username: string; password: string
           ),
         );
       const calProps = `<d:resourcetype><d:collection/><cal:calendar/></d:resourcetype><cal:supported-calendar-component-set><cal:comp name="VEVENT"/></cal:supported-calendar-component-set>`;
-      if (path === home) return xml(res, ok(home, '<d:resourcetype><d:collection/></d:resourcetype>') + (req.headers.depth === '1' ? ok(calendar, calProps) : ''));
+      if (path === home)
+        return xml(res, ok(home, '<d:resourcetype><d:collection/></d:resourcetype>') + (req.headers.depth === '1' ? ok(calendar, calProps) : ''));
       if (path === calendar) return xml(res, ok(calendar, calProps));
       res.writeHead(404);
       return res.end();
@@ -71,7 +73,9 @@ export async function startFakeCalDav(opts: { username: string; password: string
       const changed = [...resources.entries()].filter(([, r]) => r.seq > from && (token || !r.deleted));
       const inner = changed
         .map(([href, r]) =>
-          r.deleted ? `<d:response><d:href>${href}</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>` : ok(href, `<d:getetag>${r.etag.replace(/"/g, '&quot;')}</d:getetag>`),
+          r.deleted
+            ? `<d:response><d:href>${href}</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`
+            : ok(href, `<d:getetag>${r.etag.replace(/"/g, '&quot;')}</d:getetag>`),
         )
         .join('');
       return xml(res, `${inner}<d:sync-token>http://fake/sync/${seq}</d:sync-token>`);
@@ -158,7 +162,10 @@ export async function startFakeCalDav(opts: { username: string; password: string
       return href;
     },
     actMove(href: string, start: Date, end: Date) {
-      const ics = resources.get(href)!.ics.replace(/DTSTART[^\r\n]*/, `DTSTART:${stamp(start)}`).replace(/DTEND[^\r\n]*/, `DTEND:${stamp(end)}`);
+      const ics = resources
+        .get(href)!
+        .ics.replace(/DTSTART[^\r\n]*/, `DTSTART:${stamp(start)}`)
+        .replace(/DTEND[^\r\n]*/, `DTEND:${stamp(end)}`);
       save(href, ics);
     },
     actDelete(href: string) {
