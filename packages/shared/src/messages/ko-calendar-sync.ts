@@ -1,7 +1,8 @@
 /** Two-way calendar sync (issue 37): the connection card and the server's answers. */
 export const koCalendarSync = {
   title: '캘린더 연결',
-  intro: '내 Google 캘린더나 CalDAV 캘린더(Outlook, iCloud, 네이버 캘린더)를 연결하면 여기서 잡은 회의실 예약이 내 캘린더에 참석자와 함께 올라가고, 캘린더에서 회의실 주소를 초대하면 여기에 예약됩니다.',
+  intro:
+    '내 Google 캘린더나 CalDAV 캘린더(Outlook, iCloud, 네이버 캘린더)를 연결하면 여기서 잡은 회의실 예약이 내 캘린더에 참석자와 함께 올라가고, 캘린더에서 회의실 주소를 초대하면 여기에 예약됩니다.',
   google: 'Google 캘린더',
   caldav: 'CalDAV 캘린더',
   connectGoogle: 'Google 캘린더 연결',

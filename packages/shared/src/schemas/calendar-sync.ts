@@ -35,7 +35,11 @@ export const ZCalendarConnectionList = z.object({ data: z.array(ZCalendarConnect
 export const ZCalendarConnectionResponse = z.object({ success: z.literal(true), message: z.string(), data: ZCalendarConnection });
 export const ZCalendarConnectionParams = z.object({ connectionId: z.uuid('연결 id가 올바르지 않습니다.') });
 export const ZGoogleConnectStart = z.object({ url: z.string() });
-export const ZGoogleCallbackQuery = z.object({ code: z.string().max(2_000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() });
+export const ZGoogleCallbackQuery = z.object({
+  code: z.string().max(2_000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
 export const ZCalendarSyncResult = z.object({ success: z.literal(true), message: z.string(), changes: z.number().int() });
 
 export const ZRoomAddress = z.object({ roomId: z.uuid(), name: z.string(), address: z.string() });
