@@ -10,8 +10,8 @@ const SHOP = 'https://shop.example';
  * Answer quality through the product's HTTP API in basic mode, on the DEVELOPMENT part of the evaluation set (the
  * part the matcher is tuned on; the held-out test part is measured by bench/chatbot-accuracy.mjs and reported in
  * bench/RESULTS.md, never asserted on here, so nobody tunes against it). The floors sit just under the figures the
- * release measures (57.7 % right entry, 97.5 % out of scope refused, 2.0 % near misses answered, with the academy
- * added as a sixth business the matcher had never seen) and catch
+ * release measures (53.3 % right entry, 97.2 % out of scope refused, 1.6 % near misses answered, with an academy
+ * and a guesthouse added as businesses the matcher had never seen: about 30 % right each) and catch
  * regressions. Issue 29's bar (≥ 90 / ≥ 90 / ≤ 5 % on the test part) is not claimed.
  *
  * One database only: the FAQ matcher (knowledge/faq-match.ts) scores entries in memory from the rows the source API
@@ -67,7 +67,7 @@ describe('customer chatbot answer quality on the development split (pglite)', ()
     };
   }
 
-  it('holds the measured level on the development split: right entry ≥ 55 %, out of scope refused ≥ 95 %, near misses answered ≤ 5 %', async () => {
+  it('holds the measured level on the development split: right entry ≥ 50 %, out of scope refused ≥ 95 %, near misses answered ≤ 5 %', async () => {
     expect(sets.length).toBeGreaterThanOrEqual(4);
     let total = emptyFigures();
     const rows: string[] = [];
@@ -79,8 +79,8 @@ describe('customer chatbot answer quality on the development split (pglite)', ()
     }
     rows.push(figuresRow(`all (dev, ${kind})`, total));
     console.log(`${FIGURES_HEADER}\n${rows.join('\n')}`);
-    expect(total.inScope).toBeGreaterThanOrEqual(440);
-    expect(total.rightEntry / total.inScope).toBeGreaterThanOrEqual(0.55);
+    expect(total.inScope).toBeGreaterThanOrEqual(630);
+    expect(total.rightEntry / total.inScope).toBeGreaterThanOrEqual(0.5);
     expect(total.refused / total.outOfScope).toBeGreaterThanOrEqual(0.95);
     expect(total.nearMissWrong / total.nearMisses).toBeLessThanOrEqual(0.05);
   }, 600_000);
