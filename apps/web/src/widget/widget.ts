@@ -280,9 +280,12 @@ async function mount() {
         const data = await r.json().catch(() => null);
         if (!r.ok) bubble('bot', data?.error ?? t.failed);
         else if (!data?.live) {
-          // The agent ended the chat meanwhile: the bot answered.
+          // The chat ended meanwhile (the agent closed it, or nobody is left to take it): the bot answered.
           live = false;
+          liveStream?.abort();
+          liveStream = null;
           finish(bubble('bot', ''), data as TDone);
+          if ((data as TDone).handoff) afterPersonAsked(false);
         }
       } catch {
         bubble('bot', t.failed);

@@ -236,6 +236,22 @@ describe.each(dbKinds)('chatbot live hand-off (%s)', (kind) => {
     expect((await put(a, agent.token, `${base}/chatbots/${botId}/office-hours`, hours())).statusCode).toBe(403);
   }, 60_000);
 
+  it('a chat still waiting when every agent has gone offline ends: the customer is told and offered the ticket form', async () => {
+    expect((await openAllDay()).statusCode).toBe(200);
+    expect((await put(a, agent.token, `${base}/chatbots-presence`, { online: true })).statusCode).toBe(200);
+    const c = await customer('10.9.0.6');
+    expect(await c.ask('상담원 연결해 주세요')).toMatchObject({ handoff: { live: true } });
+    expect((await api(a, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data).toHaveLength(1);
+    expect((await put(a, agent.token, `${base}/chatbots-presence`, { online: false })).statusCode).toBe(200);
+    expect(await c.ask('아직인가요?')).toMatchObject({
+      answer: '지금은 연결할 수 있는 상담원이 없어요. 이메일을 남겨 주시면 담당자가 확인하고 답변드릴게요.',
+      handoff: { live: false },
+    });
+    expect((await api(a, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data).toEqual([]);
+    // The bot answers again.
+    expect(await c.ask('배송 며칠 걸려요?')).toMatchObject({ answered: true });
+  }, 60_000);
+
   it("permissions: only the seed's members see the 상담함; a customer token opens only its own conversation", async () => {
     expect((await api(a, outsider.token)('GET', `${base}/chatbots/${botId}/inbox`)).status).toBe(404);
     expect((await put(a, outsider.token, `${base}/chatbots-presence`, { online: true })).statusCode).toBe(404);

@@ -133,11 +133,27 @@ export async function requestLive(deps: TChatbotDeps, bot: repo.TBotRow, convers
  * A customer's message while the chat is waiting or live: stored and sent to the 상담함 instead of being answered by
  * the bot. Null when the conversation is not live (the bot answers).
  */
-export async function relayVisitor(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, text: string): Promise<(TAnswer & { live: true }) | null> {
+export async function relayVisitor(
+  deps: TChatbotDeps,
+  bot: repo.TBotRow,
+  conversationId: string,
+  text: string,
+): Promise<(TAnswer & { live: true }) | (TAnswer & { handoff: { live: false; nextOpening: null } }) | null> {
   const current = await live.findLive(deps.db, conversationId);
   if (!current || current.status === 'ended') return null;
   await limit(deps, `chatbot:live-message:${conversationId}`, LIMITS.message, ko.chatbot.server.visitorRateLimited);
   const msg = await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
+  // Still waiting and everyone went offline meanwhile: nobody will take it, so the customer is offered the ticket form.
+  if (current.status === 'waiting' && (await live.agentsOnline(deps.db, bot.seedId, deps.now())) === 0) {
+    const said = await deps.db.transaction(async (tx) => {
+      if (!(await live.endLive(tx, conversationId, deps.now()))) return undefined;
+      return repo.insertMessage(tx, { conversationId, chatbotId: bot.id, role: 'bot', text: h.noAgent });
+    });
+    if (said) {
+      await toInbox(deps, bot.id, { type: 'ended', conversationId, line: lineOf(said) });
+      return { messageId: said.id, answer: said.text, answered: false, sources: [], handoff: { live: false, nextOpening: null } };
+    }
+  }
   await toInbox(deps, bot.id, { type: 'message', conversationId, line: lineOf(msg) });
   return { messageId: msg.id, answer: '', answered: false, sources: [], live: true };
 }
