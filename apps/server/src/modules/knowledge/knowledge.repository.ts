@@ -13,10 +13,13 @@ export type TScope = { chatbotId: string } | { slackWorkspaceId: string };
 export const inScope = (scope: TScope): SQL =>
   'chatbotId' in scope ? eq(knowledgeSources.chatbotId, scope.chatbotId) : eq(knowledgeSources.slackWorkspaceId, scope.slackWorkspaceId);
 
-/** One statement carries at most 65,535 parameters (5 per passage), and a large PDF has more passages. */
+/** One statement carries at most 65,535 parameters (6 per passage), and a large PDF has more passages. */
 const PASSAGE_BATCH = 1_000;
 
-async function insertPassages(tx: TTx, source: { id: string; seedId: string }, passages: { content: string; grams: string[] }[]) {
+/** A passage to store; `pageUrl` when the source has several pages (a sitemap). */
+export type TNewPassage = { content: string; grams: string[]; pageUrl?: string | null };
+
+async function insertPassages(tx: TTx, source: { id: string; seedId: string }, passages: TNewPassage[]) {
   for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
     const batch = passages.slice(start, start + PASSAGE_BATCH);
     await tx.insert(knowledgePassages).values(batch.map((p, i) => ({ sourceId: source.id, seedId: source.seedId, ord: start + i, ...p })));
@@ -27,7 +30,7 @@ async function insertPassages(tx: TTx, source: { id: string; seedId: string }, p
 export async function insertSource(
   db: TDb,
   source: TNewSource,
-  passages: { content: string; grams: string[] }[],
+  passages: TNewPassage[],
   then?: (tx: TTx, row: TSourceRow) => Promise<void>,
 ): Promise<TSourceRow> {
   return db.transaction(async (tx) => {
@@ -48,7 +51,7 @@ export async function replaceContent(
   db: TDb,
   source: TSourceRow,
   content: string,
-  passages: { content: string; grams: string[] }[],
+  passages: TNewPassage[],
   fetchedAt: Date,
   then?: (tx: TTx) => Promise<void>,
 ) {
@@ -191,7 +194,7 @@ export async function candidatePassages(db: TDb, scope: TScope, keys: string[], 
       title: knowledgeSources.title,
       kind: knowledgeSources.kind,
       answer: knowledgeSources.answer,
-      sourceUrl: knowledgeSources.sourceUrl,
+      sourceUrl: sql<string | null>`coalesce(${knowledgePassages.pageUrl}, ${knowledgeSources.sourceUrl})`,
     })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))

@@ -20,7 +20,7 @@ import * as repo from './knowledge.repository.ts';
 import type { TVectorIndex } from './vectors.ts';
 import * as vrepo from './vectors.repository.ts';
 import { officeText } from './sources-files.ts';
-import { crawlSitemap } from './sources-sitemap.ts';
+import { crawlSitemap, type TSitePage } from './sources-sitemap.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 
 export type { TVectorIndex } from './vectors.ts';
@@ -129,12 +129,13 @@ export async function refetchUrlSource(
   if (!source || (source.kind !== 'url' && source.kind !== 'sitemap') || !source.sourceUrl) return;
   try {
     const page =
-      source.kind === 'sitemap' ? await crawlSite(source.sourceUrl, opts.allowPrivateUrls) : await fetchPage(source.sourceUrl, opts.allowPrivateUrls);
+      source.kind === 'sitemap'
+        ? await crawlSite(source.sourceUrl, opts.allowPrivateUrls)
+        : { ...(await fetchPage(source.sourceUrl, opts.allowPrivateUrls)), pages: undefined };
     const passages = splitPassages(page.text);
     if (!page.text.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
-    await repo.replaceContent(db, source, page.text, keyed(source.title, passages), refetch.now(), (tx) =>
-      scheduleRefetch(refetch, tx, source.id).then(() => undefined),
-    );
+    const prepared = page.pages ? pagePassages(source.title, page.pages) : keyed(source.title, passages);
+    await repo.replaceContent(db, source, page.text, prepared, refetch.now(), (tx) => scheduleRefetch(refetch, tx, source.id).then(() => undefined));
   } catch (err) {
     opts.log.warn({ sourceId, err: err instanceof Error ? err.message : 'failed' }, 'knowledge url re-fetch failed; keeping the previous text');
     await db.transaction(async (tx) => void (await scheduleRefetch(refetch, tx, source.id)));
@@ -170,6 +171,7 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
   let title: string;
   let content: string;
   let sourceUrl: string | null = null;
+  let pages: TSitePage[] | undefined;
   if (input.type === 'url') {
     const page = await fetchPage(input.url, opts.allowPrivateUrls);
     title = (input.title ?? page.title) || input.url;
@@ -180,19 +182,21 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     title = input.title || site.title;
     content = site.text;
     sourceUrl = input.url;
+    pages = site.pages;
   } else {
     title = input.title;
     content = input.content;
   }
   const passages = splitPassages(content);
   if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? (sourceUrl ? ko.chatbot.server.urlNoText : s.emptySource));
+  const prepared = pages ? pagePassages(title, pages) : keyed(title, passages);
   const row = await repo.insertSource(
     db,
     { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? opts.refetch.now() : null },
-    keyed(title, passages),
+    prepared,
     sourceUrl ? (tx, row) => scheduleRefetch(opts.refetch, tx, row.id).then(() => undefined) : undefined,
   );
-  return { row, passages: passages.length };
+  return { row, passages: prepared.length };
 }
 
 export async function addSource(db: TDb, owner: TOwner, input: TChatbotSourceInput, opts: TAddOptions): Promise<TChatbotSource> {
@@ -225,8 +229,12 @@ export async function createPdf(db: TDb, documents: TDocumentPool, owner: TOwner
 /** A whole site from its sitemap (sources-sitemap.ts): its pages through the same guarded page fetcher as a URL. */
 async function crawlSite(sitemapUrl: string, allowPrivate: boolean) {
   const site = await crawlSitemap(sitemapUrl, { allowPrivate, fetchPage: (u) => fetchPage(u, allowPrivate) });
-  return { title: new URL(sitemapUrl).hostname, text: site.text };
+  return { title: new URL(sitemapUrl).hostname, text: site.text, pages: site.pages };
 }
+
+/** A site's passages, page by page, each with its page's address (cited instead of the sitemap's). */
+const pagePassages = (title: string, pages: TSitePage[]): repo.TNewPassage[] =>
+  pages.flatMap((p) => keyed(title, splitPassages(p.text)).map((k) => ({ ...k, pageUrl: p.url })));
 
 /** Office text is keyed on the main thread (as text sources are), so it has a cap of its own below DOCUMENT_MAX_CHARS. */
 const MAX_OFFICE_CHARS = 500_000;

@@ -232,6 +232,11 @@ describe.each(dbKinds)('more knowledge sources (%s)', (kind) => {
     expect(content).toContain('환불 안내');
     expect(content).toContain('1~3일');
     expect(content).not.toContain('ABC123');
+    // Each passage keeps its page's address, and the retrieval cites that page rather than the sitemap.
+    const rows = await t.database.db.select().from(knowledgePassages).where(eq(knowledgePassages.sourceId, id));
+    expect(new Set(rows.map((p) => p.pageUrl))).toEqual(new Set([`${origin}/shipping`, `${origin}/refund`, `${origin}/admin/page`]));
+    const hit = (await search(t.database.db, botId, '반품 상품 도착하면 며칠 안에 환불돼요?')).find((h) => h.sourceId === id);
+    expect(hit?.url).toBe(`${origin}/refund`);
     const [job] = await t.database.db
       .select()
       .from(jobs)

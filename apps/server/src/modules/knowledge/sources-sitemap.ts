@@ -5,7 +5,7 @@
  * only where the site's robots.txt allows our user agent (its own group, else `*`; longest match wins, Allow on a tie;
  * `*` and `$` patterns). A robots.txt that answers 4xx allows everything; one that cannot be read (5xx, no answer)
  * stops the crawl, as RFC 9309 asks. The text of each page sits under a heading with the page's title, so passages
- * keep it. Re-fetched daily on the job runner like URL sources (knowledge.service.ts).
+ * keep it, and each passage keeps its page's address (cited with an answer). Re-fetched daily on the job runner like URL sources (knowledge.service.ts).
  */
 import { gunzipSync } from 'fflate';
 import { koChatbotSources } from '@suite/shared/messages/ko-chatbot-sources';
@@ -162,7 +162,9 @@ export async function sitemapPages(sitemapUrl: string, allowPrivate: boolean, ma
  * The site's text from its sitemap: each allowed page under a heading with its title, in sitemap order. Pages that
  * fail (or do not answer within the time budget) are left out; none at all → 400.
  */
-export async function crawlSitemap(sitemapUrl: string, opts: TCrawlOptions): Promise<{ text: string; pages: number; skipped: number }> {
+export type TSitePage = { url: string; text: string };
+
+export async function crawlSitemap(sitemapUrl: string, opts: TCrawlOptions): Promise<{ text: string; pages: TSitePage[]; skipped: number }> {
   const max = opts.maxPages ?? SITEMAP_MAX_PAGES;
   const origin = new URL(sitemapUrl).origin;
   const allows = await robotsFor(origin, opts.allowPrivate);
@@ -187,13 +189,13 @@ export async function crawlSitemap(sitemapUrl: string, opts: TCrawlOptions): Pro
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
-  const parts: string[] = [];
+  const pages: TSitePage[] = [];
   let chars = 0;
-  for (const t of texts) {
-    if (!t || chars + t.length > MAX_TEXT_CHARS) continue;
-    parts.push(t);
+  texts.forEach((t, i) => {
+    if (!t || chars + t.length > MAX_TEXT_CHARS) return;
+    pages.push({ url: urls[i]!, text: t });
     chars += t.length + 2;
-  }
-  if (!parts.length) throw new AppError('BAD_REQUEST', m.sitemapNoText);
-  return { text: parts.join('\n\n'), pages: parts.length, skipped: urls.length - parts.length };
+  });
+  if (!pages.length) throw new AppError('BAD_REQUEST', m.sitemapNoText);
+  return { text: pages.map((p) => p.text).join('\n\n'), pages, skipped: urls.length - pages.length };
 }

@@ -752,7 +752,7 @@ const CHATBOT: TTableMap[] = [
     table: 'knowledge_passages',
     label: '지식 문서 조각',
     personal: {},
-    other: ['id', 'source_id', 'seed_id', 'ord', 'content', 'grams', 'embedding', 'embedding_model'],
+    other: ['id', 'source_id', 'seed_id', 'ord', 'content', 'grams', 'embedding', 'embedding_model', 'page_url'],
     retention: { kind: 'none' },
     sentTo: ['llm'],
   },
