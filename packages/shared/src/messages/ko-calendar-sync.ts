@@ -36,6 +36,7 @@ export const koCalendarSync = {
     caldavUnreachable: 'CalDAV 서버에 연결하지 못했습니다. 주소를 확인하세요.',
     caldavBlocked: '내부망이나 예약된 주소의 서버에는 연결할 수 없습니다.',
     declinedCancelled: '회의실 예약이 취소되었습니다.',
+    untitled: '제목 없는 일정',
     declinedRecurring: '반복 일정은 캘린더 초대로 회의실을 예약할 수 없습니다. 회사 도구에서 반복 예약을 만들어 주세요.',
     declinedInvalid: (reason: string) => `예약할 수 없는 일정입니다: ${reason}`,
     tokenRevoked: 'Google이 연결을 거부했습니다. 캘린더를 다시 연결하세요.',

@@ -52,7 +52,7 @@ async function book(ctx: TCtx, ev: TRemoteEvent, room: { roomId: string; email: 
   const attendees = ev.attendees.map((a) => a.email).filter((e) => EMAIL.test(e) && !roomIdOf(deps.config, e) && e !== user.email.toLowerCase());
   const parsed = ZCreateBookingInput.safeParse({
     roomId: room.roomId,
-    title: (ev.title.trim() || ko.calendarSync.title).slice(0, 100),
+    title: (ev.title.trim() || s.untitled).slice(0, 100),
     startsAt: ev.start.toISOString(),
     endsAt: ev.end.toISOString(),
     attendees,
