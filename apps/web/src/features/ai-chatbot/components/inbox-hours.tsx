@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { koChatbotHandoff } from '@suite/shared/messages/ko-chatbot-handoff';
 import { ZOfficeHours, type TOfficeHours } from '@suite/shared/schemas/chatbot-handoff';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { useOfficeHours, useSaveOfficeHours } from '../api/inbox';
 import { ErrorText } from './error-text';
@@ -45,7 +44,7 @@ function HoursForm({ seedId, botId, canManage, initial }: { seedId: string; botI
       <fieldset className="flex flex-wrap gap-3" disabled={!canManage}>
         {c.weekdayShort.map((label, i) => (
           <label key={label} className="flex items-center gap-1 text-sm">
-            <Checkbox checked={h.weekdays.includes(i + 1)} onCheckedChange={() => toggle(i + 1)} />
+            <input type="checkbox" className="size-4 accent-primary" checked={h.weekdays.includes(i + 1)} onChange={() => toggle(i + 1)} />
             {label}
           </label>
         ))}
@@ -60,7 +59,13 @@ function HoursForm({ seedId, botId, canManage, initial }: { seedId: string; botI
           <Input type="time" className="w-32" value={h.closesAt} readOnly={!canManage} onChange={(e) => setH({ ...h, closesAt: e.target.value })} />
         </label>
         <label className="flex items-center gap-2">
-          <Checkbox checked={h.openOnHolidays} disabled={!canManage} onCheckedChange={(v) => setH({ ...h, openOnHolidays: v === true })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={h.openOnHolidays}
+            disabled={!canManage}
+            onChange={(e) => setH({ ...h, openOnHolidays: e.target.checked })}
+          />
           {c.openOnHolidays}
         </label>
       </div>

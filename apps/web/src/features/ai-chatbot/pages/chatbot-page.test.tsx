@@ -74,6 +74,18 @@ beforeEach(() => {
       if (url === `/api/seeds/${SEED}/chatbots`) return json(200, { data: bots });
       if (url.endsWith('/tickets')) return json(200, { data: [ticket] });
       if (url.endsWith('/synonyms')) return json(200, { data: { groups: [] } });
+      if (url.endsWith('/office-hours'))
+        return json(200, {
+          data: {
+            weekdays: [1, 2, 3, 4, 5],
+            opensAt: '09:00',
+            closesAt: '18:00',
+            openOnHolidays: false,
+            openNow: true,
+            nextOpening: null,
+            nextOpeningText: null,
+          },
+        });
       if (url.endsWith('/knowledge/usage')) return json(200, { data: { chatbots: [{ id: bot.id, name: bot.name }], slack: null, sources: [] } });
       if (url.endsWith('/sources'))
         return json(200, {
