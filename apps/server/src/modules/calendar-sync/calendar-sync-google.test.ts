@@ -143,6 +143,21 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
     expect(links).toEqual([expect.objectContaining({ origin: 'remote', state: 'cancelled' })]);
   });
 
+  it("a room's answer that failed to reach the event is written by the next sync; the booking is made once", async () => {
+    const start = seoulWeekday(4, 3, 16);
+    const ev = google.actCreate({ summary: '답이 늦은 회의', start, end: new Date(start.getTime() + 3_600_000), attendees: [roomEmail(ctx.roomId)] });
+    google.failNextPatches(1);
+    const failed = await syncNow(t, ctx.member.token, connectionId);
+    expect(failed.status).toBe(409);
+    expect(failed.body.error).toContain('HTTP 503');
+    expect((await api(t, ctx.member.token)('GET', '/api/calendar-sync/connections')).body.data[0]).toMatchObject({ status: 'error' });
+    expect(google.event(ev.id)!.attendees![0]!.responseStatus).toBe('needsAction');
+    expect((await syncNow(t, ctx.member.token, connectionId)).status).toBe(200);
+    expect(google.event(ev.id)!.attendees![0]!.responseStatus).toBe('accepted');
+    expect((await bookingsOf(t, ctx.member.token, ctx.base)).filter((b) => b.title === '답이 늦은 회의' && b.status === 'confirmed')).toHaveLength(1);
+    expect((await api(t, ctx.member.token)('GET', '/api/calendar-sync/connections')).body.data[0]).toMatchObject({ status: 'active', lastError: null });
+  });
+
   it('an expired sync token (410) falls back to a full listing without booking anything twice', async () => {
     const before = (await bookingsOf(t, ctx.member.token, ctx.base)).length;
     google.expireSyncTokens();

@@ -142,8 +142,10 @@ async function applyEvent(ctx: TCtx, ev: TRemoteEvent): Promise<boolean> {
   }
   if (active) {
     if (same(active.startsAt, ev.start) && same(active.endsAt, ev.end)) {
-      // Our own write coming back, or a change that is not a move (title, description): nothing to do here.
+      // Our own write coming back, or a change that is not a move (title, description): nothing to do here, except
+      // an answer that did not reach the event (a failed write after the booking committed) is written again.
       await repo.updateLink(deps.db, link.id, { etag: ev.etag, remoteStart: ev.start, remoteEnd: ev.end });
+      if (link.origin === 'remote' && roomStatus(ev, room.email) !== 'accepted') await ctx.client.answerRoom(ev.id, room.email, 'accepted');
       return false;
     }
     try {
@@ -173,8 +175,14 @@ async function applyEvent(ctx: TCtx, ev: TRemoteEvent): Promise<boolean> {
     return book(ctx, ev, room, link);
   }
   if (link.etag !== ev.etag) await repo.updateLink(deps.db, link.id, { etag: ev.etag });
+  // A decline that did not reach the event (its write failed after the link recorded it) is written again.
+  if (link.state === 'declined' && link.reason && roomStatus(ev, room.email) !== 'declined')
+    await ctx.client.answerRoom(ev.id, room.email, 'declined', link.reason);
   return false;
 }
+
+/** The room attendee's answer on the event, lower-case (Google responseStatus, CalDAV PARTSTAT). */
+const roomStatus = (ev: TRemoteEvent, roomEmail: string) => ev.attendees.find((a) => a.email === roomEmail)?.status.toLowerCase();
 
 export type TSyncOutcome = { status: 'busy' } | { status: 'ok'; changes: number } | { status: 'failed'; error: string };
 

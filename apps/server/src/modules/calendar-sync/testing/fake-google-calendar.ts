@@ -26,6 +26,7 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
   const refreshTokens = new Set<string>();
   let seq = 0;
   let tokenEpoch = 0;
+  let failPatches = 0;
   const requests: string[] = [];
 
   const save = (e: Omit<TFakeGoogleEvent, 'seq' | 'etag'>) => {
@@ -92,6 +93,10 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
     const found = one ? events.get(one) : undefined;
     if (one && !found) return send(res, 404, { error: { code: 404 } });
     if (found && req.method === 'GET') return send(res, 200, view(found));
+    if (found && req.method === 'PATCH' && failPatches > 0) {
+      failPatches -= 1;
+      return send(res, 503, { error: { code: 503, message: 'Backend Error' } });
+    }
     if (found && req.method === 'PATCH') return send(res, 200, view(save({ ...found, ...(JSON.parse(raw) as object), id: found.id })));
     if (found && req.method === 'DELETE') {
       if (found.status === 'cancelled') return send(res, 410, { error: { code: 410 } });
@@ -131,6 +136,10 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
     },
     actDelete(id: string) {
       save({ ...events.get(id)!, status: 'cancelled' });
+    },
+    /** The next `n` patches answer 503 (Google's transient backend error). */
+    failNextPatches(n: number) {
+      failPatches = n;
     },
     /** Every sync token given so far answers 410 from now on. */
     expireSyncTokens() {
