@@ -70,7 +70,7 @@ export async function finishGoogle(deps: TCalendarSyncDeps, q: { code?: string |
   try {
     const tokens = await exchangeCode(deps.config.google, q.code, googleRedirectUri(deps));
     if (!tokens.refreshToken) return 'failed' as const;
-    const accountEmail = await primaryCalendarId(deps.config.google, tokens.accessToken);
+    const accountEmail = tokens.email ?? (await primaryCalendarId(deps.config.google, tokens.accessToken));
     await repo.upsertConnection(deps.db, {
       userId,
       provider: 'google',

@@ -36,7 +36,7 @@ async function form(url: string, body: Record<string, string>) {
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   if (!res.ok) throw new CalendarHttpError('google token', res.status);
-  return (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number };
+  return (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number; id_token?: string };
 }
 
 /** The authorization-code exchange of the OAuth callback. */
@@ -49,10 +49,23 @@ export async function exchangeCode(g: TGoogleConfig, code: string, redirectUri: 
     redirect_uri: redirectUri,
   });
   if (!t.access_token) throw new CalendarHttpError('google token', 502);
-  return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null };
+  return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, email: idTokenEmail(t.id_token) };
 }
 
-/** The id of the primary calendar: the account's address. */
+/**
+ * The account's address from the ID token of the code exchange (scope openid email). It came straight from the token
+ * endpoint over TLS, which OpenID Connect Core 3.1.3.7 accepts in place of checking its signature.
+ */
+function idTokenEmail(idToken: string | undefined): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(idToken?.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+    return typeof payload.email === 'string' ? payload.email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The id of the primary calendar: the account's address (when the ID token did not say it). */
 export async function primaryCalendarId(g: TGoogleConfig, accessToken: string): Promise<string> {
   const res = await fetch(`${g.apiUrl}/calendar/v3/calendars/primary`, {
     headers: { authorization: `Bearer ${accessToken}` },

@@ -60,7 +60,11 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
         const refresh = `refresh-${randomUUID()}`;
         accessTokens.add(access);
         refreshTokens.add(refresh);
-        return send(res, 200, { access_token: access, refresh_token: refresh, expires_in: 3600, token_type: 'Bearer' });
+        const idToken =
+          ['{"alg":"RS256"}', JSON.stringify({ iss: 'https://accounts.google.com', email: opts.account, aud: opts.clientId })]
+            .map((p) => Buffer.from(p).toString('base64url'))
+            .join('.') + '.sig';
+        return send(res, 200, { access_token: access, refresh_token: refresh, expires_in: 3600, token_type: 'Bearer', id_token: idToken });
       }
       if (f.get('grant_type') === 'refresh_token' && refreshTokens.has(f.get('refresh_token') ?? '')) {
         const access = `access-${randomUUID()}`;
