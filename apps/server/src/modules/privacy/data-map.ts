@@ -843,7 +843,7 @@ const CHATBOT: TTableMap[] = [
     // The originals of masked customer messages (issue 29, decision 082): sealed, read only by a lookup or the live
     // hand-off, deleted with the message and conversation and after 30 days.
     table: 'chatbot_message_originals',
-    label: '챗봇 대화 메시지 원문(개인정보 포함, 암호화)',
+    label: '챗봇 대화 메시지 원문(개인정보 포함·암호화 보관)',
     personal: { sealed: col('content', 'support', 'contract', SYSTEM) },
     other: ['message_id', 'conversation_id', 'chatbot_id', 'kinds', 'created_at'],
     subjects: {
