@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@suite/shared';
 import { createTestApp, dbKinds, type TTestApp } from '../../test/helpers.ts';
@@ -5,7 +6,8 @@ import { api } from '../admin-users/testing/console-test-kit.ts';
 import { iso, seedWithRoom, seoulWeekday } from '../rooms/testing/rooms-test-kit.ts';
 import { googleEventIdOf } from './google-calendar.ts';
 import { startFakeGoogle } from './testing/fake-google-calendar.ts';
-import { APP_HOST, bookingsOf, connectGoogle, drainJobs, linksOf, roomEmail, syncNow } from './testing/calendar-sync-kit.ts';
+import { pollDue } from './sync-in.service.ts';
+import { APP_HOST, bookingsOf, connectGoogle, drainJobs, linksOf, roomEmail, syncDepsOf, syncNow } from './testing/calendar-sync-kit.ts';
 
 /** Two-way sync with a fake Google Calendar (OAuth token endpoint and events API on loopback). */
 describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
@@ -156,6 +158,15 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
     expect(google.event(ev.id)!.attendees![0]!.responseStatus).toBe('accepted');
     expect((await bookingsOf(t, ctx.member.token, ctx.base)).filter((b) => b.title === '답이 늦은 회의' && b.status === 'confirmed')).toHaveLength(1);
     expect((await api(t, ctx.member.token)('GET', '/api/calendar-sync/connections')).body.data[0]).toMatchObject({ status: 'active', lastError: null });
+  });
+
+  it('the poll schedule syncs a connection not synced for a minute, and leaves one synced just now alone', async () => {
+    const start = seoulWeekday(5, 0, 11);
+    google.actCreate({ summary: '폴링으로 잡은 회의', start, end: new Date(start.getTime() + 1_800_000), attendees: [roomEmail(ctx.roomId)] });
+    await t.database.db.execute(sql`update calendar_connections set last_sync_at = now() - interval '2 minutes' where id = ${connectionId}`);
+    expect(await pollDue(syncDepsOf(t))).toBe(1);
+    expect((await bookingsOf(t, ctx.member.token, ctx.base)).filter((b) => b.title === '폴링으로 잡은 회의' && b.status === 'confirmed')).toHaveLength(1);
+    expect(await pollDue(syncDepsOf(t))).toBe(0);
   });
 
   it('an expired sync token (410) falls back to a full listing without booking anything twice', async () => {
