@@ -114,8 +114,63 @@ describe('masking Korean personal data', () => {
     expect(maskText(text)).toBe(text);
   });
 
+  // Review F2: shapes the first version missed (a lone space, other dashes, slashes, underscores, full-width forms).
+  it.each([
+    ['주민번호 900101 1234567 이요', '주민번호 ****** ******* 이요', ['rrn']],
+    ['900101–1234567', '******–*******', ['rrn']],
+    ['900101_1234567', '******_*******', ['rrn']],
+    ['주민번호 ９００１０１-１２３４５６７', '주민번호 ******-*******', ['rrn']],
+    ['주민번호 ９００１０１－１２３４５６７', '주민번호 ******－*******', ['rrn']],
+    ['번호 010 - 9876 - 5432 요', '번호 010 - **** - 5432 요', ['phone']],
+    ['010/1234/5678', '010/****/5678', ['phone']],
+    ['010_1234_5678', '010_****_5678', ['phone']],
+    ['010\u20101234\u20105678', '010\u2010****\u20105678', ['phone']],
+    ['82-10-1234-5678 로 연락 주세요', '82-10-****-5678 로 연락 주세요', ['phone']],
+    ['０１０－１２３４－５６７８', '０１０－****－５６７８', ['phone']],
+    ['카드 4111.1111.1111.1111', '카드 ****.****.****.1111', ['card']],
+    ['카드 4111/1111/1111/1111', '카드 ****/****/****/1111', ['card']],
+    ['카드 4111－1111－1111－1111', '카드 ****－****－****－1111', ['card']],
+    ['카드 4111 - 1111 - 1111 - 1111', '카드 **** - **** - **** - 1111', ['card']],
+    ['메일 hong＠example.com 이요', '메일 h***@example.com 이요', ['email']],
+    ['홍길동@naver.com 으로 주세요', '홍***@naver.com 으로 주세요', ['email']],
+  ])('more shapes: %s', (input, expected, kinds) => {
+    const r = m(input);
+    expect(r.text).toBe(expected);
+    expect(r.kinds).toEqual(kinds);
+  });
+
+  it.each([
+    '주문번호 4111111111111111 배송 언제 와요?',
+    '송장번호: 4111-1111-1111-1111 조회가 안돼요',
+    '예약번호는 5555555555554444 입니다',
+    '운송장 4111 1111 1111 1111',
+    '접수번호 4111111111111111',
+  ])('an order, invoice or booking number is not a card even when Luhn-valid: %s', (input) => {
+    const r = m(input);
+    expect(r.text).toBe(input);
+    expect(r.kinds).toEqual([]);
+  });
+
+  it.each([
+    '2026-11-28 에 주문했어요',
+    '2026.11.28 14:30 도착 예정',
+    '2026/11/28 오후 2시에 방문할게요',
+    '영업시간 09:00-18:00 맞나요?',
+    '배송비 포함 35,000원 이에요',
+    '1,234,567원 결제했어요',
+    '주문번호 2026112800123 확인해 주세요',
+    '주문 20261128-000123 취소할게요',
+    '11/28 10:30 ~ 12:00 예약 가능해요?',
+    '수량 3개, 사이즈 270 주세요',
+    '키 120㎝ 몸무게 25㎏ 이에요',
+  ])('still leaves alone: %s', (input) => {
+    const r = m(input);
+    expect(r.text).toBe(input);
+    expect(r.kinds).toEqual([]);
+  });
+
   it('is idempotent (a masked text stays as it is)', () => {
-    const once = maskText('010-1234-5678 hong@test.kr 900101-1234567 국민 123456-01-123456 4111111111111111');
+    const once = maskText('010-1234-5678 hong@test.kr 900101-1234567 국민 123456-01-123456 4111111111111111 ９００１０１ １２３４５６７ 홍길동＠naver.com');
     expect(maskText(once)).toBe(once);
   });
 });
