@@ -7,7 +7,7 @@ import { iso, seedWithRoom, seoulWeekday } from '../rooms/testing/rooms-test-kit
 import { googleEventIdOf } from './google-calendar.ts';
 import { startFakeGoogle } from './testing/fake-google-calendar.ts';
 import { pollDue } from './sync-in.service.ts';
-import { APP_HOST, bookingsOf, connectGoogle, drainJobs, linksOf, roomEmail, syncDepsOf, syncNow } from './testing/calendar-sync-kit.ts';
+import { APP_HOST, bookingsOf, connectGoogle, drainJobs, linksOf, oauthCookieOf, roomEmail, syncDepsOf, syncNow } from './testing/calendar-sync-kit.ts';
 
 /** Two-way sync with a fake Google Calendar (OAuth token endpoint and events API on loopback). */
 describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
@@ -37,9 +37,47 @@ describe.each(dbKinds)('calendar sync with Google (%s)', (kind) => {
     const start = await api(t, ctx.member.token)('POST', '/api/calendar-sync/google/start');
     const state = new URL(start.body.url as string).searchParams.get('state')!;
     expect(new URL(start.body.url as string).searchParams.get('scope')).toContain('https://www.googleapis.com/auth/calendar.events');
-    await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}` });
-    const again = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}` });
+    const cookie = oauthCookieOf(start.headers);
+    const first = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}`, headers: { cookie } });
+    expect(first.headers.location).toBe('/admin/services/schedule/settings?calendar=connected');
+    const again = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${state}`, headers: { cookie } });
     expect(again.headers.location).toBe('/admin/services/schedule/settings?calendar=failed');
+  });
+
+  it('the OAuth state completes only in the browser that started it (its cookie nonce)', async () => {
+    const callback = (state: string, cookie?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/calendar-sync/google/callback?code=good-code&state=${encodeURIComponent(state)}`,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    const begin = async (token: string) => {
+      const r = await api(t, token)('POST', '/api/calendar-sync/google/start');
+      expect(r.status).toBe(200);
+      return { state: new URL(r.body.url as string).searchParams.get('state')!, cookie: oauthCookieOf(r.headers), raw: String(r.headers['set-cookie']) };
+    };
+    const mine = await begin(ctx.member.token);
+    expect(mine.raw).toMatch(/^calendar_oauth=[A-Za-z0-9_-]{32}; Path=\/api\/calendar-sync; Max-Age=600; HttpOnly; SameSite=Lax$/);
+
+    // The owner starts a flow and sends the member its address: the member's browser has no cookie, or its own one.
+    const theirs = await begin(ctx.owner.token);
+    const ownerConnections = async () => (await api(t, ctx.owner.token)('GET', '/api/calendar-sync/connections')).body.data as unknown[];
+    const noCookie = await callback(theirs.state);
+    expect(noCookie.headers.location).toBe('/admin/services/schedule/settings?calendar=failed');
+    const wrong = await callback(theirs.state, mine.cookie);
+    expect(wrong.headers.location).toBe('/admin/services/schedule/settings?calendar=failed');
+    expect(String(wrong.headers['set-cookie'])).toMatch(/^calendar_oauth=; Path=\/api\/calendar-sync; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    const forged = await callback(theirs.state, 'calendar_oauth=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(forged.headers.location).toBe('/admin/services/schedule/settings?calendar=failed');
+    expect(await ownerConnections()).toHaveLength(0);
+
+    // The owner's own browser, with its cookie, still completes it (the refused attempts claimed nothing).
+    const right = await callback(theirs.state, theirs.cookie);
+    expect(right.headers.location).toBe('/admin/services/schedule/settings?calendar=connected');
+    const [conn] = (await ownerConnections()) as { id: string }[];
+    expect(conn).toBeDefined();
+    // The rest of this file works with the member's connection only.
+    expect((await api(t, ctx.owner.token)('DELETE', `/api/calendar-sync/connections/${conn!.id}`)).status).toBe(200);
   });
 
   it('a booking made here shows up there with its attendees and the room; a move and a cancel follow', async () => {

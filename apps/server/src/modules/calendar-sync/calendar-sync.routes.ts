@@ -18,6 +18,7 @@ import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import type { TCalendarSyncDeps } from './calendar-sync.deps.ts';
 import * as connections from './connections.service.ts';
 import { syncConnection } from './sync-in.service.ts';
+import { clearNonceCookie, newNonce, readNonce, setNonceCookie } from './oauth-cookie.ts';
 
 const s = ko.calendarSync.server;
 const tags = ['rooms'];
@@ -27,6 +28,7 @@ const CONSOLE_PAGE = '/admin/services/schedule/settings';
 export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps }> = async (app, { deps }) => {
   const auth = { onRequest: requireAuth };
   const userOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
+  const secureCookie = deps.config.appUrl.startsWith('https:');
 
   app.get(
     '/api/calendar-sync/connections',
@@ -43,19 +45,25 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ deps: TCalendarSyncDeps
       ...auth,
       schema: {
         tags,
-        summary: 'Google 캘린더 연결 시작: 승인 주소 (state 10분, 1회용)',
+        summary: 'Google 캘린더 연결 시작: 승인 주소 (state 10분, 1회용, 이 브라우저의 쿠키에 묶임)',
         security: bearer,
         response: { 200: ZGoogleConnectStart, ...errorResponses(401, 503) },
       },
     },
-    async (request) => ({ url: await connections.startGoogle(deps, userOf(request).id) }),
+    async (request, reply) => {
+      const nonce = newNonce();
+      const url = await connections.startGoogle(deps, userOf(request).id, nonce);
+      setNonceCookie(reply, nonce, connections.STATE_TTL_MS / 1000, secureCookie);
+      return { url };
+    },
   );
 
   app.get(
     '/api/calendar-sync/google/callback',
     { schema: { tags, summary: 'Google OAuth 콜백: 연결 결과와 함께 설정 화면으로 보냅니다', querystring: ZGoogleCallbackQuery } },
     async (request, reply) => {
-      const result = await connections.finishGoogle(deps, request.query);
+      const result = await connections.finishGoogle(deps, request.query, readNonce(request));
+      clearNonceCookie(reply, secureCookie);
       return reply.redirect(`${CONSOLE_PAGE}?calendar=${result}`, 302);
     },
   );

@@ -1,10 +1,10 @@
 /**
  * A member's calendar connections. Google: the authorization-code flow with a single-use state (its hash in the
- * shared state for 10 minutes, bound to the member), scope calendar.events, offline access; the refresh token is
+ * shared state for 10 minutes, bound to the member and to the browser's cookie nonce), scope calendar.events, offline access; the refresh token is
  * sealed with ENCRYPTION_KEY. CalDAV: server URL, user name and app password (sealed); the calendar found by
  * discovery or given directly, checked before it is saved. Secrets never leave the server.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TCalDavConnectInput, TCalendarConnection } from '@suite/shared/schemas/calendar-sync';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,7 +20,7 @@ import * as repo from './calendar-sync.repository.ts';
 import { exchangeCode, GOOGLE_SCOPES, primaryCalendarId } from './google-calendar.ts';
 
 const s = ko.calendarSync.server;
-const STATE_TTL_MS = 10 * 60_000;
+export const STATE_TTL_MS = 10 * 60_000;
 const stateKey = (state: string) => `calendar-oauth:${sha256(state)}`;
 
 export const googleRedirectUri = (deps: TCalendarSyncDeps) => `${deps.config.appUrl}/api/calendar-sync/google/callback`;
@@ -43,10 +43,15 @@ export async function listConnections(deps: TCalendarSyncDeps, userId: string): 
   return (await repo.listConnections(deps.db, userId)).map(toApi);
 }
 
-export async function startGoogle(deps: TCalendarSyncDeps, userId: string): Promise<string> {
+/**
+ * The consent address, and the nonce for this browser's cookie (oauth-cookie.ts): the state is kept with the member
+ * and the nonce's hash, so the callback completes only in the browser that started the flow.
+ */
+export async function startGoogle(deps: TCalendarSyncDeps, userId: string, nonce: string): Promise<string> {
   if (!googleAvailable(deps)) throw new AppError('SERVICE_UNAVAILABLE', s.googleNotConfigured);
   const state = randomBytes(24).toString('base64url');
-  await deps.state.setValue(stateKey(state), userId, STATE_TTL_MS);
+  const stored: TStoredState = { userId, nonceHash: sha256(nonce) };
+  await deps.state.setValue(stateKey(state), JSON.stringify(stored), STATE_TTL_MS);
   const url = new URL(`${deps.config.google.oauthUrl}/v2/auth`);
   url.searchParams.set('client_id', deps.config.google.clientId!);
   url.searchParams.set('redirect_uri', googleRedirectUri(deps));
@@ -58,13 +63,42 @@ export async function startGoogle(deps: TCalendarSyncDeps, userId: string): Prom
   return url.toString();
 }
 
-/** The OAuth callback: 'connected', 'denied' or 'failed' (the console shows the matching text). */
-export async function finishGoogle(deps: TCalendarSyncDeps, q: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
+type TStoredState = { userId: string; nonceHash: string };
+
+function parseState(value: string | null | undefined): TStoredState | undefined {
+  if (!value) return undefined;
+  try {
+    const v = JSON.parse(value) as Partial<TStoredState>;
+    return typeof v.userId === 'string' && typeof v.nonceHash === 'string' ? { userId: v.userId, nonceHash: v.nonceHash } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The browser's cookie nonce against the hash kept with the state (constant time). */
+function sameBrowser(stored: TStoredState, nonce: string | undefined): boolean {
+  if (!nonce) return false;
+  const given = Buffer.from(sha256(nonce));
+  const expected = Buffer.from(stored.nonceHash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The OAuth callback: 'connected', 'denied' or 'failed' (the console shows the matching text). `nonce` is the cookie
+ * of the browser that came back: another browser (an address sent to someone else) fails and claims nothing.
+ */
+export async function finishGoogle(
+  deps: TCalendarSyncDeps,
+  q: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  nonce: string | undefined,
+) {
   if (!q.state || !googleAvailable(deps)) return 'failed' as const;
   const key = stateKey(q.state);
-  const userId = await deps.state.getValue(key);
+  const stored = parseState(await deps.state.getValue(key));
+  if (!stored || !sameBrowser(stored, nonce)) return 'failed' as const;
+  const userId = stored.userId;
   // Single use: the first caller claims it; a replay finds it claimed.
-  if (!userId || !(await deps.state.claim(`${key}:used`, STATE_TTL_MS))) return 'failed' as const;
+  if (!(await deps.state.claim(`${key}:used`, STATE_TTL_MS))) return 'failed' as const;
   if (q.error) return q.error === 'access_denied' ? ('denied' as const) : ('failed' as const);
   if (!q.code) return 'failed' as const;
   try {

@@ -19,6 +19,13 @@ export const BROWSER_STORAGE: readonly TBrowserStorage[] = [
     lifetime: '1년',
     source: 'apps/server/src/modules/auth/auth.device.ts',
   },
+  {
+    where: 'cookie',
+    name: 'calendar_oauth',
+    purpose: 'Google 캘린더 연결 요청이 이 브라우저에서 시작되었는지 확인(HttpOnly, 캘린더 연결 요청에만 전송)',
+    lifetime: '10분(연결을 마치면 삭제)',
+    source: 'apps/server/src/modules/calendar-sync/oauth-cookie.ts',
+  },
   { where: 'cookie', name: 'sidebar_state', purpose: '콘솔 사이드바를 펼쳤는지', lifetime: '7일', source: 'apps/web/src/components/ui/sidebar.tsx' },
   {
     where: 'localStorage',

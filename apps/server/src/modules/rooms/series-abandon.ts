@@ -50,7 +50,11 @@ export async function recordSeriesMiss(deps: TRoomsDeps, tx: TTx, row: TBookingR
   if (misses <= after) return [];
   const reason = koRoomsRules.server.seriesReleaseReason(misses);
   const released = await rules.releaseRestOfSeries(tx, seriesId, row.b.startsAt, reason, deps.now());
-  for (const r of released) await deps.jobs.cancel(tx, jobKeyOf(r.id));
+  for (const r of released) {
+    await deps.jobs.cancel(tx, jobKeyOf(r.id));
+    // Calendar sync: each released occurrence leaves the organiser's calendars, like a single release (rooms.jobs.ts).
+    await deps.onBookingChange?.(tx, { bookingId: r.id, organizerId: row.b.organizerId });
+  }
   if (released.length > 0) {
     await rrepo.logEvent(tx, {
       ...base,

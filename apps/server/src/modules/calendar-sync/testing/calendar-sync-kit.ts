@@ -31,12 +31,24 @@ export async function syncNow(t: TTestContext, token: string, connectionId: stri
   return api(t, token)('POST', `/api/calendar-sync/connections/${connectionId}/sync`);
 }
 
+/** The `calendar_oauth=<nonce>` pair the start set in the browser (to send back on the callback). */
+export function oauthCookieOf(headers: Record<string, unknown>): string {
+  const set = headers['set-cookie'];
+  const line = (Array.isArray(set) ? set : [set]).find((c): c is string => typeof c === 'string' && c.startsWith('calendar_oauth='));
+  if (!line) throw new Error('google start set no calendar_oauth cookie');
+  return line.split(';')[0]!;
+}
+
 /** Connects the member's Google calendar through the OAuth flow against the fake; returns the connection id. */
 export async function connectGoogle(t: TTestContext, token: string): Promise<string> {
   const start = await api(t, token)('POST', '/api/calendar-sync/google/start');
   if (start.status !== 200) throw new Error(`google start: ${start.status} ${JSON.stringify(start.body)}`);
   const state = new URL(start.body.url as string).searchParams.get('state')!;
-  const cb = await t.app.inject({ method: 'GET', url: `/api/calendar-sync/google/callback?code=good-code&state=${encodeURIComponent(state)}` });
+  const cb = await t.app.inject({
+    method: 'GET',
+    url: `/api/calendar-sync/google/callback?code=good-code&state=${encodeURIComponent(state)}`,
+    headers: { cookie: oauthCookieOf(start.headers) },
+  });
   if (cb.headers.location !== '/admin/services/schedule/settings?calendar=connected')
     throw new Error(`google callback: ${cb.statusCode} ${String(cb.headers.location)}`);
   const list = await api(t, token)('GET', '/api/calendar-sync/connections');
