@@ -38,7 +38,7 @@ export const koRoomsDoor = {
     closedNow: '지금은 예약 가능 시간이 아닙니다.',
     useNow: '지금 사용',
     useFor: (minutes: number) => `${minutes}분`,
-    useNowHint: '지금부터 바로 이 회의실을 씁니다. 다음 예약이나 마감 전까지만 예약됩니다.',
+    useNowHint: '지금부터 바로 이 회의실을 씁니다. 끝나는 시각은 15분 단위로 맞추며, 다음 예약이나 마감 전까지만 예약됩니다.',
     checkIn: '체크인',
     checkedIn: '체크인 완료',
     checkInHint: '회의를 시작했다면 체크인해 주세요. 시작 10분이 지나도록 체크인하지 않으면 예약이 자동으로 취소됩니다.',

@@ -58,7 +58,7 @@ export const koRoomsRules = {
   },
   ui: {
     title: '예약 규칙',
-    lead: '시드 전체에 적용되는 규칙입니다. 회의실마다 따로 정하면 그 항목은 회의실 규칙이 우선합니다. 비워 두면 제한이 없습니다.',
+    lead: '시드 전체에 적용되는 규칙입니다. 회의실마다 따로 정하면 그 항목은 회의실 규칙이 우선합니다(주간 최대 예약 시간은 둘 다 적용됩니다). 비워 두면 제한이 없습니다.',
     maxMinutes: '한 번에 최대 예약 시간(분)',
     maxDaysAhead: '며칠 뒤까지 예약 가능(일)',
     maxHoursPerWeek: '한 사람의 주간 최대 예약 시간(시간, 월–일)',
@@ -72,7 +72,7 @@ export const koRoomsRules = {
     noLimit: '제한 없음',
     inherit: '시드 규칙대로',
     roomRulesTitle: '이 회의실의 예약 규칙',
-    roomRulesLead: '비워 둔 항목은 시드 규칙을 따릅니다.',
+    roomRulesLead: '비워 둔 항목은 시드 규칙을 따릅니다. 주간 최대 예약 시간은 이 회의실의 한도와 시드 전체 한도가 함께 적용됩니다.',
     teamsTitle: '팀별 주간 한도',
     teamsLead: '팀원들이 함께 한 주(월–일)에 예약할 수 있는 시간을 정합니다.',
     teamName: '팀 이름',

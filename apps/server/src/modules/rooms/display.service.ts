@@ -22,12 +22,15 @@ import { checkInUrl } from './checkin-qr.service.ts';
 import * as drepo from './display.repository.ts';
 import { closedDates } from './holidays.service.ts';
 import * as rrepo from './rooms.repository.ts';
+import { effectiveRules } from './rules.service.ts';
 import { publish, type TRoomsDeps } from './rooms.deps.ts';
 
 const t = koRoomsDoor.server;
 const ACTIVE = new Set(['confirmed', 'checked_in']);
 const CHECK_IN_EARLY_MS = 15 * 60_000;
 const MIN_QUICK_MS = 5 * 60_000;
+/** Quarter hours fall on the same instants in Seoul (+09:00) as in UTC. */
+const QUARTER_MS = 15 * 60_000;
 export const QUICK_MINUTES = [15, 30, 60] as const;
 
 async function managerSeed(deps: TRoomsDeps, seedId: string, actor: TActor) {
@@ -66,7 +69,7 @@ export async function listDisplays(deps: TRoomsDeps, actor: TActor, seedId: stri
 export async function createDisplay(deps: TRoomsDeps, actor: TActor, seedId: string, input: { roomId: string; name: string }) {
   await managerSeed(deps, seedId, actor);
   const room = await rrepo.findRoom(deps.db, seedId, input.roomId);
-  if (!room) throw new AppError('NOT_FOUND', koRoomsDoor.server.displayMissing);
+  if (!room) throw new AppError('NOT_FOUND', ko.rooms.server.roomNotFound);
   const token = randomBytes(24).toString('base64url');
   const created = await deps.db.transaction(async (tx) => {
     const row = await drepo.insertDisplay(tx, {
@@ -186,7 +189,10 @@ export async function displayState(deps: TRoomsDeps, token: string): Promise<TDi
   return publicState(await stateOf(deps, display));
 }
 
-/** '지금 사용': the room from now for 15, 30 or 60 minutes, at most until the next booking or closing; checked in. */
+/**
+ * '지금 사용': the room from now for 15, 30 or 60 minutes, rounded up to the next quarter hour, at most until the next
+ * booking or closing; checked in.
+ */
 export async function quickBook(deps: TRoomsDeps, token: string, minutes: number): Promise<{ state: TDisplayState; endsAt: Date }> {
   const display = await displayOf(deps, token);
   const { state, freeUntilDate } = await stateOf(deps, display);
@@ -194,7 +200,17 @@ export async function quickBook(deps: TRoomsDeps, token: string, minutes: number
   if (!freeUntilDate) throw new AppError('CONFLICT', state.closedReason ? koRoomsDoor.display.closedToday(state.closedReason) : t.closedNow);
   const now = deps.now();
   const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const end = new Date(Math.min(start.getTime() + minutes * 60_000, freeUntilDate.getTime()));
+  // The end is snapped up to the next quarter hour (10:17 + 15 → 10:45, not 10:32), so the rest of the slot stays on
+  // the console's 15-minute grid; never past the next booking or closing time, nor (snapped down then) past the
+  // room's longest booking, which the added minutes alone must not break.
+  let endMs = Math.min(Math.ceil((start.getTime() + minutes * 60_000) / QUARTER_MS) * QUARTER_MS, freeUntilDate.getTime());
+  const { maxMinutes } = await effectiveRules(deps.db, display.room.seedId, display.room.id);
+  if (maxMinutes !== null && endMs - start.getTime() > maxMinutes * 60_000 && minutes <= maxMinutes) {
+    const longest = start.getTime() + maxMinutes * 60_000;
+    const down = Math.floor(longest / QUARTER_MS) * QUARTER_MS;
+    endMs = Math.min(endMs, down - now.getTime() >= MIN_QUICK_MS ? down : longest);
+  }
+  const end = new Date(endMs);
   if (end.getTime() - now.getTime() < MIN_QUICK_MS) throw new AppError('CONFLICT', t.tooShort);
   // Booked as the display's creator while their account is active (a suspended or deleted admin's tablet stops booking).
   const creator = await findUserById(deps.db, display.d.createdById);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ko } from '@suite/shared';
 import { koRoomsDoor } from '@suite/shared/messages/ko-rooms-door';
 import { createTestApp, dbKinds, movableClock, type TTestApp } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
+import { call } from '../auth/testing/auth-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { inboxOf, runAllDue } from '../notifications/testing/notices-test-kit.ts';
 import { mailsTo, seedWithRoom } from './testing/rooms-test-kit.ts';
@@ -86,6 +88,47 @@ describe.each(dbKinds)('rooms at the door on %s', (kind) => {
     expect(overlap.status).toBe(409);
     const wrongLength = await s.pub('POST', `/api/room-displays/${s.token}/quick-book`, { minutes: 45 });
     expect([wrongLength.status, JSON.stringify(wrongLength.body)]).toEqual([400, expect.stringContaining(t.validation.minutes)]);
+  });
+
+  it('지금 사용 starts at the current minute and ends on the next quarter hour, never past the next booking', async () => {
+    const s = await withDisplay();
+    setClock('12:17');
+    clock.advance(20_000);
+    const quick = await s.pub('POST', `/api/room-displays/${s.token}/quick-book`, { minutes: 15 });
+    expect([quick.status, quick.body.message]).toEqual([200, t.server.quickBooked('12:45')]);
+    expect(quick.body.data.now).toMatchObject({ startsAt: at('12:17'), endsAt: at('12:45'), status: 'checked_in' });
+    // The console's next quarter hour is free right after it.
+    const next = await api(a, s.member.token)('POST', `${s.base}/bookings`, {
+      roomId: s.roomId,
+      title: '다음 회의',
+      startsAt: at('12:45'),
+      endsAt: at('13:00'),
+    });
+    expect(next.status).toBe(201);
+    // 13:02 + 30 minutes would round up to 13:45, but the next booking at 13:30 cuts it there.
+    expect(
+      (await api(a, s.member.token)('POST', `${s.base}/bookings`, { roomId: s.roomId, title: '오후 회의', startsAt: at('13:30'), endsAt: at('14:00') })).status,
+    ).toBe(201);
+    setClock('13:02');
+    const cut = await s.pub('POST', `/api/room-displays/${s.token}/quick-book`, { minutes: 30 });
+    expect([cut.status, cut.body.message]).toEqual([200, t.server.quickBooked('13:30')]);
+    expect(cut.body.data.now).toMatchObject({ startsAt: at('13:02'), endsAt: at('13:30') });
+    // On a quarter hour itself nothing is added: 14:00 + 15 → 14:15.
+    setClock('14:00');
+    const onGrid = await s.pub('POST', `/api/room-displays/${s.token}/quick-book`, { minutes: 15 });
+    expect([onGrid.status, onGrid.body.message]).toEqual([200, t.server.quickBooked('14:15')]);
+    // Rounding up never breaks the room's longest booking: with 60 minutes at most, 15:17 + 60 ends at 16:15.
+    expect((await call(a, { method: 'PUT', url: `${s.base}/rooms/${s.roomId}/rules`, token: s.owner.token, body: { maxMinutes: 60 } })).status).toBe(200);
+    setClock('15:17');
+    const longest = await s.pub('POST', `/api/room-displays/${s.token}/quick-book`, { minutes: 60 });
+    expect([longest.status, longest.body.message]).toEqual([200, t.server.quickBooked('16:15')]);
+  });
+
+  it('a display for a room of another seed is refused as a room not found', async () => {
+    const s = await withDisplay();
+    const other = await seedWithRoom(a);
+    const made = await api(a, s.owner.token)('POST', `${s.base}/room-displays`, { roomId: other.roomId, name: '남의 방' });
+    expect([made.status, made.body.error]).toEqual([404, ko.rooms.server.roomNotFound]);
   });
 
   it('the token grants nothing else: not the API as a bearer, not another room or seed, not an unknown token', async () => {

@@ -105,6 +105,42 @@ describe.each(dbKinds)('room booking rules on %s', (kind) => {
     ).toBe(200);
   });
 
+  it('a room’s own weekly limit adds to the seed’s all-rooms limit, it does not replace it', async () => {
+    const { owner, member, base, roomId, seedId } = await seedWithRoom(t);
+    const m = api(t, member.token);
+    const roomB = (
+      await api(t, owner.token)('POST', `/api/seeds/${seedId}/rooms`, {
+        name: '소회의실',
+        capacity: 4,
+        openMinute: 0,
+        closeMinute: 1440,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        openOnHolidays: true,
+      })
+    ).body.data.id as string;
+    expect((await put(t, owner.token, `${base}/rooms/rules`, { maxHoursPerWeek: 2 })).status).toBe(200);
+    expect((await put(t, owner.token, `${base}/rooms/${roomB}/rules`, { maxHoursPerWeek: 1 })).status).toBe(200);
+    // Two hours in room A take the whole seed limit: an hour in room B (within its own limit) is refused by the seed's.
+    expect((await m('POST', `${base}/bookings`, at(roomId, seoulWeekday(2, 0, 10), 120))).status).toBe(201);
+    const inB = await m('POST', `${base}/bookings`, at(roomB, seoulWeekday(2, 1, 10), 60));
+    expect(inB).toMatchObject({ status: 409, body: { code: 'ROOM_RULE', error: r.perPersonSeed(2, 120) } });
+    expect(await m('POST', `${base}/bookings`, at(roomB, seoulWeekday(2, 2, 10), 15))).toMatchObject({ status: 409, body: { error: r.perPersonSeed(2, 120) } });
+    // Another week: room B's own limit still applies on top of the seed's (1 h in B, then B is full, A is not).
+    const inBWeek3 = await m('POST', `${base}/bookings`, at(roomB, seoulWeekday(3, 0, 10), 60));
+    expect(inBWeek3.status).toBe(201);
+    expect(await m('POST', `${base}/bookings`, at(roomB, seoulWeekday(3, 1, 10), 15))).toMatchObject({ status: 409, body: { error: r.perPersonRoom(1, 60) } });
+    expect((await m('POST', `${base}/bookings`, at(roomId, seoulWeekday(3, 1, 10), 60))).status).toBe(201);
+    const overSeed = await m('POST', `${base}/bookings`, at(roomId, seoulWeekday(3, 2, 10), 15));
+    expect(overSeed).toMatchObject({ status: 409, body: { error: r.perPersonSeed(2, 120) } });
+    // Moving the B booking to A within the week does not count it twice, and keeps both limits.
+    const moved = await m('PATCH', `${base}/bookings/${inBWeek3.body.data.id}`, {
+      roomId,
+      startsAt: iso(seoulWeekday(3, 3, 10)),
+      endsAt: iso(seoulWeekday(3, 3, 10), 60),
+    });
+    expect(moved.status).toBe(200);
+  });
+
   it('who may book: admins only, or some members (owner and admins always may)', async () => {
     const { owner, member, base, roomId, seedId } = await seedWithRoom(t);
     const third = await signedIn(t, { fullName: '박셋째' });

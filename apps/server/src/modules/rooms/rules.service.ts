@@ -1,7 +1,8 @@
 /**
- * Booking rules of meeting rooms (issue 37): per seed and per room (a room's value wins for its field), team quotas,
- * and the admin override. `checkRules` is called for every booking, move and occurrence of a series inside the
- * booking's transaction (weekly quotas count the occurrences written before it); owner and admins manage the rules.
+ * Booking rules of meeting rooms (issue 37): per seed and per room (a room's value wins for its field, but for the
+ * weekly hours both the seed's limit over all rooms and the room's own apply), team quotas, and the admin override.
+ * `ruleBreaks` is called for every booking, move and occurrence of a series inside the booking's transaction (weekly
+ * quotas count the occurrences written before it); owner and admins manage the rules.
  */
 import { koRoomsRules } from '@suite/shared/messages/ko-rooms-rules';
 import type { TBookingRules, TRuleSet, TSeriesHistoryEntry, TWhoMayBook } from '@suite/shared/schemas/rooms-rules';
@@ -39,13 +40,17 @@ async function managerOf(deps: TRoomsDeps, seedId: string, actor: TActor): Promi
   return seed;
 }
 
-/** The rules that apply in a room: each field from the room's row when set there, else the seed's. */
+/**
+ * The rules that apply in a room: each field from the room's row when set there, else the seed's — except the weekly
+ * hours, where both apply: the seed's limit over all the seed's rooms and the room's own limit over that room.
+ */
 export type TEffectiveRules = {
   maxMinutes: number | null;
   maxDaysAhead: number | null;
-  maxHoursPerWeek: number | null;
-  /** A room's weekly limit counts that room's bookings; the seed's counts all rooms. */
-  hoursScope: 'room' | 'seed';
+  /** Hours one person may book per Seoul week in all the seed's rooms together (the seed's row). */
+  seedHoursPerWeek: number | null;
+  /** Hours one person may book per Seoul week in this room (the room's row); the seed's limit applies as well. */
+  roomHoursPerWeek: number | null;
   whoMayBook: TWhoMayBook;
   allowedUserIds: string[];
 };
@@ -56,8 +61,8 @@ export async function effectiveRules(db: TTx, seedId: string, roomId: string): P
   return {
     maxMinutes: room?.maxMinutes ?? seed?.maxMinutes ?? null,
     maxDaysAhead: room?.maxDaysAhead ?? seed?.maxDaysAhead ?? null,
-    maxHoursPerWeek: room?.maxHoursPerWeek ?? seed?.maxHoursPerWeek ?? null,
-    hoursScope: room?.maxHoursPerWeek != null ? 'room' : 'seed',
+    seedHoursPerWeek: seed?.maxHoursPerWeek ?? null,
+    roomHoursPerWeek: room?.maxHoursPerWeek ?? null,
     whoMayBook: (roomWho ?? seed?.whoMayBook ?? 'everyone') as TWhoMayBook,
     allowedUserIds: (roomWho ? room?.allowedUserIds : seed?.allowedUserIds) ?? [],
   };
@@ -99,19 +104,21 @@ export async function ruleBreaks(ctx: TRuleContext, start: Date, end: Date): Pro
   const week = seoulWeek(start);
   const teams = await rules.teamsCovering(deps.db, ctx.seed.id, ctx.organizerId, room.id);
   // Weekly quotas are checked one booking of the seed at a time: two at once cannot both take the last hour.
-  if (rs.maxHoursPerWeek !== null || teams.length > 0) await rules.lockQuotas(deps.db, ctx.seed.id);
-  if (rs.maxHoursPerWeek !== null) {
+  const weekly = [
+    { hours: rs.seedHoursPerWeek, roomId: null, message: r.perPersonSeed },
+    { hours: rs.roomHoursPerWeek, roomId: room.id, message: r.perPersonRoom },
+  ].filter((x): x is typeof x & { hours: number } => x.hours !== null);
+  if (weekly.length > 0 || teams.length > 0) await rules.lockQuotas(deps.db, ctx.seed.id);
+  // The seed's limit counts the person's bookings in all rooms, the room's in this room; each is checked on its own.
+  for (const limit of weekly) {
     const used = await rules.bookedMinutes(deps.db, {
       seedId: ctx.seed.id,
       organizerIds: [ctx.organizerId],
-      roomId: rs.hoursScope === 'room' ? room.id : null,
+      roomId: limit.roomId,
       ...week,
       exceptId: ctx.exceptId,
     });
-    if (used + minutes > rs.maxHoursPerWeek * 60) {
-      const message = rs.hoursScope === 'room' ? r.perPersonRoom(rs.maxHoursPerWeek, used) : r.perPersonSeed(rs.maxHoursPerWeek, used);
-      out.push({ rule: 'maxHoursPerWeek', message, status: 409 });
-    }
+    if (used + minutes > limit.hours * 60) out.push({ rule: 'maxHoursPerWeek', message: limit.message(limit.hours, used), status: 409 });
   }
   for (const team of teams) {
     const used = await rules.bookedMinutes(deps.db, {
