@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
 import { chatbotTickets } from '../../db/schema-knowledge.ts';
+import { chatbotMessageOriginals } from '../../db/schema-chatbot-pii.ts';
 import { createTestApp, dbKinds, freshDatabase, type TTestApp } from '../../test/helpers.ts';
 import { eventStreamReader } from '../../test/event-stream-reader.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { addMember } from '../seeds/seeds.repository.ts';
 import { isOpen, nextOpening, openingText } from './handoff.hours.ts';
-import { wantsPerson } from './handoff.service.ts';
+import { LIVE_IDLE_MS, wantsPerson } from './handoff.service.ts';
+import { unsealOriginal } from './pii-originals.ts';
 
 const SHOP = 'https://shop.example';
 const KST = 9 * 3_600_000;
@@ -69,7 +71,9 @@ describe.each(dbKinds)('chatbot live hand-off (%s)', (kind) => {
   const started = Date.now();
   const tenKst = new Date(started + KST);
   tenKst.setUTCHours(10, 0, 0, 0);
-  const now = () => new Date(tenKst.getTime() - KST + (Date.now() - started));
+  // Moved on by a test that lets an agent's presence lapse and a live chat go idle; back to 0 at its end.
+  let shift = 0;
+  const now = () => new Date(tenKst.getTime() - KST + (Date.now() - started) + shift);
   const seoulWeekday = (d: Date) => ((new Date(d.getTime() + KST).getUTCDay() + 6) % 7) + 1;
 
   beforeAll(async () => {
@@ -250,6 +254,107 @@ describe.each(dbKinds)('chatbot live hand-off (%s)', (kind) => {
     expect((await api(a, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data).toEqual([]);
     // The bot answers again.
     expect(await c.ask('배송 며칠 걸려요?')).toMatchObject({ answered: true });
+  }, 60_000);
+
+  it('asking for a person is limited before anything is stored: 3 an hour per conversation, refused requests leave no row', async () => {
+    expect((await openAllDay()).statusCode).toBe(200);
+    expect((await put(a, agent.token, `${base}/chatbots-presence`, { online: false })).statusCode).toBe(200);
+    const c = await customer('10.9.0.7');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await c.call('POST', '/messages', { text: '상담원 연결해 주세요' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = await c.call('POST', '/live');
+    expect(refused.statusCode).toBe(429);
+    const rows = await a.database.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, c.conversationId));
+    expect(rows.filter((r) => r.role === 'visitor')).toHaveLength(3);
+    expect(rows.filter((r) => r.role === 'bot')).toHaveLength(3);
+  }, 60_000);
+
+  it("a live chat whose agent went offline ends after 30 quiet minutes; the customer's messages to the agent are masked and sealed", async () => {
+    expect((await openAllDay()).statusCode).toBe(200);
+    expect((await put(a, agent.token, `${base}/chatbots-presence`, { online: true })).statusCode).toBe(200);
+    const c = await customer('10.9.0.8');
+    try {
+      expect(await c.ask('상담원 연결해 주세요')).toMatchObject({ handoff: { live: true } });
+      expect((await api(b, agent.token)('POST', `${base}/chatbots/${botId}/inbox/${c.conversationId}/take`)).status).toBe(200);
+      expect(
+        (await api(b, agent.token)('POST', `${base}/chatbots/${botId}/inbox/${c.conversationId}/messages`, { text: '연락처를 알려 주세요.' })).status,
+      ).toBe(201);
+
+      // Relayed to the agent: stored masked, the original sealed for the hand-off (decision 082), the 상담함 masked.
+      expect(await c.ask('제 번호는 010-2345-6789 이에요')).toMatchObject({ answer: '', live: true });
+      const [visitorLine] = await a.database.db
+        .select()
+        .from(chatbotMessages)
+        .where(and(eq(chatbotMessages.conversationId, c.conversationId), eq(chatbotMessages.text, '제 번호는 010-****-6789 이에요')));
+      expect(visitorLine).toBeDefined();
+      const sealed = await a.database.db.select().from(chatbotMessageOriginals).where(eq(chatbotMessageOriginals.messageId, visitorLine!.id));
+      expect(sealed.map((o) => o.kinds)).toEqual([['phone']]);
+      expect(sealed[0]!.sealed).not.toContain('2345');
+      expect(await unsealOriginal({ db: a.database.db, config: a.config }, c.conversationId, visitorLine!.id)).toBe('제 번호는 010-2345-6789 이에요');
+      const seen = (await api(b, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data as { transcript: { text: string }[] }[];
+      const texts = seen.flatMap((chat) => chat.transcript.map((l) => l.text));
+      expect(texts).toContain('제 번호는 010-****-6789 이에요');
+      expect(texts.join('\n')).not.toContain('2345');
+
+      // The agent goes offline: within 30 minutes of taking the chat it stays theirs, and so past them while their
+      // last message is recent (the database's clock stamps messages; the app's clock moves here).
+      expect((await put(b, agent.token, `${base}/chatbots-presence`, { online: false })).statusCode).toBe(200);
+      shift = LIVE_IDLE_MS - 5 * 60_000;
+      expect(await c.ask('아직 계신가요?')).toMatchObject({ answer: '', live: true });
+      shift = LIVE_IDLE_MS + 60_000;
+      expect(await c.ask('확인 중이신가요?')).toMatchObject({ answer: '', live: true });
+
+      // Another chat the agent took and left without a word: 30 minutes on, offline, it ends; the customer is told and
+      // the bot answers again.
+      shift = 0;
+      expect((await put(b, agent.token, `${base}/chatbots-presence`, { online: true })).statusCode).toBe(200);
+      const d = await customer('10.9.0.10');
+      expect(await d.ask('상담원 연결해 주세요')).toMatchObject({ handoff: { live: true } });
+      expect((await api(b, agent.token)('POST', `${base}/chatbots/${botId}/inbox/${d.conversationId}/take`)).status).toBe(200);
+      expect((await put(b, agent.token, `${base}/chatbots-presence`, { online: false })).statusCode).toBe(200);
+      shift = LIVE_IDLE_MS - 5 * 60_000;
+      expect(await d.ask('계세요?')).toMatchObject({ answer: '', live: true });
+      shift = LIVE_IDLE_MS + 60_000;
+      expect(await d.ask('여보세요?')).toMatchObject({
+        answer: '상담원의 답변이 한동안 없어 상담을 마쳤어요. 이제 챗봇이 답변드릴게요. 사람의 답변이 필요하시면 이메일을 남겨 주세요.',
+        handoff: { live: false },
+      });
+      const left = (await api(b, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data as { conversationId: string }[];
+      expect(left.map((chat) => chat.conversationId)).not.toContain(d.conversationId);
+      expect(await d.ask('배송 며칠 걸려요?')).toMatchObject({ answered: true });
+      expect((await api(b, agent.token)('POST', `${base}/chatbots/${botId}/inbox/${d.conversationId}/messages`, { text: '늦었어요' })).status).toBe(409);
+      // The first chat, whose agent wrote recently, is still open; the agent ends it.
+      expect(left.map((chat) => chat.conversationId)).toContain(c.conversationId);
+      expect((await api(b, agent.token)('POST', `${base}/chatbots/${botId}/inbox/${c.conversationId}/end`)).status).toBe(200);
+    } finally {
+      shift = 0;
+    }
+  }, 60_000);
+
+  it("a waiting chat ends in the 상담함 and on the widget's stream once nobody is online, not only at the next message", async () => {
+    expect((await openAllDay()).statusCode).toBe(200);
+    expect((await put(a, agent.token, `${base}/chatbots-presence`, { online: true })).statusCode).toBe(200);
+    const c = await customer('10.9.0.9');
+    expect(await c.ask('상담원 연결해 주세요')).toMatchObject({ handoff: { live: true } });
+    expect((await api(a, agent.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data).toHaveLength(1);
+    try {
+      shift = 2 * 60_000; // the agent's presence (90 s) lapsed without switching off
+      expect((await api(a, owner.token)('GET', `${base}/chatbots/${botId}/inbox`)).body.data).toEqual([]);
+      const ac = new AbortController();
+      const res = await fetch(`${a.origin}/api/chatbot/${botId}/conversations/${c.conversationId}/stream`, {
+        headers: { authorization: `Bearer ${c.token}`, origin: SHOP },
+        signal: ac.signal,
+      });
+      const widget = eventStreamReader(res);
+      await widget.readUntil('"status":"ended"');
+      ac.abort();
+      const last = await a.database.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, c.conversationId));
+      expect(last.map((m) => m.text)).toContain('지금은 연결할 수 있는 상담원이 없어요. 이메일을 남겨 주시면 담당자가 확인하고 답변드릴게요.');
+      expect(await c.ask('배송 며칠 걸려요?')).toMatchObject({ answered: true });
+    } finally {
+      shift = 0;
+    }
   }, 60_000);
 
   it("permissions: only the seed's members see the 상담함; a customer token opens only its own conversation", async () => {

@@ -1,5 +1,5 @@
 /** Tables of the chatbot's live hand-off (issue 29): office hours, presence, live chats. */
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TOfficeHours } from '@suite/shared/schemas/chatbot-handoff';
 import type { TDb, TTx } from '../../db/client.ts';
 import { chatbotMessages } from '../../db/schema-knowledge.ts';
@@ -80,6 +80,18 @@ export async function endLive(db: TTx, conversationId: string, at: Date): Promis
     .where(and(eq(chatbotLiveChats.conversationId, conversationId), inArray(chatbotLiveChats.status, ['waiting', 'live'])))
     .returning();
   return row;
+}
+
+/**
+ * How long ago (milliseconds, by the database's clock, which also stamps messages) the agent last wrote in the
+ * conversation; null when they have not written.
+ */
+export async function agentQuietMs(db: TDb, conversationId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ ms: sql<string | null>`extract(epoch from (now() - max(${chatbotMessages.createdAt}))) * 1000` })
+    .from(chatbotMessages)
+    .where(and(eq(chatbotMessages.conversationId, conversationId), eq(chatbotMessages.role, 'agent')));
+  return row?.ms == null ? null : Number(row.ms);
 }
 
 /** A bot's open live chats (waiting and live), oldest request first. */

@@ -218,7 +218,7 @@ export function livePublicRoutes(scope: FastifyInstance, deps: TChatbotDeps, ope
         if (out.closed) void unsubscribe().catch(() => undefined);
         else off = unsubscribe;
         // Subscribed: what the customer sees from now on arrives; `ready` says where the chat stands.
-        out.send('ready', { status: await handoff.liveStatus(deps, conv.id) });
+        out.send('ready', { status: await handoff.liveStatus(deps, bot, conv.id) });
       } catch (err) {
         deps.log.warn({ err, conversationId: conv.id }, 'chatbot live: stream failed');
         out.end();

@@ -17,6 +17,7 @@ import { managedBot, type TChatbotDeps } from './chatbot.service.ts';
 import { membersOf } from '../seeds/seeds.service.ts';
 import { DEFAULT_HOURS, isOpen, nextOpening, openingText } from './handoff.hours.ts';
 import * as live from './handoff.repository.ts';
+import { insertVisitorMessage } from './pii-originals.ts';
 
 const h = koChatbotHandoff.server;
 
@@ -25,9 +26,15 @@ export type TLiveBot = repo.TBotRow;
 const MINUTE = 60_000;
 /** A member stays '상담 가능' this long after their last heartbeat (the console beats every 30 s). */
 export const PRESENCE_TTL_MS = 90_000;
+/** A live chat whose agent is offline ends after this long without a message from them (the bot answers again). */
+export const LIVE_IDLE_MS = 30 * MINUTE;
+/**
+ * Asking for a person: 3 an hour per conversation and 10 an hour per address, as for hand-off tickets (decision 027);
+ * counted before anything is stored. Messages to the agent: 30 a minute per conversation.
+ */
 const LIMITS = {
-  request: { max: 10, windowMs: 60 * MINUTE },
-  requestAddress: { max: 30, windowMs: 60 * MINUTE },
+  request: { max: 3, windowMs: 60 * MINUTE },
+  requestAddress: { max: 10, windowMs: 60 * MINUTE },
   message: { max: 30, windowMs: MINUTE },
 };
 
@@ -105,9 +112,20 @@ export async function setPresence(deps: TChatbotDeps, userId: string, seedId: st
  * the widget). Either way the bot's words are stored in the transcript.
  */
 export async function requestLive(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, ip: string): Promise<TLiveRequestResponse> {
+  await limitRequest(deps, bot, conversationId, ip);
+  return connect(deps, bot, conversationId);
+}
+
+/** The limits of asking for a person; before anything of the request is stored. */
+async function limitRequest(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string, ip: string) {
   await limit(deps, `chatbot:live-request:${conversationId}`, LIMITS.request, ko.chatbot.server.handoffRateLimited);
   await limit(deps, `chatbot:live-request:${bot.id}:${addressKey(ip)}`, LIMITS.requestAddress, ko.chatbot.server.handoffRateLimited);
-  const current = await live.findLive(deps.db, conversationId);
+}
+
+async function connect(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string): Promise<TLiveRequestResponse> {
+  let current = await live.findLive(deps.db, conversationId);
+  // A chat left open by an agent who went away ends first; the customer is then connected anew or told when.
+  if (current && current.status !== 'ended' && (await expireIfStale(deps, bot.seedId, current))) current = undefined;
   if (current && current.status !== 'ended') return { live: true, message: h.alreadyLive, messageId: '', nextOpening: null };
   const hours = await officeHours(deps, bot.id);
   const online = hours.openNow ? await live.agentsOnline(deps.db, bot.seedId, deps.now()) : 0;
@@ -142,18 +160,12 @@ export async function relayVisitor(
   const current = await live.findLive(deps.db, conversationId);
   if (!current || current.status === 'ended') return null;
   await limit(deps, `chatbot:live-message:${conversationId}`, LIMITS.message, ko.chatbot.server.visitorRateLimited);
-  const msg = await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
-  // Still waiting and everyone went offline meanwhile: nobody will take it, so the customer is offered the ticket form.
-  if (current.status === 'waiting' && (await live.agentsOnline(deps.db, bot.seedId, deps.now())) === 0) {
-    const said = await deps.db.transaction(async (tx) => {
-      if (!(await live.endLive(tx, conversationId, deps.now()))) return undefined;
-      return repo.insertMessage(tx, { conversationId, chatbotId: bot.id, role: 'bot', text: h.noAgent });
-    });
-    if (said) {
-      await toInbox(deps, bot.id, { type: 'ended', conversationId, line: lineOf(said) });
-      return { messageId: said.id, answer: said.text, answered: false, sources: [], handoff: { live: false, nextOpening: null } };
-    }
-  }
+  // Masked in the transcript, the original sealed (decision 082); the agent reads the masked text like every list.
+  const { row: msg } = await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
+  // Nobody will answer any more (waiting with everyone offline or after hours; live with the agent gone for
+  // LIVE_IDLE_MS): the chat ends, the customer is told and offered the ticket form, and the bot answers again.
+  const said = await expireIfStale(deps, bot.seedId, current);
+  if (said) return { messageId: said.id, answer: said.text, answered: false, sources: [], handoff: { live: false, nextOpening: null } };
   await toInbox(deps, bot.id, { type: 'message', conversationId, line: lineOf(msg) });
   return { messageId: msg.id, answer: '', answered: false, sources: [], live: true };
 }
@@ -171,14 +183,53 @@ export async function beforeAsk(
 ): Promise<(TAnswer & { live: true }) | (TAnswer & { handoff: { live: boolean; nextOpening: string | null } }) | null> {
   const relayed = await relayVisitor(deps, bot, conversationId, text);
   if (relayed || !wantsPerson(text)) return relayed;
-  await repo.insertMessage(deps.db, { conversationId, chatbotId: bot.id, role: 'visitor', text });
-  const r = await requestLive(deps, bot, conversationId, ip);
+  // Limits first: a refused request (429) stores nothing.
+  await limitRequest(deps, bot, conversationId, ip);
+  await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
+  const r = await connect(deps, bot, conversationId);
   return { messageId: r.messageId, answer: r.message, answered: false, sources: [], handoff: { live: r.live, nextOpening: r.nextOpening } };
 }
 
-/** The status the widget's stream starts with: waiting | live | ended | none. */
-export async function liveStatus(deps: Pick<TChatbotDeps, 'db'>, conversationId: string): Promise<string> {
-  return (await live.findLive(deps.db, conversationId))?.status ?? 'none';
+/** The status the widget's stream starts with: waiting | live | ended | none (a chat nobody will answer ends first). */
+export async function liveStatus(deps: TChatbotDeps, bot: repo.TBotRow, conversationId: string): Promise<string> {
+  const row = await live.findLive(deps.db, conversationId);
+  if (row && row.status !== 'ended' && (await expireIfStale(deps, bot.seedId, row))) return 'ended';
+  return row?.status ?? 'none';
+}
+
+/**
+ * Why nobody will answer an open chat, as the customer is told, or null while someone may: a waiting chat after
+ * office hours or with no member '상담 가능'; a live chat whose agent is offline and wrote nothing for LIVE_IDLE_MS
+ * (since taking it).
+ */
+async function staleReason(deps: TChatbotDeps, seedId: string, row: live.TLiveRow): Promise<string | null> {
+  const now = deps.now();
+  if (row.status === 'waiting') {
+    const hours = await officeHours(deps, row.chatbotId);
+    if (!hours.openNow) return hours.nextOpeningText ? h.closed(hours.nextOpeningText) : h.noHours;
+    return (await live.agentsOnline(deps.db, seedId, now)) === 0 ? h.noAgent : null;
+  }
+  if (row.status !== 'live') return null;
+  if (row.agentId && (await live.presenceOf(deps.db, seedId, row.agentId, now))) return null;
+  // Since taking the chat (the app's clock) and since the agent's last message (the database's, which stamped it).
+  if (now.getTime() - (row.takenAt ?? row.requestedAt).getTime() < LIVE_IDLE_MS) return null;
+  const quiet = await live.agentQuietMs(deps.db, row.conversationId);
+  return quiet === null || quiet >= LIVE_IDLE_MS ? h.agentAway : null;
+}
+
+/** Ends an open chat nobody will answer: the bot's notice stored, the widget and the 상담함 told. The notice or undefined. */
+async function expireIfStale(deps: TChatbotDeps, seedId: string, row: live.TLiveRow): Promise<repo.TMessageRow | undefined> {
+  const message = await staleReason(deps, seedId, row);
+  if (!message) return undefined;
+  const said = await deps.db.transaction(async (tx) => {
+    if (!(await live.endLive(tx, row.conversationId, deps.now()))) return undefined;
+    return repo.insertMessage(tx, { conversationId: row.conversationId, chatbotId: row.chatbotId, role: 'bot', text: message });
+  });
+  if (!said) return undefined;
+  deps.log.info({ botId: row.chatbotId, conversationId: row.conversationId, was: row.status }, 'chatbot live: ended, nobody to answer');
+  await toWidget(deps, row.conversationId, { event: 'status', data: { status: 'ended', message: said.text } });
+  await toInbox(deps, row.chatbotId, { type: 'ended', conversationId: row.conversationId, line: lineOf(said) });
+  return said;
 }
 
 // ── Console side (seed members who may read the bot) ──
@@ -208,6 +259,8 @@ async function chatsOf(deps: TChatbotDeps, viewer: { userId: string; seedId: str
 
 export async function inbox(deps: TChatbotDeps, userId: string, seedId: string, botId: string) {
   await managedBot(deps.db, userId, seedId, botId, { read: true });
+  // Chats nobody will answer any more leave the list (and their customers are told), not only at their next message.
+  for (const row of await live.openChats(deps.db, botId)) await expireIfStale(deps, seedId, row);
   return chatsOf(deps, { userId, seedId }, botId);
 }
 
