@@ -50,6 +50,7 @@ export const koChatbotLookups = {
     notFound: '입력하신 정보와 일치하는 내역을 찾지 못했어요. 번호와 확인 정보를 다시 확인해 주세요.',
     capped: '조회 시도 횟수를 넘었어요. 더 도움이 필요하시면 상담원 연결을 이용해 주세요.',
     failed: '지금은 조회할 수 없어요. 잠시 뒤에 다시 시도해 주세요.',
+    cancelled: '조회를 취소했어요. 다른 궁금한 점이 있으면 물어봐 주세요.',
     /** "'주문 배송 조회' 결과입니다. 배송 상태는 배송 중, 택배사는 CJ대한통운입니다." */
     result: (name: string, parts: { label: string; value: string }[]) =>
       `'${name}' 결과입니다. ${parts.map((p) => `${eunNeun(p.label)} ${p.value}`).join(', ')}입니다.`,
@@ -85,5 +86,6 @@ export const koChatbotLookups = {
     keywordsPlaceholder: '주문 배송 조회',
     choose: '고르세요',
     summary: (table: string, key: string, verify: string, rule: string) => `${table} · ${key} + ${verify} ${rule}`,
+    locked: (n: number) => `확인 실패가 많아 지난 1시간 동안 거절한 조회 ${n}건`,
   },
 };

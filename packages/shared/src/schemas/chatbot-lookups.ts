@@ -48,6 +48,8 @@ export const ZLookup = z.object({
   labels: z.record(z.string(), z.string()),
   keywords: z.array(z.string()),
   createdAt: z.string(),
+  /** Verifications refused in the current hour because the key or the address was locked (the owner's list only). */
+  lockedLastHour: z.number().int().optional(),
 });
 export type TLookup = z.infer<typeof ZLookup>;
 export const ZLookupListResponse = z.object({ data: z.array(ZLookup) });

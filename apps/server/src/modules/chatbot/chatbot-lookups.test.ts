@@ -11,7 +11,8 @@ import { koChatbotLookups } from '@suite/shared/messages/ko-chatbot-lookups';
 import { createTestApp, dbKinds, type TTestContext } from '../../test/helpers.ts';
 import { ALL_TABLES, createCustomerDb, customerServersUp, MYSQL_ADMIN, publishedShop, type TCustomerDb } from '../api-builder/testing/api-builder-kit.ts';
 import mysql from 'mysql2/promise';
-import { LOOKUP_ATTEMPTS } from './lookup-dialog.ts';
+import { equalsValueIn, isCancel, last4In, LOOKUP_ATTEMPTS } from './lookup-dialog.ts';
+import { LOOKUP_LOCK, normalKey } from './lookup-locks.ts';
 
 const d = koChatbotLookups.dialog;
 const ORDER = '20261126-0012';
@@ -80,6 +81,46 @@ async function rowsRead(db: TCustomerDb, fn: () => Promise<void>, scans = 1): Pr
 }
 
 const engines = (['postgres', 'mysql'] as const).filter((e) => customerServersUp(e));
+
+describe('verification values (review F1.2)', () => {
+  it('takes a message as the last four digits only when it essentially is them', () => {
+    for (const [text, want] of [
+      ['1234', '1234'],
+      ['뒤 4자리 1234요', '1234'],
+      ['5678입니다', '5678'],
+      ['5678이요', '5678'],
+      ['휴대폰 번호 뒤 4자리는 1234입니다', '1234'],
+      ['010-1234-5678', '5678'],
+      ['123', 'short'],
+    ] as const)
+      expect(last4In(text), text).toBe(want);
+    for (const text of [
+      '3000원이요?',
+      '3000원이요',
+      '12개요',
+      '1234번 상품 있어요',
+      '1234 맞나요',
+      '배송 언제 와요',
+      '2026년 11월 30일 도착하나요',
+      '1234 5678',
+    ])
+      expect(last4In(text), text).toBeUndefined();
+  });
+  it('takes a message as an equals value only when it is short and not a question or a request', () => {
+    expect(equalsValueIn(' 010-1234-5678. ')).toBe('010-1234-5678');
+    expect(equalsValueIn('홍길동')).toBe('홍길동');
+    for (const text of ['배송비는 얼마예요', '언제 와요', '상담원 연결해 주세요', '반품 가능한가요', '이거 정말 너무 늦게 오는 것 같은데 확인 좀'])
+      expect(equalsValueIn(text), text).toBeUndefined();
+  });
+  it("cancels on '취소' and '그만' alone, not on a question about cancelling", () => {
+    for (const text of ['취소', '그만', '취소할게요', '그만할게요.', '조회 취소']) expect(isCancel(text), text).toBe(true);
+    for (const text of ['주문 취소하고 싶어요', '취소 수수료 있나요?']) expect(isCancel(text), text).toBe(false);
+  });
+  it('counts one key however its digits are written', () => {
+    expect(normalKey('０１００１')).toBe(normalKey('1001'));
+    expect(normalKey('A-10023')).toBe(normalKey('a-10023'));
+  });
+});
 
 describe.runIf(engines.length === 2).each(dbKinds)('chatbot lookups (%s)', (kind) => {
   let t: TTestContext;
@@ -271,6 +312,110 @@ describe.runIf(engines.length === 2).each(dbKinds)('chatbot lookups (%s)', (kind
         const text = JSON.stringify(list);
         for (const value of [ORDER, OTHER, '5678', '1000']) expect(text).not.toContain(value);
       });
+
+      type TAuditRow = { metadata: Record<string, unknown> };
+      const auditsOf = async (conversationIds: string[]) => {
+        const res = await t.database.db.execute(
+          sql`select metadata from audit_log where action = 'chatbot.lookup' and metadata->>'conversationId' in ${sql.raw(`(${conversationIds.map((id) => `'${id}'`).join(', ')})`)}`,
+        );
+        return (res as unknown as { rows: TAuditRow[] }).rows.map((r) => String(r.metadata.result));
+      };
+
+      it(`locks an order after ${LOOKUP_LOCK.perKey} failed verifications across conversations, even for parallel messages and the right digits`, async () => {
+        // Order 20261001-0007's phone ends in 1007 (orders()).
+        const key = '20261001-0007';
+        const convs: TConv[] = [];
+        for (let i = 0; i < LOOKUP_LOCK.perKey + 3; i++) {
+          const c = await start(e);
+          expect((await ask(c, `주문 ${key} 조회`)).answer).toBe(d.askLast4('휴대폰 번호'));
+          convs.push(c);
+        }
+        // Eight conversations guess at once: only five queries run, the rest are refused as locked with the same words.
+        const answers = await Promise.all(convs.map((c, i) => ask(c, String(2000 + i))));
+        for (const a of answers) expect(a).toMatchObject({ answer: d.notFound, answered: false });
+        const results = await auditsOf(convs.map((c) => c.conversationId));
+        expect(results.filter((r) => r === 'not_found')).toHaveLength(LOOKUP_LOCK.perKey);
+        expect(results.filter((r) => r === 'locked')).toHaveLength(3);
+        // A fresh conversation from a fresh address with the RIGHT digits: still the refusal, no oracle.
+        const c = await start(e);
+        await ask(c, `주문 ${key} 조회`);
+        expect(await ask(c, '1007')).toEqual({ messageId: expect.any(String), answer: d.notFound, answered: false, sources: [] });
+        expect(await auditsOf([c.conversationId])).toEqual(['locked']);
+        // Another order is not locked; the owner sees the locked refusals.
+        const other = await start(e);
+        await ask(other, '주문 20261001-0008 조회');
+        expect((await ask(other, '1008')).lookup).toEqual({ name: '주문 배송 조회' });
+        const list = await shops[e].o('GET', lookupsUrl(e));
+        expect(list.body.data[0].lockedLastHour).toBe(4);
+      }, 60_000);
+
+      it(`locks an address after ${LOOKUP_LOCK.perAddress} failed verifications across orders and conversations`, async () => {
+        const ip = `10.77.${e === 'postgres' ? 1 : 2}.${kind === 'pglite' ? 1 : 2}`;
+        const convIds: string[] = [];
+        let n = 0;
+        const conv = async () => {
+          const c = { ...(await start(e)), ip };
+          convIds.push(c.conversationId);
+          return c;
+        };
+        for (let k = 0; k < LOOKUP_LOCK.perAddress / LOOKUP_ATTEMPTS; k++) {
+          const c = await conv();
+          for (let i = 0; i < LOOKUP_ATTEMPTS; i++) {
+            await ask(c, `주문 20261001-${String(300 + n++).padStart(4, '0')} 조회`);
+            expect((await ask(c, '0000')).answer).toBe(d.notFound);
+          }
+        }
+        // The next order with its right digits from that address: refused as locked.
+        const c = await conv();
+        await ask(c, '주문 20261001-0500 조회');
+        expect((await ask(c, '1500')).answer).toBe(d.notFound);
+        const results = await auditsOf(convIds);
+        expect(results.filter((r) => r === 'not_found')).toHaveLength(LOOKUP_LOCK.perAddress);
+        expect(results.filter((r) => r === 'locked')).toHaveLength(1);
+      }, 60_000);
+
+      it('takes only a verification-shaped message as the digits; answers anything else as usual and cancels on 취소', async () => {
+        const c = await start(e);
+        expect((await ask(c, `주문번호 ${ORDER} 배송 어디쯤이에요?`)).answer).toBe(d.askLast4('휴대폰 번호'));
+        // A question with digits is not the four digits: no lookup runs, the FAQ answers, the step stays pending.
+        const priced = await ask(c, '3000원이요?');
+        expect(priced.answer).not.toBe(d.notFound);
+        expect(priced.lookup).toBeUndefined();
+        expect((await ask(c, '배송비는 얼마인가요?')).answer).toContain('3,000원');
+        expect((await ask(c, '뒤 4자리 5678요')).lookup).toEqual({ name: '주문 배송 조회' });
+        expect(await auditsOf([c.conversationId])).toEqual(['found']);
+        // The transcript keeps the customer's real questions.
+        const stored = await t.database.db.execute(
+          sql`select text from chatbot_messages where conversation_id = ${c.conversationId} and role = 'visitor' order by created_at`,
+        );
+        const texts = (stored as unknown as { rows: { text: string }[] }).rows.map((r) => r.text);
+        expect(texts).toContain('3000원이요?');
+        expect(texts).toContain('배송비는 얼마인가요?');
+        // '취소' ends a pending lookup; four digits afterwards are just a message.
+        expect((await ask(c, `${ORDER} 주문 조회`)).answer).toBe(d.askLast4('휴대폰 번호'));
+        expect((await ask(c, '취소')).answer).toBe(d.cancelled);
+        expect((await ask(c, '5678')).lookup).toBeUndefined();
+        expect(await auditsOf([c.conversationId])).toEqual(['found']);
+      }, 60_000);
+
+      it('takes a short non-question as an equals value, not a question the FAQ answers', async () => {
+        const created = await shops[e].o('POST', lookupsUrl(e), {
+          ...valid(e),
+          name: '주문 상태 확인',
+          verifyRule: 'equals',
+          replyColumns: ['status'],
+          labels: { phone: '휴대폰 번호', status: '배송 상태' },
+          keywords: '상태확인',
+        });
+        expect(created.status).toBe(201);
+        const c = await start(e);
+        expect((await ask(c, `상태확인 ${ORDER}`)).answer).toBe(d.askEquals('휴대폰 번호'));
+        expect((await ask(c, '배송비는 얼마인가요?')).answer).toContain('3,000원');
+        expect((await ask(c, '언제 와요')).lookup).toBeUndefined();
+        expect(await auditsOf([c.conversationId])).toEqual([]);
+        expect((await ask(c, '010-1234-5678')).answer).toBe("'주문 상태 확인' 결과입니다. 배송 상태는 배송 중입니다.");
+        expect((await shops[e].o('DELETE', `${lookupsUrl(e)}/${created.body.data.id}`)).status).toBe(200);
+      }, 60_000);
 
       it('deletes a lookup; the bot then answers from its knowledge only', async () => {
         const o = shops[e].o;

@@ -20,7 +20,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: TChatbotDeps }> = async
   app.get(
     path,
     { ...auth, schema: { tags, summary: '챗봇 조회 목록 (시드 멤버)', security: bearer, params: ZBotParams, response: { 200: ZLookupListResponse } } },
-    async (request) => ({ data: await lookups.listLookups(deps.db, actor(request).id, request.params.seedId, request.params.botId) }),
+    async (request) => ({ data: await lookups.listLookups(deps, actor(request).id, request.params.seedId, request.params.botId) }),
   );
   app.post(
     path,

@@ -10,6 +10,7 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { listApis, listTables } from '../api-builder/api-builder.service.ts';
 import { managedBot } from './chatbot.service.ts';
+import { lockedCounts } from './lookup-locks.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';
 import * as repo from './lookups.repository.ts';
 
@@ -64,9 +65,14 @@ async function checked(deps: TChatbotDeps, actor: TActor, seedId: string, l: TLo
   return { ...l, apiId: api.id };
 }
 
-export async function listLookups(db: TDb, userId: string, seedId: string, botId: string): Promise<TLookup[]> {
-  await managedBot(db, userId, seedId, botId, { read: true });
-  return (await repo.listLookups(db, botId)).map(toApi);
+export async function listLookups(deps: TChatbotDeps, userId: string, seedId: string, botId: string): Promise<TLookup[]> {
+  await managedBot(deps.db, userId, seedId, botId, { read: true });
+  const rows = await repo.listLookups(deps.db, botId);
+  const locked = await lockedCounts(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r, i) => ({ ...toApi(r), lockedLastHour: locked[i] ?? 0 }));
 }
 
 export async function createLookup(deps: TChatbotDeps, actor: TActor, seedId: string, botId: string, input: TLookupInput): Promise<TLookup> {

@@ -50,6 +50,7 @@ export function LookupsEditor({ seedId, botId, canManage }: { seedId: string; bo
               <p className="text-xs text-muted-foreground break-all">
                 {t.summary(l.table, l.keyColumn, l.verifyColumn, l.verifyRule === 'last4' ? t.last4 : t.equals)} → {l.replyColumns.join(', ')}
               </p>
+              {(l.lockedLastHour ?? 0) > 0 && <p className="text-xs text-destructive break-keep">{t.locked(l.lockedLastHour ?? 0)}</p>}
             </div>
             {canManage && (
               <div className="flex gap-2">
