@@ -142,7 +142,6 @@ const namedOwners = {
   'schema-user-counts.ts': ['modules/admin-users'],
   // Rooms at the door (issue 37): displays, QR check-in codes, minutes items.
   'schema-rooms-door.ts': ['modules/rooms'],
-  'schema-calendar-sync.ts': ['modules/rooms'], // TEMP
   // Booking rules and team quotas of rooms (issue 37).
   'schema-rooms-rules.ts': ['modules/rooms'],
   // Chatbot lookups (issue 29): the chatbot module's own tables, in a file of their own.
