@@ -54,6 +54,8 @@ export const apiDefinitions = pgTable(
     cacheTtlSeconds: integer('cache_ttl_seconds').notNull().default(30),
     /** An admin app's own API (issue 13): not listed in the API builder, no keys, called in process only. */
     internal: boolean('internal').notNull().default(false),
+    /** PostgREST's `db-aggregates-enabled` per API (issue 36): `select=amount.sum()` etc. refused (PGRST123) while off. */
+    aggregatesEnabled: boolean('aggregates_enabled').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('api_definitions_seed_idx').on(t.seedId), index('api_definitions_connection_idx').on(t.connectionId)],

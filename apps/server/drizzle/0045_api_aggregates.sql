@@ -1,0 +1,1 @@
+ALTER TABLE "api_definitions" ADD COLUMN "aggregates_enabled" boolean DEFAULT false NOT NULL;
