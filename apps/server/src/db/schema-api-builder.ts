@@ -56,6 +56,10 @@ export const apiDefinitions = pgTable(
     internal: boolean('internal').notNull().default(false),
     /** PostgREST's `db-aggregates-enabled` per API (issue 36): `select=amount.sum()` etc. refused (PGRST123) while off. */
     aggregatesEnabled: boolean('aggregates_enabled').notNull().default(false),
+    /** Published functions (issue 36, PostgREST's `/rpc/{function}`): [{ name }]; nothing else is callable. */
+    functions: jsonb('functions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('api_definitions_seed_idx').on(t.seedId), index('api_definitions_connection_idx').on(t.connectionId)],

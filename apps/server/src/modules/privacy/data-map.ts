@@ -998,7 +998,7 @@ const BUILDERS: TTableMap[] = [
     table: 'api_definitions',
     label: 'API 정의',
     personal: {},
-    other: ['id', 'seed_id', 'connection_id', 'tables', 'cache_mode', 'cache_ttl_seconds', 'internal', 'aggregates_enabled', 'created_at'],
+    other: ['id', 'seed_id', 'connection_id', 'tables', 'cache_mode', 'cache_ttl_seconds', 'internal', 'aggregates_enabled', 'functions', 'created_at'],
     retention: { kind: 'none' },
   },
   {

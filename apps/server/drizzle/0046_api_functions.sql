@@ -1,0 +1,1 @@
+ALTER TABLE "api_definitions" ADD COLUMN "functions" jsonb DEFAULT '[]'::jsonb NOT NULL;
