@@ -82,6 +82,8 @@ export const apiKeys = pgTable(
     methods: text('methods').array(),
     tables: text('tables').array(),
     rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    /** Issue 36: columns that look like 주민등록번호, phone, card or account numbers are masked unless this is on. */
+    readPersonalData: boolean('read_personal_data').notNull().default(false),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

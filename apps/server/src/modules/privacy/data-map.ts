@@ -1006,7 +1006,20 @@ const BUILDERS: TTableMap[] = [
     label: 'API 키',
     personal: {},
     // key_hash is the seed's secret, not a person's; no subject link reaches this table.
-    other: ['id', 'seed_id', 'api_id', 'name', 'key_hash', 'key_prefix', 'methods', 'tables', 'rate_limit_per_minute', 'created_at', 'revoked_at'],
+    other: [
+      'id',
+      'seed_id',
+      'api_id',
+      'name',
+      'key_hash',
+      'key_prefix',
+      'methods',
+      'tables',
+      'rate_limit_per_minute',
+      'read_personal_data',
+      'created_at',
+      'revoked_at',
+    ],
     retention: { kind: 'none' },
   },
   {

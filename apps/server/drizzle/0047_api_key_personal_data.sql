@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ADD COLUMN "read_personal_data" boolean DEFAULT false NOT NULL;
