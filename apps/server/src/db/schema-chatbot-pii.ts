@@ -1,6 +1,6 @@
 /**
  * The originals of customers' chatbot messages that held personal data (issue 29, decision 082). chatbot_messages
- * keeps only the masked text (chatbot/pii-mask.ts); the original is sealed with ENCRYPTION_KEY (lib/secret-box.ts)
+ * keeps only the masked text (lib/pii-mask.ts); the original is sealed with ENCRYPTION_KEY (lib/secret-box.ts)
  * here, read only by the code paths that need it (a lookup, the live hand-off) through `unsealOriginal`, and deleted
  * with its message and conversation (foreign keys), by the privacy retention (30 days) and by a visitor's erasure.
  */

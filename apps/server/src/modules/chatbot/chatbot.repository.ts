@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { chatbotConversations, chatbotMessages, chatbots, chatbotTickets } from '../../db/schema-knowledge.ts';
-import { maskText } from './pii-mask.ts';
+import { maskText } from '../../lib/pii-mask.ts';
 
 export type TBotRow = typeof chatbots.$inferSelect;
 export type TMessageRow = typeof chatbotMessages.$inferSelect;

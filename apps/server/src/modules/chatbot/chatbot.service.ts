@@ -20,7 +20,7 @@ import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 import { consoleLink, HANDOFF_SLACK_KIND, HANDOFF_WINDOW_MS, noteCapReached, scheduleHandoffNotice } from './chatbot-notify.ts';
 import { NO_ANSWER, streamGrounded } from './grounded.ts';
 import { answerLookup } from './lookup-dialog.ts';
-import { maskText } from './pii-mask.ts';
+import { maskText } from '../../lib/pii-mask.ts';
 import { insertVisitorMessage } from './pii-originals.ts';
 import * as repo from './chatbot.repository.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';

@@ -5,7 +5,7 @@
  */
 import { streamChat, withRetries, type TLlmConfig } from '../../adapters/llm.ts';
 import type { THit } from '../knowledge/knowledge.service.ts';
-import { maskText } from './pii-mask.ts';
+import { maskText } from '../../lib/pii-mask.ts';
 
 export const NO_ANSWER = '[[모름]]';
 

@@ -8,7 +8,7 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import * as repo from './chatbot.repository.ts';
 import { findSealed, insertOriginal } from './pii-originals.repository.ts';
-import { maskPersonalData, type TPiiKind } from './pii-mask.ts';
+import { maskPersonalData, type TPiiKind } from '../../lib/pii-mask.ts';
 
 type TKeyDeps = { db: TDb; config: { encryptionKey: Buffer } };
 
