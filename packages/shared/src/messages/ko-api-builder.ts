@@ -16,6 +16,7 @@ export const koApiBuilder = {
     privateHost: '사설망·루프백·링크 로컬 주소의 데이터베이스에는 연결할 수 없습니다. (운영자가 API_BUILDER_ALLOW_PRIVATE_HOSTS=true로 허용할 수 있습니다.)',
     ownDatabase: '이 서비스 자체의 데이터베이스에는 연결할 수 없습니다.',
     tableNotPublishable: (name: string) => `'${name}' 테이블을 찾을 수 없습니다. 테이블 목록을 다시 불러와 주세요.`,
+    functionNotPublishable: (name: string) => `'${name}' 함수를 데이터베이스에서 찾을 수 없습니다. 함수 목록을 다시 불러와 주세요.`,
     viewReadOnly: (name: string) => `'${name}'은(는) 뷰라서 GET만 공개할 수 있습니다.`,
     keyScope: '이 API에 없는 테이블은 키 범위로 지정할 수 없습니다.',
     triggersPostgresOnly: '변경 트리거는 PostgreSQL 연결에서만 설치할 수 있습니다.',
@@ -269,6 +270,19 @@ export const koApiBuilder = {
     rowCount: (n: number) => `결과 행 수: ${n}`,
     noTable: (t: string) => `"${t}" 테이블을 찾을 수 없습니다.`,
     publishedOnly: '공개된 테이블만 호출할 수 있습니다.',
+    // Functions (issue 36): `/rpc/{function}`.
+    noFunction: (f: string) => `"${f}" 함수를 찾을 수 없습니다.`,
+    noFunctionDetail: (f: string, args: string) =>
+      args
+        ? `공개된 함수 중에서 인수 (${args})로 호출할 수 있는 "${f}" 함수를 찾지 못했습니다.`
+        : `공개된 함수 중에서 인수 없이 호출할 수 있는 "${f}" 함수를 찾지 못했습니다.`,
+    publishedFunctionsOnly: '공개된 함수만 호출할 수 있습니다. 인수 이름이 함수 정의와 같은지 확인하세요.',
+    ambiguousFunction: (f: string) => `"${f}" 함수의 오버로드가 여러 개라 어느 것을 호출할지 정할 수 없습니다.`,
+    rpcMethod: 'GET은 STABLE/IMMUTABLE(읽기 전용) 함수에만 쓸 수 있습니다. POST로 호출하세요.',
+    rpcVerb: '함수는 GET 또는 POST로만 호출할 수 있습니다.',
+    rpcArgsObject: '함수 인수는 JSON 객체로 보내야 합니다.',
+    rpcProcedureQuery: 'MariaDB 프로시저의 결과에는 select, 필터, 정렬을 쓸 수 없습니다.',
+    keyFunction: (f: string) => `이 API 키로는 "${f}" 함수를 호출할 수 없습니다.`,
     rangeOut: '요청한 범위가 결과 범위를 벗어났습니다.',
     rangeDetail: (total: number, offset: number) => `전체 ${total}행, 시작 위치 ${offset}`,
     viewWrite: (t: string) => `"${t}"은(는) 뷰라서 쓰기를 할 수 없습니다.`,

@@ -72,6 +72,16 @@ export const ZDbTable = z.object({
 export type TDbTable = z.infer<typeof ZDbTable>;
 export const ZDbTablesQuery = z.object({ refresh: z.enum(['true', 'false']).optional() });
 export const ZDbTableList = z.object({ data: z.array(ZDbTable), syncedAt: z.string() });
+/** GET …/connections/:connectionId/functions: the database's functions, to publish for `/rpc/{name}` (issue 36). */
+export const ZDbFunction = z.object({
+  name: z.string(),
+  kind: z.enum(['function', 'procedure']),
+  args: z.array(z.object({ name: z.string(), type: z.string() })),
+  readOnly: z.boolean(),
+  returnType: z.string(),
+});
+export type TDbFunction = z.infer<typeof ZDbFunction>;
+export const ZDbFunctionList = z.object({ data: z.array(ZDbFunction) });
 
 export const ZPublishedTable = z.object({
   name: z.string().min(1).max(128),
@@ -79,10 +89,14 @@ export const ZPublishedTable = z.object({
   ttlSeconds: z.number().int().min(0, v.ttl).max(86_400, v.ttl).optional(),
 });
 
+/** A function published for `/rpc/{name}` (issue 36): a PostgreSQL function or a MariaDB stored function/procedure. */
+export const ZPublishedFunction = z.object({ name: z.string().min(1).max(128) });
+
 /** POST /api/seeds/:seedId/api-builder/apis */
 export const ZPublishApiInput = z.object({
   connectionId: z.uuid(v.id),
   tables: z.array(ZPublishedTable).min(1, v.tables).max(500),
+  functions: z.array(ZPublishedFunction).max(200).optional(),
   cacheTtlSeconds: z.number().int().min(0, v.ttl).max(86_400, v.ttl).optional(),
 });
 export type TPublishApiInput = z.input<typeof ZPublishApiInput>;
@@ -90,6 +104,7 @@ export type TPublishApiInput = z.input<typeof ZPublishApiInput>;
 /** PATCH /api/seeds/:seedId/api-builder/apis/:apiId */
 export const ZUpdateApiInput = z.object({
   tables: z.array(ZPublishedTable).min(1, v.tables).max(500).optional(),
+  functions: z.array(ZPublishedFunction).max(200).optional(),
   cacheMode: z.enum(['probe', 'ttl', 'off']).optional(),
   cacheTtlSeconds: z.number().int().min(0, v.ttl).max(86_400, v.ttl).optional(),
 });
@@ -102,6 +117,7 @@ export const ZApiDefinition = z.object({
   engine: ZDbEngine,
   baseUrl: z.string(),
   tables: z.array(z.object({ name: z.string(), methods: z.array(ZHttpMethod), ttlSeconds: z.number().optional() })),
+  functions: z.array(ZPublishedFunction).optional(),
   cacheMode: ZCacheMode,
   cacheTtlSeconds: z.number(),
   callsToday: z.number(),

@@ -18,6 +18,7 @@ import {
   ZCreateApiKeyInput,
   ZCreateConnectionInput,
   ZDbTableList,
+  ZDbFunctionList,
   ZDbTablesQuery,
   ZPublishApiInput,
   ZUpdateApiInput,
@@ -133,6 +134,21 @@ export const apiBuilderRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (a
       },
     },
     async (request) => svc.listTables(deps, actor(request), request.params.seedId, request.params.connectionId, request.query.refresh === 'true'),
+  );
+
+  app.get(
+    `${base}/connections/:connectionId/functions`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '데이터베이스의 함수·프로시저 목록 (/rpc/{함수}로 공개할 수 있는 것)',
+        security: bearer,
+        params: ZApiConnectionParams,
+        response: { 200: ZDbFunctionList, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await svc.listDbFunctions(deps, actor(request), request.params.seedId, request.params.connectionId) }),
   );
 
   app.get(

@@ -4,7 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ko } from '@suite/shared';
-import type { TApiBuilderSummary, TApiConnection, TApiConnectionUsage, TApiDefinition, TApiKey, TDbTable } from '@suite/shared/schemas/api-builder';
+import type {
+  TApiBuilderSummary,
+  TApiConnection,
+  TApiConnectionUsage,
+  TApiDefinition,
+  TApiKey,
+  TDbFunction,
+  TDbTable,
+} from '@suite/shared/schemas/api-builder';
 import type { z } from 'zod';
 import type { ZCreateApiKeyInput, ZCreateConnectionInput, ZPublishApiInput, ZUpdateApiInput } from '@suite/shared/schemas/api-builder';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,6 +28,7 @@ import { openEngine, resolveTarget } from './connect.ts';
 import { hashKey } from './data-api.service.ts';
 import type { TSchemaInfo } from './engines/engine.ts';
 import type { TPublishedTable } from './runtime.ts';
+import { listFunctions } from './rpc.catalog.ts';
 
 const m = ko.apiBuilder.server;
 export type TActor = { id: string; ip: string };
@@ -200,6 +209,31 @@ function checkTables(row: repo.TConnectionRow, tables: TPublishedTable[]): TPubl
     });
 }
 
+/** The database's functions (PostgreSQL functions, MariaDB stored functions and procedures), for the publish screen. */
+export async function listDbFunctions(deps: TDeps, actor: TActor, seedId: string, connectionId: string): Promise<TDbFunction[]> {
+  await managedSeed(deps, actor, seedId);
+  const conn = await repo.findConnection(deps.db, seedId, connectionId);
+  if (!conn) throw new AppError('API_CONNECTION_NOT_FOUND');
+  const all = await listFunctions(await deps.runtime.engineFor(conn));
+  return all.map((f) => ({
+    name: f.name,
+    kind: f.kind,
+    args: f.args.map((a) => ({ name: a.name, type: a.type })),
+    readOnly: f.readOnly,
+    returnType: f.returnType,
+  }));
+}
+
+/** Functions to publish: each must exist in the database now (any overload of the name); duplicates dropped. */
+async function checkFunctions(deps: TDeps, conn: repo.TConnectionRow, fns: { name: string }[]): Promise<{ name: string }[]> {
+  const names = [...new Set(fns.map((f) => f.name))];
+  if (!names.length) return [];
+  const known = new Set((await listFunctions(await deps.runtime.engineFor(conn))).map((f) => f.name));
+  const missing = names.find((n) => !known.has(n));
+  if (missing !== undefined) throw new AppError('API_TABLE_INVALID', m.functionNotPublishable(missing));
+  return names.map((name) => ({ name }));
+}
+
 async function usageToday(deps: TDeps, seedId: string) {
   await deps.usage.flush();
   return repo.usageOfSeed(deps.db, seedId, kstDay(deps.ctx.now()));
@@ -214,6 +248,7 @@ function toApi(deps: TDeps, row: repo.TApiRow, conn: repo.TConnectionRow | undef
     engine: (conn?.engine ?? 'postgres') as 'postgres' | 'mysql',
     baseUrl: baseUrlOf(deps, row.id),
     tables: row.tables as TPublishedTable[] as TApiDefinition['tables'],
+    functions: row.functions as { name: string }[],
     cacheMode: deps.feeds.effectiveMode(row, conn?.engine ?? 'postgres'),
     cacheTtlSeconds: row.cacheTtlSeconds,
     callsToday: mine.reduce((a, u) => a + u.calls, 0),
@@ -241,10 +276,12 @@ export async function publishApi(deps: TDeps, actor: TActor, seedId: string, inp
   const conn = await repo.findConnection(deps.db, seedId, input.connectionId);
   if (!conn) throw new AppError('API_CONNECTION_NOT_FOUND');
   const tables = checkTables(conn, input.tables);
+  const functions = await checkFunctions(deps, conn, input.functions ?? []);
   const row = await repo.insertApi(deps.db, {
     seedId,
     connectionId: conn.id,
     tables,
+    functions,
     // MySQL/MariaDB: the UPDATE_TIME probe from the start; PostgreSQL: TTL until the user consents to triggers.
     cacheMode: conn.engine === 'mysql' ? 'probe' : 'ttl',
     cacheTtlSeconds: input.cacheTtlSeconds ?? 30,
@@ -266,6 +303,7 @@ export async function updateApi(deps: TDeps, actor: TActor, seedId: string, apiI
   const { api, conn } = await managedApi(deps, actor, seedId, apiId);
   const patch: Partial<repo.TApiRow> = {};
   if (input.tables) patch.tables = checkTables(conn, input.tables);
+  if (input.functions) patch.functions = await checkFunctions(deps, conn, input.functions);
   if (input.cacheMode) patch.cacheMode = input.cacheMode === 'probe' && conn.engine !== 'mysql' ? 'ttl' : input.cacheMode;
   if (input.cacheTtlSeconds !== undefined) patch.cacheTtlSeconds = input.cacheTtlSeconds;
   // Trigger mode covers the newly published tables too: their triggers are installed with the change (the user
@@ -346,7 +384,8 @@ export async function createKey(deps: TDeps, actor: TActor, seedId: string, inpu
   await managedSeed(deps, actor, seedId);
   const api = await repo.findApi(deps.db, seedId, input.apiId);
   if (!api) throw new AppError('API_NOT_FOUND');
-  const names = new Set((api.tables as TPublishedTable[]).map((t) => t.name));
+  // A key limited to some tables calls only the functions it lists as `rpc/{name}` (issue 36).
+  const names = new Set([...(api.tables as TPublishedTable[]).map((t) => t.name), ...(api.functions as { name: string }[]).map((f) => `rpc/${f.name}`)]);
   if (input.tables?.some((t) => !names.has(t))) throw new AppError('API_TABLE_INVALID');
   const key = `sk_${randomBytes(32).toString('base64url')}`;
   const row = await repo.insertKey(deps.db, {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TDeps } from './api-builder.deps.ts';
 import { authenticate, callDataApi } from './data-api.service.ts';
 import { openApiDocument } from './openapi.ts';
+import { callRpc } from './rpc.service.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import type { TMethod } from './postgrest/handler.ts';
 
@@ -103,6 +104,36 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
         reply.status(res.status);
         if (request.method === 'HEAD') return reply.send();
         if (res.raw !== undefined && res.raw !== '') return reply.send(res.raw);
+        return res.body === undefined ? reply.send() : reply.send(JSON.stringify(res.body));
+      } catch (err) {
+        if (err instanceof PgrstError) return sendError(reply, err);
+        throw err;
+      }
+    },
+  });
+
+  // Functions (issue 36): `/rpc/{function}` with named arguments (rpc.service.ts); never cached.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/:apiId/rpc/:fn',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { apiId, fn } = request.params as { apiId: string; fn: string };
+      try {
+        if (!ZId.safeParse(apiId).success) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
+        const res = await callRpc(deps, {
+          apiId,
+          fn,
+          method: request.method,
+          query: queryText(request.url),
+          body: request.body,
+          authorization: header(request, 'authorization'),
+          apikey: header(request, 'apikey'),
+          idempotencyKey: header(request, 'idempotency-key'),
+          url: request.url,
+        });
+        reply.headers(res.headers).status(res.status);
         return res.body === undefined ? reply.send() : reply.send(JSON.stringify(res.body));
       } catch (err) {
         if (err instanceof PgrstError) return sendError(reply, err);

@@ -33,7 +33,7 @@ import type { TTableInfo } from './engines/engine.ts';
 import { FREE_PLAN_ID, planById } from '@suite/shared/plans';
 
 const m = ko.apiBuilder.data;
-const RATE_WINDOW_MS = 60_000;
+export const RATE_WINDOW_MS = 60_000;
 const LONG_TTL_MS = 3_600_000;
 
 export type TDataCall = {
@@ -101,7 +101,7 @@ function connectionTables(live: { connection: { schemaInfo: unknown }; schema: {
 }
 
 /** The database's refusal as a PostgREST error, its classification kept on it for callers that name the field (the admin builder). */
-function dbError(err: unknown): PgrstError {
+export function dbError(err: unknown): PgrstError {
   if (err instanceof PgrstError) return err;
   if (err instanceof AppError) return new PgrstError(503, 'PGRST000', err.message);
   const db = classifyDbError(err);
@@ -224,11 +224,11 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   return prep;
 }
 
-type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
+export type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
 
 /** Which API, table and method the call may use: the published table, its methods and the key's scope (no side effects). */
 const FREE_API_CALLS = planById(FREE_PLAN_ID)!.meters.find((x) => x.meter === 'api.calls')!.included;
-const freeLimitReached = () =>
+export const freeLimitReached = () =>
   new PgrstError(429, 'PLAN_LIMIT_REACHED', ko.billing.server.freeApiLimit(FREE_API_CALLS.toLocaleString('ko-KR')), ko.billing.server.freeApiLimitHint);
 
 async function admit(deps: TDeps, call: TCall, key: TKeyScope): Promise<{ live: TLiveApi; verb: Exclude<TMethod, 'HEAD'> }> {
@@ -317,7 +317,7 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   return { prep, mode, ttlMs, cacheKey };
 }
 
-function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) {
+export function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) {
   if (limit.count <= key.rateLimitPerMinute) return undefined;
   return new PgrstError(429, 'PGRST429', m.rateLimited, null, null, { 'retry-after': String(Math.max(1, Math.ceil(limit.resetMs / 1000))) });
 }
@@ -349,7 +349,7 @@ export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult>
  * the answer leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<uuid>`), or for a write with an `Idempotency-Key` derived from the seed, method,
  * URL and key, so the retried write is the same event.
  */
-function meterCall(
+export function meterCall(
   deps: TDeps,
   live: TLiveApi,
   call: Pick<TCall, 'method' | 'idempotencyKey' | 'url' | 'principal'>,

@@ -35,6 +35,8 @@ export type TLiveApi = {
   connection: repo.TConnectionRow;
   published: Map<string, TPublishedTable>;
   schema: TPublishedSchema;
+  /** Functions published for `/rpc/{name}` (issue 36). */
+  functions: Set<string>;
 };
 
 export type TKeyInfo = { id: string; apiId: string; methods: string[] | null; tables: string[] | null; rateLimitPerMinute: number };
@@ -78,7 +80,13 @@ export function createRuntime(ctx: TAppContext) {
     const connection = await repo.connectionById(ctx.database.db, api.connectionId);
     if (!connection) return undefined;
     const tables = api.tables as TPublishedTable[];
-    return { api, connection, published: new Map(tables.map((t) => [t.name, t])), schema: publishedSchema(connection.schemaInfo as TSchemaInfo, tables) };
+    return {
+      api,
+      connection,
+      published: new Map(tables.map((t) => [t.name, t])),
+      schema: publishedSchema(connection.schemaInfo as TSchemaInfo, tables),
+      functions: new Set(((api.functions ?? []) as { name: string }[]).map((f) => f.name)),
+    };
   }
 
   /**

@@ -1,0 +1,201 @@
+/**
+ * `POST|GET /api/v1/{apiId}/rpc/{function}` (issue 36): a published function called with named arguments, answered
+ * in PostgREST's shapes — a set of rows as an array (with select, filters, order, limit and offset applied in SQL,
+ * never above the connection's row cap), one composite as an object, a scalar as the value, `void` as 204 — and its
+ * errors (PGRST202 when no published function takes these arguments). Same key check, rate limit, scope (a key
+ * limited to tables calls only the functions listed as `rpc/{name}`), statement timeout and row cap as tables.
+ * Nothing is cached: a function may read anything. On MariaDB stored functions answer GET and POST (GET when
+ * DETERMINISTIC or NO SQL/READS SQL DATA) and stored procedures answer POST only (`CALL`: the first result set,
+ * else the OUT parameters).
+ */
+import { ko } from '@suite/shared';
+import type { TDeps } from './api-builder.deps.ts';
+import { authenticate, dbError, freeLimitReached, meterCall, RATE_WINDOW_MS, rateLimited } from './data-api.service.ts';
+import type { TEngine, TTableInfo } from './engines/engine.ts';
+import { PgrstError } from './postgrest/errors.ts';
+import { prepareQuery, type TPgrstResponse } from './postgrest/handler.ts';
+import { charge, newBudget, rootSql, shape } from './postgrest/read.ts';
+import { join, param, raw, render, sql, type Sql } from './postgrest/sql-fragment.ts';
+import { functionsNamed, type TDbFunction } from './rpc.catalog.ts';
+
+const p = ko.apiBuilder.pgrst;
+const m = ko.apiBuilder.data;
+
+export type TRpcCall = {
+  apiId: string;
+  fn: string;
+  method: string;
+  /** The raw query string (after `?`). */
+  query: string;
+  body?: unknown;
+  authorization?: string | undefined;
+  apikey?: string | undefined;
+  idempotencyKey?: string | undefined;
+  url?: string | undefined;
+};
+
+/** PostgREST's PGRST202: no published function of that name takes these arguments (also for an unpublished one). */
+const notFound = (fn: string, args: string[]) =>
+  new PgrstError(404, 'PGRST202', p.noFunction(fn.slice(0, 64)), p.publishedFunctionsOnly, p.noFunctionDetail(fn.slice(0, 64), args.join(', ').slice(0, 200)));
+
+/** The overload whose input arguments are exactly covered: every given name is one of them, every one without a default given. */
+function choose(fn: string, overloads: TDbFunction[], given: string[]): TDbFunction {
+  const fits = overloads.filter((f) => {
+    const names = new Set(f.args.map((a) => a.name));
+    return f.args.every((a) => a.name !== '') && given.every((g) => names.has(g)) && f.args.every((a) => a.hasDefault || given.includes(a.name));
+  });
+  if (fits.length === 0) throw notFound(fn, given);
+  if (fits.length > 1) throw new PgrstError(300, 'PGRST203', p.ambiguousFunction(fn.slice(0, 64)));
+  return fits[0]!;
+}
+
+/** The result's columns as a read-only relation, so the table planner applies select/filters/order to a set of rows. */
+const resultRelation = (f: TDbFunction): TTableInfo => ({
+  name: f.name,
+  kind: 'view',
+  columns: f.columns.map((c, i) => ({ name: c.name, type: c.type, nullable: true, hasDefault: false, position: i + 1 })),
+  primaryKey: [],
+  foreignKeys: [],
+});
+
+/** A PostgreSQL argument bound with its declared type (JSON arguments as JSON text). */
+function pgArgValue(type: string, v: unknown): unknown {
+  if ((type === 'json' || type === 'jsonb') && typeof v !== 'string') return JSON.stringify(v);
+  return v;
+}
+
+function myArgValue(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+}
+
+const ok = (status: number, body: unknown, headers: Record<string, string> = {}): TPgrstResponse => ({
+  status,
+  headers: status === 204 ? headers : { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: status === 204 ? undefined : body,
+});
+
+async function runPostgres(engine: TEngine, f: TDbFunction, args: Record<string, unknown>, rest: [string, string][], rowCap: number): Promise<TPgrstResponse> {
+  const d = engine.dialect;
+  const given = f.args.filter((a) => a.name in args);
+  const argSql = join(
+    given.map((a) => sql`${raw(d.quote(a.name))} := ${param(pgArgValue(a.type, args[a.name]))}::${raw(a.type)}`),
+    ', ',
+  );
+  const call = sql`${raw(d.quote(f.name))}(${argSql})`;
+  const q = async (s: Sql) => {
+    const { text, values } = render(s, d.placeholder);
+    return (await engine.query(text, values)).rows;
+  };
+  if (f.returns === 'rows') {
+    // The set as a relation named like the function: the table planner's SQL reads from it (select, filters, order, page, row cap).
+    const info = resultRelation(f);
+    const relation = { schema: { tables: new Map([[f.name, info]]) }, aggregates: false };
+    const { plan } = prepareQuery(relation, f.name, rest);
+    const rows = await q(sql`WITH ${raw(d.quote(f.name))} AS (SELECT * FROM ${call}) ${rootSql(d, plan, plan.options.limit, plan.options.offset, rowCap)}`);
+    const budget = newBudget();
+    charge(budget, rows);
+    const out = await shape(engine, plan, rows, rowCap, budget);
+    const from = plan.options.offset ?? 0;
+    return ok(200, out, { 'content-range': out.length ? `${from}-${from + out.length - 1}/*` : '*/*' });
+  }
+  if (rest.length) throw notFound(f.name, [...Object.keys(args), ...rest.map(([k]) => k)]);
+  if (f.returns === 'row') return ok(200, (await q(sql`SELECT * FROM ${call} LIMIT 1`))[0] ?? null);
+  if (f.returns === 'values') {
+    const rows = await q(sql`SELECT ${call} AS v LIMIT ${raw(String(rowCap))}`);
+    return ok(
+      200,
+      rows.map((r) => r.v),
+    );
+  }
+  const rows = await q(sql`SELECT ${call} AS v`);
+  return f.returns === 'void' ? ok(204, undefined) : ok(200, rows[0]?.v ?? null);
+}
+
+async function runMysql(engine: TEngine, f: TDbFunction, args: Record<string, unknown>, rest: [string, string][], rowCap: number): Promise<TPgrstResponse> {
+  const d = engine.dialect;
+  if (f.kind === 'function') {
+    if (rest.length) throw notFound(f.name, [...Object.keys(args), ...rest.map(([k]) => k)]);
+    const placeholders = f.args.map(() => '?').join(', ');
+    const r = await engine.query(
+      `SELECT ${d.quote(f.name)}(${placeholders}) AS v`,
+      f.args.map((a) => myArgValue(args[a.name])),
+    );
+    return ok(200, r.rows[0]?.v ?? null);
+  }
+  if (rest.length) throw new PgrstError(400, 'PGRST100', p.rpcProcedureQuery);
+  // OUT/INOUT parameters go to session variables of the same connection, read back when there is no result set.
+  const outVar = (i: number) => `@suite_rpc_out_${i}`;
+  const outs = new Set(f.outArgs);
+  const list = f.callOrder.map((n, i) => (outs.has(n) ? outVar(i) : '?')).join(', ');
+  const values = f.callOrder.filter((n) => !outs.has(n)).map((n) => myArgValue(args[n]));
+  return engine.transaction(async (q) => {
+    const r = await q(`CALL ${d.quote(f.name)}(${list})`, values);
+    const first = (r.rows as unknown[])[0];
+    if (Array.isArray(first)) {
+      const rows = (first as Record<string, unknown>[]).slice(0, rowCap);
+      charge(newBudget(), rows);
+      return ok(200, rows, { 'content-range': rows.length ? `0-${rows.length - 1}/*` : '*/*' });
+    }
+    if (!f.outArgs.length) return ok(204, undefined);
+    const sel = f.callOrder
+      .map((n, i) => (outs.has(n) ? `${outVar(i)} AS ${d.quote(n)}` : undefined))
+      .filter(Boolean)
+      .join(', ');
+    return ok(200, (await q(`SELECT ${sel}`)).rows[0] ?? null);
+  });
+}
+
+/** The call's arguments: POST's JSON object, or GET's query entries named like an argument of some overload. */
+function argumentsOf(call: TRpcCall, overloads: TDbFunction[]): { args: Record<string, unknown>; rest: [string, string][] } {
+  const entries = [...new URLSearchParams(call.query).entries()];
+  if (call.method === 'POST') {
+    const body = call.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PgrstError(400, 'PGRST102', p.rpcArgsObject);
+    return { args: body as Record<string, unknown>, rest: entries };
+  }
+  const names = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
+  const args: Record<string, unknown> = {};
+  const rest: [string, string][] = [];
+  for (const [k, v] of entries) {
+    if (names.has(k)) args[k] = v;
+    else rest.push([k, v]);
+  }
+  return { args, rest };
+}
+
+export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstResponse> {
+  const call = { ...given, apiId: given.apiId.toLowerCase() };
+  const key = await authenticate(deps, call.apiId, call);
+  const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
+  if (refused) throw refused;
+  const live = await deps.runtime.live(call.apiId);
+  if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
+  if (call.method !== 'GET' && call.method !== 'POST') throw new PgrstError(405, 'PGRST101', p.rpcVerb);
+  try {
+    // Unpublished or absent: the same 404, so a key learns nothing about functions it may not call.
+    if (!live.functions.has(call.fn)) throw notFound(call.fn, Object.keys(typeof call.body === 'object' && call.body ? call.body : {}));
+    if (deps.ctx.planGate.blocked(live.api.seedId, 'api.calls')) throw freeLimitReached();
+    if (key.methods && !key.methods.includes(call.method)) throw new PgrstError(403, 'PGRST403', m.keyMethod(call.method));
+    if (key.tables && !key.tables.includes(`rpc/${call.fn}`)) throw new PgrstError(403, 'PGRST403', p.keyFunction(call.fn));
+    const engine = await deps.runtime.engineFor(live.connection);
+    const overloads = await functionsNamed(engine, call.fn);
+    const { args, rest } = argumentsOf(call, overloads);
+    const f = choose(call.fn, overloads, Object.keys(args));
+    if (call.method === 'GET' && !f.readOnly) throw new PgrstError(405, 'PGRST101', p.rpcMethod);
+    const res =
+      engine.kind === 'postgres'
+        ? await runPostgres(engine, f, args, rest, live.connection.rowCap)
+        : await runMysql(engine, f, args, rest, live.connection.rowCap);
+    await meterCall(
+      deps,
+      live,
+      { method: call.method as 'GET' | 'POST', idempotencyKey: call.idempotencyKey, url: call.url, principal: undefined },
+      res.status,
+    );
+    return res;
+  } catch (err) {
+    throw dbError(err);
+  } finally {
+    deps.usage.record(key.id, call.apiId, undefined);
+  }
+}
