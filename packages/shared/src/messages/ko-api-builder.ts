@@ -138,6 +138,10 @@ export const koApiBuilder = {
       allTables: 'API의 모든 테이블',
       rate: '분당 요청 한도',
       rateHint: '한 키로 1분에 보낼 수 있는 요청 수입니다.',
+      personal: '개인정보 열람 허용',
+      personalHint:
+        '끄면(기본) 주민등록번호·전화번호·카드번호·계좌번호로 보이는 컬럼과 값이 가려진 채(010-****-5678) 응답되고, 그 컬럼으로 거르거나 정렬할 수 없습니다. 꼭 필요한 키에만 켜세요.',
+      personalBadge: '개인정보 열람',
     },
     connectionString: {
       label: '연결 문자열 붙여넣기 (선택)',
@@ -255,6 +259,11 @@ export const koApiBuilder = {
     badOperator: (op: string) => `지원하지 않는 연산자입니다: "${op}"`,
     operators: (list: string) => `사용할 수 있는 연산자: ${list}`,
     noValue: (c: string) => `"${c}" 필터에 값이 없습니다.`,
+    chosungValue: (v: string) => `초성 검색어에는 한글 자음(ㄱ~ㅎ)과 한글 음절만 쓸 수 있습니다: "${v}"`,
+    chosungHint: '예: name=chosung.ㄱㅁㅅ (초성이 이 순서로 이어지는 값을 찾습니다)',
+    chosungColumn: (c: string) => `초성 검색(chosung)은 문자열 컬럼에만 쓸 수 있습니다: "${c}"`,
+    personalColumn: (c: string) => `개인정보로 가려지는 컬럼 "${c}"로는 거르거나 정렬할 수 없습니다.`,
+    personalColumnHint: '이 API 키에 개인정보 열람을 허용하면 쓸 수 있습니다.',
     inFormat: 'in 연산자의 값은 (a,b,c) 형식이어야 합니다.',
     isValue: 'is 연산자의 값은 null, true, false, unknown 중 하나여야 합니다.',
     logicFormat: (op: string) => `${op} 조건은 (…) 형식이어야 합니다.`,

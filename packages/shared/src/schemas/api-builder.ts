@@ -137,6 +137,8 @@ export const ZCreateApiKeyInput = z.object({
   methods: z.array(ZHttpMethod).min(1, v.methods).max(4).optional(),
   tables: z.array(z.string().min(1).max(128)).min(1).max(500).optional(),
   rateLimitPerMinute: z.number({ error: v.rate }).int(v.rate).min(1, v.rate).max(100_000, v.rate).optional(),
+  /** Issue 36: read 주민등록번호, phone, card and account numbers unmasked (off unless asked). */
+  readPersonalData: z.boolean().optional(),
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
 export const ZApiKeyCreated = z.object({ id: z.uuid(), key: z.string() });
@@ -148,6 +150,7 @@ export const ZApiKey = z.object({
   methods: z.array(ZHttpMethod).nullable(),
   tables: z.array(z.string()).nullable(),
   rateLimitPerMinute: z.number(),
+  readPersonalData: z.boolean(),
   callsToday: z.number(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

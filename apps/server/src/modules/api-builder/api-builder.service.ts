@@ -397,6 +397,7 @@ export async function createKey(deps: TDeps, actor: TActor, seedId: string, inpu
     methods: input.methods ? [...new Set(input.methods)] : null,
     tables: input.tables ? [...new Set(input.tables)] : null,
     rateLimitPerMinute: input.rateLimitPerMinute ?? 600,
+    readPersonalData: input.readPersonalData ?? false,
   });
   await audit(deps, actor, 'api_builder.key_created', seedId, { label: input.name });
   return { id: row.id, key };
@@ -413,6 +414,7 @@ export async function listKeys(deps: TDeps, actor: TActor, seedId: string): Prom
     methods: r.methods as TApiKey['methods'],
     tables: r.tables,
     rateLimitPerMinute: r.rateLimitPerMinute,
+    readPersonalData: r.readPersonalData,
     callsToday: usage.find((u) => u.keyId === r.id)?.calls ?? 0,
     createdAt: r.createdAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,

@@ -16,6 +16,7 @@ import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts
 import { canonicalQuery } from './cache.ts';
 import { noteServerError } from './api-alerts.ts';
 import { PgrstError } from './postgrest/errors.ts';
+import { assertNoPersonalFilters } from './postgrest/pii-columns.ts';
 import {
   handlePostgrest,
   parsePrefer,
@@ -168,7 +169,8 @@ function mapDbError(e: TDbError): PgrstError {
   }
 }
 
-const noScope = { methods: null, tables: null };
+/** An in-process caller (the admin builder, the chatbot) reads as its own rights allow: nothing masked here. */
+const noScope = { methods: null, tables: null, readPersonalData: true };
 
 const entriesOf = (query: [string, string][] | string): [string, string][] => (typeof query === 'string' ? [...new URLSearchParams(query).entries()] : query);
 
@@ -192,10 +194,14 @@ type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: () => string 
 const READ_MEMO_MAX = 1_000;
 const readMemo = new WeakMap<TLiveApi, { map: Map<string, TReadPrep>; oldest: () => string | undefined }>();
 
-function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | null; tables: string[] | null }): TReadPrep {
+function prepareRead(
+  live: TLiveApi,
+  call: TCall,
+  scope: { methods: string[] | null; tables: string[] | null; readPersonalData?: boolean | undefined },
+): TReadPrep {
   const sig =
     typeof call.query === 'string'
-      ? `${call.table}\n${call.method}\n${call.accept ?? ''}\n${call.prefer ?? ''}\n${call.range ?? ''}\n${scope.methods?.join(',') ?? '*'}\n${scope.tables?.join(',') ?? '*'}\n${call.query}`
+      ? `${call.table}\n${call.method}\n${call.accept ?? ''}\n${call.prefer ?? ''}\n${call.range ?? ''}\n${scope.methods?.join(',') ?? '*'}\n${scope.tables?.join(',') ?? '*'}\n${scope.readPersonalData === true}\n${call.query}`
       : undefined;
   let memo = readMemo.get(live);
   const known = sig === undefined ? undefined : memo?.map.get(sig);
@@ -205,11 +211,13 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   // The cache key's parts (only these fields are kept: the closure must not hold the call, whose headers carry the key).
   const { table, method, accept, prefer, range } = call;
   const { methods, tables: scopeTables } = scope;
+  // Masked and unmasked answers are different entries (postgrest/pii-columns.ts).
+  const personal = scope.readPersonalData === true;
   let hash: string | undefined;
   const keyHash = () =>
     // One field a line: none can hold a line break (header values cannot; the table name and the rest are JSON).
     (hash ??= sha256(
-      `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}`,
+      `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}\n${personal}`,
       'base64url',
     ));
   const prep = { prepared, tables, keyHash };
@@ -224,7 +232,7 @@ function prepareRead(live: TLiveApi, call: TCall, scope: { methods: string[] | n
   return prep;
 }
 
-export type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null };
+export type TKeyScope = { id: string; rateLimitPerMinute: number; methods: string[] | null; tables: string[] | null; readPersonalData?: boolean | undefined };
 
 /** Which API, table and method the call may use: the published table, its methods and the key's scope (no side effects). */
 const FREE_API_CALLS = planById(FREE_PLAN_ID)!.meters.find((x) => x.meter === 'api.calls')!.included;
@@ -292,7 +300,10 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   const prep = prepareRead(live, call, key);
   assertTablesInScope(key, prep.tables);
   assertRights(live, key, call, 'GET', prep.prepared.plan);
-  if (call.fresh) return { prep, mode: 'off' as const, ttlMs: 0, cacheKey: undefined };
+  // Issue 36: a key that may not read personal data reads it masked, and cannot filter or order by it.
+  const mask = key.readPersonalData !== true;
+  if (mask) assertNoPersonalFilters(prep.prepared.plan);
+  if (call.fresh) return { prep, mode: 'off' as const, ttlMs: 0, cacheKey: undefined, mask };
   const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
   let ttlMs = 0;
   let probed = '';
@@ -314,7 +325,7 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
     ttlMs > 0
       ? deps.cache.key(live.api.id, `${prep.keyHash()}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`)
       : undefined;
-  return { prep, mode, ttlMs, cacheKey };
+  return { prep, mode, ttlMs, cacheKey, mask };
 }
 
 export function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) {
@@ -327,7 +338,7 @@ async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<Retu
   const { prep, mode, ttlMs, cacheKey } = rule;
   const run = async () => {
     const req = { method: call.method, table: call.table, query: [], accept: call.accept, prefer: call.prefer, range: call.range };
-    return handlePostgrest(await contextOf(deps, live), req, prep.prepared);
+    return handlePostgrest({ ...(await contextOf(deps, live)), maskPersonal: rule.mask }, req, prep.prepared);
   };
   if (!cacheKey) {
     // Not stored (cache off, TTL 0, or a probe that cannot vouch for this second): still a miss, unless caching is off.
@@ -445,7 +456,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
       const prepared = prepareCall(live, call);
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
       assertRights(live, key, call, verb, prepared.plan);
-      const res = await handlePostgrest(await contextOf(deps, live), req, prepared);
+      const res = await handlePostgrest({ ...(await contextOf(deps, live)), maskPersonal: key.readPersonalData !== true }, req, prepared);
       await meterCall(deps, live, call, res.status);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);

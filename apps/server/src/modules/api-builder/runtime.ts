@@ -39,7 +39,15 @@ export type TLiveApi = {
   functions: Set<string>;
 };
 
-export type TKeyInfo = { id: string; apiId: string; methods: string[] | null; tables: string[] | null; rateLimitPerMinute: number };
+/** `readPersonalData`: answers are not masked (postgrest/pii-columns.ts). */
+export type TKeyInfo = {
+  id: string;
+  apiId: string;
+  methods: string[] | null;
+  tables: string[] | null;
+  rateLimitPerMinute: number;
+  readPersonalData: boolean;
+};
 
 const CHANNEL = 'api-builder:changed';
 const KEY_TTL_MS = 30_000;
@@ -115,7 +123,16 @@ export function createRuntime(ctx: TAppContext) {
     // This instance's cache age (elapsed time, not the app's clock).
     if (hit && performance.now() - hit.at < KEY_TTL_MS) return hit.info;
     const row = await repo.keyByHash(ctx.database.db, hash);
-    const info = row ? { id: row.id, apiId: row.apiId, methods: row.methods, tables: row.tables, rateLimitPerMinute: row.rateLimitPerMinute } : undefined;
+    const info = row
+      ? {
+          id: row.id,
+          apiId: row.apiId,
+          methods: row.methods,
+          tables: row.tables,
+          rateLimitPerMinute: row.rateLimitPerMinute,
+          readPersonalData: row.readPersonalData,
+        }
+      : undefined;
     keys.set(hash, { at: performance.now(), info });
     if (keys.size > 10_000) keys.delete(keys.keys().next().value!);
     return info;

@@ -32,6 +32,8 @@ export type TDialect = {
   like: (ref: Sql, pattern: string) => Sql;
   /** `ilike`, case-insensitive. */
   ilike: (ref: Sql, pattern: string) => Sql;
+  /** The column's text matches a regular expression built by the server (chosung.ts), never the caller's. */
+  matches: (ref: Sql, pattern: string) => Sql;
   /** ORDER BY term(s) for one column with the NULLs where asked. */
   orderBy: (ref: Sql, desc: boolean, nulls: 'first' | 'last') => Sql[];
   /** LIMIT/OFFSET written as literals (integers validated by the grammar; MySQL refuses some LIMIT parameters). */
@@ -62,6 +64,7 @@ export const postgresDialect: TDialect = {
   // The column as text, so `like` works on any type as PostgREST's does.
   like: (ref, pattern) => sql`${ref}::text LIKE ${pattern}`,
   ilike: (ref, pattern) => sql`${ref}::text ILIKE ${pattern}`,
+  matches: (ref, pattern) => sql`${ref}::text ~ ${pattern}`,
   // Fixed keywords only: nothing of the caller's reaches the text.
   orderBy: (ref, desc, nulls) => [sql`${ref} ${raw(asc(desc))} NULLS ${raw(nulls === 'first' ? 'FIRST' : 'LAST')}`],
   limitOffset(limit, offset) {
@@ -109,6 +112,7 @@ export const mysqlDialect: TDialect = {
   // Byte comparison: case-sensitive whatever the column's collation.
   like: (ref, pattern) => sql`${ref} LIKE BINARY ${pattern}`,
   ilike: (ref, pattern) => sql`LOWER(${ref}) LIKE LOWER(${pattern})`,
+  matches: (ref, pattern) => sql`${ref} REGEXP ${pattern}`,
   // No NULLS FIRST/LAST: an IS NULL term first.
   orderBy: (ref, desc, nulls) => [sql`(${ref} IS NULL) ${raw(nulls === 'first' ? 'DESC' : 'ASC')}`, sql`${ref} ${raw(asc(desc))}`],
   limitOffset(limit, offset) {

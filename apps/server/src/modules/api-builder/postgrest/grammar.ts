@@ -9,8 +9,9 @@ import { PgrstError } from './errors.ts';
 
 const msg = ko.apiBuilder.pgrst;
 
-export type TOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'in' | 'is';
-export const OPS: readonly TOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is'];
+/** `chosung`: 초성 search (issue 36, chosung.ts), not PostgREST's. */
+export type TOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'in' | 'is' | 'chosung';
+export const OPS: readonly TOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'chosung'];
 
 export type TFilter = { kind: 'filter'; column: string; op: TOp; negated: boolean; value: string | string[] };
 export type TLogic = { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: TCondition[] };

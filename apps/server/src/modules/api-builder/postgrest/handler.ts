@@ -22,6 +22,7 @@ import {
 } from './read.ts';
 import { columnOf, keysInSql, type TPublishedSchema } from './sql.ts';
 import { deleteRows, insertRows, updateRows } from './write.ts';
+import { assertNoPersonalFilters, maskRows } from './pii-columns.ts';
 
 const msg = ko.apiBuilder.pgrst;
 
@@ -40,7 +41,7 @@ export type TPgrstRequest = {
 /** `raw`: the body serialised (its size checked against the response bound); `body` stays for in-process callers. */
 export type TPgrstResponse = { status: number; headers: Record<string, string>; body: unknown; raw?: string };
 
-export type TPgrstContext = { engine: TEngine; schema: TPublishedSchema; rowCap: number };
+export type TPgrstContext = { engine: TEngine; schema: TPublishedSchema; rowCap: number; maskPersonal?: boolean | undefined };
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 
@@ -132,6 +133,8 @@ function serialised(body: unknown): string {
 export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, prepared?: TPrepared): Promise<TPgrstResponse> {
   const { table, parsed, plan } = prepared ?? prepareQuery(ctx, req.table, req.query);
   checkResourcePaths(plan, parsed.resources);
+  // `maskPersonal`: the key may not read personal numbers (issue 36, pii-columns.ts): no filter or order on them, answers masked.
+  if (ctx.maskPersonal) assertNoPersonalFilters(plan);
   const prefer = parsePrefer(req.prefer);
   const asObject = wantsObject(req.accept);
   const headers: Record<string, string> = { 'content-type': `${asObject ? OBJECT_TYPE : 'application/json'}; charset=utf-8` };
@@ -151,6 +154,7 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
     const budget = newBudget();
     charge(budget, raw);
     const rows = await shape(ctx.engine, plan, raw, ctx.rowCap, budget);
+    if (ctx.maskPersonal) maskRows(plan, rows);
     const end = offset + rows.length - 1;
     headers['content-range'] = `${rows.length ? `${offset}-${end}` : '*'}/${total ?? '*'}`;
     if (countMode) headers['preference-applied'] = `count=${countMode}`;
@@ -191,6 +195,7 @@ export async function handlePostgrest(ctx: TPgrstContext, req: TPgrstRequest, pr
   const result = await write();
   let rows: unknown[] = [];
   if (representation) rows = result.before ?? (await readByKeys(ctx, plan, result.keys));
+  if (representation && ctx.maskPersonal) maskRows(plan, rows as Record<string, unknown>[]);
   if (representation) {
     const { body } = singular(rows, asObject);
     return { status: req.method === 'POST' ? 201 : 200, headers: { ...headers, 'preference-applied': 'return=representation' }, body, raw: serialised(body) };

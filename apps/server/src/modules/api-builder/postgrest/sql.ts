@@ -6,6 +6,7 @@
 import { ko } from '@suite/shared';
 import type { TTableInfo } from '../engines/engine.ts';
 import { col, type TDialect } from '../engines/dialect.ts';
+import { chosungPattern, isTextType } from './chosung.ts';
 import { PgrstError } from './errors.ts';
 import type { TCondition, TFilter, TOrder } from './grammar.ts';
 import { join, raw, sql, type Sql } from './sql-fragment.ts';
@@ -45,6 +46,9 @@ function filterSql(d: TDialect, table: TTableInfo, f: TFilter, alias: string): S
       return not(d.like(ref, likePattern(v as string)));
     case 'ilike':
       return not(d.ilike(ref, likePattern(v as string)));
+    case 'chosung':
+      if (!isTextType(c.type)) throw new PgrstError(400, 'PGRST100', msg.chosungColumn(c.name));
+      return not(d.matches(ref, chosungPattern(v as string)));
     case 'in': {
       const list = v as string[];
       if (!list.length) return raw(f.negated ? '1=1' : '1=0');

@@ -208,6 +208,18 @@ describe('key form', () => {
     expect(sent('POST')[0]!.body).toEqual({ name: '앱 키', apiId: API.id, methods: ['GET'], tables: ['orders'], rateLimitPerMinute: 30 });
   });
 
+  it('leaves personal data masked unless its checkbox is ticked (issue 36)', async () => {
+    route = () => json(201, { id: '66666666-6666-4666-8666-666666666666', key: 'sk_pii' });
+    renderUi(<KeyForm seedId={SEED} apis={[API]} />);
+    const box = screen.getByRole('checkbox', { name: t.keyForm.personal });
+    expect(box.getAttribute('data-state')).toBe('unchecked');
+    fireEvent.change(screen.getByLabelText(t.firstRun.keyName), { target: { value: '정산 키' } });
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: t.newKey }));
+    await screen.findByText('sk_pii');
+    expect(sent('POST')[0]!.body).toMatchObject({ name: '정산 키', readPersonalData: true });
+  });
+
   it('refuses a rate limit out of range in Korean, without sending', async () => {
     route = () => json(500, {});
     renderUi(<KeyForm seedId={SEED} apis={[API]} />);

@@ -26,6 +26,7 @@ const ZKeyForm = ZCreateApiKeyInput.pick({ name: true }).extend({
   methods: z.array(ZHttpMethod).min(1, ko.apiBuilder.validation.methods),
   tables: z.array(z.string()),
   rateLimitPerMinute: ZCreateApiKeyInput.shape.rateLimitPerMinute.unwrap(),
+  readPersonalData: z.boolean(),
 });
 
 /** Issues an API key: name, API, allowed requests, tables it may call, requests per minute; the key is shown once. */
@@ -34,7 +35,7 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
   const [shown, setShown] = useState<string | null>(null);
   const { register, handleSubmit, formState, resetField, setValue, watch, control } = useForm<z.input<typeof ZKeyForm>, unknown, z.output<typeof ZKeyForm>>({
     resolver: zodResolver(ZKeyForm),
-    defaultValues: { name: '', apiId: '', methods: ['GET'], tables: [], rateLimitPerMinute: 600 },
+    defaultValues: { name: '', apiId: '', methods: ['GET'], tables: [], rateLimitPerMinute: 600, readPersonalData: false },
   });
   const apiId = watch('apiId') || apis[0]?.id || '';
   const api = apis.find((a) => a.id === apiId);
@@ -47,6 +48,7 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
         methods: METHODS.filter((m) => v.methods.includes(m)),
         ...(tables.length ? { tables } : {}),
         rateLimitPerMinute: v.rateLimitPerMinute,
+        ...(v.readPersonalData ? { readPersonalData: true } : {}),
       });
       toast.success(ko.apiBuilder.server.keyCreated);
       setShown(r.key);
@@ -140,6 +142,21 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
                 ))}
               </div>
             </fieldset>
+          )}
+        />
+        <Controller
+          control={control}
+          name="readPersonalData"
+          render={({ field }) => (
+            <div className="grid gap-1">
+              <span className="flex items-center gap-1 text-sm">
+                <Checkbox id="key-personal" checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} aria-describedby="key-personal-hint" />
+                <Label htmlFor="key-personal">{k.personal}</Label>
+              </span>
+              <p id="key-personal-hint" className="text-xs text-muted-foreground break-keep">
+                {k.personalHint}
+              </p>
+            </div>
           )}
         />
         {[errors.name, errors.methods, errors.rateLimitPerMinute].map((e, i) =>

@@ -129,6 +129,7 @@ function Keys({ seedId }: { seedId: string }) {
               <span className="grid gap-0.5">
                 <span className="flex items-center gap-2 font-medium">
                   {k.name} <code className="text-xs">{k.prefix}…</code> {k.revokedAt ? <Badge variant="secondary">{t.revoked}</Badge> : null}
+                  {k.readPersonalData ? <Badge variant="outline">{t.keyForm.personalBadge}</Badge> : null}
                 </span>
                 <span className="text-xs text-muted-foreground">
                   {t.keyScope(k.methods?.map((m) => t.methodLabels[m]).join(', ') ?? t.all, k.tables?.join(', ') ?? t.all)} ·{' '}

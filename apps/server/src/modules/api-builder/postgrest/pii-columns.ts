@@ -1,0 +1,144 @@
+/**
+ * Korean personal data in the data API's answers (issue 36): unless the API key may read personal data
+ * (`api_keys.read_personal_data`, off by default), values that are 주민등록번호, phone, card or account numbers are
+ * masked in every answer (the root rows and every embedded level, reads and `return=representation`).
+ *
+ * Two ways a value is found:
+ * - by its column's name: a text or number column whose name has a word such as rrn, jumin, resident, ssn, 주민 (→ rrn);
+ *   phone, mobile, tel, cell, hp, fax, 전화, 휴대, 핸드폰, 연락처 (→ phone); card, 카드 (→ card); account, acct, 계좌
+ *   (→ account). Not when the name also says it is something else about the number (id, type, name, holder, status,
+ *   count, date, verified …, 명, 종류, 여부 …) or the column is part of a primary or foreign key. Every value of such a column is
+ *   masked, whatever its shape: rrn → every digit starred; phone → the middle group (`010-****-5678`) as the chatbot's
+ *   masker writes it, or every digit but the last four; card and account → every digit but the last four.
+ * - by its value, in any other text column: a value with at least nine digits goes through the chatbot's masker
+ *   (lib/pii-mask.ts) and its masked text is sent when the masker found a 주민등록번호, card or phone number in it
+ *   (e-mail addresses and account numbers in free text are left as they are on this path).
+ * A key that may not read them cannot probe them either: filtering or ordering by a name-detected column is refused
+ * (403), except `is.null` / `not.is.null`.
+ */
+import { ko } from '@suite/shared';
+import type { TColumn, TTableInfo } from '../engines/engine.ts';
+import { maskPersonalData } from '../../../lib/pii-mask.ts';
+import { PgrstError } from './errors.ts';
+import type { TCondition } from './grammar.ts';
+import type { TPlan } from './read.ts';
+
+const msg = ko.apiBuilder.pgrst;
+
+export type TPersonalKind = 'rrn' | 'phone' | 'card' | 'account';
+
+const WORDS: [TPersonalKind, RegExp, RegExp][] = [
+  ['rrn', /^(rrn|jumin|juminno|ssn|resident|residentno|rrno)$/, /주민|외국인등록/],
+  ['phone', /^(tel|telno|hp|cell|fax|mobile|mobileno|\w*phone\w*)$/, /전화|휴대|핸드폰|연락처/],
+  ['card', /^(\w*card\w*)$/, /카드/],
+  ['account', /^(acct|acctno|\w*account\w*)$/, /계좌/],
+];
+const NOT_THE_NUMBER =
+  /^(id|ids|uuid|key|count|cnt|type|kind|brand|name|holder|owner|status|yn|flag|verified|at|date|time|agree|consent|company|issuer|url|image|memo|note|limit)$/;
+const NOT_THE_NUMBER_KO = /명$|종류|여부|상태|일시|동의|회사|메모/;
+
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+const TEXT = /char|text|clob|string|citext/i;
+const NUMBER = /int|numeric|decimal|number/i;
+
+/** The kind of personal number a column holds by its name, or undefined. */
+export function personalKindOf(table: TTableInfo, column: TColumn): TPersonalKind | undefined {
+  if (!TEXT.test(column.type) && !NUMBER.test(column.type)) return undefined;
+  if (table.primaryKey.includes(column.name) || table.foreignKeys.some((fk) => fk.columns.includes(column.name))) return undefined;
+  const ws = words(column.name);
+  if (ws.some((w) => NOT_THE_NUMBER.test(w)) || NOT_THE_NUMBER_KO.test(column.name)) return undefined;
+  for (const [kind, en, koWord] of WORDS) {
+    if (ws.some((w) => en.test(w)) || koWord.test(column.name)) return kind;
+  }
+  return undefined;
+}
+
+const DIGIT = /\p{Nd}/gu;
+
+function starAllBut(s: string, keep: number): string {
+  let left = (s.match(DIGIT) ?? []).length;
+  // A short number keeps nothing: four digits of six would be most of it.
+  left = left >= 8 ? left - keep : left;
+  return s.replace(DIGIT, (d) => (left-- > 0 ? '*' : d));
+}
+
+/** A value of a column of `kind`, masked. */
+export function maskAs(kind: TPersonalKind, value: string): string {
+  if (kind === 'rrn') return value.replace(DIGIT, '*');
+  if (kind === 'phone') {
+    const m = maskPersonalData(value);
+    return m.kinds.includes('phone') ? m.text : starAllBut(value, 4);
+  }
+  return starAllBut(value, 4);
+}
+
+const ENOUGH_DIGITS = /(?:\p{Nd}\D{0,3}){9}/u;
+
+/** A value of a column not named as personal: masked when the masker finds a 주민등록번호, card or phone number in it. */
+export function maskFound(value: string): string {
+  if (!ENOUGH_DIGITS.test(value)) return value;
+  const m = maskPersonalData(value);
+  return m.kinds.some((k) => k === 'rrn' || k === 'card' || k === 'phone') ? m.text : value;
+}
+
+type TMasker = { key: string; kind: TPersonalKind | undefined; text: boolean };
+const maskers = new WeakMap<TPlan, { fields: TMasker[]; embeds: { key: string; plan: TPlan }[] }>();
+
+function maskerOf(plan: TPlan) {
+  let m = maskers.get(plan);
+  if (!m) {
+    const fields: TMasker[] = [];
+    for (const f of plan.fields) {
+      const c = plan.table.columns.find((x) => x.name === f.column);
+      if (!c) continue;
+      const kind = personalKindOf(plan.table, c);
+      const text = TEXT.test(c.type);
+      if (kind || text) fields.push({ key: f.key, kind, text });
+    }
+    m = { fields, embeds: plan.embeds.map((e) => ({ key: e.key, plan: e.plan })) };
+    maskers.set(plan, m);
+  }
+  return m;
+}
+
+/** The shaped rows of `plan` with personal numbers masked (in place; returned for convenience). */
+export function maskRows(plan: TPlan, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const { fields, embeds } = maskerOf(plan);
+  for (const row of rows) {
+    for (const f of fields) {
+      const v = row[f.key];
+      if (v === null || v === undefined) continue;
+      if (f.kind) row[f.key] = maskAs(f.kind, typeof v === 'string' ? v : String(v));
+      else if (typeof v === 'string') row[f.key] = maskFound(v);
+    }
+    for (const e of embeds) {
+      const v = row[e.key];
+      if (Array.isArray(v)) maskRows(e.plan, v as Record<string, unknown>[]);
+      else if (v && typeof v === 'object') maskRows(e.plan, [v as Record<string, unknown>]);
+    }
+  }
+  return rows;
+}
+
+/** Refuses a filter or order on a name-detected personal column (any level), except `is.null` and its negation. */
+export function assertNoPersonalFilters(plan: TPlan): void {
+  const personal = (name: string) => {
+    const c = plan.table.columns.find((x) => x.name === name);
+    return c !== undefined && personalKindOf(plan.table, c) !== undefined;
+  };
+  const refuse = (name: string) => new PgrstError(403, 'PGRST403', msg.personalColumn(name), msg.personalColumnHint);
+  const check = (c: TCondition): void => {
+    if (c.kind === 'logic') return c.children.forEach(check);
+    if (c.op === 'is' && c.value === 'null') return;
+    if (personal(c.column)) throw refuse(c.column);
+  };
+  plan.options.where.forEach(check);
+  for (const o of plan.options.order) if (personal(o.column)) throw refuse(o.column);
+  plan.embeds.forEach((e) => assertNoPersonalFilters(e.plan));
+}
