@@ -11,7 +11,8 @@ const HOUR = 60 * MINUTE;
 export const JOB_KINDS = {
   'rooms.reminder': 'Meeting reminder by mail and chat, the lead time before the start (key booking:<id>)',
   'rooms.release': 'Releases a booking nobody checked in to, 10 minutes after the start (key booking:<id>)',
-  'rooms.minutes-items': "Reads decisions and action items from a booking's saved minutes (language model or rules) and notifies who met (key minutes:<bookingId>)",
+  'rooms.minutes-items':
+    "Reads decisions and action items from a booking's saved minutes (language model or rules) and notifies who met (key minutes:<bookingId>)",
   'meal.remind': 'Notifies the members who have not answered, 10 minutes before the order deadline (key meal:<id>)',
   'meal.close': 'Closes a round at its order deadline (key meal:<id>)',
   'knowledge.refetch-url': 'Fetches a knowledge web page again on its schedule',
