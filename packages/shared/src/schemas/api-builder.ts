@@ -107,6 +107,8 @@ export const ZUpdateApiInput = z.object({
   functions: z.array(ZPublishedFunction).max(200).optional(),
   cacheMode: z.enum(['probe', 'ttl', 'off']).optional(),
   cacheTtlSeconds: z.number().int().min(0, v.ttl).max(86_400, v.ttl).optional(),
+  /** `select=amount.sum()` etc. (PostgREST's `db-aggregates-enabled`); off by default. */
+  aggregatesEnabled: z.boolean().optional(),
 });
 export type TUpdateApiInput = z.input<typeof ZUpdateApiInput>;
 
@@ -120,6 +122,7 @@ export const ZApiDefinition = z.object({
   functions: z.array(ZPublishedFunction).optional(),
   cacheMode: ZCacheMode,
   cacheTtlSeconds: z.number(),
+  aggregatesEnabled: z.boolean(),
   callsToday: z.number(),
   cacheHitsToday: z.number(),
   cacheMissesToday: z.number(),

@@ -251,6 +251,7 @@ function toApi(deps: TDeps, row: repo.TApiRow, conn: repo.TConnectionRow | undef
     functions: row.functions as { name: string }[],
     cacheMode: deps.feeds.effectiveMode(row, conn?.engine ?? 'postgres'),
     cacheTtlSeconds: row.cacheTtlSeconds,
+    aggregatesEnabled: row.aggregatesEnabled,
     callsToday: mine.reduce((a, u) => a + u.calls, 0),
     cacheHitsToday: mine.reduce((a, u) => a + u.hits, 0),
     cacheMissesToday: mine.reduce((a, u) => a + u.misses, 0),
@@ -306,6 +307,7 @@ export async function updateApi(deps: TDeps, actor: TActor, seedId: string, apiI
   if (input.functions) patch.functions = await checkFunctions(deps, conn, input.functions);
   if (input.cacheMode) patch.cacheMode = input.cacheMode === 'probe' && conn.engine !== 'mysql' ? 'ttl' : input.cacheMode;
   if (input.cacheTtlSeconds !== undefined) patch.cacheTtlSeconds = input.cacheTtlSeconds;
+  if (input.aggregatesEnabled !== undefined) patch.aggregatesEnabled = input.aggregatesEnabled;
   // Trigger mode covers the newly published tables too: their triggers are installed with the change (the user
   // consented to triggers for this API); if that fails, the API falls back to TTL rather than miss their writes.
   if (patch.tables && (patch.cacheMode ?? api.cacheMode) === 'trigger') {

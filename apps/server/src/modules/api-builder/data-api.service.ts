@@ -181,7 +181,7 @@ const isTree = (query: TCall['query']): query is TParsedQuery => typeof query ==
 
 /** The call's query parsed (unless it came as a tree) and planned: one planner for every caller. */
 const prepareCall = (live: TLiveApi, call: TCall): TPrepared =>
-  prepareQuery({ schema: live.schema }, call.table, isTree(call.query) ? call.query : entriesOf(call.query));
+  prepareQuery({ schema: live.schema, aggregates: live.api.aggregatesEnabled }, call.table, isTree(call.query) ? call.query : entriesOf(call.query));
 
 /**
  * A read's preparation: the query parsed and planned, the tables it reads and the hash of its normalised cache key
@@ -417,7 +417,8 @@ function assertTree(q: TParsedQuery) {
   }
   const names = [...(q.columns ?? []), ...(q.onConflict ?? [])];
   const items = (xs: TParsedQuery['select']): boolean =>
-    xs.every((x) => x.kind === 'star' || (x.kind === 'field' ? goodName(x.name) : goodName(x.relation) && items(x.select)));
+    // Aggregates come only from the grammar (a typed caller has no use for them).
+    xs.every((x) => x.kind === 'star' || (x.kind === 'field' ? goodName(x.name) : x.kind === 'embed' && goodName(x.relation) && items(x.select)));
   if (!names.every(goodName) || !items(q.select)) throw bad('select');
 }
 

@@ -26,7 +26,49 @@ export type TSelectEmbed = {
   inner: boolean;
   select: TSelectItem[];
 };
-export type TSelectItem = { kind: 'star' } | TSelectField | TSelectEmbed;
+/** An aggregate (PostgREST v12): `amount.sum()`, `total:amount::int.sum()`, `count()`, `amount.avg()::int`. */
+export type TAggregateFn = 'avg' | 'count' | 'max' | 'min' | 'sum';
+export type TSelectAggregate = {
+  kind: 'aggregate';
+  fn: TAggregateFn;
+  /** Undefined only for `count()` (every row). */
+  column: string | undefined;
+  alias: string | undefined;
+  /** `column::cast.fn()` (the input) and `fn()::cast` (the result); names checked in aggregates.ts. */
+  cast: string | undefined;
+  resultCast: string | undefined;
+};
+export type TSelectItem = { kind: 'star' } | TSelectField | TSelectEmbed | TSelectAggregate;
+
+const NAME_PART = String.raw`"[^"\p{Cc}]{1,128}"|[^(),.:!"\s\p{Cc}-]{1,128}`;
+const AGGREGATE = new RegExp(
+  String.raw`^(?:(${NAME_PART}):)?(?:(${NAME_PART})(?:::([a-z][a-z0-9 ]{0,31}))?\.)?(avg|count|max|min|sum)\(\)(?:::([a-z][a-z0-9 ]{0,31}))?$`,
+  'u',
+);
+
+/**
+ * One select item as an aggregate, or undefined when it is not one (PostgREST: `fn()` follows a column, only
+ * `count()` stands alone).
+ *
+ * >>> parseAggregate('amount.sum()')            → { fn: 'sum', column: 'amount' }
+ * >>> parseAggregate('total:amount::int.sum()') → { fn: 'sum', column: 'amount', alias: 'total', cast: 'int' }
+ * >>> parseAggregate('count()')                 → { fn: 'count', column: undefined }
+ * >>> parseAggregate('sum()')                   → PGRST100 (sum needs a column)
+ */
+function parseAggregate(part: string): TSelectAggregate | undefined {
+  const m = AGGREGATE.exec(part);
+  if (!m) return undefined;
+  const fn = m[4] as TAggregateFn;
+  if (!m[2] && fn !== 'count') throw new PgrstError(400, 'PGRST100', msg.badSelect(part.slice(0, 80)));
+  return {
+    kind: 'aggregate',
+    fn,
+    column: m[2] ? ident(m[2], msg.column) : undefined,
+    alias: m[1] ? ident(m[1], msg.alias) : undefined,
+    cast: m[3],
+    resultCast: m[5],
+  };
+}
 
 export type TOrder = { column: string; desc: boolean; nulls: 'first' | 'last' | undefined };
 
@@ -122,6 +164,11 @@ export function parseSelect(raw: string): TSelectItem[] {
     if (part === '') throw new PgrstError(400, 'PGRST100', msg.emptySelect);
     if (part === '*') {
       items.push({ kind: 'star' });
+      continue;
+    }
+    const aggregate = parseAggregate(part);
+    if (aggregate) {
+      items.push(aggregate);
       continue;
     }
     const open = part.indexOf('(');

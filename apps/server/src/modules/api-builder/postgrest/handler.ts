@@ -22,6 +22,7 @@ import {
 } from './read.ts';
 import { columnOf, keysInSql, type TPublishedSchema } from './sql.ts';
 import { deleteRows, insertRows, updateRows } from './write.ts';
+import { aggregatesOff } from './aggregates.ts';
 import { assertNoPersonalFilters, maskRows } from './pii-columns.ts';
 
 const msg = ko.apiBuilder.pgrst;
@@ -41,7 +42,8 @@ export type TPgrstRequest = {
 /** `raw`: the body serialised (its size checked against the response bound); `body` stays for in-process callers. */
 export type TPgrstResponse = { status: number; headers: Record<string, string>; body: unknown; raw?: string };
 
-export type TPgrstContext = { engine: TEngine; schema: TPublishedSchema; rowCap: number; maskPersonal?: boolean | undefined };
+/** `aggregates`: the API allows `amount.sum()` etc. (PostgREST's `db-aggregates-enabled`; off unless given). */
+export type TPgrstContext = { engine: TEngine; schema: TPublishedSchema; rowCap: number; maskPersonal?: boolean | undefined; aggregates?: boolean | undefined };
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 
@@ -91,12 +93,13 @@ export function tableOf(schema: TPublishedSchema, name: string): TTableInfo {
 /** A request's query parsed and planned once: the cache key and the execution share it (decision 023). */
 export type TPrepared = { table: TTableInfo; parsed: TParsedQuery; plan: TPlan };
 
-export function prepareQuery(ctx: Pick<TPgrstContext, 'schema'>, table: string, query: [string, string][] | TParsedQuery): TPrepared {
+export function prepareQuery(ctx: Pick<TPgrstContext, 'schema' | 'aggregates'>, table: string, query: [string, string][] | TParsedQuery): TPrepared {
   const info = tableOf(ctx.schema, table);
   // A typed caller (data-api.service.ts `callDataApiTyped`) hands over the tree the grammar produces: planned the same way.
   const parsed = Array.isArray(query) ? parseQuery(query) : query;
   // Names are checked against the table whatever the method: an unknown one is an error, never ignored.
   for (const c of [...(parsed.onConflict ?? []), ...(parsed.columns ?? [])]) columnOf(info, c);
+  if (!ctx.aggregates && parsed.select.some((s) => s.kind === 'aggregate')) throw aggregatesOff();
   return { table: info, parsed, plan: planSelect(ctx.schema, info, parsed.select, parsed.resources) };
 }
 

@@ -10,21 +10,26 @@ import { PgrstError } from './errors.ts';
 import type { TParsedQuery, TResourceOptions, TSelectItem } from './grammar.ts';
 import { columnOf, conditionSql, keysInSql, orderSql, resolveRelation, type TPublishedSchema, type TRelation } from './sql.ts';
 import { int, join, raw, render, sql, type Sql } from './sql-fragment.ts';
+import { aggregateSelect, checkAggregateOrder, planAggregate, type TPlanAggregate } from './aggregates.ts';
 
 const msg = ko.apiBuilder.pgrst;
 const dm = ko.apiBuilder.data;
 
 type TPlanField = { key: string; column: string };
 type TPlanEmbed = { key: string; path: string; relation: TRelation; inner: boolean; plan: TPlan };
-export type TPlan = { table: TTableInfo; fields: TPlanField[]; embeds: TPlanEmbed[]; options: TResourceOptions; path: string };
+/** `aggregates`: `amount.sum()` etc. (aggregates.ts); when there are any, the fields are the grouped columns. */
+export type TPlan = { table: TTableInfo; fields: TPlanField[]; embeds: TPlanEmbed[]; aggregates: TPlanAggregate[]; options: TResourceOptions; path: string };
 
 const EMPTY: TResourceOptions = { where: [], order: [], limit: undefined, offset: undefined };
 
 export function planSelect(schema: TPublishedSchema, table: TTableInfo, select: TSelectItem[], resources: TParsedQuery['resources'], path = ''): TPlan {
   const fields: TPlanField[] = [];
   const embeds: TPlanEmbed[] = [];
+  const aggregates: TPlanAggregate[] = [];
   for (const item of select) {
-    if (item.kind === 'star') {
+    if (item.kind === 'aggregate') {
+      aggregates.push(planAggregate(table, item, aggregates.length));
+    } else if (item.kind === 'star') {
       for (const c of table.columns) fields.push({ key: c.name, column: c.name });
     } else if (item.kind === 'field') {
       fields.push({ key: item.alias ?? item.name, column: columnOf(table, item.name).name });
@@ -35,7 +40,12 @@ export function planSelect(schema: TPublishedSchema, table: TTableInfo, select: 
       embeds.push({ key, path: childPath, relation, inner: item.inner, plan: planSelect(schema, relation.table, item.select, resources, childPath) });
     }
   }
-  const plan: TPlan = { table, fields, embeds, options: resources.get(path) ?? EMPTY, path };
+  const plan: TPlan = { table, fields, embeds, aggregates, options: resources.get(path) ?? EMPTY, path };
+  if (aggregates.length) {
+    // Aggregates at the root of a request without embeds only (PostgREST also aggregates inside embeds: not here).
+    if (path || embeds.length) throw new PgrstError(400, 'PGRST100', msg.aggregateEmbed);
+    checkAggregateOrder(plan.options.order, neededColumns(plan));
+  }
   return plan;
 }
 
@@ -88,6 +98,14 @@ export function rootSql(
 ): Sql {
   const where = whereSql(d, plan, 't0');
   if (extraWhere) where.push(extraWhere('t0'));
+  if (plan.aggregates.length) {
+    // One row per group of the selected columns; the page and the row cap count groups.
+    const { list, groupBy } = aggregateSelect(d, neededColumns(plan), plan.aggregates, 't0');
+    return sql`SELECT ${list} FROM ${raw(d.quote(plan.table.name))} t0${whereClause(where)}${groupBy}${orderSql(d, plan.table, plan.options.order, 't0')}${d.limitOffset(
+      Math.min(limit ?? rowCap, rowCap),
+      offset,
+    )}`;
+  }
   return sql`SELECT ${cols(d, neededColumns(plan), 't0')} FROM ${raw(d.quote(plan.table.name))} t0${whereClause(where)}${orderSql(
     d,
     plan.table,
@@ -99,7 +117,12 @@ export function rootSql(
 /** `FROM … WHERE …` of a count (`Prefer: count=…`): the root's filters, without order or page. */
 const countFrom = (d: TDialect, plan: TPlan): Sql => sql`FROM ${raw(d.quote(plan.table.name))} t0${whereClause(whereSql(d, plan, 't0'))}`;
 
-export const countSql = (d: TDialect, plan: TPlan): Sql => sql`SELECT COUNT(*) AS n ${countFrom(d, plan)}`;
+/** The total rows, or for an aggregated read the number of groups it makes. */
+export function countSql(d: TDialect, plan: TPlan): Sql {
+  if (!plan.aggregates.length) return sql`SELECT COUNT(*) AS n ${countFrom(d, plan)}`;
+  const { groupBy } = aggregateSelect(d, neededColumns(plan), [], 't0');
+  return sql`SELECT COUNT(*) AS n FROM (SELECT 1 AS one ${countFrom(d, plan)}${groupBy}) s`;
+}
 
 export type TReadOptions = { rowCap: number; extraWhere?: (alias: string) => Sql };
 
@@ -128,7 +151,7 @@ export async function readRoot(engine: TEngine, plan: TPlan, limit: number | und
  */
 export async function countRows(engine: TEngine, plan: TPlan, mode: 'exact' | 'planned' | 'estimated' = 'exact', threshold = 0): Promise<number> {
   const d = engine.dialect;
-  if (mode !== 'exact') {
+  if (mode !== 'exact' && !plan.aggregates.length) {
     const explain = render(d.explain(sql`SELECT 1 ${countFrom(d, plan)}`), d.placeholder);
     const planned = d.plannedRows((await engine.query(explain.text, explain.values)).rows);
     if (planned !== null && (mode === 'planned' || planned > threshold)) return planned;
@@ -258,6 +281,7 @@ export async function shape(
   return rows.map((r) => {
     const out: Record<string, unknown> = {};
     for (const f of plan.fields) out[f.key] = r[f.column];
+    for (const a of plan.aggregates) out[a.key] = r[a.as];
     plan.embeds.forEach((e, i) => {
       const k = tupleKey(r, e.relation.localCols);
       const v = embedded[i]!.get(k);

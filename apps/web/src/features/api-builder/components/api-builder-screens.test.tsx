@@ -54,6 +54,7 @@ const API: TApiDefinition = {
   ],
   cacheMode: 'trigger',
   cacheTtlSeconds: 30,
+  aggregatesEnabled: false,
   callsToday: 0,
   cacheHitsToday: 0,
   cacheMissesToday: 0,

@@ -19,6 +19,7 @@ import { fetchTables } from '../api/list-tables';
 import { useRevokeKey } from '../api/revoke-key';
 import { useUpdateApi } from '../api/update-api';
 import { ApiActions } from '../components/api-actions';
+import { AggregatesToggle } from '../components/aggregates-toggle';
 import { ConnectionForm } from '../components/connection-form';
 import { DeleteConnectionDialog } from '../components/delete-connection-dialog';
 import { KeyForm } from '../components/key-form';
@@ -194,6 +195,7 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
         {api.tables.map((x) => `${x.name} (${x.methods.map((m) => t.methodLabels[m]).join(', ')})`).join(' · ')}
       </span>
       <ApiActions seedId={seedId} api={api} />
+      <AggregatesToggle seedId={seedId} api={api} />
       {api.engine === 'postgres' ? (
         <div className="grid gap-1">
           <p className="text-xs text-muted-foreground break-keep">{t.triggersConsent}</p>

@@ -29,6 +29,7 @@ beforeEach(() => {
             tables: [{ name: 'orders', methods: ['GET', 'DELETE'] }],
             cacheMode: 'ttl',
             cacheTtlSeconds: 30,
+            aggregatesEnabled: false,
             callsToday: 0,
             cacheHitsToday: 0,
             cacheMissesToday: 0,
