@@ -16,6 +16,7 @@ import { PgrstError } from './postgrest/errors.ts';
 import { prepareQuery, type TPgrstResponse } from './postgrest/handler.ts';
 import { charge, newBudget, rootSql, shape } from './postgrest/read.ts';
 import { join, param, raw, render, sql, type Sql } from './postgrest/sql-fragment.ts';
+import { assertNoPersonalFilters, maskFound, maskRows } from './postgrest/pii-columns.ts';
 import { functionsNamed, type TDbFunction } from './rpc.catalog.ts';
 
 const p = ko.apiBuilder.pgrst;
@@ -58,6 +59,23 @@ const resultRelation = (f: TDbFunction): TTableInfo => ({
   foreignKeys: [],
 });
 
+/**
+ * Personal numbers in a function's answer are masked as in a table's (postgrest/pii-columns.ts) unless the key may
+ * read them: columns by name (the declared result columns, else the keys of the rows) and any text by its value.
+ */
+function maskAnswer(f: TDbFunction, body: unknown): unknown {
+  if (typeof body === 'string') return maskFound(body);
+  if (Array.isArray(body) && body.every((x) => x === null || typeof x !== 'object')) return body.map((x) => (typeof x === 'string' ? maskFound(x) : x));
+  const rows = (Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : []) as Record<string, unknown>[];
+  if (!rows.length) return body;
+  const info: TTableInfo = f.columns.length
+    ? resultRelation(f)
+    : { ...resultRelation(f), columns: Object.keys(rows[0]!).map((name, i) => ({ name, type: 'text', nullable: true, hasDefault: false, position: i + 1 })) };
+  const { plan } = prepareQuery({ schema: { tables: new Map([[f.name, info]]) } }, f.name, []);
+  maskRows(plan, rows);
+  return body;
+}
+
 /** A PostgreSQL argument bound with its declared type (JSON arguments as JSON text). */
 function pgArgValue(type: string, v: unknown): unknown {
   if ((type === 'json' || type === 'jsonb') && typeof v !== 'string') return JSON.stringify(v);
@@ -74,7 +92,14 @@ const ok = (status: number, body: unknown, headers: Record<string, string> = {})
   body: status === 204 ? undefined : body,
 });
 
-async function runPostgres(engine: TEngine, f: TDbFunction, args: Record<string, unknown>, rest: [string, string][], rowCap: number): Promise<TPgrstResponse> {
+async function runPostgres(
+  engine: TEngine,
+  f: TDbFunction,
+  args: Record<string, unknown>,
+  rest: [string, string][],
+  rowCap: number,
+  mask: boolean,
+): Promise<TPgrstResponse> {
   const d = engine.dialect;
   const given = f.args.filter((a) => a.name in args);
   const argSql = join(
@@ -91,10 +116,14 @@ async function runPostgres(engine: TEngine, f: TDbFunction, args: Record<string,
     const info = resultRelation(f);
     const relation = { schema: { tables: new Map([[f.name, info]]) }, aggregates: false };
     const { plan } = prepareQuery(relation, f.name, rest);
+    // A key that reads personal numbers masked cannot filter or order by them either (they could be probed).
+    if (mask) assertNoPersonalFilters(plan);
     const rows = await q(sql`WITH ${raw(d.quote(f.name))} AS (SELECT * FROM ${call}) ${rootSql(d, plan, plan.options.limit, plan.options.offset, rowCap)}`);
     const budget = newBudget();
     charge(budget, rows);
     const out = await shape(engine, plan, rows, rowCap, budget);
+    // Masked by the request's own plan, so an aliased column (`x:phone`) is masked too.
+    if (mask) maskRows(plan, out);
     const from = plan.options.offset ?? 0;
     return ok(200, out, { 'content-range': out.length ? `${from}-${from + out.length - 1}/*` : '*/*' });
   }
@@ -182,9 +211,10 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
     const { args, rest } = argumentsOf(call, overloads);
     const f = choose(call.fn, overloads, Object.keys(args));
     if (call.method === 'GET' && !f.readOnly) throw new PgrstError(405, 'PGRST101', p.rpcMethod);
+    const mask = key.readPersonalData !== true;
     const res =
       engine.kind === 'postgres'
-        ? await runPostgres(engine, f, args, rest, live.connection.rowCap)
+        ? await runPostgres(engine, f, args, rest, live.connection.rowCap, mask)
         : await runMysql(engine, f, args, rest, live.connection.rowCap);
     await meterCall(
       deps,
@@ -192,7 +222,9 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
       { method: call.method as 'GET' | 'POST', idempotencyKey: call.idempotencyKey, url: call.url, principal: undefined },
       res.status,
     );
-    return res;
+    // PostgreSQL row sets were masked by their plan in runPostgres.
+    const masked = mask && res.body !== undefined && !(engine.kind === 'postgres' && f.returns === 'rows');
+    return masked ? { ...res, body: maskAnswer(f, res.body) } : res;
   } catch (err) {
     throw dbError(err);
   } finally {

@@ -16,6 +16,7 @@ function functionsDdl(kind: 'postgres' | 'mysql'): string[] {
       `CREATE FUNCTION city_totals() RETURNS TABLE(city varchar, total bigint) LANGUAGE sql STABLE AS $$ SELECT c.city, SUM(o.amount)::bigint FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.city $$`,
       `CREATE FUNCTION bump_balance(cust integer, delta numeric) RETURNS numeric LANGUAGE sql VOLATILE AS $$ UPDATE customers SET balance = balance + delta WHERE id = cust RETURNING balance $$`,
       `CREATE FUNCTION secret_fn() RETURNS text LANGUAGE sql STABLE AS $$ SELECT value FROM secrets LIMIT 1 $$`,
+      `CREATE FUNCTION contacts() RETURNS TABLE(name text, phone text) LANGUAGE sql STABLE AS $$ VALUES ('김민수', '010-1234-5678') $$`,
     ];
   return [
     `CREATE FUNCTION add_nums(a INT, b INT) RETURNS INT DETERMINISTIC RETURN a + b`,
@@ -23,6 +24,7 @@ function functionsDdl(kind: 'postgres' | 'mysql'): string[] {
     `CREATE PROCEDURE bump_balance(IN cust INT, IN delta DECIMAL(10,2), OUT new_balance DECIMAL(10,2))
        BEGIN UPDATE customers SET balance = balance + delta WHERE id = cust; SELECT balance INTO new_balance FROM customers WHERE id = cust; END`,
     `CREATE FUNCTION secret_fn() RETURNS VARCHAR(100) READS SQL DATA RETURN (SELECT value FROM secrets LIMIT 1)`,
+    `CREATE PROCEDURE contacts() SELECT '김민수' AS name, '010-1234-5678' AS phone`,
   ];
 }
 
@@ -31,7 +33,8 @@ describe.each(customerEngines(['postgres', 'mysql'] as const))('data API functio
   let db: TCustomerDb;
   let origin: string;
   let shop: Awaited<ReturnType<typeof publishedShop>>;
-  const published = engine === 'postgres' ? ['add_nums', 'orders_of', 'city_totals', 'bump_balance'] : ['add_nums', 'orders_of', 'bump_balance'];
+  const published =
+    engine === 'postgres' ? ['add_nums', 'orders_of', 'city_totals', 'bump_balance', 'contacts'] : ['add_nums', 'orders_of', 'bump_balance', 'contacts'];
   const call = async (path: string, init: { method?: string; key?: string; body?: unknown } = {}) => {
     const res = await fetch(`${origin}/api/v1/${shop.apiId}/rpc/${path}`, {
       method: init.method ?? 'POST',
@@ -138,6 +141,19 @@ describe.each(customerEngines(['postgres', 'mysql'] as const))('data API functio
     const notObject = await call('add_nums', { body: [1, 2] });
     expect(notObject.status).toBe(400);
     expect(await call('add_nums', { method: 'POST', key: 'sk_wrong', body: { a: 1, b: 2 } })).toMatchObject({ status: 401 });
+  });
+
+  it("masks personal numbers in a function's answer unless the key may read personal data", async () => {
+    const masked = await call('contacts', { body: {} });
+    expect(masked).toEqual({ status: 200, body: [{ name: '김민수', phone: '010-****-5678' }] });
+    const k = await shop.o('POST', `${shop.base}/keys`, { name: '개인정보 키', apiId: shop.apiId, readPersonalData: true, rateLimitPerMinute: 100_000 });
+    expect(k.status).toBe(201);
+    expect(await call('contacts', { key: k.body.key, body: {} })).toEqual({ status: 200, body: [{ name: '김민수', phone: '010-1234-5678' }] });
+    if (engine === 'postgres') {
+      // An alias does not unmask, and the masked column cannot be probed with a filter.
+      expect((await call('contacts?select=n:name,p:phone', { body: {} })).body).toEqual([{ n: '김민수', p: '010-****-5678' }]);
+      expect((await call('contacts?phone=like.010-1234*', { body: {} })).status).toBe(403);
+    }
   });
 
   it('lets a key limited to tables call only the functions it lists as rpc/{name}', async () => {
