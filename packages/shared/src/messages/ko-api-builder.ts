@@ -33,6 +33,8 @@ export const koApiBuilder = {
     apiDeleted: 'API를 삭제했습니다.',
     keyCreated: 'API 키를 만들었습니다. 이 키는 지금 한 번만 보여드립니다.',
     keyRevoked: 'API 키를 폐기했습니다.',
+    keyPersonalOn: '이 키는 이제 개인정보를 가리지 않고 받습니다.',
+    keyPersonalOff: '이 키가 받는 개인정보를 다시 가립니다.',
     triggersInstalled: '변경 트리거를 설치했습니다. 다른 프로그램이 바꾼 데이터도 즉시 캐시에 반영됩니다.',
     triggersRemoved: '변경 트리거를 제거했습니다.',
   },

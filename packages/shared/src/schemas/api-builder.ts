@@ -144,6 +144,9 @@ export const ZCreateApiKeyInput = z.object({
   readPersonalData: z.boolean().optional(),
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
+/** PATCH /api/seeds/:seedId/api-builder/keys/:keyId (issue 36): whether the key reads personal numbers unmasked. */
+export const ZUpdateApiKeyInput = z.object({ readPersonalData: z.boolean() });
+export type TUpdateApiKeyInput = z.input<typeof ZUpdateApiKeyInput>;
 export const ZApiKeyCreated = z.object({ id: z.uuid(), key: z.string() });
 export const ZApiKey = z.object({
   id: z.uuid(),

@@ -99,6 +99,14 @@ export const revokeKey = (db: TDb, seedId: string, id: string, at: Date) =>
     .where(and(eq(apiKeys.seedId, seedId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
 
+/** Whether a live key reads personal numbers unmasked (issue 36). */
+export const setKeyPersonal = (db: TDb, seedId: string, id: string, on: boolean) =>
+  db
+    .update(apiKeys)
+    .set({ readPersonalData: on })
+    .where(and(eq(apiKeys.seedId, seedId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
+
 export type TUsageDelta = { keyId: string; apiId: string; day: string; calls: number; hits: number; misses: number };
 
 export async function addUsage(db: TDb, rows: TUsageDelta[]) {

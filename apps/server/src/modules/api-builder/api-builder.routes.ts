@@ -22,6 +22,7 @@ import {
   ZDbTablesQuery,
   ZPublishApiInput,
   ZUpdateApiInput,
+  ZUpdateApiKeyInput,
 } from '@suite/shared/schemas/api-builder';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
@@ -258,6 +259,26 @@ export const apiBuilderRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (a
       },
     },
     async (request, reply) => reply.status(201).send(await svc.createKey(deps, actor(request), request.params.seedId, request.body)),
+  );
+
+  app.patch(
+    `${base}/keys/:keyId`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'API 키의 개인정보 열람 허용 변경',
+        security: bearer,
+        params: ZApiKeyParams,
+        body: ZUpdateApiKeyInput,
+        response: { 200: ZMessageResponse, ...errs },
+      },
+    },
+    async (request) => {
+      const on = request.body.readPersonalData;
+      await svc.setKeyPersonal(deps, actor(request), request.params.seedId, request.params.keyId, on);
+      return { success: true as const, message: on ? m.keyPersonalOn : m.keyPersonalOff };
+    },
   );
 
   app.delete(

@@ -431,6 +431,15 @@ export async function revokeKey(deps: TDeps, actor: TActor, seedId: string, keyI
   await audit(deps, actor, 'api_builder.key_revoked', seedId, { keyId });
 }
 
+/** Turns a key's right to read personal numbers unmasked on or off (issue 36); every instance drops its cached key. */
+export async function setKeyPersonal(deps: TDeps, actor: TActor, seedId: string, keyId: string, on: boolean): Promise<void> {
+  await managedSeed(deps, actor, seedId);
+  const [row] = await repo.setKeyPersonal(deps.db, seedId, keyId, on);
+  if (!row) throw new AppError('API_KEY_NOT_FOUND');
+  await deps.runtime.changed('key', row.keyHash);
+  await audit(deps, actor, 'api_builder.key_personal_data', seedId, { keyId, readPersonalData: on });
+}
+
 export async function summary(deps: TDeps, actor: TActor, seedId: string): Promise<TApiBuilderSummary> {
   await managedSeed(deps, actor, seedId);
   const [conns, apis, usage] = await Promise.all([repo.listConnections(deps.db, seedId), repo.listApis(deps.db, seedId), usageToday(deps, seedId)]);

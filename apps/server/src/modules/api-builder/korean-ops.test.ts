@@ -2,7 +2,9 @@
  * Issue 36, Korean operators and safety, on a customer PostgreSQL and a customer MariaDB database: the `chosung`
  * filter (a WHERE on the database, before the row cap) and personal numbers masked unless the key may read them.
  */
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { ALL_TABLES, createCustomerDb, customerEngines, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 import { chosungPattern, initialsOf } from './postgrest/chosung.ts';
@@ -190,6 +192,24 @@ describe.each(customerEngines(['postgres', 'mysql'] as const))('초성 filter an
     const allowed = await call(`/members?select=id,phone&phone=eq.010-1234-5678`, { key: piiKey });
     expect(allowed.status).toBe(200);
     expect(allowed.body).toEqual([{ id: 1, phone: '010-1234-5678' }]);
+  });
+
+  it("turns a key's right on and off from the console API, at once and audited", async () => {
+    const keys = (await shop.o('GET', `${shop.base}/keys`)).body.data as { id: string; name: string }[];
+    const plain = keys.find((k) => k.name === '테스트 키')!;
+    const path = `/members?select=id,phone&id=eq.1`;
+    expect((await call(path)).body).toEqual([{ id: 1, phone: '010-****-5678' }]);
+    const on = await shop.o('PATCH', `${shop.base}/keys/${plain.id}`, { readPersonalData: true });
+    expect(on.status).toBe(200);
+    expect(on.body.message).toContain('개인정보');
+    expect((await call(path)).body).toEqual([{ id: 1, phone: '010-1234-5678' }]);
+    const off = await shop.o('PATCH', `${shop.base}/keys/${plain.id}`, { readPersonalData: false });
+    expect(off.status).toBe(200);
+    expect((await call(path)).body).toEqual([{ id: 1, phone: '010-****-5678' }]);
+    expect((await shop.o('PATCH', `${shop.base}/keys/${plain.id}`, { readPersonalData: 'yes' })).status).toBe(400);
+    expect((await shop.o('PATCH', `${shop.base}/keys/00000000-0000-4000-8000-000000000000`, { readPersonalData: true })).status).toBe(404);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'api_builder.key_personal_data')).orderBy(asc(auditLog.id));
+    expect(audit.map((r) => (r.metadata as { readPersonalData: boolean }).readPersonalData)).toEqual([true, false]);
   });
 
   it('lists the key right in the console API', async () => {

@@ -23,6 +23,7 @@ import { AggregatesToggle } from '../components/aggregates-toggle';
 import { ConnectionForm } from '../components/connection-form';
 import { DeleteConnectionDialog } from '../components/delete-connection-dialog';
 import { KeyForm } from '../components/key-form';
+import { KeyPersonalToggle } from '../components/key-personal-toggle';
 import { PublishApi } from '../components/publish-api';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
@@ -138,9 +139,12 @@ function Keys({ seedId }: { seedId: string }) {
                 </span>
               </span>
               {!k.revokedAt ? (
-                <Button size="sm" variant="outline" onClick={() => revoke.mutateAsync(k.id).then((r) => toast.success(r.message), fail)}>
-                  {t.revoke}
-                </Button>
+                <span className="flex items-center gap-3">
+                  <KeyPersonalToggle seedId={seedId} apiKey={k} />
+                  <Button size="sm" variant="outline" onClick={() => revoke.mutateAsync(k.id).then((r) => toast.success(r.message), fail)}>
+                    {t.revoke}
+                  </Button>
+                </span>
               ) : null}
             </li>
           ))}
