@@ -138,20 +138,22 @@ export const ZAdminRowInput = z.record(z.string(), z.unknown());
 export const ZAdminBulkDeleteInput = z.object({ keys: z.array(z.string().min(1).max(1000), { error: v.keys }).min(1, v.keys).max(500, v.keys) });
 /**
  * CSV as text (`csv`) or as the file's bytes in base64 (`csvBase64`: UTF-8 with or without BOM, or CP949/EUC-KR as
- * Excel on Korean Windows saves it). `importId`: a key the client makes per import; a retry with the same key returns
+ * Excel on Korean Windows saves it), or an Excel workbook's bytes in base64 (`xlsxBase64`, its first sheet); exactly one of
+ * the three. `importId`: a key the client makes per import; a retry with the same key returns
  * the first answer without importing again.
  */
 export const ZAdminImportInput = z
   .object({
     csv: z.string({ error: v.csv }).min(1, v.csv).max(5_000_000, v.csv).optional(),
     csvBase64: z.string({ error: v.csv }).min(1, v.csv).max(6_700_000, v.csv).optional(),
+    xlsxBase64: z.string({ error: v.csv }).min(1, v.csv).max(6_700_000, v.csv).optional(),
     commit: z.boolean().default(false),
     importId: z
       .string({ error: v.importId })
       .regex(/^[A-Za-z0-9_-]{8,100}$/, v.importId)
       .optional(),
   })
-  .refine((x) => (x.csv === undefined) !== (x.csvBase64 === undefined), { message: v.csv, path: ['csv'] });
+  .refine((x) => [x.csv, x.csvBase64, x.xlsxBase64].filter((f) => f !== undefined).length === 1, { message: v.csv, path: ['csv'] });
 export type TAdminImportInput = z.input<typeof ZAdminImportInput>;
 /** POST …/tables/:table/import: the preview (commit=false) or the result. */
 export const ZAdminImportResponse = z.object({
@@ -162,8 +164,8 @@ export const ZAdminImportResponse = z.object({
     z.object({ line: z.number(), values: z.record(z.string(), z.unknown()), errors: z.array(z.object({ path: z.string(), message: z.string() })) }),
   ),
   imported: z.number(),
-  /** How the file was read. */
-  encoding: z.enum(['utf-8', 'cp949']),
+  /** How the file was read: CSV in UTF-8 or CP949, or an Excel workbook. */
+  encoding: z.enum(['utf-8', 'cp949', 'xlsx']),
 });
 export type TAdminImportResponse = z.infer<typeof ZAdminImportResponse>;
 

@@ -19,7 +19,8 @@ import { bearer } from '../../lib/route-helpers.ts';
 import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import type { TDeps } from './admin-builder.deps.ts';
 import { importCsv } from './admin-builder.import.ts';
-import { exportCsv, getRow, listRows, options } from './admin-builder.read.ts';
+import { exportCsv, exportXlsx, getRow, listRows, options } from './admin-builder.read.ts';
+import { XLSX_TYPE } from './admin-builder.xlsx.ts';
 import { actor, auth, errs, tags, tbl } from './admin-builder.routes.ts';
 import { createRow, deleteRows, updateRow } from './admin-builder.write.ts';
 
@@ -198,15 +199,39 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
     },
   );
 
+  app.get(
+    `${tbl}/export.xlsx`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '현재 필터의 행을 엑셀(.xlsx)로 내보내기 (목록에 보이는 열만, 숫자·날짜·예/아니요는 엑셀 형식으로)',
+        security: bearer,
+        params: ZAdminTableParams,
+        querystring: ZExportQuery,
+        response: { 200: z.string().describe(XLSX_TYPE), ...errs },
+      },
+    },
+    async (request, reply) => {
+      const { seedId, appId, table } = request.params;
+      const file = await exportXlsx(deps, actor(request), seedId, appId, table, request.query);
+      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · XLSX`, seedId));
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(table)}.xlsx`)
+        .send(file as unknown as string);
+    },
+  );
+
   app.post(
     `${tbl}/import`,
     {
       ...auth,
-      // The body schema takes 5 MB of CSV (6.7 MB in base64); the suite-wide limit is 1 MB.
+      // The body schema takes 5 MB of CSV or .xlsx (6.7 MB in base64); the suite-wide limit is 1 MB.
       bodyLimit: 7 * 1024 * 1024,
       schema: {
         tags,
-        summary: 'CSV 가져오기 (commit=false 면 미리보기와 행별 오류만; importId 가 같은 재시도는 첫 결과를 돌려줌)',
+        summary: 'CSV·엑셀(.xlsx) 가져오기 (commit=false 면 미리보기와 행별 오류만; importId 가 같은 재시도는 첫 결과를 돌려줌)',
         security: bearer,
         params: ZAdminTableParams,
         body: ZAdminImportInput,

@@ -1,6 +1,7 @@
 /**
- * CSV import of an admin app's table: decoded from UTF-8 or CP949, parsed with per-row errors (an unclosed quote,
- * a row with another number of fields than the header), checked against the columns the role may write, inserted
+ * CSV and .xlsx import of an admin app's table: CSV decoded from UTF-8 or CP949, a workbook's first sheet read
+ * (admin-builder.xlsx.ts), parsed with per-row errors (an unclosed quote, a row with another number of fields than
+ * the header), checked against the columns the role may write, inserted
  * in batches under PostgreSQL's 65,535 bind parameters. Every committed import has its audit rows through its
  * intent (admin-builder.intents.ts); a retry with the same client key (`importId`) gets the first answer and imports
  * nothing again.
@@ -11,7 +12,7 @@ import type { TAdminImportResponse } from '@suite/shared/schemas/admin-builder';
 import { CsvEncodingError, decodeCsvBytes, parseCsvRecords, type TCsvEncoding } from '../../lib/csv.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 import { auditRow } from './admin-builder.audit.ts';
-import { tableIn, visibleColumns, writableColumns, type TAppCtx } from './admin-builder.columns.ts';
+import { columnsOf, tableIn, visibleColumns, writableColumns, type TAppCtx } from './admin-builder.columns.ts';
 import { appContext } from './admin-builder.context.ts';
 import { data, rowsOf } from './admin-builder.data.ts';
 import type { TActor, TDeps } from './admin-builder.deps.ts';
@@ -19,13 +20,36 @@ import { bad, takeIntent, type TRow } from './admin-builder.intents.ts';
 import { filter, rowKeyOf } from './admin-builder.query.ts';
 import * as repo from './admin-builder.repository.ts';
 import { cleanValues } from './admin-builder.values.ts';
+import { readXlsxRecords, XlsxReadError, xlsxValue, type TSheetRecord } from './admin-builder.xlsx.ts';
 
 const m = ko.adminBuilder.server;
 const IMPORT_MAX = 2000;
 /** Bind parameters per INSERT, well under PostgreSQL's 65,535 (and MariaDB's 65,535 placeholders). */
 const PARAM_BUDGET = 30_000;
 
-export type TImportInput = { csv?: string | undefined; csvBase64?: string | undefined; commit: boolean; importId?: string | undefined };
+export type TImportInput = {
+  csv?: string | undefined;
+  csvBase64?: string | undefined;
+  xlsxBase64?: string | undefined;
+  commit: boolean;
+  importId?: string | undefined;
+};
+
+type TReadInput = { records: TSheetRecord[]; unclosedQuoteLine: number | null; encoding: TCsvEncoding | 'xlsx' };
+
+/** The file's records: a workbook's first sheet, or the CSV decoded and parsed. */
+async function read(input: TImportInput): Promise<TReadInput> {
+  if (input.xlsxBase64 !== undefined) {
+    try {
+      return { records: await readXlsxRecords(Buffer.from(input.xlsxBase64, 'base64')), unclosedQuoteLine: null, encoding: 'xlsx' };
+    } catch (e) {
+      if (e instanceof XlsxReadError) throw bad(e.reason === 'tooLarge' ? m.xlsxTooLarge : m.xlsxUnreadable);
+      throw e;
+    }
+  }
+  const { text, encoding } = decode(input);
+  return { ...parseCsvRecords(text), encoding };
+}
 
 function decode(input: TImportInput): { text: string; encoding: TCsvEncoding } {
   if (input.csvBase64 !== undefined) {
@@ -44,26 +68,35 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
   const t = tableIn(ctx, table, 'create');
   const s = ctx.settings.get(table)!;
   const label = (c: string) => s.columnLabels[c] || c;
-  const { text, encoding } = decode(input);
-  const parsed = parseCsvRecords(text);
+  const parsed = await read(input);
+  const { encoding } = parsed;
   const [header, ...lines] = parsed.records;
   if (!header && parsed.unclosedQuoteLine !== null) throw bad(m.csvUnclosedQuote(parsed.unclosedQuoteLine));
   if (!header || (!lines.length && parsed.unclosedQuoteLine === null)) throw bad(m.csvEmpty);
   if (lines.length > IMPORT_MAX) throw bad(m.csvTooMany(IMPORT_MAX));
-  const columns = header.fields.map((h) => h.trim());
+  const fileColumns = header.fields.map((h) => String(h).trim());
   const seen = new Set<string>();
-  const dup = columns.find((c) => seen.size === seen.add(c).size);
+  const dup = fileColumns.find((c) => seen.size === seen.add(c).size);
   if (dup !== undefined) throw bad(m.csvDuplicateHeader(dup.slice(0, 64)));
   const visible = visibleColumns(ctx, t, 'row');
-  const unknown = columns.find((c) => !visible.includes(c));
+  const unknown = fileColumns.find((c) => !visible.includes(c));
   if (unknown !== undefined) throw bad(m.csvHeader(unknown.slice(0, 64)));
+  // A column the database numbers (the key of an exported file) is left out: the database numbers the new rows.
+  const described = columnsOf(ctx, t);
+  const numbered = new Set(described.filter((c) => c.generated).map((c) => c.name));
+  const skipped = fileColumns.filter((c) => numbered.has(c));
+  const columns = fileColumns.filter((c) => !numbered.has(c));
+  if (!columns.length) throw bad(m.csvNotWritable(label(skipped[0]!)));
   const writable = writableColumns(ctx, t);
   const locked = columns.find((c) => !writable.has(c));
   if (locked !== undefined) throw bad(m.csvNotWritable(label(locked)));
+  const kinds = new Map(described.map((c) => [c.name, c.kind]));
+  const cell = (c: string, v: unknown) => (encoding === 'xlsx' ? xlsxValue(kinds.get(c) ?? 'other', v) : v);
   const rows = lines.map((rec) => {
-    if (rec.fields.length !== columns.length)
-      return { line: rec.line, values: {} as TRow, errors: [{ path: '', message: m.csvRagged(rec.fields.length, columns.length) }] };
-    const { values, errors } = cleanValues(ctx, t, Object.fromEntries(columns.map((c, j) => [c, rec.fields[j]!])), 'create');
+    if (rec.fields.length !== fileColumns.length)
+      return { line: rec.line, values: {} as TRow, errors: [{ path: '', message: m.csvRagged(rec.fields.length, fileColumns.length) }] };
+    const raw = Object.fromEntries(fileColumns.flatMap((c, j) => (numbered.has(c) ? [] : [[c, cell(c, rec.fields[j])]])));
+    const { values, errors } = cleanValues(ctx, t, raw, 'create');
     return { line: rec.line, values, errors };
   });
   if (parsed.unclosedQuoteLine !== null)
@@ -72,7 +105,8 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
   if (!input.commit || hasErrors) {
     // The rows with errors first, so that a long file's problems are in the preview.
     const shown = hasErrors ? [...rows.filter((r) => r.errors.length), ...rows.filter((r) => !r.errors.length)] : rows;
-    return { success: !hasErrors, message: hasErrors ? m.csvHasErrors : '', columns, rows: shown.slice(0, 200), imported: 0, encoding };
+    const message = hasErrors ? m.csvHasErrors : skipped.length ? m.importSkipsNumbered(skipped.map(label).join(', ')) : '';
+    return { success: !hasErrors, message, columns, rows: shown.slice(0, 200), imported: 0, encoding };
   }
   const values = rows.map((r) => r.values);
   const key = input.importId ?? `auto-${randomUUID()}`;

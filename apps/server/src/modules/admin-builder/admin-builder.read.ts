@@ -1,4 +1,4 @@
-/** Reading rows of an app's table: the list (paged, sorted, searched, filtered), one row, pick-list options, CSV export. */
+/** Reading rows of an app's table: the list (paged, sorted, searched, filtered), one row, pick-list options, CSV and .xlsx export. */
 import { csvHead, csvLine } from '../../lib/csv.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 import { columnsOf, kindOf, present, refDisplay, rightsOf, tableIn, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
@@ -8,6 +8,8 @@ import type { TActor, TDeps } from './admin-builder.deps.ts';
 import { anyOf, containing, filter, filterConditions, keyFilter, orderOf } from './admin-builder.query.ts';
 import type { TCondition } from '../api-builder/data-api.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TAdminColumn } from '@suite/shared/schemas/admin-builder';
+import { xlsxWorkbook } from './admin-builder.xlsx.ts';
 
 const EXPORT_MAX = 50_000;
 
@@ -99,6 +101,33 @@ export async function options(deps: TDeps, actor: TActor, seedId: string, appId:
   return { data: rowsOf(res).map((r) => ({ value: r[key] as string | number, label: String(r[display] ?? r[key] ?? '') })) };
 }
 
+/**
+ * The list's rows under the current search, filters and sort (the list's columns), page by page, as the pages receive
+ * them: the one source of the CSV and the .xlsx export. The first page is empty and comes after the permission check.
+ */
+async function* exportPages(
+  deps: TDeps,
+  actor: TActor,
+  seedId: string,
+  appId: string,
+  table: string,
+  query: Record<string, unknown>,
+): AsyncGenerator<{ t: TTableInfo; ctx: TAppCtx; cols: string[]; rows: Record<string, unknown>[] }> {
+  const ctx = await appContext(deps, actor, seedId, appId);
+  const t = tableIn(ctx, table, 'view');
+  const cols = visibleColumns(ctx, t, 'list');
+  const where = filterConditions(ctx, t, query);
+  const order = orderOf(ctx, t, typeof query.sort === 'string' ? query.sort : undefined);
+  const step = Math.max(1, Math.min(ctx.rowCap, 1000));
+  yield { t, ctx, cols, rows: [] };
+  for (let offset = 0; offset < EXPORT_MAX; offset += step) {
+    const res = await data(deps, ctx, { table, method: 'GET', query: { select: cols, where, order, limit: step, offset } });
+    const rows = rowsOf(res);
+    yield { t, ctx, cols, rows: rows.map((r) => present(t, cols, r)) };
+    if (rows.length < step) break;
+  }
+}
+
 /** The list's rows under the current search, filters and sort as CSV (the list's columns), page by page. */
 export async function* exportCsv(
   deps: TDeps,
@@ -108,20 +137,24 @@ export async function* exportCsv(
   table: string,
   query: Record<string, unknown>,
 ): AsyncGenerator<string> {
-  const ctx = await appContext(deps, actor, seedId, appId);
-  const t = tableIn(ctx, table, 'view');
-  const cols = visibleColumns(ctx, t, 'list');
-  const where = filterConditions(ctx, t, query);
-  const order = orderOf(ctx, t, typeof query.sort === 'string' ? query.sort : undefined);
-  const step = Math.max(1, Math.min(ctx.rowCap, 1000));
-  yield csvHead(cols);
-  for (let offset = 0; offset < EXPORT_MAX; offset += step) {
-    const res = await data(deps, ctx, { table, method: 'GET', query: { select: cols, where, order, limit: step, offset } });
-    const rows = rowsOf(res);
-    yield rows
-      .map((r) => present(t, cols, r))
-      .map((r) => csvLine(cols.map((c) => r[c])))
-      .join('');
-    if (rows.length < step) break;
+  let head = true;
+  for await (const { cols, rows } of exportPages(deps, actor, seedId, appId, table, query)) {
+    if (head) yield csvHead(cols);
+    head = false;
+    yield rows.map((r) => csvLine(cols.map((c) => r[c]))).join('');
   }
+}
+
+/** The same rows as an Excel workbook (typed cells; admin-builder.xlsx.ts). */
+export async function exportXlsx(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, query: Record<string, unknown>): Promise<Buffer> {
+  const all: Record<string, unknown>[] = [];
+  let cols: { name: string; kind: TAdminColumn['kind'] }[] = [];
+  for await (const page of exportPages(deps, actor, seedId, appId, table, query)) {
+    if (!cols.length) {
+      const kinds = new Map(columnsOf(page.ctx, page.t).map((c) => [c.name, c.kind]));
+      cols = page.cols.map((name) => ({ name, kind: kinds.get(name) ?? 'other' }));
+    }
+    all.push(...page.rows);
+  }
+  return xlsxWorkbook(table, cols, all);
 }

@@ -47,7 +47,8 @@ export function cleanValues(
     }
     const r = columnValueSchema(col, label(name), mode).safeParse(raw);
     if (!r.success) errors.push({ path: name, message: r.error.issues[0]?.message ?? m.badValue(label(name)) });
-    else if (r.data !== undefined) values[name] = col.kind === 'datetime' && ctx.engine === 'mysql' ? mysqlDateTime(String(r.data)) : r.data;
+    // An empty time stays NULL on MariaDB too (not the text 'null').
+    else if (r.data !== undefined) values[name] = col.kind === 'datetime' && ctx.engine === 'mysql' && r.data !== null ? mysqlDateTime(String(r.data)) : r.data;
   }
   if (mode === 'create') {
     for (const col of cols) {

@@ -1,19 +1,22 @@
 import { apiRaw } from '@/lib/api';
 import { adTableBase } from './keys';
 
-/** The CSV of the current filter (every page), fetched through the API client's raw helper and saved as <table>.csv. */
-export async function exportCsv(seedId: string, appId: string, table: string, params: URLSearchParams): Promise<Blob> {
+const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** The CSV or Excel workbook of the current filter (every page), fetched through the API client's raw helper. */
+export async function exportFile(seedId: string, appId: string, table: string, params: URLSearchParams, kind: 'csv' | 'xlsx'): Promise<Blob> {
   const p = new URLSearchParams(params);
   p.delete('page');
   p.delete('pageSize');
-  return (await apiRaw(`${adTableBase(seedId, appId, table)}/export.csv?${p.toString()}`, { headers: { accept: 'text/csv' } })).blob();
+  return (await apiRaw(`${adTableBase(seedId, appId, table)}/export.${kind}?${p.toString()}`, { headers: { accept: TYPES[kind] } })).blob();
 }
 
-export async function downloadCsv(seedId: string, appId: string, table: string, params: URLSearchParams) {
-  const blob = await exportCsv(seedId, appId, table, params);
+/** Saves the export as <table>.csv or <table>.xlsx. */
+export async function downloadExport(seedId: string, appId: string, table: string, params: URLSearchParams, kind: 'csv' | 'xlsx' = 'csv') {
+  const blob = await exportFile(seedId, appId, table, params, kind);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = `${table}.csv`;
+  a.download = `${table}.${kind}`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }

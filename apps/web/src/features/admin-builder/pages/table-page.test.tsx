@@ -121,3 +121,34 @@ it('opens a row from its display column or anywhere on the row, and confirms a b
   fireEvent.click(screen.getByText('2026-06-01 19:16'));
   expect(await screen.findByText('행 화면', {}, { timeout: 15_000 })).toBeTruthy();
 });
+
+it('sends a chosen .xlsx file as a workbook and names the format in the preview; the export menu offers xlsx', async () => {
+  renderPage();
+  await screen.findByText('2026-06-01 19:16', {}, { timeout: 15_000 });
+  const rowsAndDetail = fetchMock.getMockImplementation() as (url: string) => Promise<Response>;
+  fetchMock.mockImplementation(async (url: string) =>
+    String(url).includes('/import')
+      ? Response.json({
+          success: true,
+          message: '',
+          columns: ['status'],
+          rows: [{ line: 2, values: { status: '결제' }, errors: [] }],
+          imported: 0,
+          encoding: 'xlsx',
+        })
+      : rowsAndDetail(url),
+  );
+  fireEvent.keyDown(screen.getByRole('button', { name: t.exportMenu }), { key: 'Enter' });
+  expect(await screen.findByRole('menuitem', { name: t.exportXlsx }, { timeout: 15_000 })).toBeTruthy();
+  expect(screen.getByRole('menuitem', { name: t.exportCsv })).toBeTruthy();
+  fireEvent.keyDown(screen.getByRole('menuitem', { name: t.exportXlsx }), { key: 'Escape' });
+  fireEvent.click(screen.getByRole('button', { name: t.importCsv }));
+  const zipBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+  const file = new File([zipBytes], '주문.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  await act(async () => fireEvent.change(screen.getByLabelText(t.importCsv), { target: { files: [file] } }));
+  await waitFor(() => expect((screen.getByLabelText('CSV') as HTMLTextAreaElement).placeholder).toBe('주문.xlsx'));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: t.preview })));
+  expect(await screen.findByText(t.encoding(t.encodingXlsx), {}, { timeout: 15_000 })).toBeTruthy();
+  const sent = fetchMock.mock.calls.find((c) => String(c[0]).includes('/import'))!;
+  expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({ xlsxBase64: 'UEsDBBQA', commit: false });
+});

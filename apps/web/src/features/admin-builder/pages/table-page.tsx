@@ -7,11 +7,12 @@ import { ZAdminRowsQuery, type TAdminColumn, type TAdminTable } from '@suite/sha
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { FkPicker } from '../components/fk-picker';
 import { useDeleteRows } from '../api/delete-rows';
-import { downloadCsv } from '../api/export-csv';
+import { downloadExport } from '../api/export-csv';
 import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
 import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, SearchRow, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
@@ -95,17 +96,27 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
               <Link to={`${tablePath(appId, table.name)}/new`}>{t.newRow}</Link>
             </Button>
           ) : null}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              void downloadCsv(seedId, appId, table.name, query)
-                .then(() => setExportError(''))
-                .catch((e: Error) => setExportError(e.message))
-            }
-          >
-            {t.exportCsv}
-          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button size="sm" variant="outline">
+                {t.exportMenu}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {(['csv', 'xlsx'] as const).map((kind) => (
+                <DropdownMenuItem
+                  key={kind}
+                  onSelect={() =>
+                    void downloadExport(seedId, appId, table.name, query, kind)
+                      .then(() => setExportError(''))
+                      .catch((e: Error) => setExportError(e.message))
+                  }
+                >
+                  {kind === 'csv' ? t.exportCsv : t.exportXlsx}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
           {can('create') ? (
             <Button size="sm" variant="outline" onClick={() => setShowImport((x) => !x)}>
               {t.importCsv}
@@ -431,7 +442,10 @@ function Filters({
   );
 }
 
-/** The file's bytes in base64: the server detects UTF-8 (with or without BOM) or CP949 and answers the decoded preview. */
+/**
+ * The file's bytes in base64: a CSV (the server detects UTF-8 with or without BOM, or CP949) or an Excel workbook
+ * (.xlsx, its first sheet); the server answers the decoded preview.
+ */
 async function fileBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let bin = '';
@@ -441,12 +455,12 @@ async function fileBase64(file: File): Promise<string> {
 
 function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; table: TAdminTable }) {
   const [csv, setCsv] = useState('');
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; base64: string; xlsx: boolean } | null>(null);
   // One key per content: a retry after a dropped connection returns the first result instead of importing twice.
   const [importId, setImportId] = useState(() => crypto.randomUUID());
   const imp = useImportCsv(seedId, appId, table.name);
   const res = imp.data;
-  const source = file ? { csvBase64: file.base64 } : { csv };
+  const source = file ? (file.xlsx ? { xlsxBase64: file.base64 } : { csvBase64: file.base64 }) : { csv };
   const ready = Boolean(file || csv);
   return (
     <Card>
@@ -454,7 +468,7 @@ function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; 
         <Note>{t.importHint}</Note>
         <input
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-label={t.importCsv}
           onChange={(e) => {
             const f = e.target.files?.[0];
@@ -462,7 +476,7 @@ function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; 
             setImportId(crypto.randomUUID());
             if (!f) return setFile(null);
             void fileBase64(f).then((base64) => {
-              setFile({ name: f.name, base64 });
+              setFile({ name: f.name, base64, xlsx: /\.xlsx$/i.test(f.name) || base64.startsWith('UEsDB') });
               setCsv('');
             });
           }}
@@ -492,7 +506,7 @@ function ImportPanel({ seedId, appId, table }: { seedId: string; appId: string; 
           </Button>
         </div>
         {imp.isError ? <Note alert>{imp.error.message}</Note> : null}
-        {res ? <Note>{t.encoding(res.encoding === 'cp949' ? t.encodingCp949 : t.encodingUtf8)}</Note> : null}
+        {res ? <Note>{t.encoding(res.encoding === 'xlsx' ? t.encodingXlsx : res.encoding === 'cp949' ? t.encodingCp949 : t.encodingUtf8)}</Note> : null}
         {res?.message ? <Note alert={!res.success}>{res.message}</Note> : null}
         {res && res.rows.length ? (
           <ul className="grid gap-1 text-sm" data-testid="ad-import-rows">
