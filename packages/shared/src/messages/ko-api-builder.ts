@@ -275,6 +275,7 @@ export const koApiBuilder = {
     chosungColumn: (c: string) => `초성 검색(chosung)은 문자열 컬럼에만 쓸 수 있습니다: "${c}"`,
     personalColumn: (c: string) => `개인정보로 가려지는 컬럼 "${c}"로는 거르거나 정렬할 수 없습니다.`,
     personalColumnHint: '이 API 키에 개인정보 열람을 허용하면 쓸 수 있습니다.',
+    personalAggregate: (c: string) => `개인정보로 가려지는 컬럼 "${c}"은(는) count() 말고는 집계할 수 없습니다.`,
     inFormat: 'in 연산자의 값은 (a,b,c) 형식이어야 합니다.',
     isValue: 'is 연산자의 값은 null, true, false, unknown 중 하나여야 합니다.',
     logicFormat: (op: string) => `${op} 조건은 (…) 형식이어야 합니다.`,

@@ -212,6 +212,24 @@ describe.each(customerEngines(['postgres', 'mysql'] as const))('초성 filter an
     expect(audit.map((r) => (r.metadata as { readPersonalData: boolean }).readPersonalData)).toEqual([true, false]);
   });
 
+  it('refuses aggregates of a masked column other than count(), and searches min()/max() of text', async () => {
+    expect((await shop.o('PATCH', `${shop.base}/apis/${shop.apiId}`, { aggregatesEnabled: true })).status).toBe(200);
+    const max = await call(`/members?select=phone.max()`);
+    expect(max.status).toBe(403);
+    expect(max.body).toMatchObject({ code: 'PGRST403', message: expect.stringContaining('phone') });
+    const count = await call(`/members?select=phone.count()`);
+    expect(count.status).toBe(200);
+    expect(count.body).toEqual([{ count: 3 }]);
+    const memo = await call(`/members?select=memo.min()`);
+    expect(memo.status).toBe(200);
+    expect(memo.body).toEqual([{ min: '연락처 010-****-5432 로 연락 주세요' }]);
+    const grouped = await call(`/members?select=phone,count()&id=eq.1`);
+    expect(grouped.body).toEqual([{ phone: '010-****-5678', count: 1 }]);
+    const open = await call(`/members?select=phone.max()`, { key: piiKey });
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual([{ max: '02-345-6789' }]);
+  });
+
   it('lists the key right in the console API', async () => {
     const keys = await shop.o('GET', `${shop.base}/keys`);
     const byName = new Map((keys.body.data as { name: string; readPersonalData: boolean }[]).map((k) => [k.name, k.readPersonalData]));

@@ -14,7 +14,8 @@
  *   (lib/pii-mask.ts) and its masked text is sent when the masker found a 주민등록번호, card or phone number in it
  *   (e-mail addresses and account numbers in free text are left as they are on this path).
  * A key that may not read them cannot probe them either: filtering or ordering by a name-detected column is refused
- * (403), except `is.null` / `not.is.null`.
+ * (403), except `is.null` / `not.is.null`, and so is an aggregate of one other than `count()`; `min()`/`max()` of
+ * another text column is searched as its values are.
  */
 import { ko } from '@suite/shared';
 import type { TColumn, TTableInfo } from '../engines/engine.ts';
@@ -101,6 +102,11 @@ function maskerOf(plan: TPlan) {
       const text = TEXT.test(c.type);
       if (kind || text) fields.push({ key: f.key, kind, text });
     }
+    // min()/max() of a text column is one of its values: searched as any other text value (a personal column's are refused).
+    for (const a of plan.aggregates) {
+      const c = a.column === undefined ? undefined : plan.table.columns.find((x) => x.name === a.column);
+      if (c && (a.fn === 'min' || a.fn === 'max') && TEXT.test(c.type)) fields.push({ key: a.key, kind: undefined, text: true });
+    }
     m = { fields, embeds: plan.embeds.map((e) => ({ key: e.key, plan: e.plan })) };
     maskers.set(plan, m);
   }
@@ -139,6 +145,11 @@ export function assertNoPersonalFilters(plan: TPlan): void {
     if (personal(c.column)) throw refuse(c.column);
   };
   plan.options.where.forEach(check);
+  // An aggregate of a personal column other than count() would hand out its values (max) or something made of them.
+  for (const a of plan.aggregates) {
+    if (a.column !== undefined && a.fn !== 'count' && personal(a.column))
+      throw new PgrstError(403, 'PGRST403', msg.personalAggregate(a.column), msg.personalColumnHint);
+  }
   for (const o of plan.options.order) if (personal(o.column)) throw refuse(o.column);
   plan.embeds.forEach((e) => assertNoPersonalFilters(e.plan));
 }
