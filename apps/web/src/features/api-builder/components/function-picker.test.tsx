@@ -5,6 +5,8 @@ import type { TApiDefinition } from '@suite/shared/schemas/api-builder';
 import { tokenStorage } from '@/lib/token-storage';
 import { renderWithQueries } from '@/lib/testing/render-with-queries';
 import { FunctionPicker } from './function-picker';
+import { KeyForm } from './key-form';
+import '@/lib/testing/resize-observer';
 
 const t = ko.apiBuilder.ui;
 const SEED = '11111111-1111-4111-8111-111111111111';
@@ -72,5 +74,22 @@ describe('function picker (issue 36)', () => {
     const [url, init] = fetchMock.mock.calls.find(([, i]) => (i as RequestInit | undefined)?.method === 'PATCH') as [string, RequestInit];
     expect(String(url)).toContain(`/apis/${API.id}`);
     expect(JSON.parse(String(init.body))).toEqual({ functions: [{ name: 'bump_balance' }] });
+  });
+
+  it("offers the published functions as rpc/{name} in a new key's scope and sends the choice", async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ id: '66666666-6666-4666-8666-666666666666', key: 'sk_fn' }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    renderWithQueries(<KeyForm seedId={SEED} apis={[API]} />);
+    fireEvent.change(screen.getByLabelText(t.firstRun.keyName), { target: { value: '함수 키' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'rpc/add_nums' }));
+    fireEvent.click(screen.getByRole('button', { name: t.newKey }));
+    await screen.findByText('sk_fn');
+    const [, init] = fetchMock.mock.calls.find(([, i]) => (i as RequestInit | undefined)?.method === 'POST') as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ name: '함수 키', tables: ['rpc/add_nums'] });
   });
 });

@@ -39,9 +39,11 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
   });
   const apiId = watch('apiId') || apis[0]?.id || '';
   const api = apis.find((a) => a.id === apiId);
+  // A key's scope: published tables, and published functions as `rpc/{name}` (issue 36).
+  const scopeNames = [...(api?.tables.map((tb) => tb.name) ?? []), ...(api?.functions ?? []).map((f) => `rpc/${f.name}`)];
   const submit = handleSubmit(async (v) => {
     try {
-      const tables = v.tables.filter((x) => api?.tables.some((tb) => tb.name === x));
+      const tables = v.tables.filter((x) => scopeNames.includes(x));
       const r = await create.mutateAsync({
         name: v.name,
         apiId,
@@ -128,15 +130,15 @@ export function KeyForm({ seedId, apis }: { seedId: string; apis: TApiDefinition
                   <Checkbox id="key-t-all" checked={field.value.length === 0} onCheckedChange={(c) => c === true && field.onChange([])} />
                   <Label htmlFor="key-t-all">{k.allTables}</Label>
                 </span>
-                {api?.tables.map((tb) => (
-                  <span key={tb.name} className="flex items-center gap-1 text-sm">
+                {scopeNames.map((name) => (
+                  <span key={name} className="flex items-center gap-1 text-sm">
                     <Checkbox
-                      id={`key-t-${tb.name}`}
-                      checked={field.value.includes(tb.name)}
-                      onCheckedChange={(c) => field.onChange(toggle(field.value, tb.name, c === true))}
+                      id={`key-t-${name}`}
+                      checked={field.value.includes(name)}
+                      onCheckedChange={(c) => field.onChange(toggle(field.value, name, c === true))}
                     />
-                    <Label htmlFor={`key-t-${tb.name}`} className="font-mono">
-                      {tb.name}
+                    <Label htmlFor={`key-t-${name}`} className="font-mono">
+                      {name}
                     </Label>
                   </span>
                 ))}
