@@ -196,6 +196,15 @@ export const koApiBuilder = {
     ttlNote: '유지 시간 동안은 다른 프로그램이 바꾼 데이터가 늦게 보일 수 있습니다.',
     aggregates: '집계 함수 허용 (select=amount.sum(),status,count())',
     aggregatesNote: '켜면 합계·평균·개수 같은 집계를 요청할 수 있습니다. 큰 테이블에서는 데이터베이스에 부담이 될 수 있어 기본으로 꺼져 있습니다.',
+    // Functions (issue 36): published for `/rpc/{function}`.
+    functions: '함수 공개 (/rpc/{함수})',
+    functionsNote:
+      '체크한 함수만 POST /rpc/{함수}로 호출할 수 있습니다. 읽기 전용(STABLE·IMMUTABLE) 함수는 GET으로도 부를 수 있습니다. 키의 테이블 범위를 정했다면 rpc/{함수}를 함께 넣으세요.',
+    functionsNone: '이 데이터베이스에는 공개할 수 있는 함수가 없습니다.',
+    functionsLoading: '함수 목록을 불러오는 중…',
+    functionsSave: '함수 공개 저장',
+    functionReadOnly: '읽기 전용',
+    functionProcedure: '프로시저',
     noApis: '아직 공개한 API가 없습니다.',
     noConnections: '아직 연결한 데이터베이스가 없습니다.',
     baseUrl: '기본 URL',

@@ -22,8 +22,8 @@ import {
 } from './read.ts';
 import { columnOf, keysInSql, type TPublishedSchema } from './sql.ts';
 import { deleteRows, insertRows, updateRows } from './write.ts';
-import { aggregatesOff } from './aggregates.ts';
 import { assertNoPersonalFilters, maskRows } from './pii-columns.ts';
+import { aggregatesOff } from './aggregates.ts';
 
 const msg = ko.apiBuilder.pgrst;
 

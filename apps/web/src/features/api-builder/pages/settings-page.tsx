@@ -20,6 +20,7 @@ import { useRevokeKey } from '../api/revoke-key';
 import { useUpdateApi } from '../api/update-api';
 import { ApiActions } from '../components/api-actions';
 import { AggregatesToggle } from '../components/aggregates-toggle';
+import { FunctionPicker } from '../components/function-picker';
 import { ConnectionForm } from '../components/connection-form';
 import { DeleteConnectionDialog } from '../components/delete-connection-dialog';
 import { KeyForm } from '../components/key-form';
@@ -200,6 +201,7 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
       </span>
       <ApiActions seedId={seedId} api={api} />
       <AggregatesToggle seedId={seedId} api={api} />
+      <FunctionPicker seedId={seedId} api={api} />
       {api.engine === 'postgres' ? (
         <div className="grid gap-1">
           <p className="text-xs text-muted-foreground break-keep">{t.triggersConsent}</p>
