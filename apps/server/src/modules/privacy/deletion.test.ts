@@ -206,6 +206,7 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
       return res.body as TLedger;
     };
     const ledgerBefore = await ledgerOf();
+    await t.app.usage.flush(); // that read's own tally, so it is counted before and not only after
     const yBefore = await rowsOfY(); // after that sign-in of hers
     const yBalance = (l: TLedger) => l.balances.find((b) => b.userId === y.id)?.balance;
     expect(yBalance(ledgerBefore)).toBe(-1000); // her 6 000 share, 5 000 paid back
