@@ -102,7 +102,9 @@ describe('closed days and the opt-in', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`^${h.ui.openOnHolidays}`) }));
     fireEvent.click(screen.getByRole('button', { name: ko.rooms.ui.save }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    const body = JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body)) as { openOnHolidays: boolean };
+    // The form of an existing room also reads that room's own booking rules (a GET): find the save.
+    const save = fetchMock.mock.calls.find((c) => ((c as unknown[])[1] as RequestInit | undefined)?.body !== undefined);
+    const body = JSON.parse(String(((save as unknown[])[1] as RequestInit).body)) as { openOnHolidays: boolean };
     expect(body.openOnHolidays).toBe(true);
   });
 });
