@@ -14,7 +14,7 @@ const fakeOAuthPort = port + 3;
 const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 /**
  * The fake billing services (apps/server/src/test-support/serve-fake-billing.ts): Toss Payments on port + 6, Popbill on
- * port + 7 and the NTS business-status API on port + 8 (port + 5 is the chatbot spec's customer site), with the fakes' own keys (their testing modules). The billing
+ * port + 7 and the NTS business-status API on port + 8 (port + 5 and port + 10 are the chatbot specs' customer sites), with the fakes' own keys (their testing modules). The billing
  * spec registers its buyer's 사업자등록번호 at the fake NTS (E2E_FAKE_NTS_URL) and pays virtual accounts at the fake Toss
  * (E2E_FAKE_TOSS_URL).
  */

@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { expect, test } from './fixtures/test';
 
 const appPort = Number(process.env.E2E_PORT ?? 3340);
-/** The customer's site: a page on another loopback port that loads the widget (port + 5, as in chatbot.spec.ts). */
-const shopPort = appPort + 5;
+/**
+ * The customer's site: a page on another loopback port that loads the widget. Port + 10, not chatbot.spec.ts's port + 5:
+ * the two specs run at once in two workers, and on a shared port this page was chatbot.spec's (another bot's id).
+ */
+const shopPort = appPort + 10;
 const SHOP = `http://127.0.0.1:${shopPort}`;
 
 let shop: Server;
@@ -15,7 +18,10 @@ test.beforeAll(async () => {
       `<!doctype html><html lang="ko"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>하루마켓</title></head><body><h1>하루마켓</h1><script src="http://127.0.0.1:${appPort}/widget.js" data-bot="${botId}" async></script></body></html>`,
     );
   });
-  await new Promise<void>((r) => shop.listen(shopPort, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    shop.once('error', reject);
+    shop.listen(shopPort, '127.0.0.1', resolve);
+  });
 });
 test.afterAll(async () => new Promise<void>((r) => shop.close(() => r())));
 

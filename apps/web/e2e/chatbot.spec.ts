@@ -16,7 +16,10 @@ test.beforeAll(async () => {
       `<!doctype html><html lang="ko"><head><title>하루마켓</title></head><body><h1>하루마켓</h1><script src="http://127.0.0.1:${appPort}/widget.js" data-bot="${botId}" async></script></body></html>`,
     );
   });
-  await new Promise<void>((r) => shop.listen(shopPort, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    shop.once('error', reject);
+    shop.listen(shopPort, '127.0.0.1', resolve);
+  });
 });
 test.afterAll(async () => new Promise<void>((r) => shop.close(() => r())));
 
