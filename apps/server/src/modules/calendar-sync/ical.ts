@@ -4,6 +4,8 @@
  * folded at 75 octets on write; times are written in UTC and read as UTC, Asia/Seoul, or any TZID Intl knows.
  */
 
+import { icalJoin, icalParam as param, icalStamp as stamp, icalText as text, icalUnText as unText } from '../../lib/ical-text.ts';
+
 export type TIcalAttendee = { email: string; partstat: string; name?: string | undefined };
 export type TIcalEvent = {
   uid: string;
@@ -16,39 +18,6 @@ export type TIcalEvent = {
   cancelled: boolean;
   recurring: boolean;
 };
-
-const stamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-const text = (s: string) =>
-  s
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
-// eslint-disable-next-line no-control-regex
-const param = (s: string) => `"${s.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
-const unText = (s: string) => s.replace(/\\n/gi, '\n').replace(/\\([\\;,])/g, '$1');
-
-function fold(line: string): string {
-  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  for (const ch of line) {
-    if (Buffer.byteLength(current + ch, 'utf8') > (parts.length ? 74 : 75)) {
-      parts.push(current);
-      current = '';
-    }
-    current += ch;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
 
 export type TIcalInput = {
   uid: string;
@@ -84,7 +53,7 @@ export function buildIcal(e: TIcalInput): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return icalJoin(lines);
 }
 
 type TLine = { name: string; params: Record<string, string>; value: string };
@@ -213,7 +182,7 @@ export function answerRoom(ics: string, roomEmail: string, partstat: 'ACCEPTED' 
     }
     out.push(raw);
   }
-  return `${out.map(fold).join('\r\n')}\r\n`;
+  return icalJoin(out);
 }
 
 /** The same calendar object moved to a new slot (DTSTART/DTEND in UTC), its SEQUENCE raised. */
@@ -226,5 +195,5 @@ export function moveIcal(ics: string, start: Date, end: Date): string {
     if (l?.name === 'SEQUENCE') return `SEQUENCE:${Number(l.value) + 1 || 1}`;
     return raw;
   });
-  return `${out.map(fold).join('\r\n')}\r\n`;
+  return icalJoin(out);
 }
