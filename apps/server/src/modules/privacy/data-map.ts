@@ -1096,6 +1096,36 @@ const BUILDERS: TTableMap[] = [
     retention: { kind: 'days', days: 30, column: 'created_at' },
     erase: { kind: 'anonymise', set: { actor_id: 'NULL', actor_name: "'탈퇴한 사용자'" } },
   },
+  {
+    table: 'admin_roles',
+    label: '관리자 페이지 사용자 역할 (권한과 행 규칙)',
+    personal: {},
+    other: ['id', 'app_id', 'name', 'rights', 'rules', 'created_at', 'updated_at'],
+    retention: { kind: 'none' },
+  },
+  {
+    table: 'admin_role_members',
+    label: '관리자 페이지 역할 배정',
+    personal: { user_id: who(SEED) },
+    other: ['app_id', 'role_id', 'created_at'],
+    subjects: { user: 'user_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'delete' },
+  },
+  {
+    table: 'admin_reveals',
+    label: '관리자 페이지 개인정보 열람 기록 (사유 포함)',
+    personal: {
+      actor_id: who(SEED),
+      actor_name: col('identity', 'security', 'law', SEED),
+      ip: col('access_log', 'security', 'law', SEED),
+      reason: col('content', 'security', 'law', SEED),
+    },
+    other: ['id', 'app_id', 'table_name', 'row_key', 'column_name', 'created_at'],
+    subjects: { user: 'actor_id = $1' },
+    retention: { kind: 'days', days: 730, column: 'created_at', note: '개인정보처리시스템 접속기록에 준해 2년' },
+    erase: { kind: 'anonymise', set: { actor_id: 'NULL', actor_name: "'탈퇴한 사용자'" } },
+  },
 ];
 
 const OPERATIONS: TTableMap[] = [
