@@ -1002,6 +1002,27 @@ const BUILDERS: TTableMap[] = [
     retention: { kind: 'none' },
   },
   {
+    table: 'api_end_user_auth',
+    label: 'API 최종 사용자 인증 설정',
+    personal: {},
+    // The seed's JWT settings (secret sealed); no person's data, no subject link reaches this table.
+    other: [
+      'api_id',
+      'enabled',
+      'mode',
+      'jwks_url',
+      'secret_enc',
+      'audience',
+      'issuer',
+      'role_claim',
+      'allowed_roles',
+      'anon_role',
+      'row_filters',
+      'updated_at',
+    ],
+    retention: { kind: 'none' },
+  },
+  {
     table: 'api_keys',
     label: 'API 키',
     personal: {},
