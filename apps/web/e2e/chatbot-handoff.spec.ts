@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { serveCustomerSite, type TCustomerSite } from './fixtures/customer-site';
 import { expect, test } from './fixtures/test';
 
 const appPort = Number(process.env.E2E_PORT ?? 3340);
@@ -9,21 +9,11 @@ const appPort = Number(process.env.E2E_PORT ?? 3340);
 const shopPort = appPort + 10;
 const SHOP = `http://127.0.0.1:${shopPort}`;
 
-let shop: Server;
-let botId = '';
+let shop: TCustomerSite;
 test.beforeAll(async () => {
-  shop = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!doctype html><html lang="ko"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>하루마켓</title></head><body><h1>하루마켓</h1><script src="http://127.0.0.1:${appPort}/widget.js" data-bot="${botId}" async></script></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    shop.once('error', reject);
-    shop.listen(shopPort, '127.0.0.1', resolve);
-  });
+  shop = await serveCustomerSite(shopPort, appPort);
 });
-test.afterAll(async () => new Promise<void>((r) => shop.close(() => r())));
+test.afterAll(async () => shop.close());
 
 test('at 360 px a customer gets an answer with its source, asks for a person during office hours and chats live with an agent in the console', async ({
   browser,
@@ -38,7 +28,8 @@ test('at 360 px a customer gets an answer with its source, asks for a person dur
     data: { name: '하루마켓 상담봇', greeting: '안녕하세요, 하루마켓입니다!', allowedOrigins: [SHOP] },
   });
   expect(bot.status()).toBe(201);
-  botId = (await bot.json()).id;
+  const botId: string = (await bot.json()).id;
+  shop.setBot(botId);
   const faq = await request.post(`/api/seeds/${seed.id}/chatbots/${botId}/sources`, {
     headers: auth,
     data: { type: 'faq', question: '배송비는 얼마인가요?', answer: '기본 배송비는 3,000원이며 3만 원 이상 주문하시면 무료입니다.' },
