@@ -961,6 +961,14 @@ const SLACK: TTableMap[] = [
     sentTo: ['llm'],
   },
   {
+    // Decision 086: threads the assistant answered in or Assistant panel threads (ids only, no text or person).
+    table: 'slack_bot_threads',
+    label: 'Slack AI 답변 스레드',
+    personal: {},
+    other: ['workspace_id', 'channel', 'thread_ts', 'kind', 'context_channel', 'last_answered_at', 'created_at', 'updated_at'],
+    retention: { kind: 'none' },
+  },
+  {
     table: 'slack_token_usage',
     label: 'Slack AI 토큰 사용량',
     personal: {},
