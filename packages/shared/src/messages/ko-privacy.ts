@@ -296,6 +296,10 @@ export const koPrivacy = {
       bot_token_enc: 'Slack 봇 토큰(암호화)',
       'chatbot_lookup_states.key_sealed': '챗봇 조회에 입력한 번호(암호화)',
       'chatbot_message_originals.sealed': '챗봇에 입력한 개인정보가 담긴 메시지 원문(암호화)',
+      'knowledge_conversation_passages.authors': 'Slack 대화 작성자 ID',
+      'knowledge_conversation_passages.author_name': 'Slack 대화 작성자 이름',
+      'knowledge_conversation_passages.title': 'Slack 스레드 첫 메시지',
+      'knowledge_conversation_passages.content': 'Slack 대화 내용',
       business_number: '사업자등록번호',
       buyer: '구매자 정보',
       card_company: '카드사',
@@ -423,6 +427,7 @@ export const koPrivacy = {
       'chatbot_agent_presence.online_until': '상담 가능 상태 유지 시각',
       'chatbot_live_chats.agent_id': '상담원(회원 식별자)',
       'slack_events.payload': 'Slack 요청 원문',
+      'slack_digest_runs.dm_sent': '다이제스트를 받은 Slack 사용자 ID',
     } as Record<string, string>,
     purposesLead: '회사는 다음 목적을 위해 개인정보를 처리하며, 목적이 바뀌는 경우에는 법령에 따라 별도의 동의를 받는 등 필요한 조치를 합니다.',
     itemsLead:
