@@ -8,6 +8,7 @@ import { koConsole } from './ko-console.ts';
 import { koConsoleUi } from './ko-console-ui.ts';
 import { koSite } from './ko-site.ts';
 import { koSlack } from './ko-slack.ts';
+import { koSlackDigest } from './ko-slack-digest.ts';
 import { koRooms } from './ko-rooms.ts';
 import { koOps } from './ko-ops.ts';
 import { koMeal } from './ko-meal.ts';
@@ -42,6 +43,7 @@ export const ko = {
   console: koConsole,
   consoleUi: koConsoleUi,
   slack: koSlack,
+  slackDigest: koSlackDigest,
   rooms: koRooms,
   ops: koOps,
   meal: koMeal,
