@@ -5,12 +5,13 @@ import type { TApiRow } from './api-builder.repository.ts';
 import * as repo from './api-builder.repository.ts';
 import { createRuntime, savedTarget, type TRuntime } from './runtime.ts';
 import { createUsageTally, type TUsageTally } from './usage-tally.ts';
+import { createLiveHub, recheckStreams, type TLiveHub } from './live-changes.ts';
 import type { notify } from '../notifications/notifications.service.ts';
 
 type TLog = { error: (o: unknown, m: string) => void; warn: (o: unknown, m: string) => void };
 
 /** Trigger-mode listeners, one per API, started the first time the API is read on this instance. */
-function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
+function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog, live: TLiveHub) {
   const listeners = new Map<string, TListener>();
   async function start(api: TApiRow) {
     const conn = await repo.connectionById(ctx.database.db, api.connectionId);
@@ -21,11 +22,15 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
       (table) => void cache.bump(api.id, [table]).catch((err: unknown) => log.error({ err }, 'API builder: cache version not bumped')),
       (err) => log.warn({ err: String((err as Error)?.message ?? err) }, 'API builder: change listener failed; TTL caching until it reconnects'),
       // (Re)connected: what was cached before may have missed changes made while nobody listened.
-      () =>
-        cache.bump(
+      async () => {
+        live.resync(api.id);
+        await cache.bump(
           api.id,
           (api.tables as { name: string }[]).map((t) => t.name),
-        ),
+        );
+      },
+      // Live changes (decision 091): the row triggers' announcements go to this instance's open streams.
+      (payload) => live.fromTrigger(api.id, payload),
     );
     listeners.set(api.id, l);
   }
@@ -57,8 +62,10 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog) {
       return listeners.get(api.id)?.healthy() ?? false;
     },
     async stop(apiId: string) {
-      await listeners.get(apiId)?.close();
+      // Out of the map before closing: a listener started meanwhile (a read, a live stream) is never dropped unclosed.
+      const l = listeners.get(apiId);
       listeners.delete(apiId);
+      await l?.close();
     },
     async close() {
       await Promise.allSettled([...listeners.values()].map((l) => l.close()));
@@ -72,11 +79,20 @@ export function createApiBuilderDeps(ctx: TAppContext, log: TLog, notifications:
   const cache = createResponseCache(ctx.state);
   const runtime: TRuntime = createRuntime(ctx);
   const usage: TUsageTally = createUsageTally(ctx.database.db, log, ctx.now);
-  const feeds = createFeeds(ctx, cache, log);
+  const live = createLiveHub({
+    log,
+    probeEngine: async (apiId) => {
+      const found = await runtime.live(apiId);
+      return found ? runtime.engineFor(found.connection) : undefined;
+    },
+  });
+  const feeds = createFeeds(ctx, cache, log, live);
   runtime.onChange(({ kind, id }) => {
     if (kind === 'api') void feeds.stop(id);
+    if (kind === 'key' || kind === 'api') recheckStreams(deps, live, kind, id);
   });
-  return { ctx, db: ctx.database.db, state: ctx.state, config: ctx.config, runtime, cache, usage, feeds, log, notifications };
+  const deps = { ctx, db: ctx.database.db, state: ctx.state, config: ctx.config, runtime, cache, usage, feeds, live, log, notifications };
+  return deps;
 }
 
 export type TDeps = ReturnType<typeof createApiBuilderDeps>;

@@ -5,6 +5,7 @@ import type { TDeps } from './api-builder.deps.ts';
 import { noticeUsage } from './api-alerts.ts';
 import { apiBuilderRoutes } from './api-builder.routes.ts';
 import { dataApiRoutes } from './data-api.routes.ts';
+import { endUserAuthRoutes } from './end-user-auth.routes.ts';
 
 /** API builder (issue 12): console endpoints, the published data API, the change listeners. */
 const byApp = new WeakMap<TAppContext, TDeps>();
@@ -18,7 +19,10 @@ export const apiBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TDep
   jobs.every('api-builder.usage-flush', deps.usage.flush);
   jobs.every('api-builder.usage-alerts', () => noticeUsage(deps));
   await app.register(apiBuilderRoutes, { deps });
+  await app.register(endUserAuthRoutes, { deps });
   await app.register(dataApiRoutes, { deps });
+  // Open live-change streams end first: the server's close would otherwise wait for them.
+  app.addHook('preClose', async () => deps.live.close());
   app.addHook('onClose', async () => {
     await deps.usage.flush();
     await deps.feeds.close();

@@ -29,12 +29,83 @@ export async function installTriggers(engine: TEngine, tables: string[]): Promis
       await run(`DROP TRIGGER IF EXISTS ${TRIGGER} ON ${q(t)}`);
       await run(`CREATE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${q(t)} FOR EACH STATEMENT EXECUTE FUNCTION ${FN}()`);
     }
+    await installRowTriggers(run, q, tables);
   });
+}
+
+/**
+ * Live changes (issue 36, decision 091): per table, statement-level triggers with a transition table that announce
+ * the operation and the primary keys of the rows it changed on ROW_CHANNEL — `{"t":table,"op":"insert","n":rows,
+ * "pk":[{"id":42}]}`, `pk` null above ROW_PK_MAX rows, for a table without a primary key, or when the payload would
+ * not fit NOTIFY's 8000 bytes. Best effort per table (a savepoint each): where PostgreSQL refuses a transition table
+ * (an inheritance child), the table keeps its cache trigger and its streams get table-level events only.
+ */
+export const ROW_CHANNEL = 'suite_api_builder_rows';
+const ROW_FN = 'suite_api_builder_notify_rows';
+export const ROW_TRIGGERS = ['suite_api_builder_rows_ins', 'suite_api_builder_rows_upd', 'suite_api_builder_rows_del', 'suite_api_builder_rows_trn'];
+const ROW_PK_MAX = 50;
+const ROWS = 'suite_api_builder_changed';
+
+type TRun = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+async function installRowTriggers(run: TRun, q: (s: string) => string, tables: string[]): Promise<void> {
+  if (!tables.length) return;
+  await run(
+    `CREATE OR REPLACE FUNCTION ${ROW_FN}() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n bigint := NULL; pks jsonb := NULL; payload text;
+BEGIN
+  IF TG_OP <> 'TRUNCATE' THEN
+    EXECUTE 'SELECT count(*) FROM ${ROWS}' INTO n;
+    IF n = 0 THEN RETURN NULL; END IF;
+    IF TG_NARGS > 0 AND n <= ${ROW_PK_MAX} THEN
+      EXECUTE 'SELECT jsonb_agg((SELECT jsonb_object_agg(c, to_jsonb(r) -> c) FROM unnest($1::text[]) c)) FROM ${ROWS} r' INTO pks USING TG_ARGV;
+    END IF;
+  END IF;
+  payload := jsonb_build_object('t', TG_TABLE_NAME, 'op', lower(TG_OP), 'n', n, 'pk', pks)::text;
+  IF octet_length(payload) > 7900 THEN payload := jsonb_build_object('t', TG_TABLE_NAME, 'op', lower(TG_OP), 'n', n, 'pk', NULL)::text; END IF;
+  PERFORM pg_notify('${ROW_CHANNEL}', payload);
+  RETURN NULL;
+END $$`,
+  );
+  const keys = await run(
+    `SELECT c.relname AS t, array_agg(a.attname::text ORDER BY array_position(i.indkey::int2[], a.attnum)) AS pk FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) WHERE i.indisprimary AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1) GROUP BY c.relname`,
+    [tables],
+  );
+  const pkOf = new Map(keys.rows.map((r) => [String(r.t), (r.pk as string[]).map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')]));
+  const [ins, upd, del, trn] = ROW_TRIGGERS;
+  for (const t of tables) {
+    const args = pkOf.get(t) ?? '';
+    await run('SAVEPOINT suite_rows');
+    try {
+      for (const name of ROW_TRIGGERS) await run(`DROP TRIGGER IF EXISTS ${name} ON ${q(t)}`);
+      await run(`CREATE TRIGGER ${ins} AFTER INSERT ON ${q(t)} REFERENCING NEW TABLE AS ${ROWS} FOR EACH STATEMENT EXECUTE FUNCTION ${ROW_FN}(${args})`);
+      await run(`CREATE TRIGGER ${upd} AFTER UPDATE ON ${q(t)} REFERENCING NEW TABLE AS ${ROWS} FOR EACH STATEMENT EXECUTE FUNCTION ${ROW_FN}(${args})`);
+      await run(`CREATE TRIGGER ${del} AFTER DELETE ON ${q(t)} REFERENCING OLD TABLE AS ${ROWS} FOR EACH STATEMENT EXECUTE FUNCTION ${ROW_FN}(${args})`);
+      await run(`CREATE TRIGGER ${trn} AFTER TRUNCATE ON ${q(t)} FOR EACH STATEMENT EXECUTE FUNCTION ${ROW_FN}()`);
+      await run('RELEASE SAVEPOINT suite_rows');
+    } catch {
+      await run('ROLLBACK TO SAVEPOINT suite_rows');
+    }
+  }
+}
+
+/** Installs the live-change triggers where a trigger-mode API's tables lack them (consent given before they existed). */
+export async function ensureRowTriggers(engine: TEngine, tables: string[]): Promise<void> {
+  if (!tables.length) return;
+  const have = await engine.query(
+    `SELECT count(DISTINCT tgrelid)::int AS n FROM pg_trigger WHERE tgname = $1 AND tgrelid IN (SELECT c.oid FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($2))`,
+    [ROW_TRIGGERS[0], tables],
+  );
+  if (Number(have.rows[0]?.n ?? 0) >= tables.length) return;
+  await engine.transaction((run) => installRowTriggers(run, engine.quote, tables));
 }
 
 export async function removeTriggers(engine: TEngine, tables: string[]): Promise<void> {
   await engine.transaction(async (run) => {
-    for (const t of tables) await run(`DROP TRIGGER IF EXISTS ${TRIGGER} ON ${engine.quote(t)}`);
+    for (const t of tables) {
+      await run(`DROP TRIGGER IF EXISTS ${TRIGGER} ON ${engine.quote(t)}`);
+      for (const name of ROW_TRIGGERS) await run(`DROP TRIGGER IF EXISTS ${name} ON ${engine.quote(t)}`);
+    }
   });
 }
 
@@ -50,6 +121,8 @@ export function listen(
   onTable: (table: string) => void,
   onError: (err: unknown) => void,
   onReady: () => Promise<void> = async () => undefined,
+  /** Live changes: the JSON payload of each ROW_CHANNEL notification (installRowTriggers). */
+  onRow?: (payload: string) => void,
 ): TListener {
   let client: pg.Client | undefined;
   let ok = false;
@@ -68,11 +141,13 @@ export function listen(
     c.on('error', fail);
     c.on('notification', (n) => {
       if (n.channel === NOTIFY_CHANNEL && n.payload) onTable(n.payload);
+      else if (n.channel === ROW_CHANNEL && n.payload) onRow?.(n.payload);
     });
     try {
       await c.connect();
       await assertNotOwnDatabase(async (text) => (await c.query(text)).rows as Record<string, unknown>[], target.ownDatabaseUrl);
       await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      if (onRow) await c.query(`LISTEN ${ROW_CHANNEL}`);
       await onReady();
       if (client === c && !closed) ok = true;
     } catch (err) {

@@ -7,6 +7,7 @@ import type { TDeps } from './api-builder.deps.ts';
 import { authenticate, callDataApi } from './data-api.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { callRpc } from './rpc.service.ts';
+import { openChangeStream } from './live-changes.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import type { TMethod } from './postgrest/handler.ts';
 
@@ -110,6 +111,18 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
         throw err;
       }
     },
+  });
+
+  // Live changes (issue 36, decision 091): server-sent events of the table's inserts, updates and deletes.
+  app.get('/:apiId/:table/changes', { schema: { hide: true } }, async (request, reply) => {
+    const { apiId, table } = request.params as { apiId: string; table: string };
+    try {
+      if (!ZId.safeParse(apiId).success) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
+      await openChangeStream(deps, deps.live, request, reply, apiId.toLowerCase(), table);
+    } catch (err) {
+      if (err instanceof PgrstError) return sendError(reply, err);
+      throw err;
+    }
   });
 
   // Functions (issue 36): `/rpc/{function}` with named arguments (rpc.service.ts); never cached.
