@@ -23,7 +23,8 @@ export type TGuardedFetchOptions = {
   lookupAll?: TGuardOptions['lookupAll'];
 };
 
-export type TGuardedResponse = { url: string; status: number; contentType: string; body: Buffer };
+/** `cacheControl`: the answer's Cache-Control header (the API builder keeps a JWKS as long as it says). */
+export type TGuardedResponse = { url: string; status: number; contentType: string; body: Buffer; cacheControl?: string | undefined };
 
 export type TFetchFailure = 'blocked' | 'too-big' | 'too-many-redirects' | 'bad-url' | 'failed';
 
@@ -41,7 +42,7 @@ function once(
   family: 4 | 6,
   opts: TGuardedFetchOptions,
   deadline: number,
-): Promise<{ status: number; location?: string | undefined; contentType: string; body: Buffer }> {
+): Promise<{ status: number; location?: string | undefined; contentType: string; body: Buffer; cacheControl?: string | undefined }> {
   const lookup: LookupFunction = (_host, o, cb) => {
     if ((o as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else cb(null, address, family);
@@ -80,7 +81,8 @@ function once(
           }
           chunks.push(chunk);
         });
-        res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
+        const cc = res.headers['cache-control'];
+        res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks), cacheControl: Array.isArray(cc) ? cc.join(', ') : cc }));
         res.on('error', () => reject(new GuardedFetchError('failed')));
       },
     );
@@ -109,7 +111,7 @@ export async function guardedFetch(target: string, opts: TGuardedFetchOptions): 
       throw err;
     }
     const res = await once(url, resolved.address, resolved.family, opts, deadline);
-    if (res.location === undefined) return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body };
+    if (res.location === undefined) return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, cacheControl: res.cacheControl };
     try {
       url = new URL(res.location, url);
     } catch {

@@ -14,6 +14,7 @@ import { koOps } from './ko-ops.ts';
 import { koMeal } from './ko-meal.ts';
 import { koAccounts } from './ko-accounts.ts';
 import { koApiBuilder } from './ko-api-builder.ts';
+import { koApiBuilderJwt } from './ko-api-builder-jwt.ts';
 import { koAdminBuilder } from './ko-admin-builder.ts';
 import { koCatalogue } from './ko-catalogue.ts';
 import { koCatalogueDetails } from './ko-catalogue-details.ts';
@@ -49,6 +50,7 @@ export const ko = {
   meal: koMeal,
   accounts: koAccounts,
   apiBuilder: koApiBuilder,
+  apiBuilderJwt: koApiBuilderJwt,
   adminBuilder: koAdminBuilder,
   catalogue: { ...koCatalogue, ...koCatalogueDetails },
   integrations: koIntegrations,

@@ -15,6 +15,7 @@ import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
 import { canonicalQuery } from './cache.ts';
 import { noteServerError } from './api-alerts.ts';
+import { asEndUser, endUserCall, forceRowFilter, looksLikeJwt, withRowFilters, type TEndUserCall } from './end-user-auth.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import { assertNoPersonalFilters } from './postgrest/pii-columns.ts';
 import {
@@ -334,11 +335,14 @@ export function rateLimited(limit: { count: number; resetMs: number }, key: TKey
 }
 
 /** A read under its cache rule: the stored answer, or the query run (and stored when the rule keeps it). */
-async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<ReturnType<typeof readRule>>): Promise<TDataResult> {
+async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<ReturnType<typeof readRule>>, as?: TEndUserCall): Promise<TDataResult> {
   const { prep, mode, ttlMs, cacheKey } = rule;
   const run = async () => {
     const req = { method: call.method, table: call.table, query: [], accept: call.accept, prefer: call.prefer, range: call.range };
-    return handlePostgrest({ ...(await contextOf(deps, live)), maskPersonal: rule.mask }, req, prep.prepared);
+    const ctx = await contextOf(deps, live);
+    // An end user (decision 090): row filters in, and on PostgreSQL one transaction under the token's role and claims.
+    const prepared = as ? withRowFilters(prep.prepared, as.filters, 'GET') : prep.prepared;
+    return asEndUser(ctx.engine, as?.user, (engine) => handlePostgrest({ ...ctx, engine, maskPersonal: rule.mask }, req, prepared));
   };
   if (!cacheKey) {
     // Not stored (cache off, TTL 0, or a probe that cannot vouch for this second): still a miss, unless caching is off.
@@ -435,9 +439,13 @@ export async function callDataApiTyped(deps: TDeps, call: TTypedDataCall): Promi
 async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
   // API ids are UUIDs: any spelling of one is the same API (counted and cached under its lower-case id).
   const call = given.apiId === given.apiId.toLowerCase() ? given : { ...given, apiId: given.apiId.toLowerCase() };
+  // End users' JWTs (decision 090): an end user, or undefined for an API key's request (end-user-auth.ts).
+  const endUser = call.principal
+    ? undefined
+    : await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
   const key = call.principal
     ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
-    : await authenticate(deps, call.apiId, call);
+    : (endUser?.key ?? (await authenticate(deps, call.apiId, call)));
   const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
   if (refused) throw refused;
   const { live, verb } = await admit(deps, call, key);
@@ -452,12 +460,15 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
         accept: call.accept,
         prefer: call.prefer,
         range: call.range,
-        body: call.body,
+        body: endUser ? forceRowFilter(live.schema.tables.get(call.table)!, endUser.filters, call.body, verb, call.prefer) : call.body,
       };
-      const prepared = prepareCall(live, call);
+      const prepared = endUser ? withRowFilters(prepareCall(live, call), endUser.filters, verb) : prepareCall(live, call);
       assertTablesInScope(key, tablesOfPlan(prepared.plan));
       assertRights(live, key, call, verb, prepared.plan);
-      const res = await handlePostgrest({ ...(await contextOf(deps, live)), maskPersonal: key.readPersonalData !== true }, req, prepared);
+      const ctx = await contextOf(deps, live);
+      const res = await asEndUser(ctx.engine, endUser?.user, (engine) =>
+        handlePostgrest({ ...ctx, engine, maskPersonal: key.readPersonalData !== true }, req, prepared),
+      );
       await meterCall(deps, live, call, res.status);
       // Every API over this connection caches these tables: bump them all (the admin builder's writes included).
       const touched = touchedBy(connectionTables(live), call.table);
@@ -466,7 +477,10 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
       return res;
     }
     // Reads: parsed and planned once (and remembered); the same plan names the tables for the cache key and runs on a miss.
-    const res = await read(deps, live, call, await readRule(deps, live, call, key));
+    // An end user's answer is never stored or served from the cache (decision 090): RLS and claims decide its rows.
+    const res = endUser
+      ? await read(deps, live, call, await readRule(deps, live, { ...call, fresh: true }, key), endUser)
+      : await read(deps, live, call, await readRule(deps, live, call, key));
     cache = res.cache;
     await meterCall(deps, live, call, res.status);
     return res;
@@ -476,7 +490,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
     if (failed.status >= 500 && !call.principal) await noteServerError(deps, live.api);
     throw failed;
   } finally {
-    if (!call.principal) deps.usage.record(key.id, call.apiId, cache);
+    if (!call.principal && !endUser?.keyless) deps.usage.record(key.id, call.apiId, cache);
   }
 }
 
@@ -490,7 +504,8 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
  */
 export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'body' | 'principal'>): Promise<TDataResult | PgrstError | undefined> {
   const raw = keyOf(call);
-  if (!raw) return undefined;
+  // An end user's token (decision 090) goes down the framework path: never the cache, one transaction as its role.
+  if (!raw || looksLikeJwt(raw)) return undefined;
   const key = await deps.runtime.key(hashKey(raw));
   const get: TDataCall = { ...call, apiId: call.apiId.toLowerCase(), method: 'GET' };
   if (!key || key.apiId !== get.apiId) return undefined;

@@ -10,6 +10,7 @@ import type { TEngine, TSchemaInfo, TTableInfo } from './engines/engine.ts';
 import { openEngine, resolveTarget } from './connect.ts';
 import * as repo from './api-builder.repository.ts';
 import type { TPublishedSchema } from './postgrest/sql.ts';
+import { configOf, endUserRow, type TEndUserConfig } from './end-user-auth.ts';
 
 /** The guarded connect target of a saved connection (its password decrypted); `engine` overrides the row's. */
 export function savedTarget(config: TAppContext['config'], conn: repo.TConnectionRow, engine = conn.engine as 'postgres' | 'mysql') {
@@ -37,6 +38,8 @@ export type TLiveApi = {
   schema: TPublishedSchema;
   /** Functions published for `/rpc/{name}` (issue 36). */
   functions: Set<string>;
+  /** End users' JWTs, roles and row filters (end-user-auth.ts, decision 090); undefined: keys only. */
+  endUser?: TEndUserConfig | undefined;
 };
 
 /** `readPersonalData`: answers are not masked (postgrest/pii-columns.ts). */
@@ -94,6 +97,7 @@ export function createRuntime(ctx: TAppContext) {
       published: new Map(tables.map((t) => [t.name, t])),
       schema: publishedSchema(connection.schemaInfo as TSchemaInfo, tables),
       functions: new Set(((api.functions ?? []) as { name: string }[]).map((f) => f.name)),
+      endUser: configOf(ctx.config.encryptionKey, await endUserRow(ctx.database.db, api.id)),
     };
   }
 
