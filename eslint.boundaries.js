@@ -150,6 +150,8 @@ const namedOwners = {
   'schema-chatbot-pii.ts': ['modules/chatbot'],
   // The chatbot's live hand-off (issue 29): office hours, presence, live chats.
   'schema-chatbot-handoff.ts': ['modules/chatbot'],
+  // Custom roles, their members and 열람 records of admin apps (issue 36, decision 092).
+  'schema-admin-roles.ts': ['modules/admin-builder'],
   // Conversations as knowledge (decision 085): the passages are the knowledge module's, the re-index queue Slack's.
   'schema-conversations.ts': ['modules/knowledge', 'modules/slack'],
 };

@@ -35,6 +35,7 @@ export const ACCESS = {
   slackLogsRead: 'slack.logs.read',
   adminBuilderRowsRead: 'admin-builder.rows.read',
   adminBuilderExport: 'admin-builder.rows.export',
+  adminBuilderReveal: 'admin-builder.rows.reveal',
   mealLedgerExport: 'meal.ledger.export',
   privacyRequest: 'privacy.request',
 } as const;

@@ -1,5 +1,9 @@
 /** Admin-page builder (issue 13): server and console texts. */
+import { koAdminBuilderRoles } from './ko-admin-builder-roles.ts';
+
 export const koAdminBuilder = {
+  /** Custom roles, row rules and 열람 (issue 36, decision 092). */
+  roles: koAdminBuilderRoles,
   validation: {
     id: '올바른 ID가 아닙니다.',
     name: '앱 이름을 1~60자로 입력해 주세요.',

@@ -212,6 +212,7 @@ export const koPrivacy = {
       'slack.logs.read': 'Slack 대화 기록 조회',
       'admin-builder.rows.read': '관리자 빌더 데이터 조회',
       'admin-builder.rows.export': '관리자 빌더 데이터 내보내기',
+      'admin-builder.rows.reveal': '관리자 빌더 개인정보 열람 (사유 기록)',
       'meal.ledger.export': '식사 장부 내보내기',
       'privacy.request': '고객 개인정보 요청 처리',
     } as Record<string, string>,

@@ -1,6 +1,7 @@
 // Admin-page builder: request and response schemas shared by server and web.
 import { z } from 'zod';
 import { koAdminBuilder } from '../messages/ko-admin-builder.ts';
+import { ZAdminRoleRight } from './admin-builder-roles.ts';
 
 const v = koAdminBuilder.validation;
 
@@ -27,6 +28,8 @@ export const ZAdminTableSettings = z.object({
   /** Column of this table shown when another table's foreign key points here. */
   displayColumn: z.string().nullable(),
   permissions: ZAdminPermissions,
+  /** Columns masked as '●●●' until 열람 with a reason (decision 092); left out: the columns named as personal numbers. */
+  maskedColumns: z.array(z.string()).max(200).optional(),
 });
 export type TAdminTableSettings = z.infer<typeof ZAdminTableSettings>;
 export const ZUpdateTableSettingsInput = ZAdminTableSettings.partial();
@@ -54,6 +57,8 @@ export const ZAdminColumn = z.object({
   ref: z.object({ table: z.string(), column: z.string(), display: z.string() }).nullable(),
   /** Numbered by the database (identity, serial, auto_increment): read-only in forms, left out on create. */
   generated: z.boolean(),
+  /** Masked personal data: sent as '●●●' until 열람 (decision 092). */
+  masked: z.boolean().optional(),
 });
 export type TAdminColumn = z.infer<typeof ZAdminColumn>;
 
@@ -65,8 +70,8 @@ export const ZAdminTable = z.object({
   /** Tables whose foreign key points to this one (one-to-many tabs). */
   related: z.array(z.object({ table: z.string(), column: z.string(), refColumn: z.string() })),
   settings: ZAdminTableSettings,
-  /** What the signed-in user may do here. */
-  rights: z.array(ZAdminRight),
+  /** What the signed-in user may do here (custom roles add export, import, unmask: decision 092). */
+  rights: z.array(ZAdminRoleRight),
 });
 export type TAdminTable = z.infer<typeof ZAdminTable>;
 

@@ -2,7 +2,8 @@
 import type { TAdminAuditEntry } from '@suite/shared/schemas/admin-builder';
 import { AppError } from '../../lib/app-error.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
-import { isManager, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
+import { isManager, isMasked, rightsOf, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
+import { maskRow } from './admin-builder.rules.ts';
 import { appContext } from './admin-builder.context.ts';
 import type { TActor, TDeps } from './admin-builder.deps.ts';
 import * as repo from './admin-builder.repository.ts';
@@ -27,7 +28,9 @@ function visibleOf(ctx: TAppCtx, table: string, values: unknown): Record<string,
   if (ctx.role === 'owner') return values as Record<string, unknown>;
   if (!t) return {};
   const cols = visibleColumns(ctx, t, 'row');
-  return Object.fromEntries(Object.entries(values).filter(([k]) => cols.includes(k)));
+  const shown = Object.fromEntries(Object.entries(values).filter(([k]) => cols.includes(k)));
+  // Masked personal data stays masked for a role without 열람 (decision 092).
+  return maskRow(ctx, table, shown, rightsOf(ctx, table).includes('unmask'));
 }
 
 export type TAuditQuery = { q?: string | undefined; table?: string | undefined; page: number };
@@ -39,7 +42,12 @@ export async function audit(deps: TDeps, actor: TActor, seedId: string, appId: s
   const hidden =
     ctx.role === 'owner'
       ? undefined
-      : new Map([...ctx.tables.values()].map((t) => [t.name, t.columns.map((c) => c.name).filter((c) => !visibleColumns(ctx, t, 'row').includes(c))]));
+      : new Map(
+          [...ctx.tables.values()].map((t) => {
+            const clear = rightsOf(ctx, t.name).includes('unmask');
+            return [t.name, t.columns.map((c) => c.name).filter((c) => !visibleColumns(ctx, t, 'row').includes(c) || (!clear && isMasked(ctx, t.name, c)))];
+          }),
+        );
   const { rows, total } = await repo.listAudit(deps.db, ctx.app.id, {
     hidden,
     q: query.q?.trim() || undefined,

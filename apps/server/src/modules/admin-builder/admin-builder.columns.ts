@@ -5,9 +5,12 @@
  */
 import { ko } from '@suite/shared';
 import type { TAdminColumn, TAdminRight, TAdminTable, TAdminTableSettings } from '@suite/shared/schemas/admin-builder';
+import { ADMIN_ROLE_RIGHTS, type TAdminRoleRight } from '@suite/shared/schemas/admin-builder-roles';
 import { AppError } from '../../lib/app-error.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
+import { personalKindOf } from '../api-builder/postgrest/pii-columns.ts';
 import type { TAdminAppRow } from './admin-builder.repository.ts';
+import type { TResolvedRule } from './admin-builder.rules.ts';
 
 const m = ko.adminBuilder.server;
 export const RIGHTS: TAdminRight[] = ['view', 'create', 'edit', 'delete'];
@@ -22,6 +25,11 @@ export type TAppCtx = {
   rowCap: number;
   tables: Map<string, TTableInfo>;
   settings: Map<string, TAdminTableSettings>;
+  /**
+   * A seed member's custom role in this app (decision 092): its rights per table, and its row rules with `me`
+   * already resolved to the member's e-mail. Absent for owners, admins and members without one.
+   */
+  custom?: { id: string; name: string; rights: Record<string, TAdminRoleRight[]>; rules: Map<string, TResolvedRule[]> } | undefined;
   /**
    * Billing (issue 31): a request's use of the data API is one `api.calls` event of the seed, however many calls it
    * makes in process; set for a request (appContext), absent for background work (reconciling), which is not billed.
@@ -64,8 +72,12 @@ export function defaultSettings(t: TTableInfo): TAdminTableSettings {
     defaultSort: t.primaryKey[0] ? { column: t.primaryKey[0], dir: 'asc' } : null,
     displayColumn: display,
     permissions: { admin: [...RIGHTS], member: ['view'] },
+    maskedColumns: personalColumns(t),
   };
 }
+
+/** The columns named as personal numbers (주민등록번호, phone, card, account: the API builder's rule), masked by default. */
+export const personalColumns = (t: TTableInfo) => t.columns.filter((c) => personalKindOf(t, c)).map((c) => c.name);
 
 export function settingsFor(t: TTableInfo, stored: unknown): TAdminTableSettings {
   const base = defaultSettings(t);
@@ -81,30 +93,58 @@ export function settingsFor(t: TTableInfo, stored: unknown): TAdminTableSettings
     defaultSort: s.defaultSort && cols.has(s.defaultSort.column) ? s.defaultSort : base.defaultSort,
     displayColumn: s.displayColumn && cols.has(s.displayColumn) ? s.displayColumn : base.displayColumn,
     permissions: s.permissions ?? base.permissions,
+    maskedColumns: keep(s.maskedColumns, base.maskedColumns ?? []),
   };
 }
 
 export const isManager = (role: string) => role === 'owner' || role === 'admin';
 
-export function rightsOf(ctx: TAppCtx, table: string): TAdminRight[] {
-  if (ctx.role === 'owner') return [...RIGHTS];
-  const s = ctx.settings.get(table)!;
-  const mine = ctx.role === 'admin' ? s.permissions.admin : s.permissions.member;
+/**
+ * The caller's rights on a table. Owner: all. A member with a custom role (decision 092): the role's. Admins and
+ * other members: the table's settings for their seed role, where export comes with view, import with create, and
+ * (admins only) unmask with view — as before custom roles, which alone set these three apart.
+ */
+export function rightsOf(ctx: TAppCtx, table: string): TAdminRoleRight[] {
   const t = ctx.tables.get(table)!;
+  let mine: TAdminRoleRight[];
+  if (ctx.role === 'owner') mine = [...ADMIN_ROLE_RIGHTS];
+  else if (ctx.role !== 'admin' && ctx.custom) mine = ctx.custom.rights[table] ?? [];
+  else {
+    const s = ctx.settings.get(table)!;
+    const base: TAdminRoleRight[] = ctx.role === 'admin' ? s.permissions.admin : s.permissions.member;
+    const has = (r: TAdminRight) => base.includes(r);
+    mine = [...base, ...(has('view') ? (['export'] as const) : []), ...(has('create') ? (['import'] as const) : [])];
+    if (ctx.role === 'admin' && has('view')) mine.push('unmask');
+  }
   // A view cannot be written; without a primary key no row can be addressed for edit or delete.
-  return mine.filter((r) => r === 'view' || (t.kind === 'table' && (r === 'create' || t.primaryKey.length > 0)));
+  const writes = (r: TAdminRoleRight) => r === 'create' || r === 'edit' || r === 'delete' || r === 'import';
+  const ok = (r: TAdminRoleRight) => !writes(r) || (t.kind === 'table' && (r === 'create' || r === 'import' || t.primaryKey.length > 0));
+  return ADMIN_ROLE_RIGHTS.filter((r) => mine.includes(r) && ok(r));
 }
 
-export function tableIn(ctx: TAppCtx, table: string, right: TAdminRight): TTableInfo {
+const r36 = ko.adminBuilder.roles.server;
+
+export function tableIn(ctx: TAppCtx, table: string, right: TAdminRoleRight): TTableInfo {
   const t = ctx.tables.get(table);
   if (!t) throw new AppError('ADMIN_TABLE_NOT_FOUND');
   const rights = rightsOf(ctx, table);
   if (!rights.includes('view') || !rights.includes(right)) {
-    const msg = { view: m.noView, create: m.noCreate, edit: m.noEdit, delete: m.noDelete }[right];
+    const msg = {
+      view: m.noView,
+      create: m.noCreate,
+      edit: m.noEdit,
+      delete: m.noDelete,
+      export: r36.noExport,
+      import: r36.noImport,
+      unmask: r36.noUnmask,
+    }[right];
     throw new AppError('ADMIN_NO_RIGHT', msg);
   }
   return t;
 }
+
+/** Whether `column` of the table is masked ('●●●' until 열람). */
+export const isMasked = (ctx: Pick<TAppCtx, 'settings'>, table: string, column: string) => ctx.settings.get(table)?.maskedColumns?.includes(column) ?? false;
 
 export function columnsOf(ctx: TAppCtx, t: TTableInfo): TAdminColumn[] {
   return t.columns.map((c) => {
@@ -120,6 +160,7 @@ export function columnsOf(ctx: TAppCtx, t: TTableInfo): TAdminColumn[] {
       enumValues: c.enumValues ?? enumValuesOf(c.type),
       ref: fk && refTable ? { table: fk.refTable, column: fk.refColumns[0]!, display: refDisplay(ctx, refTable, fk.refColumns[0]!) } : null,
       generated: isGenerated(t, c),
+      masked: isMasked(ctx, t.name, c.name),
     };
   });
 }
@@ -147,7 +188,8 @@ export function writableColumns(ctx: TAppCtx, t: TTableInfo): Set<string> {
 /** The referenced table's display column when this role may see it there, else its key. */
 export function refDisplay(ctx: TAppCtx, ref: TTableInfo, key: string): string {
   const d = ctx.settings.get(ref.name)?.displayColumn;
-  return d && visibleColumns(ctx, ref, 'list').includes(d) ? d : key;
+  // A masked display column is not shown in another table's page either (decision 092).
+  return d && visibleColumns(ctx, ref, 'list').includes(d) && !isMasked(ctx, ref.name, d) ? d : key;
 }
 
 /** Times as PostgREST sends them: ISO 8601 with the offset (`2026-11-27T19:56:00+00:00`); zoneless stay zoneless. */

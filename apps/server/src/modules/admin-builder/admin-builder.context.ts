@@ -2,6 +2,8 @@
 import { AppError } from '../../lib/app-error.ts';
 import { seedFor } from '../seeds/seeds.service.ts';
 import type { TAdminTableSettings } from '@suite/shared/schemas/admin-builder';
+import type { TAdminRoleRight, TAdminRowRule } from '@suite/shared/schemas/admin-builder-roles';
+import { resolveRules } from './admin-builder.rules.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 import { isManager, settingsFor, type TAppCtx } from './admin-builder.columns.ts';
 import type { TActor, TDeps } from './admin-builder.deps.ts';
@@ -9,10 +11,24 @@ import * as repo from './admin-builder.repository.ts';
 
 /** The app as `actor` sees it; a non-member learns nothing (the membership check answers first). */
 export async function appContext(deps: TDeps, actor: TActor, seedId: string, appId: string): Promise<TAppCtx> {
-  // Membership, app and settings in parallel (the list's first page waits for them).
-  const [seed, app, stored] = await Promise.all([seedFor(deps.db, seedId, actor.id), repo.findApp(deps.db, seedId, appId), repo.settingsOf(deps.db, appId)]);
+  // Membership, app, settings and the member's custom role in parallel (the list's first page waits for them).
+  const [seed, app, stored, role] = await Promise.all([
+    seedFor(deps.db, seedId, actor.id),
+    repo.findApp(deps.db, seedId, appId),
+    repo.settingsOf(deps.db, appId),
+    repo.roleOfMember(deps.db, appId, actor.id),
+  ]);
   if (!app) throw new AppError('ADMIN_APP_NOT_FOUND');
-  return { ...(await ctxOf(deps, app, seed.role, stored)), billing: { recorded: false } };
+  const ctx = await ctxOf(deps, app, seed.role, stored);
+  // Owners and admins keep their rights; a member's role (decision 092) replaces the member rights of the settings.
+  if (role && !isManager(seed.role))
+    ctx.custom = {
+      id: role.id,
+      name: role.name,
+      rights: role.rights as Record<string, TAdminRoleRight[]>,
+      rules: resolveRules(role.rules as Record<string, TAdminRowRule[]>, actor.email ?? ''),
+    };
+  return { ...ctx, billing: { recorded: false } };
 }
 
 /** The app as a role sees it (the reconciler uses the owner's view: it only re-reads rows the import wrote). */

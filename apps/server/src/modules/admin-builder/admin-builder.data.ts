@@ -10,13 +10,19 @@ import { callDataApiTyped, dbErrorOf, PgrstError, type TTypedDataCall } from '..
 import type { TAppCtx } from './admin-builder.columns.ts';
 import type { TDeps } from './admin-builder.deps.ts';
 import { treeOf, type TQuery } from './admin-builder.query.ts';
+import { guarded } from './admin-builder.rules.ts';
 
 const m = ko.adminBuilder.server;
 const RATE_PER_MINUTE = 6000;
 
 export type TDataRequest = Omit<TTypedDataCall, 'apiId' | 'principal' | 'query'> & { query: TQuery };
 
-export async function data(deps: TDeps, ctx: TAppCtx, call: TDataRequest) {
+/**
+ * Every read and write of an app's rows passes here: a custom role's row rules are applied first (decision 092,
+ * admin-builder.rules.ts), so no route reads or writes a row outside them.
+ */
+export async function data(deps: TDeps, ctx: TAppCtx, given: TDataRequest) {
+  const call = guarded(ctx, given);
   try {
     const res = await callDataApiTyped(deps.api, {
       ...call,

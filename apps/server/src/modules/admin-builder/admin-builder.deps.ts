@@ -26,5 +26,5 @@ export type TAdminBuilderDeps = {
 };
 export type TDeps = TAdminBuilderDeps;
 
-/** Who acts: the signed-in user, the request's address (console audit) and the name the change log shows. */
-export type TActor = { id: string; ip: string; name: string };
+/** Who acts: the signed-in user, the request's address (console audit), the name the change log shows, the e-mail (a row rule's `me`). */
+export type TActor = { id: string; ip: string; name: string; email?: string | undefined };

@@ -20,6 +20,8 @@ import { bad, takeIntent, type TRow } from './admin-builder.intents.ts';
 import { filter, rowKeyOf } from './admin-builder.query.ts';
 import * as repo from './admin-builder.repository.ts';
 import { cleanValues } from './admin-builder.values.ts';
+import { assertInside } from './admin-builder.rules.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { readXlsxRecords, XlsxReadError, xlsxValue, type TSheetRecord } from './admin-builder.xlsx.ts';
 
 const m = ko.adminBuilder.server;
@@ -65,7 +67,7 @@ function decode(input: TImportInput): { text: string; encoding: TCsvEncoding } {
 
 export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, input: TImportInput): Promise<TAdminImportResponse> {
   const ctx = await appContext(deps, actor, seedId, appId);
-  const t = tableIn(ctx, table, 'create');
+  const t = tableIn(ctx, table, 'import');
   const s = ctx.settings.get(table)!;
   const label = (c: string) => s.columnLabels[c] || c;
   const parsed = await read(input);
@@ -97,6 +99,15 @@ export async function importCsv(deps: TDeps, actor: TActor, seedId: string, appI
       return { line: rec.line, values: {} as TRow, errors: [{ path: '', message: m.csvRagged(rec.fields.length, fileColumns.length) }] };
     const raw = Object.fromEntries(fileColumns.flatMap((c, j) => (numbered.has(c) ? [] : [[c, cell(c, rec.fields[j])]])));
     const { values, errors } = cleanValues(ctx, t, raw, 'create');
+    // A row outside the role's row rules is a row error in the preview (the write path refuses it too).
+    if (!errors.length) {
+      try {
+        assertInside(ctx, t, [values], 'create');
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push({ path: '', message: e.message });
+      }
+    }
     return { line: rec.line, values, errors };
   });
   if (parsed.unclosedQuoteLine !== null)

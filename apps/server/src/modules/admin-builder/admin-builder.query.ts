@@ -8,7 +8,7 @@ import { ko } from '@suite/shared';
 import type { TAdminColumn } from '@suite/shared/schemas/admin-builder';
 import { AppError } from '../../lib/app-error.ts';
 import type { TCondition, TFilter, TOrder, TParsedQuery, TTableInfo } from '../api-builder/data-api.service.ts';
-import { columnsOf, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
+import { columnsOf, isMasked, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
 
 const m = ko.adminBuilder.server;
 
@@ -50,7 +50,8 @@ export function filterConditions(ctx: TAppCtx, t: TTableInfo, query: Record<stri
   const eqOnly = (c: TAdminColumn) => !visible.includes(c.name);
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q) {
-    const ors: TCondition[] = cols.filter((c) => c.kind === 'text' && !c.ref).map((c) => filter(c.name, 'ilike', containing(q)));
+    // Masked personal data is never searched (its values could be probed without 열람; decision 092).
+    const ors: TCondition[] = cols.filter((c) => c.kind === 'text' && !c.ref && !c.masked).map((c) => filter(c.name, 'ilike', containing(q)));
     // A number typed in the search box also finds the row by its numeric primary key.
     const pk = cols.find((c) => c.name === t.primaryKey[0] && c.kind === 'number');
     if (pk && /^\d{1,15}$/.test(q)) ors.push(filter(pk.name, 'eq', q));
@@ -66,6 +67,9 @@ export function filterConditions(ctx: TAppCtx, t: TTableInfo, query: Record<stri
       const op = i < 0 ? '' : s.slice(0, i);
       const value = i < 0 ? '' : s.slice(i + 1);
       if (eqOnly(col) && op !== 'eq') throw new AppError('ADMIN_BAD_INPUT', m.unknownColumn(col.name.slice(0, 64)), { status: 400 });
+      // A masked column filters only by whether it has a value.
+      if (col.masked && !((op === 'is' && value === 'null') || (op === 'not' && value === 'null')))
+        throw new AppError('ADMIN_BAD_INPUT', ko.adminBuilder.roles.server.maskedFilter(col.name.slice(0, 64)), { status: 400 });
       if (op === 'contains') out.push(filter(col.name, 'ilike', containing(value)));
       else if (op === 'eq' || op === 'gte' || op === 'lte') {
         if (col.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) throw new AppError('ADMIN_BAD_INPUT', m.notNumber(col.name), { status: 400 });
@@ -86,8 +90,8 @@ export function orderOf(ctx: TAppCtx, t: TTableInfo, sort: string | undefined): 
   const s = ctx.settings.get(t.name)!;
   const out: TOrder[] = [];
   const asked = sort ? /^([^.]+)\.(asc|desc)$/.exec(sort) : null;
-  const visible = visibleColumns(ctx, t, 'list');
-  // Only by a column the page shows: an order by a hidden one would tell its values' ranks.
+  const visible = visibleColumns(ctx, t, 'list').filter((c) => !isMasked(ctx, t.name, c));
+  // Only by a column the page shows: an order by a hidden (or masked) one would tell its values' ranks.
   if (asked && visible.includes(asked[1]!)) out.push({ column: asked[1]!, desc: asked[2] === 'desc', nulls: undefined });
   else if (s.defaultSort && visible.includes(s.defaultSort.column))
     out.push({ column: s.defaultSort.column, desc: s.defaultSort.dir === 'desc', nulls: undefined });

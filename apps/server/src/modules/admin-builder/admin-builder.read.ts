@@ -10,6 +10,7 @@ import type { TCondition } from '../api-builder/data-api.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAdminColumn } from '@suite/shared/schemas/admin-builder';
 import { xlsxWorkbook } from './admin-builder.xlsx.ts';
+import { maskRow } from './admin-builder.rules.ts';
 
 const EXPORT_MAX = 50_000;
 
@@ -59,14 +60,15 @@ export async function listRows(deps: TDeps, actor: TActor, seedId: string, appId
   });
   const rows = rowsOf(res).map((r) => present(t, cols, r));
   const total = totalOf(res);
-  return { data: rows, total: total === undefined ? null : Number(total), page: query.page, pageSize: query.pageSize, refs: await refsFor(deps, ctx, t, rows) };
+  const refs = await refsFor(deps, ctx, t, rows);
+  return { data: rows.map((r) => maskRow(ctx, table, r)), total: total === undefined ? null : Number(total), page: query.page, pageSize: query.pageSize, refs };
 }
 
 export async function getRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, key: string) {
   const ctx = await appContext(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'view');
   const row = await readOne(deps, ctx, t, key);
-  return { data: row, refs: await refsFor(deps, ctx, t, [row]) };
+  return { data: maskRow(ctx, table, row), refs: await refsFor(deps, ctx, t, [row]) };
 }
 
 /** One row by its key, as its page receives it (404 when there is none). */
@@ -114,8 +116,10 @@ async function* exportPages(
   query: Record<string, unknown>,
 ): AsyncGenerator<{ t: TTableInfo; ctx: TAppCtx; cols: string[]; rows: Record<string, unknown>[] }> {
   const ctx = await appContext(deps, actor, seedId, appId);
-  const t = tableIn(ctx, table, 'view');
+  const t = tableIn(ctx, table, 'export');
   const cols = visibleColumns(ctx, t, 'list');
+  // Masked columns leave masked, unless the role may read them in clear (decision 092).
+  const clear = rightsOf(ctx, table).includes('unmask');
   const where = filterConditions(ctx, t, query);
   const order = orderOf(ctx, t, typeof query.sort === 'string' ? query.sort : undefined);
   const step = Math.max(1, Math.min(ctx.rowCap, 1000));
@@ -123,7 +127,7 @@ async function* exportPages(
   for (let offset = 0; offset < EXPORT_MAX; offset += step) {
     const res = await data(deps, ctx, { table, method: 'GET', query: { select: cols, where, order, limit: step, offset } });
     const rows = rowsOf(res);
-    yield { t, ctx, cols, rows: rows.map((r) => present(t, cols, r)) };
+    yield { t, ctx, cols, rows: rows.map((r) => maskRow(ctx, table, present(t, cols, r), clear)) };
     if (rows.length < step) break;
   }
 }

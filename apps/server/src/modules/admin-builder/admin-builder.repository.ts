@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { adminApps, adminAuditRows, adminImports, adminTableSettings } from '../../db/schema-admin-builder.ts';
+import { adminReveals, adminRoleMembers, adminRoles } from '../../db/schema-admin-roles.ts';
 
 export type TAdminAppRow = typeof adminApps.$inferSelect;
 export type TImportRow = typeof adminImports.$inferSelect;
@@ -165,4 +166,79 @@ export async function findAppById(db: TDb, id: string): Promise<TAdminAppRow | u
 /** How many admin-builder apps each seed has (seeds with at least one). */
 export async function appCountsBySeed(db: TDb): Promise<{ seedId: string; apps: number }[]> {
   return db.select({ seedId: adminApps.seedId, apps: count() }).from(adminApps).groupBy(adminApps.seedId);
+}
+
+/* ---------------- custom roles and 열람 records (decision 092) ---------------- */
+
+export type TRoleRow = typeof adminRoles.$inferSelect;
+
+export const listRoles = (db: TDb, appId: string) => db.select().from(adminRoles).where(eq(adminRoles.appId, appId)).orderBy(adminRoles.createdAt);
+
+export async function findRole(db: TDb, appId: string, id: string): Promise<TRoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminRoles)
+    .where(and(eq(adminRoles.appId, appId), eq(adminRoles.id, id)));
+  return row;
+}
+
+export async function roleNamed(db: TDb, appId: string, name: string): Promise<TRoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminRoles)
+    .where(and(eq(adminRoles.appId, appId), eq(adminRoles.name, name)));
+  return row;
+}
+
+/** The member's role in the app, if one is assigned. */
+export async function roleOfMember(db: TDb, appId: string, userId: string): Promise<TRoleRow | undefined> {
+  const [row] = await db
+    .select({ role: adminRoles })
+    .from(adminRoleMembers)
+    .innerJoin(adminRoles, eq(adminRoles.id, adminRoleMembers.roleId))
+    .where(and(eq(adminRoleMembers.appId, appId), eq(adminRoleMembers.userId, userId)));
+  return row?.role;
+}
+
+export async function insertRole(db: TDb, values: typeof adminRoles.$inferInsert): Promise<TRoleRow> {
+  const [row] = await db.insert(adminRoles).values(values).returning();
+  return row!;
+}
+
+export async function updateRole(db: TDb, id: string, values: { name: string; rights: unknown; rules: unknown }, at: Date): Promise<TRoleRow | undefined> {
+  const [row] = await db
+    .update(adminRoles)
+    .set({ ...values, updatedAt: at })
+    .where(eq(adminRoles.id, id))
+    .returning();
+  return row;
+}
+
+export const deleteRole = (db: TDb, id: string) => db.delete(adminRoles).where(eq(adminRoles.id, id));
+
+export const roleAssignments = (db: TDb, appId: string) =>
+  db.select({ userId: adminRoleMembers.userId, roleId: adminRoleMembers.roleId }).from(adminRoleMembers).where(eq(adminRoleMembers.appId, appId));
+
+export async function assignRole(db: TDb, appId: string, userId: string, roleId: string | null) {
+  if (!roleId) {
+    await db.delete(adminRoleMembers).where(and(eq(adminRoleMembers.appId, appId), eq(adminRoleMembers.userId, userId)));
+    return;
+  }
+  await db
+    .insert(adminRoleMembers)
+    .values({ appId, userId, roleId })
+    .onConflictDoUpdate({ target: [adminRoleMembers.appId, adminRoleMembers.userId], set: { roleId } });
+}
+
+export async function insertReveal(db: TDb, values: typeof adminReveals.$inferInsert) {
+  await db.insert(adminReveals).values(values);
+}
+
+export async function listReveals(db: TDb, appId: string, opts: { limit: number; offset: number }) {
+  const where = eq(adminReveals.appId, appId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(adminReveals).where(where).orderBy(desc(adminReveals.createdAt)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(adminReveals).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -30,7 +30,7 @@ export const auth = { onRequest: requireAuth };
 export const errs = errorResponses(400, 401, 403, 404, 409, 429);
 export const actor = (request: Parameters<typeof currentUser>[0]) => {
   const u = currentUser(request);
-  return { id: u.id, ip: request.ip, name: u.fullName || u.email };
+  return { id: u.id, ip: request.ip, name: u.fullName || u.email, email: u.email };
 };
 
 /** The admin-page builder's apps, their settings and change log (rows: admin-builder-rows.routes.ts). */

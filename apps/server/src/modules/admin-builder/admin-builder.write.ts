@@ -15,6 +15,7 @@ import { keyFilter, keysFilter, rowKeyOf } from './admin-builder.query.ts';
 import { readOne } from './admin-builder.read.ts';
 import * as repo from './admin-builder.repository.ts';
 import { cleanValues, failIf } from './admin-builder.values.ts';
+import { maskRow } from './admin-builder.rules.ts';
 
 const m = ko.adminBuilder.server;
 
@@ -59,7 +60,7 @@ export async function createRow(deps: TDeps, actor: TActor, seedId: string, appI
   }
   const rowKey = t.primaryKey.length ? rowKeyOf(t, row) : '';
   await repo.finishImport(deps.db, intent.id, { rowKey }, [auditRow(ctx, actor, t, 'create', rowKey, null, row)], deps.now());
-  return presentRow(ctx, t, row);
+  return maskRow(ctx, table, presentRow(ctx, t, row));
 }
 
 export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, key: string, input: TRow) {
@@ -68,7 +69,7 @@ export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appI
   const { values, errors } = cleanValues(ctx, t, input, 'update');
   failIf(errors);
   const before = await readOne(deps, ctx, t, key);
-  if (!Object.keys(values).length) return before;
+  if (!Object.keys(values).length) return maskRow(ctx, table, before);
   // The record first (pending: the intended values), confirmed after the customer's commit, else reconciled by key.
   const [auditId] = await repo.insertAudit(deps.db, [{ ...auditRow(ctx, actor, t, 'update', rowKeyOf(t, before), before, values), pending: true }]);
   let raw: TRow | undefined;
@@ -87,7 +88,7 @@ export async function updateRow(deps: TDeps, actor: TActor, seedId: string, appI
   const { b, a } = changed(before, row);
   if (Object.keys(a).length) await repo.confirmAudit(deps.db, auditId!, { rowKey: rowKeyOf(t, row), before: b, after: a });
   else await repo.dropAudit(deps.db, [auditId!]);
-  return row;
+  return maskRow(ctx, table, row);
 }
 
 export async function deleteRows(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, keys: string[]): Promise<number> {
