@@ -116,8 +116,28 @@ export async function listFunctions(engine: TEngine): Promise<TDbFunction[]> {
   return (r.rows as TPgFnRow[]).map(pgFunction);
 }
 
+/**
+ * A call's catalog read, kept per connection's engine for CATALOG_TTL_MS (decision 091's bench: reading pg_proc on
+ * every call cost two thirds of an RPC's throughput). Like PostgREST's schema cache, a function redefined in the
+ * database is seen within that time; concurrent calls share one read. A failed read is not kept.
+ */
+export const CATALOG_TTL_MS = 5_000;
+const catalogMemo = new WeakMap<TEngine, Map<string, { at: number; fns: Promise<TDbFunction[]> }>>();
+
 /** The overloads of `name` (MariaDB: the one routine of that name, a function before a procedure). */
 export async function functionsNamed(engine: TEngine, name: string): Promise<TDbFunction[]> {
+  let memo = catalogMemo.get(engine);
+  if (!memo) catalogMemo.set(engine, (memo = new Map()));
+  const hit = memo.get(name);
+  if (hit && performance.now() - hit.at < CATALOG_TTL_MS) return hit.fns;
+  const fns = readFunctionsNamed(engine, name);
+  if (memo.size >= 1_000) memo.clear();
+  memo.set(name, { at: performance.now(), fns });
+  fns.catch(() => memo.get(name)?.fns === fns && memo.delete(name));
+  return fns;
+}
+
+async function readFunctionsNamed(engine: TEngine, name: string): Promise<TDbFunction[]> {
   if (engine.kind === 'mysql') return mysqlFunctions(engine, name);
   const r = await engine.query(`${PG_FUNCTIONS} AND p.proname = $1 ORDER BY p.oid`, [name]);
   return (r.rows as TPgFnRow[]).map(pgFunction);
