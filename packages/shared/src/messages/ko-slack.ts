@@ -1,5 +1,9 @@
 /** Chat AI for Slack: Korean texts (server and screens). */
+import { koSlackDm } from './ko-slack-dm.ts';
+
 export const koSlack = {
+  /** Direct messages, the Assistant panel, answer limits (decision 086). */
+  dm: koSlackDm,
   /** The connect button and its errors (spec: chat-workspace connection; error catalogue). */
   connect: {
     loading: 'Slack 연결 중...',
@@ -50,7 +54,7 @@ export const koSlack = {
   },
   /** What the bot writes in Slack. */
   bot: {
-    thinking: '생각하는 중...',
+    thinking: '답변을 찾고 있어요…',
     basicModeLabel: '_(기본 모드: 언어 모델 없이 관련 내용만 찾아 보여드립니다)_',
     summaryTitle: '*스레드 요약*',
     decisions: '*결정 사항*',

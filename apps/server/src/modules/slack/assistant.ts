@@ -13,6 +13,8 @@ import { decryptSecret } from './slack-crypto.ts';
 import type { TSlackApi } from './slack-api.ts';
 import * as repo from './slack.repository.ts';
 import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
+import { afterAnswer, beforeAnswer, retrievalQuery, withHistory } from './dm-answer.ts';
 
 const b = ko.slack.bot;
 
@@ -30,6 +32,8 @@ export type TRuntime = {
   now: () => Date;
   /** Billable events (issue 31): an answer posted, and the model's tokens, for the workspace's seed. */
   meter?: Pick<TMeterRecorder, 'record'>;
+  /** Answer limits per user and workspace (decision 086); none without it. */
+  state?: TSharedState;
 };
 
 export type TMentionPayload = { channel: string; ts: string; thread_ts?: string | undefined; text: string; user: string };
@@ -112,7 +116,7 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     return { kind: 'summary', sources: [], ...r };
   }
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
-  const hits = await search(rt.db, ws.id, question, 3, rt.vectors);
+  const hits = await search(rt.db, ws.id, retrievalQuery(question, p), 3, rt.vectors);
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length)
     return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
@@ -120,7 +124,7 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     rt,
     ws,
     () => basicAnswer(hits),
-    () => answerPrompt(question, hits, { tone: settings.tone, language: settings.language }),
+    () => withHistory(answerPrompt(question, hits, { tone: settings.tone, language: settings.language }), p),
   );
   const text = r.mode === 'llm' ? `${r.text}\n\n${b.sources}\n${hits.map(sourceLine).join('\n')}` : r.text;
   return { kind: 'search', sources, ...r, text };
@@ -152,11 +156,13 @@ export async function processEvent(rt: TRuntime, eventId: string): Promise<void>
     return;
   }
   const token = decryptSecret(rt.config.encryptionKey, ws.botTokenEnc);
-  const p = ev.payload as TMentionPayload;
+  const p = await beforeAnswer(rt, ws, token, ev);
+  if (!p) return;
   const threadTs = p.thread_ts ?? p.ts;
   await rt.slack.setThreadStatus(token, { channel_id: p.channel, thread_ts: threadTs, status: b.thinking }).catch(() => undefined);
   const out = await answerMention(rt, ws, token, p);
-  await rt.slack.postMessage(token, { channel: p.channel, thread_ts: threadTs, text: out.text });
+  await rt.slack.postMessage(token, { channel: p.channel, ...(p.topLevel ? {} : { thread_ts: threadTs }), text: out.text });
+  await afterAnswer(rt, ws, p, threadTs);
   const now = rt.now();
   await repo.updateEvent(rt.db, ev.id, {
     kind: out.kind,

@@ -36,6 +36,16 @@ const ZMessageEvent = z.object({
   message: z.object({ ts: z.string(), text: z.string().max(40_000).optional(), thread_ts: z.string().optional(), user: z.string().optional() }).optional(),
   deleted_ts: z.string().optional(),
   previous_message: z.object({ ts: z.string() }).optional(),
+  // Direct messages and the Assistant panel (decision 086).
+  channel_type: z.string().max(20).optional(),
+  assistant_thread: z
+    .object({
+      user_id: z.string().max(50),
+      channel_id: z.string().max(50),
+      thread_ts: z.string().max(40),
+      context: z.object({ channel_id: z.string().max(50).optional() }).optional(),
+    })
+    .optional(),
 });
 
 const ZShortcut = z.object({

@@ -12,6 +12,7 @@
  */
 import type { TDb } from '../../db/client.ts';
 import type { TMentionPayload } from './assistant.ts';
+import { routeWhereItAnswers } from './dm.ts';
 import * as repo from './slack.repository.ts';
 import type { TWorker } from './worker.ts';
 
@@ -30,6 +31,9 @@ export type TEventFields = {
   previous_message?: { ts: string } | undefined;
   /** Set for the message shortcut: the event is a summary request. */
   shortcut?: boolean;
+  /** Direct messages and the Assistant panel (decision 086). */
+  channel_type?: string | undefined;
+  assistant_thread?: { user_id: string; channel_id: string; thread_ts: string; context?: { channel_id?: string | undefined } | undefined } | undefined;
 };
 
 const allowed = (ws: repo.TWorkspaceRow, channel: string) => ws.settings.channels.length === 0 || ws.settings.channels.includes(channel);
@@ -85,6 +89,8 @@ export function createIntake(
       }
       const ws = await team(it.teamId);
       const e = it.event;
+      // DMs, the Assistant panel, thread follow-ups (decision 086, dm.ts): true when nothing more is to be done.
+      if (ws?.status === 'active' && (await routeWhereItAnswers(db, ws, it, mentions, now()))) continue;
       if (!ws || ws.status !== 'active' || !allowed(ws, e.channel)) continue;
       if ((it.type === 'app_mention' || e.shortcut) && e.ts) {
         const payload: TMentionPayload = {

@@ -147,6 +147,13 @@ export function createSlackApi(opts: TSlackApiOptions) {
     async setThreadStatus(token: string, s: { channel_id: string; thread_ts: string; status: string }): Promise<void> {
       await call('assistant.threads.setStatus', (c) => c.assistant.threads.setStatus({ token, ...s }));
     },
+    /** The Assistant panel's suggested prompts for a thread (decision 086; at most 4, each a title and a message). */
+    async setSuggestedPrompts(
+      token: string,
+      s: { channel_id: string; thread_ts: string; title?: string; prompts: { title: string; message: string }[] },
+    ): Promise<void> {
+      await call('assistant.threads.setSuggestedPrompts', (c) => c.assistant.threads.setSuggestedPrompts({ token, ...s }));
+    },
     /** Every message of a thread, following cursors (bounded). */
     async replies(token: string, channel: string, ts: string): Promise<TSlackMessage[]> {
       const out: TSlackMessage[] = [];

@@ -81,7 +81,7 @@ describe.each(dbKinds)('slack events and assistant on %s', (kind) => {
     expect(posts[0]!.text).toContain('(모델 답변)');
     expect(posts[0]!.text).toContain('*출처*');
     expect(posts[0]!.text).toContain('검색팀 소개');
-    expect(s.slack.statuses.some((x) => x.thread_ts === e.ts && x.status === '생각하는 중...')).toBe(true);
+    expect(s.slack.statuses.some((x) => x.thread_ts === e.ts && x.status === '답변을 찾고 있어요…')).toBe(true);
     // The model received the Korean instruction and the retrieved passage.
     const req = s.llm!.requests.at(-1)!;
     expect(req.messages[0]!.content).toContain('한국어로 답하세요');

@@ -32,7 +32,7 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
-  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal, now: ctx.now, meter: ctx.meter };
+  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal, now: ctx.now, meter: ctx.meter, state };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
   // PGlite: the intake lets a burst of events pass before writing it (intake.ts); PostgreSQL writes at once.

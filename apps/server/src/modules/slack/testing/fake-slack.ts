@@ -15,6 +15,10 @@ export type TFakeSlack = {
   authorizeUrl: string;
   posts: TPosted[];
   statuses: { channel_id: string; thread_ts: string; status: string }[];
+  /** assistant.threads.setSuggestedPrompts calls (decision 086). */
+  suggestedPrompts: { channel_id: string; thread_ts: string; title?: string; prompts: { title: string; message: string }[] }[];
+  /** How many next calls of a method (any method) answer 429 with `retryAfterSeconds` (decision 086). */
+  rateLimitMethods: Map<string, number>;
   replies: Map<string, { ts: string; thread_ts?: string; user: string; text: string }[]>;
   calls: { method: string; at: number }[];
   /** How many next conversations.replies calls answer 429 (Retry-After: 1). */
@@ -53,6 +57,8 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
   const fake: Omit<TFakeSlack, 'url' | 'apiUrl' | 'authorizeUrl' | 'close'> = {
     posts: [],
     statuses: [],
+    suggestedPrompts: [],
+    rateLimitMethods: new Map(),
     replies: new Map(),
     calls: [],
     rateLimitReplies: 0,
@@ -113,6 +119,11 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
         });
       }
       if (!tokens.has(bearer)) return json(200, { ok: false, error: 'invalid_auth' });
+      const limited = fake.rateLimitMethods.get(method) ?? 0;
+      if (limited > 0) {
+        fake.rateLimitMethods.set(method, limited - 1);
+        return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fake.retryAfterSeconds) });
+      }
       if (method === 'chat.postMessage') {
         if (fake.failPosts > 0) {
           fake.failPosts--;
@@ -129,6 +140,20 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       }
       if (method === 'assistant.threads.setStatus') {
         fake.statuses.push({ channel_id: String(body.channel_id), thread_ts: String(body.thread_ts), status: String(body.status) });
+        return json(200, { ok: true });
+      }
+      if (method === 'assistant.threads.setSuggestedPrompts') {
+        const prompts =
+          typeof body.prompts === 'string'
+            ? (JSON.parse(body.prompts) as { title: string; message: string }[])
+            : (body.prompts as { title: string; message: string }[]);
+        if (!Array.isArray(prompts) || !prompts.length || prompts.length > 4) return json(200, { ok: false, error: 'invalid_arguments' });
+        fake.suggestedPrompts.push({
+          channel_id: String(body.channel_id),
+          thread_ts: String(body.thread_ts),
+          ...(body.title ? { title: String(body.title) } : {}),
+          prompts,
+        });
         return json(200, { ok: true });
       }
       if (method === 'conversations.replies') {
