@@ -7,6 +7,7 @@ import { useApis } from '../api/list-apis';
 import { ApiActions } from '../components/api-actions';
 import { PublishApi } from '../components/publish-api';
 import { CopyBlock, curlSnippet, jsSnippet, openapiSnippet } from '../components/snippets';
+import { LiveChanges } from '../components/live-changes';
 import { isManager, ManagersOnly, NoSeed, useSelectedSeed } from '../components/use-seed';
 
 const t = ko.apiBuilder.ui;
@@ -76,6 +77,7 @@ function Apis({ seedId }: { seedId: string }) {
                 <CopyBlock label={t.js} text={jsSnippet(a.baseUrl, tb.name)} />
               </section>
             ))}
+            <LiveChanges api={a} />
           </CardContent>
         </Card>
       ))}
