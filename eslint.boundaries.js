@@ -156,6 +156,8 @@ const namedOwners = {
   'schema-conversations.ts': ['modules/knowledge', 'modules/slack'],
   // Where the assistant answers (decision 086): threads it answered in, Assistant panel threads.
   'schema-slack-dm.ts': ['modules/slack'],
+  // Company rules (decision 089): the article and paragraph of a knowledge passage.
+  'schema-knowledge-rules.ts': ['modules/knowledge'],
 };
 const tableOwners = Object.fromEntries(
   readdirSync(new URL(`./${S}/db`, import.meta.url))

@@ -3,12 +3,17 @@
  * keys off the main thread. Imports only modules without imports.
  */
 import { knowledgeKeys } from './korean-search.ts';
-import { splitPassages } from '../../lib/text-search.ts';
+import { chunkDocument, type TArticleMeta } from './rules-chunking.ts';
 
-export type TPreparedPassage = { content: string; grams: string[] };
+/** `article`: where a passage of company rules sits (decision 089); absent for other documents. */
+export type TPreparedPassage = { content: string; grams: string[]; article?: TArticleMeta | null };
 
 export function prepare(text: string, title: string): TPreparedPassage[] {
-  return splitPassages(text).map((p) => ({ content: p, grams: knowledgeKeys(`${title}\n${p}`) }));
+  return chunkDocument(text).map((p) => ({
+    content: p.content,
+    grams: knowledgeKeys(`${title}\n${p.article?.chapter ?? ''}\n${p.content}`),
+    article: p.article,
+  }));
 }
 
 export const PREPARE_URL = import.meta.url;

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb, TTransaction } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { knowledgePassageArticles } from '../../db/schema-knowledge-rules.ts';
+import type { TArticleMeta } from './rules-chunking.ts';
 
 export type TSourceRow = typeof knowledgeSources.$inferSelect;
 export type TNewSource = typeof knowledgeSources.$inferInsert;
@@ -16,13 +18,16 @@ export const inScope = (scope: TScope): SQL =>
 /** One statement carries at most 65,535 parameters (6 per passage), and a large PDF has more passages. */
 const PASSAGE_BATCH = 1_000;
 
-/** A passage to store; `pageUrl` when the source has several pages (a sitemap). */
-export type TNewPassage = { content: string; grams: string[]; pageUrl?: string | null };
+/** A passage to store; `pageUrl` when the source has several pages (a sitemap); `article` in company rules (decision 089). */
+export type TNewPassage = { content: string; grams: string[]; pageUrl?: string | null; article?: TArticleMeta | null };
 
 async function insertPassages(tx: TTx, source: { id: string; seedId: string }, passages: TNewPassage[]) {
   for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
     const batch = passages.slice(start, start + PASSAGE_BATCH);
-    await tx.insert(knowledgePassages).values(batch.map((p, i) => ({ sourceId: source.id, seedId: source.seedId, ord: start + i, ...p })));
+    const rows = batch.map(({ article: _a, ...p }, i) => ({ sourceId: source.id, seedId: source.seedId, ord: start + i, ...p }));
+    const ids = await tx.insert(knowledgePassages).values(rows).returning({ id: knowledgePassages.id });
+    const articles = batch.flatMap((p, i) => (p.article ? [{ passageId: ids[i]!.id, ...p.article }] : []));
+    if (articles.length) await tx.insert(knowledgePassageArticles).values(articles);
   }
 }
 
@@ -181,7 +186,10 @@ const keyArray = (keys: string[]) =>
     sql`, `,
   )}${sql.raw(']::text[]')}`;
 
-/** Passages of the scope's sources sharing at least one key with the query, most shared keys first. */
+/**
+ * Passages of the scope's sources sharing at least one key with the query, most shared keys first. A company-rules
+ * passage comes with its article, article title and paragraph (decision 089; null otherwise).
+ */
 export async function candidatePassages(db: TDb, scope: TScope, keys: string[], limit: number) {
   if (!keys.length) return [];
   const arr = keyArray(keys);
@@ -195,9 +203,13 @@ export async function candidatePassages(db: TDb, scope: TScope, keys: string[], 
       kind: knowledgeSources.kind,
       answer: knowledgeSources.answer,
       sourceUrl: sql<string | null>`coalesce(${knowledgePassages.pageUrl}, ${knowledgeSources.sourceUrl})`,
+      article: knowledgePassageArticles.article,
+      articleTitle: knowledgePassageArticles.articleTitle,
+      paragraph: knowledgePassageArticles.paragraph,
     })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .leftJoin(knowledgePassageArticles, eq(knowledgePassageArticles.passageId, knowledgePassages.id))
     .where(and(inScope(scope), sql`${knowledgePassages.grams} && ${arr}`))
     .orderBy(sql`cardinality(array(select unnest(${knowledgePassages.grams}) intersect select unnest(${arr}))) desc`)
     .limit(limit);

@@ -20,6 +20,7 @@ import * as repo from './knowledge.repository.ts';
 import type { TVectorIndex } from './vectors.ts';
 import * as vrepo from './vectors.repository.ts';
 import { officeText } from './sources-files.ts';
+import { chunkDocument, citedTitle, type TRulesPassage } from './rules-chunking.ts';
 import { crawlSitemap, type TSitePage } from './sources-sitemap.ts';
 import { assertManager, seedFor } from '../seeds/seeds.service.ts';
 
@@ -28,6 +29,7 @@ export { matchFaq, type TFaqMatch } from './faq-index.ts';
 // The help centre's article search (issue 33) uses the same Korean analysers.
 export { ALPHA, BETA, buildIndex, scoreFaq, type TFaqIndex } from './faq-match.ts';
 export { knowledgeKeys, scoreCandidates } from './korean-search.ts';
+export { withRuleCitations } from './rules-citations.ts';
 
 const s = ko.chatbot.server;
 const MAX_PAGE_BYTES = 2_000_000;
@@ -100,6 +102,9 @@ export function toApiSource(row: repo.TSourceRow, passages: number): TChatbotSou
 }
 
 const keyed = (title: string, passages: string[]): TPreparedPassage[] => passages.map((p) => ({ content: p, grams: knowledgeKeys(`${title}\n${p}`) }));
+/** A document's passages with their keys: company rules by article and paragraph (rules-chunking.ts), others as before. */
+const keyedDocument = (title: string, passages: TRulesPassage[]): TPreparedPassage[] =>
+  passages.map((p) => ({ content: p.content, grams: knowledgeKeys(`${title}\n${p.article?.chapter ?? ''}\n${p.content}`), article: p.article }));
 
 /** URL sources are fetched again on this schedule (a persisted job per source, lib/jobs). */
 export const REFETCH_KIND = 'knowledge.refetch-url';
@@ -132,9 +137,9 @@ export async function refetchUrlSource(
       source.kind === 'sitemap'
         ? await crawlSite(source.sourceUrl, opts.allowPrivateUrls)
         : { ...(await fetchPage(source.sourceUrl, opts.allowPrivateUrls)), pages: undefined };
-    const passages = splitPassages(page.text);
+    const passages = chunkDocument(page.text);
     if (!page.text.trim() || !passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
-    const prepared = page.pages ? pagePassages(source.title, page.pages) : keyed(source.title, passages);
+    const prepared = page.pages ? pagePassages(source.title, page.pages) : keyedDocument(source.title, passages);
     await repo.replaceContent(db, source, page.text, prepared, refetch.now(), (tx) => scheduleRefetch(refetch, tx, source.id).then(() => undefined));
   } catch (err) {
     opts.log.warn({ sourceId, err: err instanceof Error ? err.message : 'failed' }, 'knowledge url re-fetch failed; keeping the previous text');
@@ -187,9 +192,9 @@ export async function createSource(db: TDb, owner: TOwner, input: TChatbotSource
     title = input.title;
     content = input.content;
   }
-  const passages = splitPassages(content);
+  const passages = chunkDocument(content);
   if (!content.trim() || !passages.length) throw new AppError('BAD_REQUEST', opts.emptyMessage ?? (sourceUrl ? ko.chatbot.server.urlNoText : s.emptySource));
-  const prepared = pages ? pagePassages(title, pages) : keyed(title, passages);
+  const prepared = pages ? pagePassages(title, pages) : keyedDocument(title, passages);
   const row = await repo.insertSource(
     db,
     { ...base, kind: input.type, title: title.slice(0, 200), sourceUrl, content, fetchedAt: sourceUrl ? opts.refetch.now() : null },
@@ -242,10 +247,10 @@ const MAX_OFFICE_CHARS = 500_000;
 /** A Word (.docx) or 한글 (.hwpx) file (sources-files.ts); a .hwp or another file → 400 with a Korean reason. */
 export async function addOfficeFile(db: TDb, owner: TOwner, bytes: Buffer, title: string, maxChars: number): Promise<TChatbotSource> {
   const { kind, text } = officeText(bytes, Math.min(maxChars, MAX_OFFICE_CHARS));
-  const passages = splitPassages(text);
+  const passages = chunkDocument(text);
   if (!passages.length) throw new AppError('BAD_REQUEST', s.emptySource);
   const base = { seedId: owner.seedId, chatbotId: owner.chatbotId, slackWorkspaceId: owner.slackWorkspaceId ?? null, createdBy: owner.userId };
-  const row = await repo.insertSource(db, { ...base, kind, title: title.slice(0, 200), content: text }, keyed(title, passages));
+  const row = await repo.insertSource(db, { ...base, kind, title: title.slice(0, 200), content: text }, keyedDocument(title, passages));
   return toApiSource(row, passages.length);
 }
 
@@ -357,7 +362,8 @@ export async function rankPassages(db: TDb, scope: TScope, question: string): Pr
     passageId: c.id,
     sourceId: c.sourceId,
     kind: c.kind,
-    title: c.title,
+    // A company-rules passage is cited by its article and paragraph (decision 089); scored on the document's title.
+    title: citedTitle(c.title, c),
     url: c.sourceUrl,
     content: c.content,
     answer: c.answer,

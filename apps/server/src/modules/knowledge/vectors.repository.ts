@@ -6,6 +6,8 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema-knowledge.ts';
+import { knowledgePassageArticles } from '../../db/schema-knowledge-rules.ts';
+import { citedTitle } from './rules-chunking.ts';
 
 const inWorkspace = (workspaceId: string) => eq(knowledgeSources.slackWorkspaceId, workspaceId);
 
@@ -94,17 +96,23 @@ export function decodeFloat4Array(b: Buffer): Float32Array {
 /** Passages by id (vector hits the lexical candidates did not include), with their document's title and source. */
 export async function passagesByIds(db: TDb, workspaceId: string, ids: string[]) {
   if (!ids.length) return [];
-  return db
+  const rows = await db
     .select({
       id: knowledgePassages.id,
       documentId: knowledgePassages.sourceId,
       content: knowledgePassages.content,
       title: knowledgeSources.title,
       sourceUrl: knowledgeSources.sourceUrl,
+      // A company-rules passage's place (decision 089), folded into the cited title below.
+      article: knowledgePassageArticles.article,
+      articleTitle: knowledgePassageArticles.articleTitle,
+      paragraph: knowledgePassageArticles.paragraph,
     })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+    .leftJoin(knowledgePassageArticles, eq(knowledgePassageArticles.passageId, knowledgePassages.id))
     .where(and(inWorkspace(workspaceId), inArray(knowledgePassages.id, ids)));
+  return rows.map(({ article, articleTitle, paragraph, ...r }) => ({ ...r, title: citedTitle(r.title, { article, articleTitle, paragraph }) }));
 }
 
 /** Passages per document (knowledge source) that have a vector of `model` (the console shows what is embedded). */
