@@ -757,6 +757,15 @@ const CHATBOT: TTableMap[] = [
     sentTo: ['llm'],
   },
   {
+    // Where a company-rules passage sits (decision 089): 장, 조, 조 제목, 항 — document structure, no personal data.
+    table: 'knowledge_passage_articles',
+    label: '사내 규정 조항 위치',
+    personal: {},
+    other: ['passage_id', 'chapter', 'article', 'article_title', 'paragraph'],
+    retention: { kind: 'none' },
+    sentTo: ['llm'],
+  },
+  {
     table: 'chatbot_conversations',
     label: '챗봇 대화',
     personal: { token_hash: secret() },
