@@ -28,10 +28,17 @@ THREADS.forEach(([id, channel, msgs], i) => {
     channelName: CHANNELS[channel],
     threadTs,
     names: new Map(),
-    messages: msgs.map(([who, text], j) => ({ ts: `${base + i * 3600 + j * 60}.000100`, user: uid(who), text, at: new Date((base + i * 3600 + j * 60) * 1000) })),
+    messages: msgs.map(([who, text], j) => ({
+      ts: `${base + i * 3600 + j * 60}.000100`,
+      user: uid(who),
+      text,
+      at: new Date((base + i * 3600 + j * 60) * 1000),
+    })),
   });
   messages += msgs.length;
-  rows.forEach((r, ord) => passages.push({ id: `${id}#${ord}`, thread: id, title: r.title, keys: r.grams, rawKeys: null, content: r.content, channelName: r.channelName }));
+  rows.forEach((r, ord) =>
+    passages.push({ id: `${id}#${ord}`, thread: id, title: r.title, keys: r.grams, rawKeys: null, content: r.content, channelName: r.channelName }),
+  );
 });
 // Baseline: the same chunks keyed without the workplace synonyms.
 for (const p of passages) p.rawKeys = knowledgeKeys(`${p.channelName}\n${p.title}\n${p.content}`);

@@ -23,6 +23,8 @@ export const slackOauthStates = pgTable('slack_oauth_states', {
 export type TSlackSettings = {
   /** Channel ids the bot may read and answer in; empty = every channel it is invited to. */
   channels: string[];
+  /** Channels whose conversations are not indexed nor cited (decision 085); absent = none. */
+  excludedChannels?: string[];
   language: 'ko' | 'en' | 'auto';
   tone: 'polite' | 'friendly' | 'concise';
   retentionDays: number;

@@ -93,6 +93,10 @@ export const koSlack = {
     settings: {
       channels: '읽고 답할 채널',
       channelsHint: '채널 ID를 쉼표나 줄바꿈으로 구분해 입력하세요 (예: C0123ABCD). 비워 두면 앱이 초대된 모든 채널에서 동작합니다.',
+      excludedChannels: '대화 검색에서 뺄 채널',
+      excludedChannelsHint:
+        '여기 적은 채널의 메시지는 AI 비서가 답변 근거로 찾지 않습니다. 이미 색인된 내용도 1분 안에 지워집니다. 채널 ID를 쉼표나 줄바꿈으로 구분해 입력하세요.',
+      conversationsNote: '초대된 채널의 대화는 보관 기간 동안 검색되며, 질문한 사람이 볼 수 있는 채널의 메시지만 인용합니다. 비공개 채널의 메시지는 그 채널 안에서만 인용합니다.',
       language: '답변 언어',
       languages: { ko: '한국어', en: '영어', auto: '질문한 언어에 맞춤' },
       tone: '답변 말투',

@@ -42,6 +42,8 @@ export const ZSlackChannelId = z
 
 export const ZSlackSettings = z.object({
   channels: z.array(ZSlackChannelId).max(200),
+  /** Channels whose conversations are never searched nor cited (decision 085). */
+  excluded_channels: z.array(ZSlackChannelId).max(200),
   language: ZSlackLanguage,
   tone: ZSlackTone,
   retention_days: z.coerce.number({ error: v.retention }).int(v.retention).min(1, v.retention).max(3650, v.retention),

@@ -53,6 +53,8 @@ export const SCHEDULES = {
   'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
+  // Threads whose mirrored messages changed, re-indexed as conversation passages (decision 085): edits and deletions within a minute.
+  'slack.conversations-index': { everyMs: MINUTE, scope: 'cluster' },
   'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
   'usage.flush': { everyMs: 5_000, scope: 'instance' },
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },

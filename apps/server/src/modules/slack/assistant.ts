@@ -6,7 +6,8 @@
 import { ko } from '@suite/shared';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
-import { searchWorkspace as search, type TVectorIndex, type TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
+import type { TVectorIndex, TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
+import { searchForAnswer } from './conversations-answer.ts';
 import type { TLlm } from '../../adapters/llm.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { decryptSecret } from './slack-crypto.ts';
@@ -116,7 +117,8 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     return { kind: 'summary', sources: [], ...r };
   }
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
-  const hits = await search(rt.db, ws.id, retrievalQuery(question, p), 3, rt.vectors);
+  // Documents and the conversations this asker may see here, ranked together (decision 085).
+  const hits = await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p));
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length)
     return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
@@ -124,7 +126,15 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     rt,
     ws,
     () => basicAnswer(hits),
-    () => withHistory(answerPrompt(question, hits, { tone: settings.tone, language: settings.language }), p),
+    () =>
+      withHistory(
+        answerPrompt(
+          question,
+          hits.map((h) => ({ ...h, content: h.promptContent })),
+          { tone: settings.tone, language: settings.language },
+        ),
+        p,
+      ),
   );
   const text = r.mode === 'llm' ? `${r.text}\n\n${b.sources}\n${hits.map(sourceLine).join('\n')}` : r.text;
   return { kind: 'search', sources, ...r, text };

@@ -35,6 +35,7 @@ export async function access(db: TDb, workspaceId: string, userId: string, opts:
 
 const apiSettings = (x: repo.TWorkspaceRow['settings']): TSlackSettings => ({
   channels: x.channels,
+  excluded_channels: x.excludedChannels ?? [],
   language: x.language,
   tone: x.tone,
   retention_days: x.retentionDays,
@@ -75,6 +76,7 @@ export async function updateSettings(db: TDb, config: TConfig, actor: { id: stri
   const cur = a.ws.settings;
   const next = {
     channels: input.channels ? [...new Set(input.channels.map((c) => c.trim()))] : cur.channels,
+    excludedChannels: input.excluded_channels ? [...new Set(input.excluded_channels.map((c) => c.trim()))] : (cur.excludedChannels ?? []),
     language: input.language ?? cur.language,
     tone: input.tone ?? cur.tone,
     retentionDays: input.retention_days !== undefined ? Number(input.retention_days) : cur.retentionDays,

@@ -13,6 +13,7 @@
 import type { TDb } from '../../db/client.ts';
 import type { TMentionPayload } from './assistant.ts';
 import { routeWhereItAnswers } from './dm.ts';
+import { markTouched, threadTouched } from './conversations-index.ts';
 import * as repo from './slack.repository.ts';
 import type { TWorker } from './worker.ts';
 
@@ -50,6 +51,12 @@ export function createIntake(
   let lastPush = 0;
 
   async function mirror(ws: repo.TWorkspaceRow, e: TEventFields) {
+    const touched = await threadTouched(db, ws, e); // decision 085: the thread is re-indexed after the change
+    await apply(ws, e);
+    await markTouched(db, ws, e.channel, touched, now());
+  }
+
+  async function apply(ws: repo.TWorkspaceRow, e: TEventFields) {
     if (e.subtype === 'message_changed' && e.message) {
       await repo.editMessage(db, ws.id, e.channel, e.message.ts, e.message.text ?? '', now());
     } else if (e.subtype === 'message_deleted') {

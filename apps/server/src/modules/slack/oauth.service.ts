@@ -28,6 +28,10 @@ export const BOT_SCOPES = [
   // Meeting-room reminders by direct message: the member's Slack account is found by their email.
   'users:read',
   'users:read.email',
+  // Conversations as knowledge (decision 085): which channels an asker is in (users.conversations), channel names
+  // and privacy (conversations.info), for public and private channels.
+  'channels:read',
+  'groups:read',
 ];
 
 export const redirectUri = (config: TConfig) => `${config.appUrl}/api/slack/oauth/callback`;

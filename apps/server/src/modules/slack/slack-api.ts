@@ -187,6 +187,33 @@ export function createSlackApi(opts: TSlackApiOptions) {
         throw e;
       }
     },
+    /**
+     * Conversations as knowledge (decision 085): the public and private channels `user` is in that the bot can see
+     * (users.conversations with a bot token; channels:read, groups:read), following cursors (bounded).
+     */
+    async userChannels(token: string, user: string): Promise<{ id: string; name: string; isPrivate: boolean }[]> {
+      const out: { id: string; name: string; isPrivate: boolean }[] = [];
+      let cursor = '';
+      for (let page = 0; page < 20; page++) {
+        const d = await call('users.conversations', (c) =>
+          c.users.conversations({ token, user, types: 'public_channel,private_channel', limit: 999, ...(cursor ? { cursor } : {}) }),
+        );
+        for (const ch of d.channels ?? []) if (ch.id) out.push({ id: ch.id, name: ch.name ?? '', isPrivate: Boolean(ch.is_private) });
+        cursor = (d.response_metadata?.next_cursor ?? '').trim();
+        if (!cursor) break;
+      }
+      return out;
+    },
+    /** A channel's name and privacy (conversations.info; decision 085). */
+    async channelInfo(token: string, channel: string): Promise<{ name: string; isPrivate: boolean }> {
+      const d = await call('conversations.info', (c) => c.conversations.info({ token, channel }));
+      return { name: d.channel?.name ?? '', isPrivate: Boolean(d.channel?.is_private) };
+    },
+    /** A message's permalink (chat.getPermalink; decision 085). */
+    async permalink(token: string, channel: string, ts: string): Promise<string | null> {
+      const d = await call('chat.getPermalink', (c) => c.chat.getPermalink({ token, channel, message_ts: ts }));
+      return typeof d.permalink === 'string' ? d.permalink : null;
+    },
     async revoke(token: string): Promise<void> {
       await call('auth.revoke', (c) => c.auth.revoke({ token }));
     },

@@ -4,6 +4,7 @@ import type { TRuntime } from './assistant.ts';
 import { slackEventRoutes } from './events.routes.ts';
 import { setRoomsChatSender } from '../rooms/rooms-chat.service.ts';
 import { createIntake } from './intake.ts';
+import { conversationIndexes, createConversationIndex } from './conversations-index.ts';
 import { roomsChatSender } from './rooms-chat.ts';
 import { createLlm } from '../../adapters/llm.ts';
 import { createSlackApi } from './slack-api.ts';
@@ -38,7 +39,14 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   // PGlite: the intake lets a burst of events pass before writing it (intake.ts); PostgreSQL writes at once.
   const intake = createIntake(database.db, ctx.now, worker, app.log, database.kind === 'pglite' ? { quietMs: 5, maxMs: 40 } : undefined);
   jobs.every('slack.sweep-pending', () => worker.sweepStale());
-  jobs.every('slack.mirror-retention', () => worker.purgeMirror());
+  // Conversations as knowledge (decision 085): marked threads re-indexed every minute; the retention purge takes their passages.
+  const conversations = createConversationIndex({ db: database.db, slack, encryptionKey: config.encryptionKey, log: app.log, now: ctx.now });
+  conversationIndexes.set(ctx, conversations);
+  jobs.every('slack.conversations-index', () => conversations.run());
+  jobs.every('slack.mirror-retention', async () => {
+    await worker.purgeMirror();
+    await conversations.purge();
+  });
   setRoomsChatSender(roomsChatSender(database.db, config, slack));
   roomsHookOwner = ctx;
   app.addHook('onClose', async () => {

@@ -29,6 +29,8 @@ export type TFakeSlack = {
   failPosts: number;
   /** Real names by user id, for users.info. */
   userNames: Map<string, string>;
+  /** Channels by id with their members (users.conversations, conversations.info; decision 085). */
+  channels: Map<string, { name: string; isPrivate: boolean; members: string[] }>;
   /** Slack accounts by email address, for users.lookupByEmail. */
   usersByEmail: Map<string, string>;
   /** The team the authorize page installs into (change it to install a second workspace). */
@@ -65,6 +67,7 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
     retryAfterSeconds: 1,
     failPosts: 0,
     usersByEmail: new Map(),
+    channels: new Map(),
     userNames: new Map(),
     team: defaultTeam,
     issueCode(team = fake.team) {
@@ -172,6 +175,20 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       if (method === 'users.lookupByEmail') {
         const id = fake.usersByEmail.get(String(body.email).toLowerCase());
         return json(200, id ? { ok: true, user: { id } } : { ok: false, error: 'users_not_found' });
+      }
+      // Conversations as knowledge (decision 085): channels with their members, permalinks in Slack's URL form.
+      if (method === 'users.conversations') {
+        const user = String(body.user ?? '');
+        const list = [...fake.channels].filter(([, c]) => c.members.includes(user));
+        return json(200, { ok: true, channels: list.map(([id, c]) => ({ id, name: c.name, is_private: c.isPrivate })), response_metadata: { next_cursor: '' } });
+      }
+      if (method === 'conversations.info') {
+        const c = fake.channels.get(String(body.channel));
+        return json(200, c ? { ok: true, channel: { id: body.channel, name: c.name, is_private: c.isPrivate } } : { ok: false, error: 'channel_not_found' });
+      }
+      if (method === 'chat.getPermalink') {
+        const channel = String(body.channel);
+        return json(200, { ok: true, channel, permalink: `https://fake-team.slack.com/archives/${channel}/p${String(body.message_ts).replace('.', '')}` });
       }
       if (method === 'auth.revoke') {
         tokens.delete(bearer);

@@ -17,7 +17,7 @@ const ws: TSlackWorkspace = {
   status: 'active',
   can_manage: true,
   llm_enabled: true,
-  settings: { channels: ['C0AAA'], language: 'ko', tone: 'polite', retention_days: 90, monthly_token_budget: 0 },
+  settings: { channels: ['C0AAA'], excluded_channels: [], language: 'ko', tone: 'polite', retention_days: 90, monthly_token_budget: 0 },
   tokens_this_month: 0,
   created_at: '2031-01-01T00:00:00Z',
 };
@@ -70,10 +70,22 @@ describe('Slack SettingsTab', () => {
     type(t.channels, 'C0AAA,\nG0BBB  C0CCC');
     type(t.retention, '30');
     await save();
-    expect(patches).toEqual([{ channels: ['C0AAA', 'G0BBB', 'C0CCC'], language: 'ko', tone: 'polite', retention_days: 30, monthly_token_budget: 0 }]);
+    expect(patches).toEqual([
+      { channels: ['C0AAA', 'G0BBB', 'C0CCC'], excluded_channels: [], language: 'ko', tone: 'polite', retention_days: 30, monthly_token_budget: 0 },
+    ]);
     expect(screen.queryByRole('alert')).toBeNull();
     refuse = ko.errors.validation;
     await save();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ko.errors.validation));
+  });
+
+  it('saves the channels excluded from conversation search as a list; a bad ID is refused under that field (decision 085)', async () => {
+    type(t.excludedChannels, 'C0AAA, #random');
+    await save();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([ko.slack.validation.channelId]);
+    expect(patches).toEqual([]);
+    type(t.excludedChannels, 'C0SECRET1\nG0HR2');
+    await save();
+    expect(patches.at(-1)).toMatchObject({ excluded_channels: ['C0SECRET1', 'G0HR2'], channels: ['C0AAA'] });
   });
 });

@@ -17,14 +17,15 @@ import { FieldError } from '@/components/ui/field-error';
 
 const t = ko.slack.ui.settings;
 
-/** The shared settings, with the channels typed as one text (comma or space separated); an invalid ID is reported on that text. */
-const ZSettingsForm = ZSlackSettings.extend({
-  channels: z.string().transform((text, ctx) => {
-    const r = ZSlackSettings.shape.channels.safeParse(text.split(/[\s,]+/).filter(Boolean));
-    r.error?.issues.forEach((i) => ctx.addIssue({ code: 'custom', message: i.message }));
-    return r.success ? r.data : z.NEVER;
-  }),
+/** A list of channel IDs typed as one text (comma or space separated); an invalid ID is reported on that text. */
+const channelList = z.string().transform((text, ctx) => {
+  const r = ZSlackSettings.shape.channels.safeParse(text.split(/[\s,]+/).filter(Boolean));
+  r.error?.issues.forEach((i) => ctx.addIssue({ code: 'custom', message: i.message }));
+  return r.success ? r.data : z.NEVER;
 });
+
+/** The shared settings, with the channel lists typed as text. */
+const ZSettingsForm = ZSlackSettings.extend({ channels: channelList, excluded_channels: channelList });
 
 /** Channels, answer language and tone, mirror retention, token budget; disconnect. Managers only may change. */
 export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
@@ -35,7 +36,7 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
   const readOnly = !ws.can_manage || ws.status !== 'active';
   const { register, handleSubmit, formState, setError } = useForm<z.input<typeof ZSettingsForm>, unknown, z.output<typeof ZSettingsForm>>({
     resolver: zodResolver(ZSettingsForm),
-    defaultValues: { ...s, channels: s.channels.join(', ') },
+    defaultValues: { ...s, channels: s.channels.join(', '), excluded_channels: s.excluded_channels.join(', ') },
   });
   const err = formState.errors;
   const onSubmit = handleSubmit(async (v) => {
@@ -65,6 +66,22 @@ export function SettingsTab({ ws }: { ws: TSlackWorkspace }) {
               />
               <p className="text-xs text-muted-foreground break-keep">{t.channelsHint}</p>
               <FieldError message={err.channels?.message} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="slack-excluded-channels">{t.excludedChannels}</Label>
+              <Textarea
+                id="slack-excluded-channels"
+                disabled={readOnly}
+                rows={2}
+                placeholder="C0789IJKL"
+                aria-invalid={err.excluded_channels ? true : undefined}
+                aria-describedby="slack-excluded-channels-hint"
+                {...register('excluded_channels')}
+              />
+              <p id="slack-excluded-channels-hint" className="text-xs text-muted-foreground break-keep">
+                {t.excludedChannelsHint} {t.conversationsNote}
+              </p>
+              <FieldError message={err.excluded_channels?.message} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-1.5">
