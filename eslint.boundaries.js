@@ -158,6 +158,8 @@ const namedOwners = {
   'schema-slack-dm.ts': ['modules/slack'],
   // Company rules (decision 089): the article and paragraph of a knowledge passage.
   'schema-knowledge-rules.ts': ['modules/knowledge'],
+  // Knowledge connectors (decision 089): Drive and Notion connections and their mirrored items.
+  'schema-connectors.ts': ['modules/knowledge'],
 };
 const tableOwners = Object.fromEntries(
   readdirSync(new URL(`./${S}/db`, import.meta.url))
