@@ -21,6 +21,7 @@ import { useUpdateApi } from '../api/update-api';
 import { ApiActions } from '../components/api-actions';
 import { AggregatesToggle } from '../components/aggregates-toggle';
 import { FunctionPicker } from '../components/function-picker';
+import { EndUserAccess } from '../components/end-user-access';
 import { ConnectionForm } from '../components/connection-form';
 import { DeleteConnectionDialog } from '../components/delete-connection-dialog';
 import { KeyForm } from '../components/key-form';
@@ -202,6 +203,7 @@ function CacheRow({ seedId, api }: { seedId: string; api: TApiDefinition }) {
       <ApiActions seedId={seedId} api={api} />
       <AggregatesToggle seedId={seedId} api={api} />
       <FunctionPicker seedId={seedId} api={api} />
+      <EndUserAccess seedId={seedId} api={api} />
       {api.engine === 'postgres' ? (
         <div className="grid gap-1">
           <p className="text-xs text-muted-foreground break-keep">{t.triggersConsent}</p>
