@@ -154,6 +154,8 @@ const namedOwners = {
   'schema-admin-roles.ts': ['modules/admin-builder'],
   // Conversations as knowledge (decision 085): the passages are the knowledge module's, the re-index queue Slack's.
   'schema-conversations.ts': ['modules/knowledge', 'modules/slack'],
+  // Actions from Slack (decision 088): the pending actions behind the assistant's buttons.
+  'schema-slack-actions.ts': ['modules/slack'],
   // Where the assistant answers (decision 086): threads it answered in, Assistant panel threads.
   'schema-slack-dm.ts': ['modules/slack'],
   // Company rules (decision 089): the article and paragraph of a knowledge passage.

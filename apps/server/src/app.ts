@@ -45,7 +45,7 @@ import { slackModule } from './modules/slack/slack.module.ts';
 import { roomsModule } from './modules/rooms/rooms.module.ts';
 import { calendarSyncModule } from './modules/calendar-sync/calendar-sync.module.ts';
 import { calendarPushHook } from './modules/calendar-sync/calendar-hooks.service.ts';
-import { mealModule } from './modules/meal/meal.module.ts';
+import { mealDepsOf, mealModule } from './modules/meal/meal.module.ts';
 import { createJobRunner, type TJobRunner } from './lib/jobs/job-runner.ts';
 import { createMailer } from './adapters/mailer.ts';
 import { systemClock } from './lib/clock.ts';
@@ -333,7 +333,12 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     budget: embeddingBudget(database.db, meter),
   });
   await app.register(knowledgeModule, { ctx, deps: knowledgeDeps, jobs });
-  await app.register(slackModule, { ctx, jobs, knowledge: knowledgeDeps });
+  await app.register(slackModule, {
+    ctx,
+    jobs,
+    knowledge: knowledgeDeps,
+    actions: { notifications: notificationsDeps, onBookingChange: calendarPushHook(jobs, now), meal: () => mealDepsOf(ctx) },
+  });
   // Calendar sync (issue 37): every booking change of an organiser with a connected calendar enqueues its push.
   await app.register(roomsModule, { ctx, jobs, notifications: notificationsDeps, onBookingChange: calendarPushHook(jobs, now) });
   await app.register(calendarSyncModule, { ctx, jobs, notifications: notificationsDeps });

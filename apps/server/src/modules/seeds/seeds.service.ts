@@ -186,6 +186,13 @@ export async function managerEmails(db: TDb, seedId: string): Promise<string[]> 
   return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.email);
 }
 
+/** The seed's member with this e-mail address (any case), or undefined: Slack actions link a Slack user by e-mail (decision 088). */
+export async function memberByEmail(db: TDb, seedId: string, email: string): Promise<{ userId: string; email: string; role: string } | undefined> {
+  const wanted = email.trim().toLowerCase();
+  const m = (await repo.listMembers(db, seedId)).find((x) => x.email.toLowerCase() === wanted);
+  return m ? { userId: m.userId, email: m.email, role: m.role } : undefined;
+}
+
 /** The ids of the seed's owner and admins (the people told of its chatbot hand-offs and API alerts). */
 export async function managerIds(db: TDb, seedId: string): Promise<string[]> {
   const members = await repo.listMembers(db, seedId);

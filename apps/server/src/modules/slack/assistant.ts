@@ -12,7 +12,9 @@ import { withRuleCitations } from '../knowledge/knowledge.service.ts';
 import type { TLlm } from '../../adapters/llm.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { decryptSecret } from './slack-crypto.ts';
-import type { TSlackApi } from './slack-api.ts';
+import type { TSlackApi, TSlackBlock } from './slack-api.ts';
+import { tryAction } from './actions.ts';
+import type { TActionDeps } from './actions.deps.ts';
 import * as repo from './slack.repository.ts';
 import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
@@ -34,6 +36,8 @@ export type TRuntime = {
   now: () => Date;
   /** Billable events (issue 31): an answer posted, and the model's tokens, for the workspace's seed. */
   meter?: Pick<TMeterRecorder, 'record'>;
+  /** Actions from Slack on rooms and meals (decision 088, actions.ts); absent: every mention is answered. */
+  actions?: TActionDeps;
   /** Answer limits per user and workspace (decision 086); none without it. */
   state?: TSharedState;
 };
@@ -41,7 +45,7 @@ export type TRuntime = {
 export type TMentionPayload = { channel: string; ts: string; thread_ts?: string | undefined; text: string; user: string };
 
 type TOutcome = {
-  kind: 'mention' | 'summary' | 'search';
+  kind: 'mention' | 'summary' | 'search' | 'action';
   text: string;
   mode: 'llm' | 'basic';
   status: 'answered' | 'apologised';
@@ -49,6 +53,7 @@ type TOutcome = {
   completionTokens: number;
   sources: { title: string; url: string | null }[];
   error: string | null;
+  blocks?: TSlackBlock[];
 };
 
 const quote = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/^/gm, '> ');
@@ -172,8 +177,17 @@ export async function processEvent(rt: TRuntime, eventId: string): Promise<void>
   if (!p) return;
   const threadTs = p.thread_ts ?? p.ts;
   await rt.slack.setThreadStatus(token, { channel_id: p.channel, thread_ts: threadTs, status: b.thinking }).catch(() => undefined);
-  const out = await answerMention(rt, ws, token, p);
-  await rt.slack.postMessage(token, { channel: p.channel, ...(p.topLevel ? {} : { thread_ts: threadTs }), text: out.text });
+  // An action on rooms or meals (decision 088) is done or offered instead of an answer.
+  const acted = await tryAction(rt.actions, ws, token, p);
+  const out: TOutcome = acted
+    ? { kind: 'action', mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null, ...acted }
+    : await answerMention(rt, ws, token, p);
+  await rt.slack.postMessage(token, {
+    channel: p.channel,
+    ...(p.topLevel ? {} : { thread_ts: threadTs }),
+    text: out.text,
+    ...(out.blocks ? { blocks: out.blocks } : {}),
+  });
   await afterAnswer(rt, ws, p, threadTs);
   const now = rt.now();
   await repo.updateEvent(rt.db, ev.id, {

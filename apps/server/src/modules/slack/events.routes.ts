@@ -58,7 +58,14 @@ const ZShortcut = z.object({
   message: z.object({ ts: z.string(), thread_ts: z.string().optional() }),
 });
 
-type TDeps = { config: TConfig; state: TSharedState; intake: TIntake; now: () => Date };
+type TDeps = {
+  config: TConfig;
+  state: TSharedState;
+  intake: TIntake;
+  now: () => Date;
+  /** Button clicks (block_actions) of actions from Slack (decision 088, actions.interactions.ts). */
+  blockActions?: (payload: unknown) => Promise<void>;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -81,7 +88,7 @@ function verify(config: TConfig, request: FastifyRequest, now: Date): void {
   if (check !== 'ok') throw new AppError('UNAUTHORIZED', s.signatureInvalid);
 }
 
-export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config, state, intake, now }) => {
+export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config, state, intake, now, blockActions }) => {
   // Only inside this plugin: keep the raw bytes, then parse.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'buffer', bodyLimit: 1_048_576 }, (request, body, done) => {
@@ -115,7 +122,12 @@ export const slackEventRoutes: FastifyPluginAsync<TDeps> = async (app, { config,
   app.post('/api/slack/interactions', { schema: { hide: true } }, async (request, reply) => {
     verify(config, request, now());
     const form = new URLSearchParams((request.slackRawBody ?? Buffer.alloc(0)).toString('utf8'));
-    const parsed = ZShortcut.safeParse(parseJsonSafe(form.get('payload')));
+    const payload = parseJsonSafe(form.get('payload'));
+    if (blockActions && (payload as { type?: unknown } | null)?.type === 'block_actions') {
+      await blockActions(payload);
+      return reply.send();
+    }
+    const parsed = ZShortcut.safeParse(payload);
     if (!parsed.success || parsed.data.callback_id !== 'summarize_thread') return reply.send();
     const p = parsed.data;
     const eventId = `shortcut:${p.trigger_id}`;

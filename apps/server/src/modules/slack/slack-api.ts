@@ -6,7 +6,7 @@
  * (status 200), a 429 'ratelimited' (429), any other HTTP answer its status, a network failure or timeout
  * 'network_error' (status 0).
  */
-import { ErrorCode, LogLevel, WebClient, type Logger, type RetryOptions } from '@slack/web-api';
+import { ErrorCode, LogLevel, WebClient, type KnownBlock, type Logger, type RetryOptions } from '@slack/web-api';
 import { reportOutside } from '../../lib/outside-services.ts';
 
 export type TSlackApiOptions = {
@@ -25,6 +25,9 @@ export class SlackApiError extends Error {
     this.status = status;
   }
 }
+
+/** A Block Kit block (the SDK's types). */
+export type TSlackBlock = KnownBlock;
 
 export type TSlackMessage = { ts: string; thread_ts?: string; user?: string; bot_id?: string; text?: string };
 
@@ -140,9 +143,17 @@ export function createSlackApi(opts: TSlackApiOptions) {
         authedUserId: d.authed_user?.id ?? null,
       };
     },
-    async postMessage(token: string, msg: { channel: string; thread_ts?: string; text: string }): Promise<string> {
+    async postMessage(token: string, msg: { channel: string; thread_ts?: string; text: string; blocks?: TSlackBlock[] }): Promise<string> {
       const d = await call('chat.postMessage', (c) => c.chat.postMessage({ token, ...msg, unfurl_links: false }));
       return typeof d.ts === 'string' ? d.ts : '';
+    },
+    /** Replaces a message the app posted (actions from Slack, decision 088: buttons give way to the result). */
+    async updateMessage(token: string, msg: { channel: string; ts: string; text: string; blocks?: TSlackBlock[] }): Promise<void> {
+      await call('chat.update', (c) => c.chat.update({ token, ...msg, blocks: msg.blocks ?? [] }));
+    },
+    /** A message only `user` sees, in the channel (a refused button click). */
+    async postEphemeral(token: string, msg: { channel: string; user: string; text: string; thread_ts?: string }): Promise<void> {
+      await call('chat.postEphemeral', (c) => c.chat.postEphemeral({ token, ...msg }));
     },
     async setThreadStatus(token: string, s: { channel_id: string; thread_ts: string; status: string }): Promise<void> {
       await call('assistant.threads.setStatus', (c) => c.assistant.threads.setStatus({ token, ...s }));
@@ -172,6 +183,17 @@ export function createSlackApi(opts: TSlackApiOptions) {
         const d = await call('users.info', (c) => c.users.info({ token, user }));
         const u = d.user ?? {};
         return u.profile?.display_name || u.real_name || u.profile?.real_name || u.name || null;
+      } catch (e) {
+        if (e instanceof SlackApiError && e.status !== 0 && e.status < 500) return null;
+        throw e;
+      }
+    },
+    /** A user's e-mail address from their profile, or null (needs the users:read.email scope; decision 088). */
+    async userEmail(token: string, user: string): Promise<string | null> {
+      try {
+        const d = await call('users.info', (c) => c.users.info({ token, user }));
+        const email = d.user?.profile?.email;
+        return d.user?.deleted || d.user?.is_bot || !email ? null : email.toLowerCase();
       } catch (e) {
         if (e instanceof SlackApiError && e.status !== 0 && e.status < 500) return null;
         throw e;

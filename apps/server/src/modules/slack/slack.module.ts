@@ -13,6 +13,7 @@ import { slackPdfRoutes } from './pdf.routes.ts';
 import { createWorker, type TWorker } from './worker.ts';
 import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
+import { slackActions, type TSlackActionsOptions } from './actions.setup.ts';
 
 const workers = new WeakMap<TAppContext, TWorker>();
 /** The app whose sender the rooms module's chat hook holds (one process-wide hook; the latest app registers). */
@@ -24,16 +25,32 @@ export const slackWorkerOf = (ctx: TAppContext) => workers.get(ctx);
 export type TSlackKnowledge = { vectors: TVectorIndex; refetch: TRefetch };
 
 /** Chat AI for Slack (issue 6): connecting, the Events API, the assistant's background work and the console API. */
-export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJobRunner, 'every'>; knowledge: TSlackKnowledge }> = async (
-  app,
-  { ctx, jobs, knowledge },
-) => {
+export const slackModule: FastifyPluginAsync<{
+  ctx: TAppContext;
+  jobs: Pick<TJobRunner, 'every' | 'enqueue' | 'cancel'>;
+  knowledge: TSlackKnowledge;
+  /** Actions from Slack on rooms and meals (decision 088); absent: mentions are only answered. */
+  actions?: TSlackActionsOptions;
+}> = async (app, { ctx, jobs, knowledge, actions: actionOpts }) => {
   const { config, database, state } = ctx;
   const { vectors, refetch } = knowledge;
   const slack = createSlackApi({ apiUrl: config.slack.apiUrl });
   const llm = createLlm({ ...config.llm });
   const abort = new AbortController();
-  const runtime: TRuntime = { db: database.db, config, slack, llm, vectors, log: app.log, stop: abort.signal, now: ctx.now, meter: ctx.meter, state };
+  const actions = actionOpts ? slackActions(ctx, app.log, jobs, slack, actionOpts) : undefined;
+  const runtime: TRuntime = {
+    db: database.db,
+    config,
+    slack,
+    llm,
+    vectors,
+    log: app.log,
+    stop: abort.signal,
+    now: ctx.now,
+    meter: ctx.meter,
+    state,
+    actions: actions?.deps,
+  };
   // The intake and the worker need each other: the intake hands stored mentions over, the worker yields to arrivals.
   const worker = createWorker(runtime, state, abort, { concurrency: database.kind === 'pglite' ? 1 : 4, arriving: () => intake.arriving() });
   // PGlite: the intake lets a burst of events pass before writing it (intake.ts); PostgreSQL writes at once.
@@ -45,6 +62,7 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   jobs.every('slack.conversations-index', () => conversations.run());
   jobs.every('slack.mirror-retention', async () => {
     await worker.purgeMirror();
+    await actions?.purge();
     await conversations.purge();
   });
   setRoomsChatSender(roomsChatSender(database.db, config, slack));
@@ -61,5 +79,5 @@ export const slackModule: FastifyPluginAsync<{ ctx: TAppContext; jobs: Pick<TJob
   // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
   await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch, now: ctx.now });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
-  await app.register(slackEventRoutes, { config, state, intake, now: ctx.now });
+  await app.register(slackEventRoutes, { config, state, intake, now: ctx.now, blockActions: actions?.blockActions });
 };

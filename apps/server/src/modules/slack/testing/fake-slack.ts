@@ -8,12 +8,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type TFakeSlackOptions = { clientId: string; clientSecret: string; team?: { id: string; name: string }; botUserId?: string };
-export type TPosted = { channel: string; thread_ts?: string; text: string; token: string };
+export type TPosted = { channel: string; thread_ts?: string; text: string; token: string; ts?: string; blocks?: unknown[] };
 export type TFakeSlack = {
   url: string;
   apiUrl: string;
   authorizeUrl: string;
   posts: TPosted[];
+  /** chat.update and chat.postEphemeral calls (actions from Slack, decision 088). */
+  updates: { channel: string; ts: string; text: string; blocks: unknown[] }[];
+  ephemerals: { channel: string; user: string; text: string }[];
   statuses: { channel_id: string; thread_ts: string; status: string }[];
   /** assistant.threads.setSuggestedPrompts calls (decision 086). */
   suggestedPrompts: { channel_id: string; thread_ts: string; title?: string; prompts: { title: string; message: string }[] }[];
@@ -48,6 +51,9 @@ async function readBody(req: IncomingMessage): Promise<Record<string, string | u
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
+/** Blocks arrive JSON-encoded in a form field (as @slack/web-api sends them) or as JSON. */
+const blocksOf = (v: unknown): unknown[] => (typeof v === 'string' ? (JSON.parse(v) as unknown[]) : Array.isArray(v) ? v : []);
+
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise<TFakeSlack> {
@@ -58,6 +64,8 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
   let seq = 1000;
   const fake: Omit<TFakeSlack, 'url' | 'apiUrl' | 'authorizeUrl' | 'close'> = {
     posts: [],
+    updates: [],
+    ephemerals: [],
     statuses: [],
     suggestedPrompts: [],
     rateLimitMethods: new Map(),
@@ -138,8 +146,18 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
           thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
           text: String(body.text),
           token: bearer,
+          ts,
+          ...(body.blocks ? { blocks: blocksOf(body.blocks) } : {}),
         });
         return json(200, { ok: true, ts, channel: body.channel });
+      }
+      if (method === 'chat.update') {
+        fake.updates.push({ channel: String(body.channel), ts: String(body.ts), text: String(body.text), blocks: blocksOf(body.blocks) });
+        return json(200, { ok: true, channel: body.channel, ts: body.ts });
+      }
+      if (method === 'chat.postEphemeral') {
+        fake.ephemerals.push({ channel: String(body.channel), user: String(body.user), text: String(body.text) });
+        return json(200, { ok: true, message_ts: `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, '0')}` });
       }
       if (method === 'assistant.threads.setStatus') {
         fake.statuses.push({ channel_id: String(body.channel_id), thread_ts: String(body.thread_ts), status: String(body.status) });
@@ -170,7 +188,10 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       if (method === 'users.info') {
         const id = String(body.user);
         const name = fake.userNames.get(id);
-        return json(200, name ? { ok: true, user: { id, name: id.toLowerCase(), real_name: name } } : { ok: false, error: 'user_not_found' });
+        // The profile's e-mail: the address usersByEmail maps to this user (users:read.email).
+        const email = [...fake.usersByEmail].find(([, u]) => u === id)?.[0];
+        const user = { id, name: id.toLowerCase(), real_name: name ?? id, profile: email ? { email } : {} };
+        return json(200, name || email ? { ok: true, user } : { ok: false, error: 'user_not_found' });
       }
       if (method === 'users.lookupByEmail') {
         const id = fake.usersByEmail.get(String(body.email).toLowerCase());

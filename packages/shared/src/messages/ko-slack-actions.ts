@@ -1,0 +1,42 @@
+/** Actions from Slack (issue 35, decision 088): the assistant's Korean replies, buttons and refusals. */
+export const koSlackActions = {
+  notLinked: (email: string | null) =>
+    [
+      '이 Slack 계정과 연결된 컴퍼니 툴즈 회원을 찾지 못했어요.',
+      email
+        ? `Slack 프로필의 이메일(${email})과 같은 이메일로 가입한 뒤 이 워크스페이스가 연결된 시드의 멤버가 되면 회의실 예약과 식사 모집을 Slack에서 바로 할 수 있어요.`
+        : 'Slack 프로필에 이메일이 보이지 않아요. Slack 프로필의 이메일과 같은 이메일로 가입하고, 이 워크스페이스가 연결된 시드의 멤버가 되어 주세요.',
+      '이메일이 다르다면 시드 관리자에게 Slack 이메일로 초대를 요청해 주세요.',
+    ].join('\n'),
+  askTime: '언제 쓰실지 알려 주세요. 예: "내일 오후 3시 4명 1시간 회의실 잡아줘"',
+  pastTime: '이미 지난 시각이에요. 앞으로의 시간으로 다시 말씀해 주세요.',
+  tooLong: '한 번에 12시간까지만 찾아 드려요.',
+  noRooms: (slot: string, people: number) => `${slot}에 ${people}명이 쓸 수 있는 빈 회의실이 없어요. 다른 시간으로 다시 말씀해 주세요.`,
+  offerIntro: (slot: string, people: number) => `*${slot}* · ${people}명 — 빈 회의실이에요. 예약할 회의실의 [확인]을 눌러 주세요. (15분 동안 유효)`,
+  roomLine: (name: string, capacity: number, location: string) => `*${name}* · ${capacity}명${location ? ` · ${location}` : ''}`,
+  confirm: '확인',
+  bookingTitle: 'Slack에서 잡은 회의',
+  booked: (room: string, slot: string) => `✅ *${room}* 예약했어요 — ${slot}. 웹의 회의실 화면에서도 보여요.`,
+  alreadyBooked: (reason: string) => `이미 예약됐어요. ${reason}`,
+  refused: (reason: string) => `예약하지 못했어요. ${reason}`,
+  failed: '처리하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  expired: '확인 시간(15분)이 지났어요. 다시 요청해 주세요.',
+  used: '이미 처리된 요청이에요.',
+  notYours: '다른 분이 요청한 버튼이에요. 필요하면 직접 요청해 주세요.',
+  unknown: '만료되었거나 알 수 없는 요청이에요. 다시 요청해 주세요.',
+  myNone: '앞으로 30일 동안 잡힌 예약이 없어요.',
+  myIntro: (n: number) => `앞으로 30일 동안의 내 예약 ${n}건이에요.`,
+  myLine: (room: string, slot: string, title: string) => `*${room}* · ${slot} · ${title}`,
+  cancel: '취소',
+  cancelled: (room: string, slot: string) => `🗑️ *${room}* ${slot} 예약을 취소했어요.`,
+  cancelFailed: (reason: string) => `취소하지 못했어요. ${reason}`,
+  mealTitle: (meal: string) => `${meal} 모집`,
+  mealDeadlinePast: '마감 시각이 이미 지났어요. 앞으로의 시각으로 다시 말씀해 주세요. 예: "점심 모집 12시 마감"',
+  mealOpened: (title: string, deadline: string, count: number) => `🍚 *${title}* — ${deadline} 마감 · 참여 ${count}명\n참여하려면 [참여]를 눌러 주세요.`,
+  mealClosed: (title: string, count: number) => `🍚 *${title}* — 마감됐어요 · 참여 ${count}명`,
+  join: '참여',
+  leave: '취소',
+  joinChoice: '참여',
+  mealRefused: (reason: string) => `식사 모집을 열지 못했어요. ${reason}`,
+  joinRefused: (reason: string) => `참여를 처리하지 못했어요. ${reason}`,
+} as const;
