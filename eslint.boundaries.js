@@ -146,6 +146,8 @@ const namedOwners = {
   'schema-rooms-rules.ts': ['modules/rooms'],
   // Chatbot lookups (issue 29): the chatbot module's own tables, in a file of their own.
   'schema-chatbot-lookups.ts': ['modules/chatbot'],
+  // End-user access of published APIs (issue 36, decision 090): JWT settings, roles, row filters.
+  'schema-api-jwt.ts': ['modules/api-builder'],
   // The sealed originals of masked chatbot messages (issue 29, decision 082).
   'schema-chatbot-pii.ts': ['modules/chatbot'],
   // The chatbot's live hand-off (issue 29): office hours, presence, live chats.
