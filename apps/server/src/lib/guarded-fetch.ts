@@ -111,7 +111,8 @@ export async function guardedFetch(target: string, opts: TGuardedFetchOptions): 
       throw err;
     }
     const res = await once(url, resolved.address, resolved.family, opts, deadline);
-    if (res.location === undefined) return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, cacheControl: res.cacheControl };
+    if (res.location === undefined)
+      return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, cacheControl: res.cacheControl };
     try {
       url = new URL(res.location, url);
     } catch {

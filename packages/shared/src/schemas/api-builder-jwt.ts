@@ -5,9 +5,15 @@ import { koApiBuilderJwt } from '../messages/ko-api-builder-jwt.ts';
 const v = koApiBuilderJwt.validation;
 
 /** A PostgreSQL role name as a token may name it (quoted nowhere: it is bound as a parameter of `set_config('role', …)`). */
-export const ZDbRoleName = z.string({ error: v.role }).trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, v.role);
+export const ZDbRoleName = z
+  .string({ error: v.role })
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, v.role);
 const ZIdent = z.string().trim().min(1).max(128);
-const ZClaimName = z.string({ error: v.claim }).trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, v.claim);
+const ZClaimName = z
+  .string({ error: v.claim })
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, v.claim);
 const optionalText = z
   .string()
   .trim()

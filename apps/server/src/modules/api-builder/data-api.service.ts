@@ -440,9 +440,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
   // API ids are UUIDs: any spelling of one is the same API (counted and cached under its lower-case id).
   const call = given.apiId === given.apiId.toLowerCase() ? given : { ...given, apiId: given.apiId.toLowerCase() };
   // End users' JWTs (decision 090): an end user, or undefined for an API key's request (end-user-auth.ts).
-  const endUser = call.principal
-    ? undefined
-    : await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
+  const endUser = call.principal ? undefined : await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
   const key = call.principal
     ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
     : (endUser?.key ?? (await authenticate(deps, call.apiId, call)));

@@ -60,7 +60,13 @@ describe.each(customerEngines(['mysql'] as const))('end-user JWTs with a row fil
 
   it("reads only the token's rows; another token reads its own; the key reads all", async () => {
     const alice = await call('GET', '/notes?select=user_id,body&order=id', 'alice');
-    expect(alice).toEqual({ status: 200, body: [{ user_id: 'alice', body: 'a1' }, { user_id: 'alice', body: 'a2' }] });
+    expect(alice).toEqual({
+      status: 200,
+      body: [
+        { user_id: 'alice', body: 'a1' },
+        { user_id: 'alice', body: 'a2' },
+      ],
+    });
     const bob = await call('GET', '/notes?select=body', 'bob');
     expect(bob.body).toEqual([{ body: 'b1' }]);
     // A filter that names another user's rows finds nothing (ANDed, not replaced).

@@ -54,7 +54,8 @@ export async function saveEndUserAuth(
   const tables = new Map((conn.schemaInfo as TSchemaInfo).tables.map((t) => [t.name, t]));
   input.rowFilters.forEach((f, i) => {
     if (!published.has(f.table) || !tables.has(f.table)) throw bad(`rowFilters.${i}.table`, m.noFilterTable(f.table.slice(0, 64)));
-    if (!tables.get(f.table)!.columns.some((c) => c.name === f.column)) throw bad(`rowFilters.${i}.column`, m.noFilterColumn(f.table.slice(0, 64), f.column.slice(0, 64)));
+    if (!tables.get(f.table)!.columns.some((c) => c.name === f.column))
+      throw bad(`rowFilters.${i}.column`, m.noFilterColumn(f.table.slice(0, 64), f.column.slice(0, 64)));
   });
   // Roles are switched on PostgreSQL only; on MariaDB/MySQL the row filters carry the end user.
   if (conn.engine !== 'postgres' && input.allowedRoles.length) throw bad('allowedRoles', m.rolesOnPostgres);
@@ -79,7 +80,10 @@ export const endUserAuthRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (
   const tags = ['api-builder'];
   app.get(
     url,
-    { ...auth, schema: { tags, summary: 'API 최종 사용자 접근(JWT) 설정', security: bearer, params: ZApiParams, response: { 200: ZEndUserAuthResponse, ...errs } } },
+    {
+      ...auth,
+      schema: { tags, summary: 'API 최종 사용자 접근(JWT) 설정', security: bearer, params: ZApiParams, response: { 200: ZEndUserAuthResponse, ...errs } },
+    },
     async (request) => ({ data: await getEndUserAuth(deps, actor(request), request.params.seedId, request.params.apiId) }),
   );
   app.put(

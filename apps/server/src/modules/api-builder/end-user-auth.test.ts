@@ -54,14 +54,23 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   const SECRET = randomBytes(32).toString('base64url');
   const settings = `/end-user-auth`;
 
-  const sign = (claims: Record<string, unknown>, key: TKeyPair['privateKey'] | Uint8Array, header: { alg: string; kid?: string }, expiresIn: string | number = '5m') =>
-    new SignJWT(claims).setProtectedHeader(header).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+  const sign = (
+    claims: Record<string, unknown>,
+    key: TKeyPair['privateKey'] | Uint8Array,
+    header: { alg: string; kid?: string },
+    expiresIn: string | number = '5m',
+  ) => new SignJWT(claims).setProtectedHeader(header).setIssuedAt().setExpirationTime(expiresIn).sign(key);
   const userToken = (sub: string, extra: Record<string, unknown> = {}) => sign({ sub, role: USER, ...extra }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers });
     const text = await res.text();
-    return { status: res.status, cache: res.headers.get('x-cache'), auth: res.headers.get('www-authenticate'), body: text ? (JSON.parse(text) as unknown) : undefined };
+    return {
+      status: res.status,
+      cache: res.headers.get('x-cache'),
+      auth: res.headers.get('www-authenticate'),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
   };
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
     const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, {
@@ -190,7 +199,10 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('refuses expired, forged, alg:none, unknown-kid and disallowed-role tokens with PostgREST’s 401 shape', async () => {
-    const expired = await get('/notes', bearer(await sign({ sub: 'alice', role: USER }, rsa.privateKey, { alg: 'RS256', kid: 'k1' }, Math.floor(Date.now() / 1000) - 3600)));
+    const expired = await get(
+      '/notes',
+      bearer(await sign({ sub: 'alice', role: USER }, rsa.privateKey, { alg: 'RS256', kid: 'k1' }, Math.floor(Date.now() / 1000) - 3600)),
+    );
     expectPgrst401(expired, 'PGRST303');
     expect(expired.auth).toContain('error="invalid_token"');
     // Signed by a key that is not in the JWKS, under the JWKS key's kid.
@@ -200,7 +212,10 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'alice', role: USER, exp: Math.floor(Date.now() / 1000) + 300 })}.`;
     expectPgrst401(await get('/notes', bearer(none)), 'PGRST301');
     // HS256 signed with the public key's text (the key-confusion trick) is refused: a JWKS API takes RS256/ES256 only.
-    expectPgrst401(await get('/notes', bearer(await sign({ sub: 'alice', role: USER }, new TextEncoder().encode(jwks.url), { alg: 'HS256', kid: 'k1' }))), 'PGRST301');
+    expectPgrst401(
+      await get('/notes', bearer(await sign({ sub: 'alice', role: USER }, new TextEncoder().encode(jwks.url), { alg: 'HS256', kid: 'k1' }))),
+      'PGRST301',
+    );
     const before = jwks.fetches();
     expectPgrst401(await get('/notes', bearer(await sign({ sub: 'alice', role: USER }, stranger.privateKey, { alg: 'RS256', kid: 'nope' }))), 'PGRST301');
     expect(jwks.fetches()).toBeGreaterThan(before);
@@ -226,14 +241,29 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
 
   it('checks aud and iss when configured, and the role at a nested claim path', async () => {
     await configure({ audience: 'my-app', issuer: 'https://auth.example.com', roleClaim: '.app_metadata.role' });
-    const ok = await sign({ sub: 'bob', aud: 'my-app', iss: 'https://auth.example.com', app_metadata: { role: USER } }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
+    const ok = await sign({ sub: 'bob', aud: 'my-app', iss: 'https://auth.example.com', app_metadata: { role: USER } }, rsa.privateKey, {
+      alg: 'RS256',
+      kid: 'k1',
+    });
     expect((await get('/notes?select=owner', bearer(ok))).body).toEqual([{ owner: 'bob' }]);
-    const wrongAud = await sign({ sub: 'bob', aud: 'other', iss: 'https://auth.example.com', app_metadata: { role: USER } }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
+    const wrongAud = await sign({ sub: 'bob', aud: 'other', iss: 'https://auth.example.com', app_metadata: { role: USER } }, rsa.privateKey, {
+      alg: 'RS256',
+      kid: 'k1',
+    });
     expectPgrst401(await get('/notes', bearer(wrongAud)), 'PGRST303');
-    const wrongIss = await sign({ sub: 'bob', aud: 'my-app', iss: 'https://evil.example.com', app_metadata: { role: USER } }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
+    const wrongIss = await sign({ sub: 'bob', aud: 'my-app', iss: 'https://evil.example.com', app_metadata: { role: USER } }, rsa.privateKey, {
+      alg: 'RS256',
+      kid: 'k1',
+    });
     expectPgrst401(await get('/notes', bearer(wrongIss)), 'PGRST303');
     // No role at the path and no anonymous role.
-    expectPgrst401(await get('/notes', bearer(await sign({ sub: 'bob', aud: 'my-app', iss: 'https://auth.example.com', role: USER }, rsa.privateKey, { alg: 'RS256', kid: 'k1' }))), 'PGRST303');
+    expectPgrst401(
+      await get(
+        '/notes',
+        bearer(await sign({ sub: 'bob', aud: 'my-app', iss: 'https://auth.example.com', role: USER }, rsa.privateKey, { alg: 'RS256', kid: 'k1' })),
+      ),
+      'PGRST303',
+    );
   });
 
   it('allows anonymous requests only with an anonymous role, which reads what its policy allows', async () => {
@@ -245,7 +275,9 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
     // The anonymous role has no other grants: the customers table is refused by the database.
     expect((await get('/customers')).status).toBe(403);
     // A token without a role claim runs as the anonymous role.
-    expect((await get('/notes?select=owner', bearer(await sign({ sub: 'alice' }, rsa.privateKey, { alg: 'RS256', kid: 'k1' })))).body).toEqual([{ owner: 'carol' }]);
+    expect((await get('/notes?select=owner', bearer(await sign({ sub: 'alice' }, rsa.privateKey, { alg: 'RS256', kid: 'k1' })))).body).toEqual([
+      { owner: 'carol' },
+    ]);
   });
 
   it('applies an API key sent next to the token: its scope limits the end user', async () => {

@@ -349,12 +349,19 @@ export function withRowFilters(prepared: TPrepared, filters: Map<string, { colum
   if (!touched.size) return prepared;
   const own = filters.get(prepared.table.name);
   // An insert that names its columns (`?columns=`) gets the filter column too: its value is forced below.
-  const columns = own && prepared.parsed.columns && !prepared.parsed.columns.includes(own.column) ? [...prepared.parsed.columns, own.column] : prepared.parsed.columns;
+  const columns =
+    own && prepared.parsed.columns && !prepared.parsed.columns.includes(own.column) ? [...prepared.parsed.columns, own.column] : prepared.parsed.columns;
   return { ...prepared, plan, parsed: { ...prepared.parsed, ...(columns ? { columns } : {}) } };
 }
 
 /** The body with the filter column set to the claim's value (insert and update): no row is written for someone else. */
-export function forceRowFilter(table: TTableInfo, filters: Map<string, { column: string; value: string }>, body: unknown, method: string, prefer?: string): unknown {
+export function forceRowFilter(
+  table: TTableInfo,
+  filters: Map<string, { column: string; value: string }>,
+  body: unknown,
+  method: string,
+  prefer?: string,
+): unknown {
   const f = filters.get(table.name);
   if (!f || (method !== 'POST' && method !== 'PATCH')) return body;
   assertClaim(f.value);
@@ -386,7 +393,11 @@ type TCredentials = { apiId: string; authorization?: string | undefined; apikey?
  * Returns undefined when the request is an API key's (or the API does not accept end users).
  */
 export async function endUserCall(
-  deps: { runtime: { live: (id: string) => Promise<{ endUser?: TEndUserConfig | undefined; connection: { engine: string } } | undefined> }; config: { apiBuilder: { allowPrivateHosts: boolean } }; ctx: { now: () => Date } },
+  deps: {
+    runtime: { live: (id: string) => Promise<{ endUser?: TEndUserConfig | undefined; connection: { engine: string } } | undefined> };
+    config: { apiBuilder: { allowPrivateHosts: boolean } };
+    ctx: { now: () => Date };
+  },
   call: TCredentials,
   bearer: string | undefined,
   authenticate: (apiId: string, call: { apikey: string }) => Promise<TScope>,

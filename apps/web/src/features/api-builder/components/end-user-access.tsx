@@ -101,7 +101,13 @@ function EndUserForm({ seedId, api, initial }: { seedId: string; api: TApiDefini
         {mode === 'jwks' ? (
           <div className="grid gap-1">
             <Label htmlFor={id('jwks')}>{t.jwksUrl}</Label>
-            <Input id={id('jwks')} inputMode="url" placeholder="https://auth.example.com/.well-known/jwks.json" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
+            <Input
+              id={id('jwks')}
+              inputMode="url"
+              placeholder="https://auth.example.com/.well-known/jwks.json"
+              value={jwksUrl}
+              onChange={(e) => setJwksUrl(e.target.value)}
+            />
           </div>
         ) : (
           <div className="grid gap-1">
@@ -144,7 +150,11 @@ function EndUserForm({ seedId, api, initial }: { seedId: string; api: TApiDefini
               <Label htmlFor={id(`t${i}`)} className="text-xs">
                 {t.table}
               </Label>
-              <NativeSelect id={id(`t${i}`)} value={f.table} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, table: e.target.value } : x)))}>
+              <NativeSelect
+                id={id(`t${i}`)}
+                value={f.table}
+                onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, table: e.target.value } : x)))}
+              >
                 {api.tables.map((tb) => (
                   <option key={tb.name} value={tb.name}>
                     {tb.name}
