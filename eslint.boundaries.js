@@ -160,6 +160,8 @@ const namedOwners = {
   'schema-slack-actions.ts': ['modules/slack'],
   // Where the assistant answers (decision 086): threads it answered in, Assistant panel threads.
   'schema-slack-dm.ts': ['modules/slack'],
+  // Channel digests (decision 087): settings, subscriptions and the sent-log.
+  'schema-slack-digest.ts': ['modules/slack'],
   // Company rules (decision 089): the article and paragraph of a knowledge passage.
   'schema-knowledge-rules.ts': ['modules/knowledge'],
   // Knowledge connectors (decision 089): Drive and Notion connections and their mirrored items.
