@@ -47,7 +47,8 @@ export const koSlackDigest = {
         `• 나: ${o.subscribed ? '구독 중' : '구독하지 않음'}`,
         '`/digest 도움말`로 명령어를 볼 수 있어요.',
       ].join('\n'),
-    notSetUp: (channel: string) => `${channel} 채널에는 아직 다이제스트가 없어요. 관리자가 \`/digest 매일 18:00\`처럼 시각을 정하거나, \`/digest 구독\`으로 바로 받아볼 수 있어요.`,
+    notSetUp: (channel: string) =>
+      `${channel} 채널에는 아직 다이제스트가 없어요. 관리자가 \`/digest 매일 18:00\`처럼 시각을 정하거나, \`/digest 구독\`으로 바로 받아볼 수 있어요.`,
     subscribed: (channel: string, schedule: string) => `${channel} 다이제스트를 구독했어요. ${schedule}에 개인 메시지로 보내드릴게요.`,
     subscribedOff: (channel: string) => `${channel} 다이제스트를 구독했어요. 지금은 다이제스트가 꺼져 있어서, 관리자가 다시 켜면 받게 돼요.`,
     alreadySubscribed: '이미 구독 중이에요.',
@@ -83,7 +84,8 @@ export const koSlackDigest = {
   ui: {
     tab: '다이제스트',
     title: '채널 다이제스트',
-    intro: '채널마다 매일 또는 매주 정한 시각(한국 시간)에 결정된 것, 열린 질문, 할 일과 담당자를 메시지 링크와 함께 정리해 보내요. Slack에서 `/digest`로도 설정하고 구독할 수 있어요.',
+    intro:
+      '채널마다 매일 또는 매주 정한 시각(한국 시간)에 결정된 것, 열린 질문, 할 일과 담당자를 메시지 링크와 함께 정리해 보내요. Slack에서 `/digest`로도 설정하고 구독할 수 있어요.',
     empty: '아직 다이제스트를 만들 채널이 없어요. 앱을 채널에 초대하면 그 채널의 메시지가 모이고 여기에 나타나요.',
     channel: '채널',
     frequency: '주기',

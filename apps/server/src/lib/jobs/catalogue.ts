@@ -52,6 +52,8 @@ export const SCHEDULES = {
   'api-builder.usage-alerts': { everyMs: 5 * MINUTE, scope: 'cluster' },
   'alerts.evaluate': { everyMs: MINUTE, scope: 'cluster' },
   'rooms.adopt-legacy-jobs': { everyMs: MINUTE, scope: 'cluster' },
+  // Channel digests whose time has come (Asia/Seoul): each period claimed once in slack_digest_runs, then posted (decision 087).
+  'slack.digests': { everyMs: MINUTE, scope: 'cluster' },
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
   // Threads whose mirrored messages changed, re-indexed as conversation passages (decision 085): edits and deletions within a minute.
   'slack.conversations-index': { everyMs: MINUTE, scope: 'cluster' },

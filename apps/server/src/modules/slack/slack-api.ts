@@ -199,6 +199,16 @@ export function createSlackApi(opts: TSlackApiOptions) {
         throw e;
       }
     },
+    /** Whether the user is an admin or owner of the Slack workspace (users.info; channel digests, decision 087). */
+    async userIsAdmin(token: string, user: string): Promise<boolean> {
+      try {
+        const d = await call('users.info', (c) => c.users.info({ token, user }));
+        return Boolean(d.user?.is_admin || d.user?.is_owner || d.user?.is_primary_owner);
+      } catch (e) {
+        if (e instanceof SlackApiError && e.status !== 0 && e.status < 500) return false;
+        throw e;
+      }
+    },
     /** The Slack user with this email address, or null (needs the users:read.email scope). */
     async lookupByEmail(token: string, email: string): Promise<string | null> {
       try {

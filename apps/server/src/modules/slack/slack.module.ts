@@ -11,6 +11,7 @@ import { createSlackApi } from './slack-api.ts';
 import { slackRoutes } from './slack.routes.ts';
 import { slackPdfRoutes } from './pdf.routes.ts';
 import { createWorker, type TWorker } from './worker.ts';
+import { registerDigests } from './digest.module.ts';
 import type { TRefetch, TVectorIndex } from '../knowledge/knowledge.service.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import { slackActions, type TSlackActionsOptions } from './actions.setup.ts';
@@ -79,5 +80,7 @@ export const slackModule: FastifyPluginAsync<{
   // The Slack console's web pages are re-fetched on the knowledge module's schedule, like the chatbot's.
   await app.register(slackRoutes, { db: database.db, config, slack, vectors, refetch, now: ctx.now });
   await app.register(slackPdfRoutes, { db: database.db, vectors, documents: ctx.documents });
+  // Channel digests (decision 087): the `slack.digests` schedule, /api/slack/commands and the console's digest routes.
+  await registerDigests(app, ctx, jobs, runtime);
   await app.register(slackEventRoutes, { config, state, intake, now: ctx.now, blockActions: actions?.blockActions });
 };

@@ -16,6 +16,8 @@ export type TFakeLlm = {
   embeddingsMode: 'ok' | 'down' | 'refuse';
   /** Every /embeddings call: the model and how many inputs it carried. */
   embeddingRequests: { model: string; inputs: number }[];
+  /** When set and it returns a string, the chat answer (tests of JSON answers: channel digests, decision 087). */
+  respond?: (messages: { role: string; content: string }[]) => string | undefined;
   close: () => Promise<void>;
 };
 
@@ -66,9 +68,11 @@ export async function startFakeLlm(port = 0): Promise<TFakeLlm> {
     if (res.destroyed) return;
     const last = body.messages[body.messages.length - 1]?.content ?? '';
     const isSummary = body.messages.some((m) => m.content.includes('스레드를 요약'));
-    const answer = isSummary
-      ? `*결정 사항*\n- (모델 요약) ${last.split('\n').slice(2, 3).join('')}\n*열린 질문*\n- 없음\n*할 일*\n- 없음`
-      : `(모델 답변) 사내 자료 [1]에 따르면: ${/\[1\][^\n]*\n([^\n]*)/.exec(last)?.[1] ?? ''}`;
+    const answer =
+      fake.respond?.(body.messages) ??
+      (isSummary
+        ? `*결정 사항*\n- (모델 요약) ${last.split('\n').slice(2, 3).join('')}\n*열린 질문*\n- 없음\n*할 일*\n- 없음`
+        : `(모델 답변) 사내 자료 [1]에 따르면: ${/\[1\][^\n]*\n([^\n]*)/.exec(last)?.[1] ?? ''}`);
     const promptTokens = Math.ceil(body.messages.reduce((n, m) => n + m.content.length, 0) / 2);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const pieces = answer.match(/[\s\S]{1,12}/g) ?? [];
