@@ -26,7 +26,9 @@ export const slackDigestSettings = pgTable(
     /** 0 = Sunday … 6 = Saturday (weekly only). */
     weekday: integer('weekday').notNull().default(5),
     /** Minutes after midnight in Asia/Seoul. */
-    minuteOfDay: integer('minute_of_day').notNull().default(18 * 60),
+    minuteOfDay: integer('minute_of_day')
+      .notNull()
+      .default(18 * 60),
     /** Post the digest in the channel itself (subscribers always get it by DM). */
     postToChannel: boolean('post_to_channel').notNull().default(false),
     createdAt: createdAt(),
