@@ -428,6 +428,8 @@ export const koPrivacy = {
       'chatbot_agent_presence.online_until': '상담 가능 상태 유지 시각',
       'chatbot_live_chats.agent_id': '상담원(회원 식별자)',
       'slack_events.payload': 'Slack 요청 원문',
+      'slack_pending_actions.member_id': '회원 식별자',
+      'slack_pending_actions.params': 'Slack 버튼으로 확인할 요청(회의실·시각·식사 모집)',
       'slack_digest_runs.dm_sent': '다이제스트를 받은 Slack 사용자 ID',
     } as Record<string, string>,
     purposesLead: '회사는 다음 목적을 위해 개인정보를 처리하며, 목적이 바뀌는 경우에는 법령에 따라 별도의 동의를 받는 등 필요한 조치를 합니다.',

@@ -970,6 +970,21 @@ const SLACK: TTableMap[] = [
     sentTo: ['llm'],
   },
   {
+    // Decision 088: the pending action behind each button of an action from Slack (confirm, cancel, join).
+    table: 'slack_pending_actions',
+    label: 'Slack 버튼 요청(회의실 예약 확인·식사 참여)',
+    personal: {
+      slack_user_id: col('identity', 'service', 'contract', SEED),
+      member_id: who(),
+      params: col('usage', 'service', 'contract', SYSTEM),
+    },
+    other: ['id', 'workspace_id', 'kind', 'channel', 'status', 'expires_at', 'used_at', 'created_at'],
+    subjects: { user: 'member_id = $1', slackUser: `slack_user_id = $1 AND ${WORKSPACE_OF_SEED}` },
+    retention: { kind: 'days', days: 1, column: 'expires_at', note: '만료 하루 뒤 삭제(slack.mirror-retention)' },
+    erase: { kind: 'delete' },
+    sentTo: ['slack'],
+  },
+  {
     // Decision 085: the mirror's threads as searchable passages; kept and erased like the mirror they come from.
     table: 'knowledge_conversation_passages',
     label: 'Slack 대화 검색 조각',
