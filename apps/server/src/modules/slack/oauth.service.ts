@@ -26,6 +26,7 @@ export const BOT_SCOPES = [
   'assistant:write',
   'commands',
   // Meeting-room reminders by direct message: the member's Slack account is found by their email.
+  // Actions from Slack (decision 088): the asker's profile e-mail (users.info) links them to a seed member.
   'users:read',
   'users:read.email',
   // Conversations as knowledge (decision 085): which channels an asker is in (users.conversations), channel names
