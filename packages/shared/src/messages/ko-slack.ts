@@ -102,7 +102,7 @@ export const koSlack = {
       tone: '답변 말투',
       tones: { polite: '정중하게', friendly: '친근하게', concise: '간결하게' },
       retention: '메시지 보관 기간 (일)',
-      retentionHint: '스레드 요약을 위해 보관하는 채널 메시지는 이 기간이 지나면 자동으로 삭제됩니다.',
+      retentionHint: '스레드 요약과 대화 검색을 위해 보관하는 채널 메시지는 이 기간이 지나면 자동으로 삭제되고, 검색에서도 빠집니다.',
       budget: '월 토큰 한도',
       budgetHint: '이번 달 사용량이 한도를 넘으면 기본 모드로 답합니다. 0이면 제한이 없습니다.',
       usedThisMonth: (n: string) => `이번 달 사용: ${n} 토큰`,
