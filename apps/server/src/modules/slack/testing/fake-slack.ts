@@ -146,8 +146,8 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
           thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
           text: String(body.text),
           token: bearer,
-          ts,
-          ...(body.blocks ? { blocks: blocksOf(body.blocks) } : {}),
+          // A message with blocks (buttons) keeps its ts, for a test to click them (decision 088).
+          ...(body.blocks ? { ts, blocks: blocksOf(body.blocks) } : {}),
         });
         return json(200, { ok: true, ts, channel: body.channel });
       }
