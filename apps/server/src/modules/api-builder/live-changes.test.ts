@@ -161,7 +161,7 @@ describe.each(customerEngines(['postgres'] as const))('live changes on PostgreSQ
   it('limits open streams per key, ends a stream when its key is revoked, and leaves no listener behind', async () => {
     const deps = apiBuilderDepsOf(t.app.ctx)!;
     const made = await shop.o('POST', `${shop.base}/keys`, { name: '한도', apiId: shop.apiId });
-    const many = [];
+    const many: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < LIVE_STREAMS_PER_KEY; i++) many.push(await stream(t.origin, shop.apiId, 'orders', made.body.key));
     const over = await stream(t.origin, shop.apiId, 'orders', made.body.key);
     expect(over.res.status).toBe(429);
