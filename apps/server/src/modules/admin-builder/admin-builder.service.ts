@@ -126,6 +126,7 @@ export async function updateSettings(
     ...(patch.listColumns ?? []),
     ...(patch.formColumns ?? []),
     ...(patch.readOnlyColumns ?? []),
+    ...(patch.maskedColumns ?? []),
     ...Object.keys(patch.columnLabels ?? {}),
     ...(patch.defaultSort ? [patch.defaultSort.column] : []),
     ...(patch.displayColumn ? [patch.displayColumn] : []),
@@ -135,11 +136,12 @@ export async function updateSettings(
   // What binds admins (their rights, the columns they see and write) is the owner's to set, not an admin's own.
   if (ctx.role !== 'owner') {
     const before = ctx.settings.get(table)!;
-    const same = (k: 'listColumns' | 'formColumns' | 'readOnlyColumns') => JSON.stringify([...before[k]].sort()) === JSON.stringify([...next[k]].sort());
+    const same = (k: 'listColumns' | 'formColumns' | 'readOnlyColumns' | 'maskedColumns') =>
+      JSON.stringify([...(before[k] ?? [])].sort()) === JSON.stringify([...(next[k] ?? [])].sort());
     const adminRights = JSON.stringify([...before.permissions.admin].sort()) === JSON.stringify([...next.permissions.admin].sort());
     // Nor may an admin give members (an account of its own among them) a right the owner did not give admins.
     const beyondAdmins = next.permissions.member.some((r) => !next.permissions.admin.includes(r) && !before.permissions.member.includes(r));
-    if (!adminRights || beyondAdmins || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns'))
+    if (!adminRights || beyondAdmins || !same('listColumns') || !same('formColumns') || !same('readOnlyColumns') || !same('maskedColumns'))
       throw new AppError('ADMIN_APP_FORBIDDEN', m.ownerOnlyRights);
   }
   await repo.saveSettings(deps.db, appId, table, next, deps.now());

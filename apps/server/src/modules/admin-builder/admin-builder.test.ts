@@ -49,7 +49,8 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     expect(detail.status).toBe(200);
     const orders = detail.body.data.schema.find((x: { name: string }) => x.name === 'orders');
     expect(orders.columns.find((c: { name: string }) => c.name === 'customer_id').ref).toEqual({ table: 'customers', column: 'id', display: 'name' });
-    expect(orders.rights).toEqual(['view', 'create', 'edit', 'delete']);
+    // The owner's: every right, with export, import and 열람 (decision 092).
+    expect(orders.rights).toEqual(['view', 'create', 'edit', 'delete', 'export', 'import', 'unmask']);
     const customers = detail.body.data.schema.find((x: { name: string }) => x.name === 'customers');
     expect(customers.related).toEqual([{ table: 'orders', column: 'customer_id', refColumn: 'id' }]);
     expect((await shop.o('PATCH', `${base}/apps/${created}`, { name: '운영팀 백오피스' })).status).toBe(200);
@@ -159,7 +160,7 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const mm = api(t, member.token);
     const detail = await mm('GET', `${base}/apps/${appId}`);
     expect(detail.body.data.canManage).toBe(false);
-    expect(detail.body.data.schema.find((x: { name: string }) => x.name === 'orders').rights).toEqual(['view']);
+    expect(detail.body.data.schema.find((x: { name: string }) => x.name === 'orders').rights).toEqual(['view', 'export']);
     expect((await mm('GET', `${base}/apps/${appId}/tables/orders/rows`)).status).toBe(200);
     const edit = await mm('PATCH', `${base}/apps/${appId}/tables/orders/row?key=${encodeURIComponent('[1]')}`, { status: 'cancelled' });
     expect(edit.status).toBe(403);

@@ -8,6 +8,7 @@ const TablePage = lazy(() => import('./pages/table-page').then((m) => ({ default
 const RowPage = lazy(() => import('./pages/row-page').then((m) => ({ default: m.AdminBuilderRowPage })));
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.AdminBuilderSettingsPage })));
 const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AdminBuilderAuditPage })));
+const RolesPage = lazy(() => import('./pages/roles-page').then((m) => ({ default: m.AdminBuilderRolesPage })));
 
 const loading = <p className="text-sm text-muted-foreground">{ko.adminBuilder.ui.loading}</p>;
 const page = (el: React.ReactNode) => <Suspense fallback={loading}>{el}</Suspense>;
@@ -21,4 +22,5 @@ export const adminBuilderConsoleRoutes: RouteObject[] = [
   { path: 'services/admin-builder/apps/:appId/:table/row', element: page(<RowPage mode="row" />) },
   { path: 'services/admin-builder/apps/:appId/:table/settings', element: page(<SettingsPage />) },
   { path: 'services/admin-builder/audit/:appId', element: page(<AuditPage />) },
+  { path: 'services/admin-builder/roles/:appId', element: page(<RolesPage />) },
 ];

@@ -13,6 +13,9 @@ export const appPath = (appId: string) => `${root}/apps/${appId}`;
 export const tablePath = (appId: string, table: string) => `${root}/apps/${appId}/${encodeURIComponent(table)}`;
 export const rowPath = (appId: string, table: string, key: string) => `${tablePath(appId, table)}/row?key=${encodeURIComponent(key)}`;
 export const auditPath = (appId: string) => `${root}/audit/${appId}`;
+export const rolesPath = (appId: string) => `${root}/roles/${appId}`;
+/** A right's Korean name (custom roles add export, import and 열람: decision 092). */
+export const rightName = (right: string) => ko.adminBuilder.roles.ui.rightNames[right] ?? right;
 
 export function useSelectedSeed() {
   const { selected, isLoading } = useSeeds();

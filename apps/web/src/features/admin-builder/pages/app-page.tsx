@@ -3,7 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useApp } from '../api/get-app';
-import { auditPath, Note, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
+import { ko } from '@suite/shared';
+import { auditPath, Note, rightName, rolesPath, t, tableLabel, tablePath, useSelectedSeed } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId: the app's generated pages. */
 export function AdminBuilderAppPage() {
@@ -19,9 +20,14 @@ export function AdminBuilderAppPage() {
         <CardTitle className="text-lg">{app.data.name}</CardTitle>
         <Badge variant="secondary">{app.data.connectionName}</Badge>
         {app.data.canManage ? (
-          <Button asChild size="sm" variant="outline" className="ml-auto">
-            <Link to={auditPath(appId)}>{t.audit}</Link>
-          </Button>
+          <span className="ml-auto flex gap-1">
+            <Button asChild size="sm" variant="outline">
+              <Link to={rolesPath(appId)}>{ko.adminBuilder.roles.ui.tab}</Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={auditPath(appId)}>{t.audit}</Link>
+            </Button>
+          </span>
         ) : null}
       </CardHeader>
       <CardContent>
@@ -30,7 +36,7 @@ export function AdminBuilderAppPage() {
             <li key={tb.name}>
               <Link to={tablePath(appId, tb.name)} className="grid gap-1 rounded-md border p-3 hover:bg-muted">
                 <span className="font-medium">{tableLabel(tb)}</span>
-                <span className="text-xs text-muted-foreground">{tb.rights.map((r) => t.rights[r]).join(' · ')}</span>
+                <span className="text-xs text-muted-foreground">{tb.rights.map(rightName).join(' · ')}</span>
               </Link>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { useRow } from '../api/get-row';
 import { useRows } from '../api/list-rows';
 import { useSaveRow } from '../api/save-row';
 import { RowForm } from '../components/row-form';
+import { MaskedFields } from '../components/reveal';
 import { keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /…/apps/:appId/:table/row?key=… (detail, edit, related rows) and /…/:table/new (create). */
@@ -135,6 +136,7 @@ function Detail({ seedId, appId, table, rowKey, schema }: { seedId: string; appI
                   </Link>
                 </p>
               ))}
+            <MaskedFields seedId={seedId} appId={appId} table={table} rowKey={rowKey} row={savedRow ?? data} />
             <RowForm
               key={version}
               seedId={seedId}

@@ -126,6 +126,16 @@ function SettingsForm({ seedId, appId, table, canSetRights }: { seedId: string; 
               onChange={(v) => setValue(name, name === 'readOnlyColumns' ? v : inTableOrder(v))}
             />
           ))}
+          <div className="grid gap-1">
+            <Checks
+              legend={ko.adminBuilder.roles.ui.maskedColumns}
+              all={cols}
+              value={s.maskedColumns ?? []}
+              disabled={!canSetRights}
+              onChange={(v) => setValue('maskedColumns', inTableOrder(v))}
+            />
+            <Note>{ko.adminBuilder.roles.ui.maskedColumnsHint}</Note>
+          </div>
           <div className="grid gap-2 sm:grid-cols-2">
             <label className="grid gap-1 text-sm font-medium">
               {t.defaultSort}

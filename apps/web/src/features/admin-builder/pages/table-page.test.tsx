@@ -55,7 +55,7 @@ const detail: TAdminAppDetail = {
         displayColumn: 'status',
         permissions: { admin: ['view'], member: ['view'] },
       },
-      rights: ['view', 'create', 'edit', 'delete'],
+      rights: ['view', 'create', 'edit', 'delete', 'export', 'import'],
     },
   ],
 };

@@ -96,28 +96,30 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
               <Link to={`${tablePath(appId, table.name)}/new`}>{t.newRow}</Link>
             </Button>
           ) : null}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button size="sm" variant="outline">
-                {t.exportMenu}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {(['csv', 'xlsx'] as const).map((kind) => (
-                <DropdownMenuItem
-                  key={kind}
-                  onSelect={() =>
-                    void downloadExport(seedId, appId, table.name, query, kind)
-                      .then(() => setExportError(''))
-                      .catch((e: Error) => setExportError(e.message))
-                  }
-                >
-                  {kind === 'csv' ? t.exportCsv : t.exportXlsx}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
-          {can('create') ? (
+          {can('export') ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button size="sm" variant="outline">
+                  {t.exportMenu}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                {(['csv', 'xlsx'] as const).map((kind) => (
+                  <DropdownMenuItem
+                    key={kind}
+                    onSelect={() =>
+                      void downloadExport(seedId, appId, table.name, query, kind)
+                        .then(() => setExportError(''))
+                        .catch((e: Error) => setExportError(e.message))
+                    }
+                  >
+                    {kind === 'csv' ? t.exportCsv : t.exportXlsx}
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+          {can('import') ? (
             <Button size="sm" variant="outline" onClick={() => setShowImport((x) => !x)}>
               {t.importCsv}
             </Button>
@@ -337,7 +339,8 @@ function Filters({
       applyBound(c, op, e.currentTarget.value);
     },
   });
-  const filterable = table.columns.filter((c) => table.settings.listColumns.includes(c.name) && c.kind !== 'json' && c.kind !== 'other');
+  // Masked personal data is not filtered by (the server refuses it: decision 092).
+  const filterable = table.columns.filter((c) => table.settings.listColumns.includes(c.name) && c.kind !== 'json' && c.kind !== 'other' && !c.masked);
   return (
     <Card>
       <CardHeader className="p-3 pb-0">
