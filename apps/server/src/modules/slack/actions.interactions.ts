@@ -7,6 +7,7 @@
  * told "이미 예약됐어요"). Every click is audited; the message is updated with the result (chat.update).
  */
 import { z } from 'zod';
+import { ko } from '@suite/shared';
 import { ZCreateBookingInput } from '@suite/shared/schemas/rooms';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -80,7 +81,7 @@ export async function handleBlockActions(d: TActionDeps, config: TConfig, payloa
   if (row.slackUserId && row.slackUserId !== click.user.id) return refuse('not_owner', a.notYours);
   if (row.status !== 'pending') return refuse('used', a.used);
   if (row.expiresAt <= d.now()) {
-    await refuse('expired', row.kind === 'meal' ? a.joinRefused(a.expired) : a.expired);
+    await refuse('expired', row.kind === 'meal' ? a.joinRefused(ko.meal.server.notOpen) : a.expired);
     if (row.kind === 'book') await d.slack.updateMessage(token, { channel, ts, text: a.expired, blocks: [section(a.expired)] }).catch(() => undefined);
     return;
   }

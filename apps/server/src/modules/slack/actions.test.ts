@@ -215,6 +215,13 @@ describe.each(dbKinds)('actions from Slack on %s', (kind) => {
     // A Slack user without a member cannot join.
     await click('UCAROL', post, join!);
     expect(lastEphemeral('UCAROL')?.text).toContain('stranger@example.com');
+    // After the deadline the buttons join nobody.
+    await s.t.database.db
+      .update(slackPendingActions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(slackPendingActions.id, join!.value));
+    await click('UBOB', post, join!);
+    expect(lastEphemeral('UBOB')?.text).toContain('마감');
   });
 
   it('a Slack user without a matching member is told how to link; a question about rooms is answered, not acted on', async () => {
