@@ -102,7 +102,11 @@ export function createWorker(rt: TRuntime, state: TSharedState, abort: AbortCont
     const p = task()
       .then(() => undefined)
       .catch((e: unknown) => rt.log.warn({ err: (e as Error).message }, 'slack background task failed'))
-      .finally(() => running.delete(p));
+      .finally(() => {
+        running.delete(p);
+        // Work queued while this task held the only slot (PGlite: concurrency 1) starts now, not at the next enqueue.
+        pump();
+      });
     running.add(p);
   }
 
