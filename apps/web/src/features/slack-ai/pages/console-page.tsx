@@ -12,6 +12,7 @@ import { useSeeds } from '@/lib/seed-context';
 import { useSlackWorkspaces } from '../api/list-workspaces';
 import { SlackConnectButton } from '@/components/slack-connect-button';
 import { KnowledgeTab } from '../components/knowledge-tab';
+import { DigestTab } from '../components/digest-tab';
 import { LogsTab } from '../components/logs-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { StatsTab } from '../components/stats-tab';
@@ -100,6 +101,9 @@ export function SlackConsolePage() {
                   {t.tabs[tab]}
                 </Tabs.Trigger>
               ))}
+              <Tabs.Trigger value="digests" className={tabClass}>
+                {ko.slackDigest.ui.tab}
+              </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="settings">
               <SettingsTab ws={ws} />
@@ -115,6 +119,9 @@ export function SlackConsolePage() {
             </Tabs.Content>
             <Tabs.Content value="knowledge">
               <KnowledgeTab ws={ws} />
+            </Tabs.Content>
+            <Tabs.Content value="digests">
+              <DigestTab ws={ws} />
             </Tabs.Content>
           </Tabs.Root>
         </>
