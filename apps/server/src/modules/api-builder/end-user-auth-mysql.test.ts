@@ -46,14 +46,14 @@ describe.each(customerEngines(['mysql'] as const))('end-user JWTs with a row fil
 
   it('validates the filter against the published tables and columns, and refuses roles on MariaDB', async () => {
     const base = { enabled: true, mode: 'secret', secret: SECRET };
-    const noColumn = await shop.o('PUT', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'owner', claim: 'sub' }] });
+    const noColumn = await shop.o('PUT' as 'PATCH', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'owner', claim: 'sub' }] });
     expect(noColumn.status).toBe(400);
     expect(JSON.stringify(noColumn.body)).toContain('owner');
-    const badClaim = await shop.o('PUT', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'user_id', claim: 'sub; drop' }] });
+    const badClaim = await shop.o('PUT' as 'PATCH', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'user_id', claim: 'sub; drop' }] });
     expect(badClaim.status).toBe(400);
-    const roles = await shop.o('PUT', settings(), { ...base, allowedRoles: ['web_user'] });
+    const roles = await shop.o('PUT' as 'PATCH', settings(), { ...base, allowedRoles: ['web_user'] });
     expect(roles.status).toBe(400);
-    const ok = await shop.o('PUT', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'user_id', claim: 'sub' }] });
+    const ok = await shop.o('PUT' as 'PATCH', settings(), { ...base, rowFilters: [{ table: 'notes', column: 'user_id', claim: 'sub' }] });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ enabled: true, mode: 'secret', hasSecret: true, rowFilters: [{ table: 'notes', column: 'user_id', claim: 'sub' }] });
   });

@@ -84,7 +84,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const owners = (body: unknown) => (body as { owner: string }[]).map((r) => r.owner).sort();
   const configure = async (patch: Record<string, unknown>) => {
-    const res = await shop.o('PUT', `${shop.base}/apis/${shop.apiId}${settings}`, {
+    const res = await shop.o('PUT' as 'PATCH', `${shop.base}/apis/${shop.apiId}${settings}`, {
       enabled: true,
       mode: 'jwks',
       jwksUrl: jwks.url,
@@ -124,10 +124,13 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
       `GRANT SELECT ON notes TO ${ANON}`,
       `GRANT SELECT ON customers TO ${USER}`,
       `GRANT USAGE ON SCHEMA public TO ${USER}, ${ANON}`,
+      `CREATE FUNCTION my_notes() RETURNS SETOF notes LANGUAGE sql STABLE AS $$ SELECT * FROM notes ORDER BY id $$`,
     ])
       await db.query(s);
     t = await createTestApp(shape);
     shop = await publishedShop(t, db, { tables: [...ALL_TABLES, { name: 'notes', methods: ['GET', 'POST', 'PATCH', 'DELETE'] }] });
+    const fns = await shop.o('PATCH', `${shop.base}/apis/${shop.apiId}`, { functions: [{ name: 'my_notes' }] });
+    expect(fns.status).toBe(200);
     origin = await listenOnLoopback(t);
   }, 120_000);
   afterAll(async () => {
@@ -165,6 +168,21 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
     // The API key is unchanged: the connection's user, every row.
     const key = await get('/notes?select=owner', { apikey: shop.key });
     expect(owners(key.body)).toEqual(['alice', 'alice', 'bob', 'carol']);
+  });
+
+  it('runs published functions under the token too: /rpc answers only what the policy allows', async () => {
+    const rpc = async (headers: Record<string, string>) => {
+      const res = await fetch(`${origin}/api/v1/${shop.apiId}/rpc/my_notes?select=owner`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await rpc(bearer(await userToken('bob')))).toEqual({ status: 200, body: [{ owner: 'bob' }] });
+    expect(owners((await rpc(bearer(await userToken('alice')))).body)).toEqual(['alice', 'alice']);
+    expect(owners((await rpc({ apikey: shop.key })).body)).toEqual(['alice', 'alice', 'bob', 'carol']);
+    expect((await rpc(bearer(await sign({ sub: 'bob', role: 'postgres' }, rsa.privateKey, { alg: 'RS256', kid: 'k1' })))).status).toBe(401);
   });
 
   it('never serves one user’s cached answer to another (end users bypass the cache; keys still use it)', async () => {
@@ -313,10 +331,10 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('validates the settings in Korean', async () => {
-    const bad = await shop.o('PUT', `${shop.base}/apis/${shop.apiId}${settings}`, { enabled: true, mode: 'jwks', allowedRoles: ['bad role;'] });
+    const bad = await shop.o('PUT' as 'PATCH', `${shop.base}/apis/${shop.apiId}${settings}`, { enabled: true, mode: 'jwks', allowedRoles: ['bad role;'] });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toMatch(/[가-힣]/);
-    const noTable = await shop.o('PUT', `${shop.base}/apis/${shop.apiId}${settings}`, {
+    const noTable = await shop.o('PUT' as 'PATCH', `${shop.base}/apis/${shop.apiId}${settings}`, {
       enabled: true,
       mode: 'jwks',
       jwksUrl: jwks.url,

@@ -18,6 +18,8 @@ import { charge, newBudget, rootSql, shape } from './postgrest/read.ts';
 import { join, param, raw, render, sql, type Sql } from './postgrest/sql-fragment.ts';
 import { assertNoPersonalFilters, maskFound, maskRows } from './postgrest/pii-columns.ts';
 import { functionsNamed, type TDbFunction } from './rpc.catalog.ts';
+import { bearerToken } from '../../lib/route-helpers.ts';
+import { asEndUser, endUserCall } from './end-user-auth.ts';
 
 const p = ko.apiBuilder.pgrst;
 const m = ko.apiBuilder.data;
@@ -194,7 +196,9 @@ function argumentsOf(call: TRpcCall, overloads: TDbFunction[]): { args: Record<s
 
 export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstResponse> {
   const call = { ...given, apiId: given.apiId.toLowerCase() };
-  const key = await authenticate(deps, call.apiId, call);
+  // End users' tokens (decision 090): the function runs under the token's role and claims (PostgreSQL, RLS applies).
+  const endUser = await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
+  const key = endUser?.key ?? (await authenticate(deps, call.apiId, call));
   const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
   if (refused) throw refused;
   const live = await deps.runtime.live(call.apiId);
@@ -207,6 +211,8 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
     if (key.methods && !key.methods.includes(call.method)) throw new PgrstError(403, 'PGRST403', m.keyMethod(call.method));
     if (key.tables && !key.tables.includes(`rpc/${call.fn}`)) throw new PgrstError(403, 'PGRST403', p.keyFunction(call.fn));
     const engine = await deps.runtime.engineFor(live.connection);
+    // MariaDB has no roles: a stored routine could read past the row filters, so end users may not call one.
+    if (endUser && engine.kind !== 'postgres') throw new PgrstError(403, 'PGRST403', p.keyFunction(call.fn));
     const overloads = await functionsNamed(engine, call.fn);
     const { args, rest } = argumentsOf(call, overloads);
     const f = choose(call.fn, overloads, Object.keys(args));
@@ -214,7 +220,7 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
     const mask = key.readPersonalData !== true;
     const res =
       engine.kind === 'postgres'
-        ? await runPostgres(engine, f, args, rest, live.connection.rowCap, mask)
+        ? await asEndUser(engine, endUser?.user, (e) => runPostgres(e, f, args, rest, live.connection.rowCap, mask))
         : await runMysql(engine, f, args, rest, live.connection.rowCap);
     await meterCall(
       deps,
@@ -228,6 +234,6 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
   } catch (err) {
     throw dbError(err);
   } finally {
-    deps.usage.record(key.id, call.apiId, undefined);
+    if (!endUser?.keyless) deps.usage.record(key.id, call.apiId, undefined);
   }
 }
