@@ -81,6 +81,7 @@ export function createApiBuilderDeps(ctx: TAppContext, log: TLog, notifications:
   const usage: TUsageTally = createUsageTally(ctx.database.db, log, ctx.now);
   const live = createLiveHub({
     log,
+    clock: ctx.now,
     probeEngine: async (apiId) => {
       const found = await runtime.live(apiId);
       return found ? runtime.engineFor(found.connection) : undefined;

@@ -118,7 +118,7 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
     const { apiId, table } = request.params as { apiId: string; table: string };
     try {
       if (!ZId.safeParse(apiId).success) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
-      await openChangeStream(deps, deps.live, request, reply, apiId.toLowerCase(), table);
+      await openChangeStream(deps, deps.live, request, reply, { apiId: apiId.toLowerCase(), table, cors: DATA_API_CORS });
     } catch (err) {
       if (err instanceof PgrstError) return sendError(reply, err);
       throw err;

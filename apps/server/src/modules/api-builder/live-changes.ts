@@ -28,7 +28,6 @@ import type { TDeps } from './api-builder.deps.ts';
 import { ensureRowTriggers, PROBE_MARGIN_S, probeUpdateTimes } from './change-feed.ts';
 import { bearerToken } from '../../lib/route-helpers.ts';
 import { authenticate, hashKey } from './data-api.service.ts';
-import { DATA_API_CORS } from './data-api.routes.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import type { TKeyInfo, TLiveApi } from './runtime.ts';
 
@@ -89,11 +88,13 @@ export function createLiveHub(opts: {
   /** MySQL/MariaDB: the API's engine for the UPDATE_TIME probe. */
   probeEngine: (apiId: string) => Promise<Parameters<typeof probeUpdateTimes>[0] | undefined>;
   pollMs?: number;
+  /** The app's clock (events' `at`, the replay window). */
+  clock: () => Date;
 }) {
   const feeds = new Map<string, TApiFeed>();
   const byKey = new Map<string, number>();
   let seq = 0;
-  const now = () => Date.now();
+  const now = () => opts.clock().getTime();
 
   const feedOf = (apiId: string): TApiFeed => {
     let f = feeds.get(apiId);
@@ -118,7 +119,7 @@ export function createLiveHub(opts: {
     const f = feeds.get(apiId);
     // Nobody streams this API on this instance and nobody did within the replay window: nothing to keep.
     if (!f) return;
-    const e: TLiveEvent = { seq: ++seq, table, op, pk, ...(rows !== undefined ? { rows } : {}), at: new Date().toISOString() };
+    const e: TLiveEvent = { seq: ++seq, table, op, pk, ...(rows !== undefined ? { rows } : {}), at: opts.clock().toISOString() };
     f.buffer.push(e);
     trim(f);
     for (const s of f.subs) if (s.table === table) s.send(e);
@@ -302,8 +303,15 @@ export const setLiveVisibility = (f: TLiveVisibilityFactory | undefined) => {
 
 const memoTriggers = new Set<string>();
 
-/** The stream's refusals answer in PostgREST's shape before anything of the stream is written. */
-export async function openChangeStream(deps: TDeps, hub: TLiveHub, request: FastifyRequest, reply: FastifyReply, apiId: string, table: string) {
+/** The stream's refusals answer in PostgREST's shape before anything of the stream is written. `cors`: the data API's headers. */
+export async function openChangeStream(
+  deps: TDeps,
+  hub: TLiveHub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: { apiId: string; table: string; cors: Record<string, string> },
+) {
+  const { apiId, table } = target;
   const key = await authenticate(deps, apiId, { authorization: header(request, 'authorization'), apikey: header(request, 'apikey') });
   const live = await deps.runtime.live(apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
@@ -338,7 +346,7 @@ export async function openChangeStream(deps: TDeps, hub: TLiveHub, request: Fast
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
-    ...DATA_API_CORS,
+    ...target.cors,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
@@ -346,18 +354,20 @@ export async function openChangeStream(deps: TDeps, hub: TLiveHub, request: Fast
     'x-request-id': request.id,
   });
   let closed = false;
-  let unsubscribe: (() => void) | undefined;
+  const stop: (() => void)[] = [];
   const write = (text: string) => {
     if (closed) return;
     res.write(text);
     if (res.writableLength > MAX_BUFFERED) end();
   };
+  // A heartbeat of this one connection, ended with it (not a periodic job of the instance).
+  // eslint-disable-next-line no-restricted-globals
   const ping = setInterval(() => write(': ping\n\n'), LIVE_PING_MS);
   const end = () => {
     if (closed) return;
     closed = true;
     clearInterval(ping);
-    unsubscribe?.();
+    for (const fn of stop) fn();
     res.end(() => res.socket?.destroy());
   };
   res.on('close', end);
@@ -376,7 +386,7 @@ export async function openChangeStream(deps: TDeps, hub: TLiveHub, request: Fast
   };
   write(`retry: 3000\n\n`);
   write(`event: ready\ndata: ${JSON.stringify({ table, changes: engine === 'postgres' ? 'rows' : 'table' })}\n\n`);
-  unsubscribe = hub.subscribe(
+  const unsubscribe = hub.subscribe(
     live.api.id,
     engine,
     {
@@ -392,7 +402,12 @@ export async function openChangeStream(deps: TDeps, hub: TLiveHub, request: Fast
     },
     lastEventId,
   );
-  if (res.destroyed || res.socket?.destroyed) end();
+  stop.push(unsubscribe);
+  // Closed while subscribing (a refetch write over the buffer bound, the client gone): leave no subscription behind.
+  if (closed || res.destroyed || res.socket?.destroyed) {
+    unsubscribe();
+    end();
+  }
 }
 
 function keyHashOf(request: FastifyRequest): string {
