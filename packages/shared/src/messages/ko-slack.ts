@@ -147,6 +147,7 @@ export const koSlack = {
         dm: 'DM 질문',
         followup: '스레드 후속 질문',
         greeting: '어시스턴트 인사',
+        action: '동작 (회의실·식사)',
       } as Record<string, string>,
       statuses: {
         pending: '처리 중',
