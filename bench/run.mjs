@@ -157,6 +157,8 @@ if (!process.env.BENCH_ISSUE18_ONLY) {
     './chatbot.mjs',
     './chatbot-accuracy.mjs',
     './admin-builder.mjs',
+    // Issue 36: aggregates and RPC through the data API next to a minimal server running the same SQL.
+    './api-builder-rpc.mjs',
   ]) {
     await import(file);
   }
