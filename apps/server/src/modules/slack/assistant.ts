@@ -8,7 +8,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TVectorIndex, TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
 import { searchForAnswer } from './conversations-answer.ts';
-import { withRuleCitations } from '../knowledge/knowledge.service.ts';
+import { citableHits, withRuleCitations } from '../knowledge/knowledge.service.ts';
 import type { TLlm } from '../../adapters/llm.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { decryptSecret } from './slack-crypto.ts';
@@ -18,7 +18,7 @@ import type { TActionDeps } from './actions.deps.ts';
 import * as repo from './slack.repository.ts';
 import { answerPrompt, extractiveSummary, isSummaryRequest, summaryPrompt, type TThreadLine } from './summarize.ts';
 import type { TSharedState } from '../../state/shared-state.ts';
-import { afterAnswer, beforeAnswer, retrievalQuery, withHistory } from './dm-answer.ts';
+import { afterAnswer, beforeAnswer, inDirectMessage, retrievalQuery, withHistory } from './dm-answer.ts';
 
 const b = ko.slack.bot;
 
@@ -109,7 +109,7 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
     .trim();
   const threadTs = p.thread_ts ?? p.ts;
   const settings = ws.settings;
-  if (isSummaryRequest(question)) {
+  if (isSummaryRequest(question) && !inDirectMessage(p)) {
     const lines = await threadLines(rt, ws, token, p.channel, threadTs);
     const human = lines.filter((l) => l.user !== ws.botUserId && l.text.trim() && !isMentionOfSummary(l.text, ws.botUserId));
     if (human.length === 0)
@@ -124,8 +124,9 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
   }
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
   // Documents and the conversations this asker may see here, ranked together (decision 085).
-  // Company-rules passages cite their article and paragraph, "제12조 ②항 (…)" (decision 089).
-  const hits = await withRuleCitations(rt.db, await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p)));
+  // Company-rules passages cite "제12조 ②항 (…)"; Drive/Notion passages only for readers there (decision 089).
+  const found = await withRuleCitations(rt.db, await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p)));
+  const hits = await citableHits(rt.db, found, () => rt.slack.userEmail(token, p.user));
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length)
     return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };

@@ -29,12 +29,16 @@ export type TDmPayload = TMentionPayload & {
   /** A top-level direct message: answered at the top of the DM, not in a thread. */
   topLevel?: boolean;
   followUp?: boolean;
+  /** A direct message (or the Assistant panel): '정리해줘' there asks the knowledge, there is no channel thread to summarise. */
+  dm?: boolean;
   /** Earlier questions and answers of the same thread (or DM), oldest first. */
   history?: dmRepo.TTurn[];
 };
 
 /** Without the sources list and the basic-mode label: what the assistant said. */
 const answerBody = (a: string) => a.split(`\n\n${ko.slack.bot.sources}\n`)[0]!.replace(ko.slack.bot.basicModeLabel, '').trim().slice(0, ANSWER_CHARS);
+
+export const inDirectMessage = (p: TMentionPayload) => !!(p as TDmPayload).dm;
 
 /** The retrieval query of a follow-up: the latest earlier question, then this one. */
 export function retrievalQuery(question: string, p: TMentionPayload): string {

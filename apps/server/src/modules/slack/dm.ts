@@ -69,7 +69,7 @@ export async function routeWhereItAnswers(db: TDb, ws: repo.TWorkspaceRow, it: T
       threadTs: topLevel ? e.ts! : e.thread_ts!,
       slackUserId: e.user!,
       question,
-      payload: { channel: e.channel, ts: e.ts, thread_ts: topLevel ? undefined : e.thread_ts, text: e.text ?? '', user: e.user, topLevel },
+      payload: { channel: e.channel, ts: e.ts, thread_ts: topLevel ? undefined : e.thread_ts, text: e.text ?? '', user: e.user, topLevel, dm: true },
     });
     return true;
   }

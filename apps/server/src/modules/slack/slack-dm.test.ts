@@ -119,6 +119,10 @@ describe.each(dbKinds)('slack DMs, Assistant panel and thread follow-ups on %s',
     await send(inThread);
     await idle(s.t);
     expect(postsTo('D0UDORA').at(-1)).toMatchObject({ thread_ts: e.ts });
+    // '정리해줘' in a DM asks the knowledge (there is no channel thread to summarise).
+    await send(dm('UDORA', '연차 규정 정리해줘'));
+    await idle(s.t);
+    expect(postsTo('D0UDORA').at(-1)!.text).toContain('1. 연차는 며칠인가요?');
   });
 
   it('Assistant panel: greeting and suggested prompts on start, the viewed channel remembered, status while working', async () => {
