@@ -45,7 +45,7 @@ export const koApiBuilderJwt = {
     description: '고객 서비스의 로그인에서 발급한 JWT로 최종 사용자가 직접 이 API를 부를 수 있게 합니다.',
     enabled: '최종 사용자 JWT 받기',
     mode: '검증 방식',
-    modeJwks: 'JWKS 주소 (RS256, ES256)',
+    modeJwks: 'JWKS 주소 (RS·ES256)',
     modeSecret: '공유 비밀키 (HS256)',
     jwksUrl: 'JWKS 주소',
     secret: '공유 비밀키',
@@ -55,8 +55,9 @@ export const koApiBuilderJwt = {
     roleClaim: '역할 클레임 경로',
     allowedRoles: '허용할 역할 (쉼표로 구분)',
     anonRole: '익명 역할 (비우면 익명 접근 거부)',
-    rowFilters: '행 필터 (MariaDB)',
-    rowFiltersHelp: '표마다 열 = 클레임 값 조건이 모든 읽기, 수정, 삭제에 붙고, 추가할 때는 그 값으로 채워집니다.',
+    rowFilters: '행 필터',
+    rowFiltersHelp:
+      "표마다 '열 = 클레임 값' 조건이 모든 읽기, 수정, 삭제에 붙고, 추가하거나 수정할 때는 그 값으로 채워집니다. MariaDB처럼 행 수준 보안(RLS)이 없을 때 쓰세요.",
     addFilter: '행 필터 추가',
     removeFilter: '삭제',
     table: '표',
@@ -64,6 +65,6 @@ export const koApiBuilderJwt = {
     claim: '클레임',
     save: '저장',
     open: '최종 사용자 접근',
-    howTo: 'Authorization: Bearer <JWT> 헤더로 요청합니다. apikey 헤더에 API 키를 함께 보내면 그 키의 범위가 적용됩니다.',
+    howTo: '최종 사용자는 Authorization: Bearer <JWT> 헤더만 보내면 됩니다. apikey 헤더로 API 키를 함께 보내면 그 키의 범위가 적용됩니다.',
   },
 };

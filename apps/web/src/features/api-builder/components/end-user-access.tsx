@@ -145,7 +145,7 @@ function EndUserForm({ seedId, api, initial }: { seedId: string; api: TApiDefini
         <legend className="text-sm font-medium">{t.rowFilters}</legend>
         <p className="text-xs text-muted-foreground break-keep">{t.rowFiltersHelp}</p>
         {filters.map((f, i) => (
-          <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
+          <div key={i} className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:border-0 sm:p-0">
             <div className="grid gap-1">
               <Label htmlFor={id(`t${i}`)} className="text-xs">
                 {t.table}
