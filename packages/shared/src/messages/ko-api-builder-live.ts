@@ -7,6 +7,7 @@ export const koApiBuilderLive = {
     tooManyStreams: (max: number) => `이 API 키로 한 번에 열 수 있는 실시간 변경 스트림은 ${max}개까지입니다. 쓰지 않는 스트림을 닫아주세요.`,
     keyRevoked: 'API 키가 폐기되었거나 범위가 바뀌어 스트림을 닫습니다.',
     tableGone: '이 테이블이 더 이상 공개되지 않아 스트림을 닫습니다.',
+    tokenExpired: '토큰이 만료되어 스트림을 닫습니다. 새 토큰으로 다시 연결해주세요.',
   },
   ui: {
     title: '실시간 변경 (SSE)',

@@ -28,6 +28,7 @@ import type { TDeps } from './api-builder.deps.ts';
 import { ensureRowTriggers, PROBE_MARGIN_S, probeUpdateTimes } from './change-feed.ts';
 import { bearerToken } from '../../lib/route-helpers.ts';
 import { authenticate, hashKey } from './data-api.service.ts';
+import { asEndUser, endUserCall, type TEndUserCall } from './end-user-auth.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import type { TKeyInfo, TLiveApi } from './runtime.ts';
 
@@ -37,19 +38,11 @@ export type TLiveOp = 'insert' | 'update' | 'delete' | 'truncate' | 'change';
 export type TLiveEvent = { seq: number; table: string; op: TLiveOp; pk: Record<string, unknown> | null; rows?: number; at: string };
 
 /**
- * Per change, whether this subscriber may see it. API keys are checked once at connect (and again when the key or the
- * API changes); with end-user tokens (decision 090) the hook re-reads the row under the token's role and claims
- * (`SELECT 1 … WHERE pk`, under RLS) and drops what the token may not read. Runs in order per stream.
+ * Per change, what this subscriber may see of it: the event, a redacted copy, or null (nothing). API keys are checked
+ * once at connect (and again when the key or the API changes) and have no hook; an end user (decision 090) gets
+ * `endUserVisibility`. Runs in order per stream.
  */
-export type TLiveVisibility = (event: TLiveEvent) => boolean | Promise<boolean>;
-
-/** How a request's credential becomes its visibility hook; API keys see every change of a table in scope. */
-export type TLiveVisibilityFactory = (
-  deps: TDeps,
-  live: TLiveApi,
-  table: string,
-  request: FastifyRequest,
-) => Promise<TLiveVisibility | undefined> | TLiveVisibility | undefined;
+export type TLiveVisibility = (event: TLiveEvent) => TLiveEvent | null | Promise<TLiveEvent | null>;
 
 export const LIVE_STREAMS_PER_KEY = 5;
 export const LIVE_PING_MS = 20_000;
@@ -62,7 +55,8 @@ const BOOT = randomBytes(4).toString('hex');
 
 type TSub = {
   table: string;
-  keyHash: string;
+  /** The API key's hash; undefined for an end user's token alone. */
+  keyHash: string | undefined;
   keyId: string;
   send: (e: TLiveEvent) => void;
   refetch: (reason: string) => void;
@@ -282,10 +276,15 @@ const mayStream = (live: TLiveApi | undefined, key: Pick<TKeyInfo, 'methods' | '
 export function recheckStreams(deps: TDeps, hub: TLiveHub, kind: string, id: string) {
   for (const { apiId, sub } of hub.subsOf(kind, id)) {
     void (async () => {
-      const [live, key] = await Promise.all([deps.runtime.live(apiId), deps.runtime.key(sub.keyHash)]);
-      if (!key || key.apiId !== apiId || !live) return sub.close(L.keyRevoked);
+      const [live, key] = await Promise.all([deps.runtime.live(apiId), sub.keyHash === undefined ? undefined : deps.runtime.key(sub.keyHash)]);
+      if (!live) return sub.close(L.keyRevoked);
+      if (sub.keyHash === undefined) {
+        // A token alone: the API must still accept end users and publish the table for reading.
+        if (!live.endUser?.enabled) return sub.close(L.keyRevoked);
+        if (!live.published.get(sub.table)?.methods.includes('GET')) return sub.close(L.tableGone);
+      } else if (!key || key.apiId !== apiId) return sub.close(L.keyRevoked);
       if (!live.published.has(sub.table)) return sub.close(L.tableGone);
-      if (!mayStream(live, key, sub.table)) return sub.close(L.keyRevoked);
+      if (key && !mayStream(live, key, sub.table)) return sub.close(L.keyRevoked);
       if (live.connection.engine !== 'mysql') {
         if (live.api.cacheMode !== 'trigger') return sub.close(L.needsTriggers);
         // The API's listener was stopped with the change (api-builder.deps.ts): listen again for the streams left.
@@ -295,11 +294,32 @@ export function recheckStreams(deps: TDeps, hub: TLiveHub, kind: string, id: str
   }
 }
 
-/** Set by end-user access (decision 090) for requests that carry an end-user token; API keys leave it unset. */
-let visibilityFactory: TLiveVisibilityFactory | undefined;
-export const setLiveVisibility = (f: TLiveVisibilityFactory | undefined) => {
-  visibilityFactory = f;
-};
+/**
+ * An end user's stream (decision 090): each event with a primary key is re-read as the end user — on PostgreSQL in one
+ * transaction under the token's role and `request.jwt.claims`, so the customer's row-level security decides, plus the
+ * API's row filter of the table (MariaDB's rule) — and sent only when the row is visible now. A delete, truncate or
+ * bulk event has no row left to check: it goes out without its keys (`pk: null`, read the table again), so an end user
+ * learns that the table changed but never which row another user's policy hides. MariaDB's table-level events pass.
+ */
+export function endUserVisibility(deps: TDeps, live: TLiveApi, as: TEndUserCall): TLiveVisibility {
+  return async (e) => {
+    if (!e.pk) return e;
+    if (e.op === 'delete') return { ...e, pk: null };
+    const engine = await deps.runtime.engineFor(live.connection);
+    const d = engine.dialect;
+    const conds = Object.entries(e.pk).map(([c, v]) => [c, v] as const);
+    const filter = as.filters.get(e.table);
+    if (filter) conds.push([filter.column, filter.value]);
+    const where = conds.map(([c], i) => `${d.quote(c)} = ${d.placeholder(i + 1)}`).join(' AND ');
+    const found = await asEndUser(engine, as.user, (scoped) =>
+      scoped.query(
+        `SELECT 1 AS x FROM ${d.quote(e.table)} WHERE ${where} LIMIT 1`,
+        conds.map(([, v]) => v),
+      ),
+    );
+    return found.rows.length ? e : null;
+  };
+}
 
 const memoTriggers = new Set<string>();
 
@@ -312,7 +332,10 @@ export async function openChangeStream(
   target: { apiId: string; table: string; cors: Record<string, string> },
 ) {
   const { apiId, table } = target;
-  const key = await authenticate(deps, apiId, { authorization: header(request, 'authorization'), apikey: header(request, 'apikey') });
+  const credentials = { apiId, authorization: header(request, 'authorization'), apikey: header(request, 'apikey') };
+  // An end user's token (decision 090), or undefined for an API key's request.
+  const endUser = await endUserCall(deps, credentials, bearerToken(credentials.authorization), (id, c) => authenticate(deps, id, c));
+  const key = endUser?.key ?? (await authenticate(deps, apiId, credentials));
   const live = await deps.runtime.live(apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
   const published = live.published.get(table);
@@ -340,7 +363,7 @@ export async function openChangeStream(
     deps.feeds.effectiveMode(live.api, 'postgres');
   }
   if (hub.openFor(key.id) >= LIVE_STREAMS_PER_KEY) throw new PgrstError(429, 'PGRST429', L.tooManyStreams(LIVE_STREAMS_PER_KEY));
-  const visible = await visibilityFactory?.(deps, live, table, request);
+  const visible = endUser ? endUserVisibility(deps, live, endUser) : undefined;
   const lastEventId = header(request, 'last-event-id')?.slice(0, 100);
 
   reply.hijack();
@@ -381,7 +404,8 @@ export async function openChangeStream(
   const send = (e: TLiveEvent) => {
     if (!visible) return write(frame(e));
     queue = queue.then(async () => {
-      if (await Promise.resolve(visible(e)).catch(() => false)) write(frame(e));
+      const shown = await Promise.resolve(visible(e)).catch(() => null);
+      if (shown) write(frame(shown));
     });
   };
   write(`retry: 3000\n\n`);
@@ -391,7 +415,8 @@ export async function openChangeStream(
     engine,
     {
       table,
-      keyHash: keyHashOf(request),
+      // The API key whose revocation ends the stream; none for a token alone (its expiry ends it, below).
+      keyHash: endUser?.keyless ? undefined : keyHashOf(request, endUser !== undefined),
       keyId: key.id,
       send,
       refetch: (reason) => write(`event: refetch\ndata: ${JSON.stringify({ table, reason })}\n\n`),
@@ -403,6 +428,19 @@ export async function openChangeStream(
     lastEventId,
   );
   stop.push(unsubscribe);
+  // An end user's token ends with its `exp`.
+  const exp = endUser?.user.claims.exp;
+  if (typeof exp === 'number') {
+    const left = exp * 1000 - deps.ctx.now().getTime();
+    const timer = setTimeout(
+      () => {
+        write(`event: close\ndata: ${JSON.stringify({ code: 'PGRST303', message: L.tokenExpired })}\n\n`);
+        end();
+      },
+      Math.max(0, Math.min(left, 2 ** 31 - 1)),
+    );
+    stop.push(() => clearTimeout(timer));
+  }
   // Closed while subscribing (a refetch write over the buffer bound, the client gone): leave no subscription behind.
   if (closed || res.destroyed || res.socket?.destroyed) {
     unsubscribe();
@@ -410,7 +448,9 @@ export async function openChangeStream(
   }
 }
 
-function keyHashOf(request: FastifyRequest): string {
-  const raw = bearerToken(header(request, 'authorization')) ?? (header(request, 'apikey')?.trim() || '');
+/** The hash of the request's API key (`apikey` beside an end user's token, else the bearer or `apikey`). */
+function keyHashOf(request: FastifyRequest, withToken: boolean): string {
+  const apikey = header(request, 'apikey')?.trim() || undefined;
+  const raw = withToken ? (apikey ?? '') : (bearerToken(header(request, 'authorization')) ?? apikey ?? '');
   return hashKey(raw);
 }
