@@ -8,7 +8,7 @@ import type { TAdminColumn, TAdminRight, TAdminTable, TAdminTableSettings } from
 import { ADMIN_ROLE_RIGHTS, type TAdminRoleRight } from '@suite/shared/schemas/admin-builder-roles';
 import { AppError } from '../../lib/app-error.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
-import { personalKindOf } from '../api-builder/postgrest/pii-columns.ts';
+import { personalKindOf } from '../api-builder/personal-columns.service.ts';
 import type { TAdminAppRow } from './admin-builder.repository.ts';
 import type { TResolvedRule } from './admin-builder.rules.ts';
 

@@ -8,7 +8,7 @@ import { ko } from '@suite/shared';
 import type { TAdminRevealEntry, TAdminRoleMember, TAdminRoleRight, TAdminRoleView, TAdminRowRule } from '@suite/shared/schemas/admin-builder-roles';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { listMembers } from '../seeds/seeds.repository.ts';
+import { membersOf } from '../seeds/seeds.service.ts';
 import { isManager, isMasked, presentRow, rightsOf, tableIn, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
 import { appContext, managedApp } from './admin-builder.context.ts';
 import { data, rowsOf } from './admin-builder.data.ts';
@@ -29,6 +29,10 @@ const toView = (row: repo.TRoleRow): TAdminRoleView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The seed's members (through the seeds module's public surface). */
+const seedMembers = async (deps: TDeps, actor: TActor, seedId: string) =>
+  (await membersOf(deps.db, actor.id, seedId)).data.map((x) => ({ userId: x.user_id, email: x.email, fullName: x.full_name, role: x.role as string }));
+
 const consoleAudit = (deps: TDeps, actor: TActor, action: string, seedId: string, metadata: Record<string, unknown>) =>
   writeAudit(deps.db, { action, actorId: actor.id, targetType: 'seed', targetId: seedId, ip: actor.ip, metadata });
 
@@ -40,7 +44,11 @@ async function managedCtx(deps: TDeps, actor: TActor, seedId: string, appId: str
 
 export async function listRoles(deps: TDeps, actor: TActor, seedId: string, appId: string): Promise<{ roles: TAdminRoleView[]; members: TAdminRoleMember[] }> {
   const app = await managedApp(deps, actor, seedId, appId);
-  const [roles, assigned, members] = await Promise.all([repo.listRoles(deps.db, app.id), repo.roleAssignments(deps.db, app.id), listMembers(deps.db, seedId)]);
+  const [roles, assigned, members] = await Promise.all([
+    repo.listRoles(deps.db, app.id),
+    repo.roleAssignments(deps.db, app.id),
+    seedMembers(deps, actor, seedId),
+  ]);
   const roleOf = new Map(assigned.map((a) => [a.userId, a.roleId]));
   return {
     roles: roles.map(toView),
@@ -112,7 +120,7 @@ export async function deleteRole(deps: TDeps, actor: TActor, seedId: string, app
 /** A member's role in the app (null: the default member rights). Managers only; owners and admins get none. */
 export async function assignRole(deps: TDeps, actor: TActor, seedId: string, appId: string, userId: string, roleId: string | null) {
   const app = await managedApp(deps, actor, seedId, appId);
-  const member = (await listMembers(deps.db, seedId)).find((x) => x.userId === userId);
+  const member = (await seedMembers(deps, actor, seedId)).find((x) => x.userId === userId);
   if (!member) throw new AppError('ADMIN_ROW_NOT_FOUND', r.memberNotFound);
   if (isManager(member.role)) throw new AppError('ADMIN_BAD_INPUT', r.managerNoRole, { status: 400 });
   const role = roleId ? await repo.findRole(deps.db, app.id, roleId) : undefined;

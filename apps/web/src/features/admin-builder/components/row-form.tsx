@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
+import { MASKED_VALUE } from '@suite/shared/schemas/admin-builder-roles';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api';
@@ -87,6 +88,7 @@ export function RowForm(props: {
               type={type}
               inputMode={c.kind === 'number' ? 'decimal' : undefined}
               maxLength={c.maxLength ?? undefined}
+              placeholder={c.masked && row?.[c.name] === MASKED_VALUE ? MASKED_VALUE : undefined}
               className={inputClass}
               {...register(name)}
             />

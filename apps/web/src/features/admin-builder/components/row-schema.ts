@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ko } from '@suite/shared';
 import type { TAdminColumn, TAdminTable } from '@suite/shared/schemas/admin-builder';
 import { columnValueSchema } from '@suite/shared/schemas/admin-builder-values';
+import { MASKED_VALUE } from '@suite/shared/schemas/admin-builder-roles';
 import { fromLocal, labelOf, seoulLocal } from './common';
 
 /** The columns the form shows (a database-numbered key only on edit, read-only), and whether one may be changed here. */
@@ -12,7 +13,8 @@ export const isReadOnly = (table: TAdminTable, c: TAdminColumn, readOnly: boolea
 
 /** A column's value as the form shows it ('' for NULL). */
 export const initial = (c: TAdminColumn, v: unknown): string => {
-  if (v === null || v === undefined) return '';
+  // A masked value ('●●●', decision 092) starts empty: left empty it is not sent, typed it replaces the stored value.
+  if (v === null || v === undefined || (c.masked && v === MASKED_VALUE)) return '';
   if (c.kind === 'json') return JSON.stringify(v, null, 2);
   if (c.kind === 'boolean') return v ? 'true' : 'false';
   if (c.kind === 'datetime') return seoulLocal(String(v));
