@@ -155,7 +155,14 @@ async function myBookings(d: TActionDeps, ws: TWs, ask: TAsk, member: TMember): 
       channel: ask.channel,
       expiresAt: new Date(now.getTime() + PENDING_TTL_MS),
     });
-    blocks.push(section(line, button(a.cancel, `suite_cancel_${blocks.length}`, id, 'danger')));
+    const confirm = {
+      title: { type: 'plain_text' as const, text: a.cancelConfirmTitle },
+      text: { type: 'plain_text' as const, text: a.cancelConfirmText(b.roomName, slotOf(new Date(b.startsAt), new Date(b.endsAt))) },
+      confirm: { type: 'plain_text' as const, text: a.cancelConfirmYes },
+      deny: { type: 'plain_text' as const, text: a.cancelConfirmNo },
+      style: 'danger' as const,
+    };
+    blocks.push(section(line, { ...button(a.cancel, `suite_cancel_${blocks.length}`, id, 'danger'), confirm }));
   }
   return {
     text: [a.myIntro(list.length), ...list.map((b) => `• ${a.myLine(b.roomName, slotOf(new Date(b.startsAt), new Date(b.endsAt)), b.title)}`)].join('\n'),
