@@ -14,7 +14,8 @@ import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { ALL_TABLES, PG_ADMIN_URL, createCustomerDb, customerEngines, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
-import { clearJwksCache, endUserRow, jwksMaxAge, jwksOptions } from './end-user-auth.ts';
+import { clearJwksCache, jwksMaxAge, jwksOptions } from './end-user-auth.ts';
+import { endUserRow } from './end-user-auth.repository.ts';
 
 type TKeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 

@@ -16,11 +16,10 @@
  * - End-user answers are never cached (decision 090): the cache key has no user in it, and RLS decides rows.
  */
 import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { eq } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import type { TEndUserAuth, TEndUserAuthInput, TRowFilter } from '@suite/shared/schemas/api-builder-jwt';
 import type { TDb } from '../../db/client.ts';
-import { apiEndUserAuth } from '../../db/schema-api-jwt.ts';
+import { endUserRow, upsertEndUserRow, type TEndUserRow } from './end-user-auth.repository.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import { guardedFetch } from '../../lib/guarded-fetch.ts';
 import type { TEngine, TQueryResult, TTableInfo } from './engines/engine.ts';
@@ -30,8 +29,6 @@ import type { TPlan } from './postgrest/read.ts';
 import type { TFilter } from './postgrest/grammar.ts';
 
 const m = ko.apiBuilderJwt.data;
-
-export type TEndUserRow = typeof apiEndUserAuth.$inferSelect;
 
 /** The API's end-user settings as the data API uses them (the secret opened once per load). */
 export type TEndUserConfig = {
@@ -51,11 +48,6 @@ export type TEndUserConfig = {
 export type TEndUser = { role: string | null; claims: Record<string, unknown>; anonymous: boolean };
 
 // ---- storage -------------------------------------------------------------------------------------------------
-
-export async function endUserRow(db: TDb, apiId: string): Promise<TEndUserRow | undefined> {
-  const [row] = await db.select().from(apiEndUserAuth).where(eq(apiEndUserAuth.apiId, apiId));
-  return row;
-}
 
 export function configOf(key: Buffer, row: TEndUserRow | undefined): TEndUserConfig | undefined {
   if (!row) return undefined;
@@ -98,10 +90,10 @@ export function publicView(row: TEndUserRow | undefined): TEndUserAuth {
 }
 
 /** Checked input (shared zod schema, then the API's tables): the row to store. `secret` absent keeps the sealed one. */
-export async function saveEndUserRow(db: TDb, key: Buffer, apiId: string, input: TEndUserAuthInput & { secret?: string | undefined }) {
+export async function saveEndUserRow(db: TDb, key: Buffer, apiId: string, input: TEndUserAuthInput & { secret?: string | undefined }, now: Date) {
   const existing = await endUserRow(db, apiId);
   const secretEnc = input.secret ? encryptSecret(key, input.secret) : (existing?.secretEnc ?? null);
-  const values = {
+  return upsertEndUserRow(db, apiId, {
     enabled: input.enabled,
     mode: input.mode,
     jwksUrl: input.jwksUrl ?? null,
@@ -112,14 +104,8 @@ export async function saveEndUserRow(db: TDb, key: Buffer, apiId: string, input:
     allowedRoles: input.allowedRoles ?? [],
     anonRole: input.anonRole ?? null,
     rowFilters: input.rowFilters ?? [],
-    updatedAt: new Date(),
-  };
-  const [row] = await db
-    .insert(apiEndUserAuth)
-    .values({ apiId, ...values })
-    .onConflictDoUpdate({ target: apiEndUserAuth.apiId, set: values })
-    .returning();
-  return row!;
+    updatedAt: now,
+  });
 }
 
 // ---- JWKS ------------------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import type { TEngine, TSchemaInfo, TTableInfo } from './engines/engine.ts';
 import { openEngine, resolveTarget } from './connect.ts';
 import * as repo from './api-builder.repository.ts';
 import type { TPublishedSchema } from './postgrest/sql.ts';
-import { configOf, endUserRow, type TEndUserConfig } from './end-user-auth.ts';
+import { configOf, type TEndUserConfig } from './end-user-auth.ts';
+import { endUserRow } from './end-user-auth.repository.ts';
 
 /** The guarded connect target of a saved connection (its password decrypted); `engine` overrides the row's. */
 export function savedTarget(config: TAppContext['config'], conn: repo.TConnectionRow, engine = conn.engine as 'postgres' | 'mysql') {
