@@ -45,6 +45,10 @@ export const koAuditActions: Record<string, TLine> = {
   'meal.team_members_set': { label: '식대 팀 구성원 변경', describe: (a, t) => `${a}이(가) 시드 ${t}의 식대 예산 팀 구성원을 바꿨습니다.` },
   'seed.left': { label: '시드 나가기', describe: (a, t) => `${a}이(가) 시드 ${t}에서 나갔습니다.` },
   'seed.ownership_transferred': { label: '소유권 이전', describe: (a, t) => `${a}이(가) 시드 소유권을 ${t}에게 넘겼습니다.` },
+  'api_builder.end_user_auth_saved': {
+    label: 'API 최종 사용자 접근 설정',
+    describe: (a, t) => `${a}이(가) 시드 ${t}의 API 최종 사용자 접근(JWT) 설정을 저장했습니다.`,
+  },
   'slack.installed': { label: 'Slack 연결', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}을(를) 연결했습니다.` },
   'slack.reinstalled': { label: 'Slack 다시 연결', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}을(를) 다시 연결했습니다.` },
   'slack.disconnected': { label: 'Slack 연결 해제', describe: (a, t) => `${a}이(가) Slack 워크스페이스 ${t}의 연결을 해제했습니다.` },
