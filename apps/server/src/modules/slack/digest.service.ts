@@ -117,9 +117,10 @@ async function sendRun(deps: TDigestDeps, ws: repo.TWorkspaceRow, s: drepo.TDige
       return 'empty';
     }
     const tokens = built.promptTokens + built.completionTokens;
-    if (tokens > 0 && run.promptTokens + run.completionTokens === 0) {
+    // Every call of the model is spent, a retried attempt's too (the meter's id names the attempt).
+    if (tokens > 0) {
       await drepo.recordDigestTokens(deps.db, ws.id, tokens);
-      deps.meter?.record({ id: `llm:slack-digest:${run.id}`, seedId: ws.seedId, meter: 'llm.tokens', quantity: tokens });
+      deps.meter?.record({ id: `llm:slack-digest:${run.id}:${run.attempts}`, seedId: ws.seedId, meter: 'llm.tokens', quantity: tokens });
     }
     await drepo.updateRun(deps.db, run.id, {
       mode: built.mode,

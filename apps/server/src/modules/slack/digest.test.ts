@@ -327,6 +327,25 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect((await runs()).find((x) => x.periodKey === 'd:2030-01-11')).toMatchObject({ mode: 'basic', error: 'token_budget_exceeded' });
   });
 
+  it('retries a digest whose posting failed once its claim is stale, without posting twice', async () => {
+    const day5 = SIX_PM + 96 * HOUR;
+    await mirror(projectDay(day5));
+    clock.advance(day5 + 30_000 - clock.now().getTime());
+    // The Slack client retries a 500 twice: three failures make the attempt fail.
+    slack.failPosts = 3;
+    const posted = slack.posts.length;
+    expect(await runDueDigests(digestDepsOf(a.app.ctx)!)).toEqual({ sent: 0, empty: 0, failed: 1 });
+    expect((await runs()).find((x) => x.periodKey === 'd:2030-01-12')).toMatchObject({ status: 'failed', channelTs: null, dmSent: [] });
+    // Within the claim's 10 minutes nobody takes it again; after them the other instance does.
+    clock.advance(5 * 60_000);
+    expect((await runDueDigests(digestDepsOf(b.app.ctx)!)).sent).toBe(0);
+    clock.advance(6 * 60_000);
+    expect((await runDueDigests(digestDepsOf(b.app.ctx)!)).sent).toBe(1);
+    expect(slack.posts.slice(posted).map((p) => p.channel)).toEqual([CH, 'UBOB']);
+    expect((await runs()).find((x) => x.periodKey === 'd:2030-01-12')).toMatchObject({ status: 'sent', attempts: 2, dmSent: ['UBOB'] });
+    expect((await runDueDigests(digestDepsOf(a.app.ctx)!)).sent).toBe(0);
+  });
+
   it('lists the channels in the console and subscribes the signed-in member by their e-mail', async () => {
     slack.usersByEmail.set(owner.email.toLowerCase(), 'UOWNER');
     const list = await api(a, owner.token)('GET', `/api/slack/workspaces/${wsId}/digests`);
