@@ -16,7 +16,7 @@ import { appendFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ROUNDS, SECONDS, databaseLabel, run } from './http.mjs';
+import { ROUNDS, SECONDS, cpuByThread, cpuPer, databaseLabel, run } from './http.mjs';
 import { adminUrl, apiBuilderBench } from './api-builder-setup.mjs';
 
 const port = 3420;
@@ -32,6 +32,7 @@ const {
   customer,
   product,
   close,
+  pid,
 } = await apiBuilderBench({
   port,
   tag: 'abrpc',
@@ -94,18 +95,26 @@ try {
     if (!x.ok || !y.ok || JSON.stringify(JSON.parse(bx)) !== JSON.stringify(JSON.parse(by)))
       throw new Error(`${name}: answers differ\n${x.status} ${bx.slice(0, 300)}\n${y.status} ${by.slice(0, 300)}`);
   }
+  // Each target with the process that serves it: CPU per request (its main thread, and PostgreSQL's backends) is
+  // measured around every run — less at the mercy of the shared machine than req/s.
   const targets = pairs.flatMap(([name, b, o]) => [
-    [`${name} — baseline (node:http + pg, same SQL)`, b],
-    [`${name} — data API`, o],
+    [`${name} — baseline (node:http + pg, same SQL)`, b, minimal.pid],
+    [`${name} — data API`, o, pid],
   ]);
   const chosen = targets.filter(([name]) => !only || name.includes(only));
   for (const [, opts] of chosen) await run({ ...opts, duration: 2 });
   const results = new Map(targets.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, opts] of chosen) {
+    for (const [name, opts, servedBy] of chosen) {
+      const before = cpuByThread(servedBy);
       const r = await run(opts);
-      results.get(name).push({ rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx });
-      console.log(`round ${round + 1}: ${name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+      const cpu = cpuPer(before, cpuByThread(servedBy), Math.max(1, r.requests.total));
+      results
+        .get(name)
+        .push({ rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.non2xx, main: cpu.main, pg: cpu.postgres });
+      console.log(
+        `round ${round + 1}: ${name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, CPU/req main ${cpu.main.toFixed(3)} ms, PostgreSQL ${cpu.postgres.toFixed(3)} ms`,
+      );
     }
   }
   minimal.kill('SIGTERM');
@@ -122,11 +131,19 @@ try {
         p50: median(rs.map((x) => x.p50)),
         p99: median(rs.map((x) => x.p99)),
         errors: rs.reduce((a, x) => a + x.errors, 0),
+        main: median(rs.map((x) => x.main)),
+        pg: median(rs.map((x) => x.pg)),
       };
     };
     const rows = targets.map(([name]) => row(name));
-    const lines = ['| endpoint | median req/s | spread (min–max) | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|---:|'];
-    for (const r of rows) lines.push(`| ${r.name} | ${Math.round(r.rps)} | ${Math.round(r.min)}–${Math.round(r.max)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    const lines = [
+      '| endpoint | median req/s | spread (min–max) | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const r of rows)
+      lines.push(
+        `| ${r.name} | ${Math.round(r.rps)} | ${Math.round(r.min)}–${Math.round(r.max)} | ${r.p50} | ${r.p99} | ${r.main.toFixed(3)} | ${r.pg.toFixed(3)} | ${r.errors} |`,
+      );
     const ratios = pairs.map(([name], i) => {
       const ratio = rows[2 * i + 1].rps / rows[2 * i].rps;
       return `- ${name}: data API / baseline **${ratio.toFixed(2)}** (bar ≥ 0.7${ratio >= 0.7 ? ', met' : ', **not met**'})`;
