@@ -223,6 +223,9 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect(JSON.stringify(bad.body)).toContain(d.validation.time);
     const badDay = await api(a, owner.token)('PATCH', `/api/slack/workspaces/${wsId}/digests/${CH}`, { frequency: 'weekly', weekday: 9, time: '17:00' });
     expect(badDay.status).toBe(400);
+    // A Slack workspace admin (users.info is_admin) may change it too.
+    slack.admins.add('UBOSS');
+    expect((await command('채널 게시 끄기', { user: 'UBOSS' })).json().text).toContain(d.command.postOff('#beta-launch'));
     const set = await command('매일 18:00', { user: 'UADMIN' });
     expect(set.json().text).toContain(d.command.scheduleSet('#beta-launch', '매일 18:00', false));
     expect((await command('채널 게시', { user: 'UADMIN' })).json().text).toContain(d.command.postOn('#beta-launch'));

@@ -36,6 +36,8 @@ export type TFakeSlack = {
   channels: Map<string, { name: string; isPrivate: boolean; members: string[] }>;
   /** Slack accounts by email address, for users.lookupByEmail. */
   usersByEmail: Map<string, string>;
+  /** Admins of the workspace (users.info `is_admin`; who may change channel digests, decision 087). */
+  admins: Set<string>;
   /** The team the authorize page installs into (change it to install a second workspace). */
   team: { id: string; name: string };
   issueCode: (team?: { id: string; name: string }) => string;
@@ -75,6 +77,7 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
     retryAfterSeconds: 1,
     failPosts: 0,
     usersByEmail: new Map(),
+    admins: new Set(),
     channels: new Map(),
     userNames: new Map(),
     team: defaultTeam,
@@ -190,8 +193,9 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
         const name = fake.userNames.get(id);
         // The profile's e-mail: the address usersByEmail maps to this user (users:read.email).
         const email = [...fake.usersByEmail].find(([, u]) => u === id)?.[0];
-        const user = { id, name: id.toLowerCase(), real_name: name ?? id, profile: email ? { email } : {} };
-        return json(200, name || email ? { ok: true, user } : { ok: false, error: 'user_not_found' });
+        const admin = fake.admins.has(id);
+        const user = { id, name: id.toLowerCase(), real_name: name ?? id, is_admin: admin, profile: email ? { email } : {} };
+        return json(200, name || email || admin ? { ok: true, user } : { ok: false, error: 'user_not_found' });
       }
       if (method === 'users.lookupByEmail') {
         const id = fake.usersByEmail.get(String(body.email).toLowerCase());
