@@ -73,6 +73,8 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_URL: z.url().default('https://accounts.google.com/o/oauth2'),
   GOOGLE_API_URL: z.url().default('https://www.googleapis.com'),
+  /** Notion's API for the knowledge connector (decision 089); tests point it at a fake on loopback. */
+  NOTION_API_URL: z.url().default('https://api.notion.com'),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
@@ -208,6 +210,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string; clientSecret: string | undefined; oauthUrl: string; apiUrl: string };
+  /** NOTION_API_URL without a trailing slash (knowledge connector, decision 089). */
+  notionApiUrl: string;
   /** Kakao and Naver Login (OAuth 2.0 authorization code + PKCE); a provider without client id is unavailable. */
   oauthProviders: Record<'kakao' | 'naver', TOAuthProviderConfig>;
   /**
@@ -366,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     requireEmailConfirmation: e.AUTH_REQUIRE_EMAIL_CONFIRMATION,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    notionApiUrl: e.NOTION_API_URL.replace(/\/$/, ''),
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       jwksUrl: e.GOOGLE_JWKS_URL,

@@ -9,6 +9,7 @@ import { koConsoleUi } from './ko-console-ui.ts';
 import { koSite } from './ko-site.ts';
 import { koSlack } from './ko-slack.ts';
 import { koSlackDigest } from './ko-slack-digest.ts';
+import { koConnectors } from './ko-connectors.ts';
 import { koRooms } from './ko-rooms.ts';
 import { koOps } from './ko-ops.ts';
 import { koMeal } from './ko-meal.ts';
@@ -45,6 +46,7 @@ export const ko = {
   consoleUi: koConsoleUi,
   slack: koSlack,
   slackDigest: koSlackDigest,
+  connectors: koConnectors,
   rooms: koRooms,
   ops: koOps,
   meal: koMeal,

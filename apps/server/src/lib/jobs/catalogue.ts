@@ -57,6 +57,8 @@ export const SCHEDULES = {
   'slack.sweep-pending': { everyMs: MINUTE, scope: 'instance' },
   // Threads whose mirrored messages changed, re-indexed as conversation passages (decision 085): edits and deletions within a minute.
   'slack.conversations-index': { everyMs: MINUTE, scope: 'cluster' },
+  // Google Drive and Notion connectors re-synced (decision 089).
+  'knowledge.connectors-sync': { everyMs: 15 * MINUTE, scope: 'cluster' },
   'knowledge.embed-missing': { everyMs: MINUTE, scope: 'instance', firstAfterMs: 1_000 },
   'usage.flush': { everyMs: 5_000, scope: 'instance' },
   'api-builder.usage-flush': { everyMs: 5_000, scope: 'instance' },

@@ -21,6 +21,9 @@ import { exchangeCode, GOOGLE_SCOPES, primaryCalendarId } from './google-calenda
 
 const s = ko.calendarSync.server;
 export const STATE_TTL_MS = 10 * 60_000;
+// Google OAuth helpers the Drive knowledge connector reuses (decision 089): code exchange and the browser-bound nonce.
+export { exchangeCode } from './google-calendar.ts';
+export { clearNonceCookie, newNonce, readNonce, setNonceCookie } from './oauth-cookie.ts';
 const stateKey = (state: string) => `calendar-oauth:${sha256(state)}`;
 
 export const googleRedirectUri = (deps: TCalendarSyncDeps) => `${deps.config.appUrl}/api/calendar-sync/google/callback`;

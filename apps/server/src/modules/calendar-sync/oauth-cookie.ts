@@ -25,18 +25,18 @@ export function readNonce(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-function cookie(value: string, maxAgeS: number, secure: boolean): string {
-  const attrs = [`${OAUTH_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${maxAgeS}`, 'HttpOnly', 'SameSite=Lax'];
+function cookie(value: string, maxAgeS: number, secure: boolean, path = COOKIE_PATH): string {
+  const attrs = [`${OAUTH_COOKIE}=${value}`, `Path=${path}`, `Max-Age=${maxAgeS}`, 'HttpOnly', 'SameSite=Lax'];
   if (secure) attrs.push('Secure');
   return attrs.join('; ');
 }
 
-/** Sets the nonce cookie for the 10 minutes the state lives. */
-export function setNonceCookie(reply: FastifyReply, nonce: string, maxAgeS: number, secure: boolean): void {
-  reply.header('set-cookie', cookie(nonce, maxAgeS, secure));
+/** Sets the nonce cookie for the 10 minutes the state lives; `path`: another flow's callback (the Drive connector). */
+export function setNonceCookie(reply: FastifyReply, nonce: string, maxAgeS: number, secure: boolean, path?: string): void {
+  reply.header('set-cookie', cookie(nonce, maxAgeS, secure, path));
 }
 
 /** Clears it (every callback, whatever the result: the nonce is good for one flow). */
-export function clearNonceCookie(reply: FastifyReply, secure: boolean): void {
-  reply.header('set-cookie', cookie('', 0, secure));
+export function clearNonceCookie(reply: FastifyReply, secure: boolean, path?: string): void {
+  reply.header('set-cookie', cookie('', 0, secure, path));
 }

@@ -4,6 +4,8 @@ import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TKnowledgeDeps } from './knowledge.deps.ts';
 import { knowledgeRoutes } from './knowledge.routes.ts';
 import * as knowledge from './knowledge.service.ts';
+import { connectorRoutes } from './connectors/connectors.routes.ts';
+import { syncAll, type TConnectorDeps } from './connectors/connectors.service.ts';
 
 const byApp = new WeakMap<TAppContext, TKnowledgeDeps>();
 /** The knowledge deps of an app (tests run the embedding sweep and wait for background work). */
@@ -31,4 +33,8 @@ export const knowledgeModule: FastifyPluginAsync<{ ctx: TAppContext; deps: TKnow
   jobs.every('knowledge.embed-missing', async () => deps.background.track(() => deps.vectors.sweep()));
   app.addHook('onClose', async () => deps.close());
   await app.register(knowledgeRoutes, { deps });
+  // Google Drive and Notion connectors (decision 089): the console's routes and the re-sync every 15 minutes.
+  const connectorDeps: TConnectorDeps = { db: deps.db, config: ctx.config, documents: ctx.documents, now: ctx.now, log: app.log };
+  jobs.every('knowledge.connectors-sync', () => syncAll(connectorDeps));
+  await app.register(connectorRoutes, { deps: connectorDeps, state: ctx.state });
 };

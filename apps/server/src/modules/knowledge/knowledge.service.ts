@@ -30,6 +30,8 @@ export { matchFaq, type TFaqMatch } from './faq-index.ts';
 export { ALPHA, BETA, buildIndex, scoreFaq, type TFaqIndex } from './faq-match.ts';
 export { knowledgeKeys, scoreCandidates } from './korean-search.ts';
 export { withRuleCitations } from './rules-citations.ts';
+// Connector passages (Drive, Notion) only for whom the source system lets read them (decision 089).
+export { citableHits } from './connectors/access.ts';
 
 const s = ko.chatbot.server;
 const MAX_PAGE_BYTES = 2_000_000;
@@ -105,6 +107,8 @@ const keyed = (title: string, passages: string[]): TPreparedPassage[] => passage
 /** A document's passages with their keys: company rules by article and paragraph (rules-chunking.ts), others as before. */
 const keyedDocument = (title: string, passages: TRulesPassage[]): TPreparedPassage[] =>
   passages.map((p) => ({ content: p.content, grams: knowledgeKeys(`${title}\n${p.article?.chapter ?? ''}\n${p.content}`), article: p.article }));
+/** A text's passages and keys as any document's (the connectors, decision 089). */
+export const prepareText = (title: string, text: string) => keyedDocument(title, chunkDocument(text));
 
 /** URL sources are fetched again on this schedule (a persisted job per source, lib/jobs). */
 export const REFETCH_KIND = 'knowledge.refetch-url';

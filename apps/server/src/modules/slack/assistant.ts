@@ -8,7 +8,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TVectorIndex, TWorkspaceHit as THit } from '../knowledge/knowledge.service.ts';
 import { searchForAnswer } from './conversations-answer.ts';
-import { withRuleCitations } from '../knowledge/knowledge.service.ts';
+import { citableHits, withRuleCitations } from '../knowledge/knowledge.service.ts';
 import type { TLlm } from '../../adapters/llm.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { decryptSecret } from './slack-crypto.ts';
@@ -124,8 +124,9 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
   }
   if (!question) return { kind: 'mention', text: b.help, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources: [], error: null };
   // Documents and the conversations this asker may see here, ranked together (decision 085).
-  // Company-rules passages cite their article and paragraph, "제12조 ②항 (…)" (decision 089).
-  const hits = await withRuleCitations(rt.db, await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p)));
+  // Company-rules passages cite "제12조 ②항 (…)"; Drive/Notion passages only for readers there (decision 089).
+  const found = await withRuleCitations(rt.db, await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p)));
+  const hits = await citableHits(rt.db, found, () => rt.slack.userEmail(token, p.user));
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length)
     return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };
