@@ -100,6 +100,16 @@ export async function handleBlockActions(d: TActionDeps, config: TConfig, payloa
   }
 }
 
+/** The result in place of the buttons; when the message cannot be updated, told to the clicker alone (it happened). */
+async function show(c: TCtx, text: string, blocks: TSlackBlock[]) {
+  try {
+    await c.d.slack.updateMessage(c.token, { channel: c.channel, ts: c.ts, text, blocks });
+  } catch (e) {
+    c.d.log.warn({ err: (e as Error).message }, 'slack actions: message not updated, result sent to the clicker');
+    await c.d.slack.postEphemeral(c.token, { channel: c.channel, user: c.click.user.id, text }).catch(() => undefined);
+  }
+}
+
 type TBookParams = { rooms: { id: string; name: string }[]; startsAt: string; endsAt: string; slot: string };
 
 async function confirmBooking(c: TCtx, member: TMember) {
@@ -137,7 +147,7 @@ async function confirmBooking(c: TCtx, member: TMember) {
       detail: { reason: e.code, message: e.message, room: room.name },
     });
   }
-  await d.slack.updateMessage(c.token, { channel: c.channel, ts: c.ts, text, blocks: [section(text)] });
+  await show(c, text, [section(text)]);
 }
 
 async function cancelFromList(c: TCtx, member: TMember) {
@@ -174,7 +184,7 @@ async function cancelFromList(c: TCtx, member: TMember) {
   // The list stays; the cancelled line loses its button and says what happened.
   const blocks = (c.click.message?.blocks ?? []) as TSlackBlock[];
   const next = blocks.map((b) => ((b as { accessory?: { value?: string } }).accessory?.value === c.value ? section(text) : b));
-  await d.slack.updateMessage(c.token, { channel: c.channel, ts: c.ts, text, blocks: next.length ? next : [section(text)] });
+  await show(c, text, next.length ? next : [section(text)]);
 }
 
 async function joinOrLeave(c: TCtx, member: TMember, join: boolean) {
@@ -203,5 +213,5 @@ async function joinOrLeave(c: TCtx, member: TMember, join: boolean) {
   const meal = await getMeal(mealDeps, actor, c.ws.seedId, p.mealId);
   const count = meal.participants.filter((x) => x.status === 'joined').length;
   const text = a.mealOpened(meal.title, p.closes, count);
-  await d.slack.updateMessage(c.token, { channel: c.channel, ts: c.ts, text, blocks: mealBlocks(row.id, text) });
+  await show(c, text, mealBlocks(row.id, text));
 }
