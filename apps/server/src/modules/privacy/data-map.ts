@@ -766,6 +766,33 @@ const CHATBOT: TTableMap[] = [
     sentTo: ['llm'],
   },
   {
+    // Google Drive / Notion connections of a Slack workspace (decision 089); the token is sealed with ENCRYPTION_KEY.
+    table: 'knowledge_connections',
+    label: '지식 연결 (Google 드라이브·Notion)',
+    personal: {
+      created_by: who(SEED),
+      account: col('contact', 'service', 'contract', SEED),
+      token_enc: secret(),
+    },
+    other: ['id', 'seed_id', 'slack_workspace_id', 'kind', 'folder_ids', 'public_page_ids', 'page_token', 'status', 'last_sync_at', 'last_error', 'created_at'],
+    subjects: { user: 'created_by = $1', email: 'lower(account) = $1' },
+    retention: { kind: 'transient', note: '연결을 끊거나 Slack 워크스페이스가 지워지면 삭제' },
+    erase: { kind: 'delete' },
+  },
+  {
+    // Files and pages the connectors mirrored, with who may read them at the source (Drive permissions' addresses).
+    table: 'knowledge_connector_items',
+    label: '연결로 가져온 문서',
+    personal: {
+      access: col('contact', 'service', 'contract', SEED),
+    },
+    other: ['connection_id', 'external_id', 'source_id', 'title', 'version', 'trashed'],
+    subjects: { email: `access->'emails' ? $1` },
+    retention: { kind: 'transient', note: '원본에서 지워지거나 연결을 끊으면 삭제; 공유 설정은 동기화마다 원본 기준으로 다시 씀' },
+    erase: { kind: 'delete' },
+    sentTo: [],
+  },
+  {
     table: 'chatbot_conversations',
     label: '챗봇 대화',
     personal: { token_hash: secret() },
