@@ -374,4 +374,18 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     const stranger = await signedIn(a);
     expect((await api(a, stranger.token)('GET', `/api/slack/workspaces/${wsId}/digests`)).status).toBe(404);
   });
+
+  it('sends the weekly digest on its weekday, only by DM when channel posting is off', async () => {
+    // Set above: weekly on Friday 17:30, not in the channel; subscribers UBOB and UOWNER.
+    const friday = Date.parse('2030-01-18T08:30:00Z');
+    await mirror(projectDay(friday));
+    clock.advance(friday + 20_000 - clock.now().getTime());
+    const posted = slack.posts.length;
+    expect((await runDueDigests(digestDepsOf(b.app.ctx)!)).sent).toBe(1);
+    const fresh = slack.posts.slice(posted);
+    expect(fresh.map((p) => p.channel).sort()).toEqual(['UBOB', 'UOWNER']);
+    expect(fresh[0]!.text).toContain(d.post.title('#beta-launch', 'weekly'));
+    // The 7 days up to Friday 17:30 hold this Friday's messages and last Saturday's (day 5 above).
+    expect((await runs()).find((x) => x.periodKey === 'w:2030-01-18')).toMatchObject({ status: 'sent', messageCount: 14 });
+  });
 });
