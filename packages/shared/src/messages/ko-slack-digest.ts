@@ -12,7 +12,7 @@ export const koSlackDigest = {
   schedule,
   /** The digest message. */
   post: {
-    title: (channel: string, frequency: 'daily' | 'weekly') => `*${channel} ${frequency === 'daily' ? '오늘의' : '이번 주'} 다이제스트*`,
+    title: (channel: string, frequency: 'daily' | 'weekly') => `*${channel} ${frequency === 'daily' ? '일일' : '주간'} 다이제스트*`,
     period: (from: string, to: string, messages: number, people: number) => `${from} ~ ${to} · 메시지 ${messages}개 · 참여 ${people}명`,
     decisions: '*결정된 것*',
     questions: '*열린 질문*',

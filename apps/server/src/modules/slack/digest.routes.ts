@@ -14,6 +14,8 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
+import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
+import { access } from './console.service.ts';
 import { handleSlashCommand, listDigestChannels, setMySubscription, updateDigestChannel } from './digest-settings.service.ts';
 import type { TSlackApi } from './slack-api.ts';
 import { verifySlackSignature } from './slack-crypto.ts';
@@ -77,7 +79,19 @@ export const digestConsoleRoutes: FastifyPluginAsyncZod<TDeps> = async (app, dep
         response: { 200: ZDigestChannelList, ...errorResponses(401, 404) },
       },
     },
-    async (request) => listDigestChannels(deps, me(request), request.params.workspaceId),
+    async (request) => {
+      const res = await listDigestChannels(deps, me(request), request.params.workspaceId);
+      // The subscribers are Slack users: reading them is recorded like the users tab (decision 068).
+      const subscribers = res.data.reduce((n, c) => n + c.subscribers.length, 0);
+      if (subscribers > 0) {
+        const { ws } = await access(deps.db, request.params.workspaceId, me(request).id);
+        await recordAccess(
+          deps.db,
+          accessOf(request, 'seed', ACCESS.slackUsersList, `워크스페이스 ${ws.teamName} 다이제스트 구독자 · ${subscribers}명`, ws.seedId),
+        );
+      }
+      return res;
+    },
   );
   app.patch(
     '/api/slack/workspaces/:workspaceId/digests/:channel',

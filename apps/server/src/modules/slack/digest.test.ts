@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { ko } from '@suite/shared';
 import { slackDigestRuns, slackDigestSubscriptions } from '../../db/schema-slack-digest.ts';
 import { slackTokenUsage, slackWorkspaces } from '../../db/schema-slack.ts';
+import { privacyAccessLog } from '../../db/schema-privacy.ts';
 import { createTestApp, dbKinds, freshDatabase, movableClock, type TTestApp } from '../../test/helpers.ts';
 import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { parseDigestCommand, parseTime } from './digest-command.ts';
@@ -358,6 +359,9 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect(ch).toMatchObject({ channel_name: 'beta-launch', frequency: 'daily', time: '18:00', post_to_channel: true, configured: true, subscribed: false });
     expect(ch.subscribers.map((s: { slack_user_id: string }) => s.slack_user_id)).toEqual(['UBOB']);
     expect(ch.last_run).toMatchObject({ status: 'sent' });
+    // Reading the subscribers (Slack users) is recorded like the users tab.
+    const logged = await a.database.db.select().from(privacyAccessLog).where(eq(privacyAccessLog.action, 'slack.users.list'));
+    expect(logged.map((r) => r.subject)).toContain('워크스페이스 다이제스트 팀 다이제스트 구독자 · 1명');
     expect(list.body.data.find((c: { channel: string }) => c.channel === 'C0OTHER')).toMatchObject({ configured: false, next_at: null });
     const sub = await api(a, owner.token)('POST', `/api/slack/workspaces/${wsId}/digests/${CH}/subscription`);
     expect(sub.status).toBe(200);
