@@ -12,6 +12,7 @@ import { useSeeds } from '@/lib/seed-context';
 import { useSlackWorkspaces } from '../api/list-workspaces';
 import { SlackConnectButton } from '@/components/slack-connect-button';
 import { KnowledgeTab } from '../components/knowledge-tab';
+import { ConnectorsCard } from '../components/connectors-card';
 import { DigestTab } from '../components/digest-tab';
 import { LogsTab } from '../components/logs-tab';
 import { SettingsTab } from '../components/settings-tab';
@@ -119,6 +120,9 @@ export function SlackConsolePage() {
             </Tabs.Content>
             <Tabs.Content value="knowledge">
               <KnowledgeTab ws={ws} />
+              <div className="mt-4">
+                <ConnectorsCard id={ws.id} canManage={ws.can_manage} />
+              </div>
             </Tabs.Content>
             <Tabs.Content value="digests">
               <DigestTab ws={ws} />
