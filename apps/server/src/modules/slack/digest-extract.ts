@@ -2,15 +2,18 @@
  * The digest without a language model (decision 087): rule-based Korean. Decisions (결정/확정/하기로/합의…), open
  * questions (?, ~까요, ~나요, ~할지… with no reply from someone else in their thread afterwards), and action items
  * ("@사람 … 해주세요", "제가 … 할게요", "담당", "~까지") with their owner (the first person mentioned, else the author
- * of a self-commitment) and a due date read from the text (오늘, 내일, 모레, 이번 주/다음 주 금요일, 금요일까지,
+ * of a self-commitment, which counts only with a due date: "…시작할게요" is chatter) and a due date read from the text (오늘, 내일, 모레, 이번 주/다음 주 금요일, 금요일까지,
  * 12/3, 12월 3일, 3일까지) relative to the message's Seoul date. Every item keeps its message's ts for the link.
  */
 export type TDigestMessage = { ts: string; threadTs: string; user: string; text: string };
 export type TDigestItem = { ts: string; threadTs: string; user: string; text: string; owner?: string | null; due?: string | null };
 export type TDigestContent = { decisions: TDigestItem[]; questions: TDigestItem[]; actions: TDigestItem[] };
 
-const DECISION = /(결정|확정|하기로|합의|정했|정하죠|정할게요|로 가죠|로 갑시다|승인|채택|픽스|fix됐|decided|agreed|approved)/i;
-const QUESTION = /(\?|？|까요|나요|할지|인가요|일까|는지요|어떨까|어때요|맞나요|되나요|있을까|없을까|건가요|가요\s*$)/;
+const DECISION = /(결정|확정|하기로|합의|정했|정하죠|정할게요|로 가죠|로 갑시다|승인|채택|decided|agreed|approved)/i;
+/** A question mark, or a question ending at the end of a sentence ('금요일까지' is no '~일까'). */
+const QUESTION = /[?？]|(까요|나요|할지|인가요|일까|는지요|어떨까|어때요|맞나요|되나요|있을까|없을까|건가요)(?=[\s.~!]*$|[.~!]+\s)/;
+/** Asking someone for it (a task even without a date). */
+const REQUEST = /(해\s?주세요|해\s?줄래요|해\s?주실 수|부탁|담당|맡아)/;
 const ACTION =
   /(해\s?주세요|해\s?줄래요|해\s?주실 수|부탁|담당|맡아|맡을게|할게요|하겠습니다|할께요|챙길게|올릴게|보낼게|정리할게|공유할게|까지\s|까지$|까지[.!,]|마감|TODO|할 일)/i;
 const SELF = /(제가|저는|내가|전|제 쪽|저희 팀이)/;
@@ -93,8 +96,11 @@ export function extractDigest(messages: TDigestMessage[], botUserId: string): TD
     // "…로 확정할게요" is a decision, not a task, unless it asks someone (a mention).
     if (ACTION.test(text) && (!decision || MENTION.test(text))) {
       const mentioned = MENTION.exec(text)?.[1];
+      const due = dueDate(text, tsDate(m.ts));
+      // "…시작할게요" alone is chatter: a self-commitment without a request or a mention is a task only with a due date.
+      if (!mentioned && !REQUEST.test(text) && !due) continue;
       const owner = mentioned ?? (SELF.test(text) || /(할게요|하겠습니다|맡을게|챙길게|올릴게|보낼게|정리할게|공유할게)/.test(text) ? m.user : null);
-      out.actions.push({ ...item, owner, due: dueDate(text, tsDate(m.ts)) });
+      out.actions.push({ ...item, owner, due });
     }
   }
   return out;

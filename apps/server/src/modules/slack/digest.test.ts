@@ -92,6 +92,26 @@ describe('digest rules (no database)', () => {
     expect(dueDate('12/3까지', new Date(SIX_PM))).toBe('12월 3일 (화)');
   });
 
+  it('leaves chatter out of a stand-up: no 핫픽스 decision, no 금요일까지 question, no task without request or date', () => {
+    const lines = [
+      ['UA', '안녕하세요! 오늘 스탠드업 시작할게요'],
+      ['UC', '원인은 세션 만료 설정이었고 핫픽스 올렸습니다'],
+      ['UA', '그럼 다음 배포는 목요일 오후 2시에 하기로 합시다'],
+      ['UB', '<@UD> PR 리뷰 부탁드려요'],
+      ['UC', '혹시 QA 환경 계정은 누가 관리하나요?'],
+      ['UA', '감사합니다 👍'],
+      ['UB', '디자인 시안은 이번 주 금요일까지 공유해주세요 <@UE>'],
+    ];
+    const msgs = lines.map(([user, text], i) => ({ ts: tsAt(SIX_PM + i * 60_000), threadTs: tsAt(SIX_PM + i * 60_000), user: user!, text: text! }));
+    const c = extractDigest(msgs, 'UBOT0001');
+    expect(c.decisions.map((i) => i.user)).toEqual(['UA']);
+    expect(c.questions.map((i) => i.text)).toEqual(['혹시 QA 환경 계정은 누가 관리하나요?']);
+    expect(c.actions.map((i) => [i.owner, i.due])).toEqual([
+      ['UD', null],
+      ['UE', '1월 11일 (금)'],
+    ]);
+  });
+
   it('takes the model JSON only when it has the asked shape and points at real messages', () => {
     const msgs = projectDay(SIX_PM).slice(0, 3);
     const ok = parseDigestAnswer('```json\n{"decisions":[{"ref":3,"text":"베타 출시 12월 3일"}],"questions":[],"actions":[]}\n```', msgs);
