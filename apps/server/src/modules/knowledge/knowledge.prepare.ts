@@ -1,6 +1,7 @@
 /**
  * Runs inside a document worker (lib/document-pool.ts): splits a document into passages and computes their knowledge
- * keys off the main thread. Imports only modules without imports.
+ * keys off the main thread (company rules by article and 항, rules-chunking.ts). Imports only modules that import
+ * nothing but each other (rules-chunking.ts → lib/text-search.ts).
  */
 import { knowledgeKeys } from './korean-search.ts';
 import { chunkDocument, type TArticleMeta } from './rules-chunking.ts';
