@@ -535,7 +535,7 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
 }
 
 // The data API's public surface for other modules (the admin-page builder calls it in process).
-export type { TDeps as TApiBuilderDeps } from './api-builder.deps.ts';
+export type TApiBuilderDeps = TDeps;
 export type { TSchemaInfo, TTableInfo } from './engines/engine.ts';
 export { PgrstError } from './postgrest/errors.ts';
 export type { TCondition, TFilter, TOrder, TParsedQuery } from './postgrest/grammar.ts';
