@@ -10,7 +10,7 @@ import type { TAdminRowRule } from '@suite/shared/schemas/admin-builder-roles';
 import { MASKED_VALUE } from '@suite/shared/schemas/admin-builder-roles';
 import { AppError } from '../../lib/app-error.ts';
 import type { TCondition, TTableInfo } from '../api-builder/data-api.service.ts';
-import { columnsOf, isMasked, type TAppCtx } from './admin-builder.columns.ts';
+import { columnsOf, type TAppCtx } from './admin-builder.columns.ts';
 import type { TDataRequest } from './admin-builder.data.ts';
 import { filter } from './admin-builder.query.ts';
 
@@ -127,5 +127,3 @@ export function maskRow(ctx: TAppCtx, table: string, row: Record<string, unknown
   for (const c of masked) if (c in out && out[c] !== null && out[c] !== undefined) out[c] = MASKED_VALUE;
   return out;
 }
-
-export { isMasked };

@@ -31,8 +31,6 @@ const ZBlockActions = z.object({
 });
 type TClick = z.infer<typeof ZBlockActions>;
 
-export const isBlockActions = (payload: unknown) => (payload as { type?: unknown } | null)?.type === 'block_actions';
-
 type TCtx = {
   d: TActionDeps;
   ws: { id: string; teamId: string; seedId: string };

@@ -32,11 +32,6 @@ export async function takeChanged(db: TDb, limit: number): Promise<TThreadRef[]>
   return rows.map((r) => ({ workspaceId: r.workspace_id, channel: r.channel, threadTs: r.thread_ts }));
 }
 
-export async function queuedCount(db: TDb): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(q);
-  return row?.n ?? 0;
-}
-
 /** The thread a mirrored message belongs to (before an edit or a deletion is applied), or undefined. */
 export async function threadOf(db: TDb, workspaceId: string, channel: string, ts: string): Promise<string | undefined> {
   const [row] = await db

@@ -205,7 +205,11 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
       if (method === 'users.conversations') {
         const user = String(body.user ?? '');
         const list = [...fake.channels].filter(([, c]) => c.members.includes(user));
-        return json(200, { ok: true, channels: list.map(([id, c]) => ({ id, name: c.name, is_private: c.isPrivate })), response_metadata: { next_cursor: '' } });
+        return json(200, {
+          ok: true,
+          channels: list.map(([id, c]) => ({ id, name: c.name, is_private: c.isPrivate })),
+          response_metadata: { next_cursor: '' },
+        });
       }
       if (method === 'conversations.info') {
         const c = fake.channels.get(String(body.channel));
