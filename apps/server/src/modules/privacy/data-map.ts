@@ -776,6 +776,8 @@ const CHATBOT: TTableMap[] = [
     },
     other: ['id', 'seed_id', 'slack_workspace_id', 'kind', 'folder_ids', 'public_page_ids', 'page_token', 'status', 'last_sync_at', 'last_error', 'created_at'],
     subjects: { user: 'created_by = $1', email: 'lower(account) = $1' },
+    // Found by the connected account's address (the person's Google or Notion account): which connection, never its token.
+    mentionExport: { columns: ['id', 'kind', 'account', 'status', 'last_sync_at', 'created_at'] },
     retention: { kind: 'transient', note: '연결을 끊거나 Slack 워크스페이스가 지워지면 삭제' },
     erase: { kind: 'delete' },
   },
@@ -788,6 +790,8 @@ const CHATBOT: TTableMap[] = [
     },
     other: ['connection_id', 'external_id', 'source_id', 'title', 'version', 'trashed'],
     subjects: { email: `access->'emails' ? $1` },
+    // A file the person may read at the source: its title, never the other addresses it is shared with.
+    mentionExport: { columns: ['connection_id', 'external_id', 'title', 'trashed'] },
     retention: { kind: 'transient', note: '원본에서 지워지거나 연결을 끊으면 삭제; 공유 설정은 동기화마다 원본 기준으로 다시 씀' },
     erase: { kind: 'delete' },
     sentTo: [],
