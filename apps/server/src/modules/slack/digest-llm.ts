@@ -27,6 +27,9 @@ const ZAnswer = z.object({
     .max(30),
 });
 
+/** A due date as the prompt asks for it ('12월 3일', '1월 11일 (금)', '12/3', '내일'): no Slack markup, no links. */
+const SAFE_DUE = /^[0-9가-힣 ().,:/~-]{1,40}$/;
+
 const clean = (t: string) => t.replace(/\s+/g, ' ').trim();
 
 /** The messages the prompt numbers: the latest ones that fit MAX_CHARS, oldest first. */
@@ -82,6 +85,6 @@ export function parseDigestAnswer(text: string, numbered: TDigestMessage[]): TDi
   return {
     decisions: a.decisions.map(item),
     questions: a.questions.map(item),
-    actions: a.actions.map((x) => ({ ...item(x), owner: x.owner ?? null, due: x.due ?? null })),
+    actions: a.actions.map((x) => ({ ...item(x), owner: x.owner ?? null, due: x.due && SAFE_DUE.test(x.due) ? x.due : null })),
   };
 }

@@ -19,7 +19,12 @@ function itemText(t: string, keepMentions: boolean): string {
   const cut = base.length > 160 ? `${base.slice(0, 159)}…` : base;
   return cut
     .split(/(<@[A-Z0-9]+(?:\|[^>]+)?>)/)
-    .map((part) => (/^<@[A-Z0-9]+/.test(part) ? part : esc(part)))
+    .map((part) => {
+      // A kept mention's label is text too: `<@U1|<!channel>` must not ping anyone.
+      const m = /^<@([A-Z0-9]+)(?:\|([^>]+))?>$/.exec(part);
+      if (!m) return esc(part);
+      return m[2] ? `<@${m[1]}|${esc(m[2])}>` : `<@${m[1]}>`;
+    })
     .join('');
 }
 
@@ -55,7 +60,7 @@ export function renderDigest(r: TRenderInput): string {
     '',
     ...section(p.actions, c.actions, (i) => {
       const owner = i.owner ? `<@${i.owner}>` : p.noOwner;
-      const due = i.due ? ` (${p.due(i.due)})` : '';
+      const due = i.due ? ` (${p.due(esc(i.due))})` : '';
       return `• ${owner}: ${itemText(i.text, !i.owner)}${due} · ${linkOf(i)}`;
     }),
   ];

@@ -9,11 +9,14 @@ import { minuteOfTime, type TDigestChannel, type TDigestSettingsInput, ZDigestSe
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
 import { access } from './console.service.ts';
+import { channelsOf } from './conversations-answer.ts';
+import { excludedChannels } from './conversations-index.ts';
 import { parseDigestCommand } from './digest-command.ts';
 import { nextSlotAt } from './digest-schedule.ts';
 import * as drepo from './digest.repository.ts';
-import { channelLabel } from './digest.service.ts';
+import { channelLabel, isChannelMember } from './digest.service.ts';
 import type { TSlackApi } from './slack-api.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import * as repo from './slack.repository.ts';
@@ -22,7 +25,7 @@ const c = ko.slackDigest.command;
 const sv = ko.slackDigest.server;
 
 export type TSlashPayload = { teamId: string; channelId: string; channelName: string; userId: string; text: string };
-type TCommandDeps = { db: TDb; config: TConfig; slack: Pick<TSlackApi, 'userIsAdmin'>; now: () => Date };
+type TCommandDeps = { db: TDb; config: TConfig; slack: TSlackApi; state: TSharedState; now: () => Date };
 
 const scheduleOf = (s: Pick<drepo.TDigestSettingsRow, 'frequency' | 'weekday' | 'minuteOfDay'>) =>
   ko.slackDigest.schedule({ frequency: s.frequency as 'daily' | 'weekly' | 'off', weekday: s.weekday, minute_of_day: s.minuteOfDay });
@@ -35,9 +38,10 @@ async function isAdmin(deps: TCommandDeps, ws: repo.TWorkspaceRow, user: string)
   return Promise.race([deps.slack.userIsAdmin(token, user).catch(() => false), timeout]);
 }
 
+/** A subscription never sets up a schedule: a new settings row is 'off' until an admin chooses a time. */
 async function ensureSettings(db: TDb, wsId: string, channel: string, name: string, at: Date) {
   const cur = await drepo.findSettings(db, wsId, channel);
-  if (!cur) return drepo.upsertSettings(db, wsId, channel, { channelName: name }, at);
+  if (!cur) return drepo.upsertSettings(db, wsId, channel, { channelName: name, frequency: 'off' }, at);
   await drepo.rememberChannelName(db, wsId, channel, name);
   return { ...cur, channelName: name || cur.channelName };
 }
@@ -68,6 +72,9 @@ export async function handleSlashCommand(deps: TCommandDeps, p: TSlashPayload): 
     return `${text}${await hint()}`;
   }
   if (cmd.kind === 'subscribe') {
+    if (excludedChannels(ws).includes(p.channelId)) return sv.channelExcluded;
+    const token = decryptSecret(deps.config.encryptionKey, ws.botTokenEnc);
+    if (!(await isChannelMember(deps, ws, token, p.userId, p.channelId))) return c.notMember;
     const s = await ensureSettings(deps.db, ws.id, p.channelId, p.channelName, at);
     if (!(await drepo.subscribe(deps.db, ws.id, p.channelId, p.userId))) return c.alreadySubscribed;
     return `${s.frequency === 'off' ? c.subscribedOff(label) : c.subscribed(label, scheduleOf(s))}${await hint()}`;
@@ -98,7 +105,7 @@ export async function handleSlashCommand(deps: TCommandDeps, p: TSlashPayload): 
 
 // ── Console ──
 
-type TConsoleDeps = { db: TDb; config: TConfig; slack: Pick<TSlackApi, 'userName' | 'lookupByEmail'>; now: () => Date };
+type TConsoleDeps = { db: TDb; config: TConfig; slack: TSlackApi; state: TSharedState; now: () => Date };
 type TUser = { id: string; email: string };
 
 const DEFAULTS = { frequency: 'daily', weekday: 5, minuteOfDay: 18 * 60, postToChannel: false, channelName: '' } as const;
@@ -121,7 +128,11 @@ export async function listDigestChannels(deps: TConsoleDeps, user: TUser, worksp
   const ids = [...new Set(subs.map((s) => s.slackUserId))].slice(0, 30);
   const names = new Map(await Promise.all(ids.map(async (id) => [id, token ? await deps.slack.userName(token, id).catch(() => null) : null] as const)));
   const byChannel = new Map(settings.map((s) => [s.channel, s]));
-  const channels = [...new Set([...settings.map((s) => s.channel), ...mirrored])].sort();
+  const canManage = a.role === 'owner' || a.role === 'admin';
+  // Owners and admins see every channel's settings; a member only the channels Slack says they are in (a private
+  // channel's id and name are not theirs to know), and not the ones excluded from conversations.
+  const visible = canManage ? null : await myChannels(deps, ws, token, me);
+  const channels = [...new Set([...settings.map((s) => s.channel), ...mirrored])].filter((ch) => !visible || visible.has(ch)).sort();
   const now = deps.now();
   const data = channels.map((channel): TDigestChannel => {
     const s = byChannel.get(channel) ?? { ...DEFAULTS, channel };
@@ -144,7 +155,14 @@ export async function listDigestChannels(deps: TConsoleDeps, user: TUser, worksp
         : null,
     };
   });
-  return { data, can_manage: a.role === 'owner' || a.role === 'admin' };
+  return { data, can_manage: canManage };
+}
+
+async function myChannels(deps: TConsoleDeps, ws: repo.TWorkspaceRow, token: string | null, me: string | null): Promise<Set<string>> {
+  if (!token || !me) return new Set();
+  const excluded = new Set(excludedChannels(ws));
+  const mine = (await channelsOf(deps.state, deps.slack, ws, token, me)) ?? [];
+  return new Set(mine.filter((c) => !excluded.has(c.id)).map((c) => c.id));
 }
 
 export async function updateDigestChannel(deps: TConsoleDeps, user: TUser, workspaceId: string, channel: string, input: TDigestSettingsInput) {
@@ -164,9 +182,13 @@ export async function updateDigestChannel(deps: TConsoleDeps, user: TUser, works
 export async function setMySubscription(deps: TConsoleDeps, user: TUser, workspaceId: string, channel: string, on: boolean) {
   const a = await access(deps.db, workspaceId, user.id);
   if (a.ws.status !== 'active' || !a.ws.botTokenEnc) throw new AppError('CONFLICT', sv.workspaceInactive);
-  const me = await mySlackId(deps, decryptSecret(deps.config.encryptionKey, a.ws.botTokenEnc), user.email);
+  const token = decryptSecret(deps.config.encryptionKey, a.ws.botTokenEnc);
+  const me = await mySlackId(deps, token, user.email);
   if (!me) throw new AppError('CONFLICT', sv.noSlackAccount);
   if (on) {
+    // Subscribing is reading the channel: only its members, and never a channel excluded from conversations.
+    if (excludedChannels(a.ws).includes(channel)) throw new AppError('FORBIDDEN', sv.channelExcluded);
+    if (!(await isChannelMember(deps, a.ws, token, me, channel))) throw new AppError('FORBIDDEN', sv.notMember);
     await ensureSettings(deps.db, a.ws.id, channel, '', deps.now());
     await drepo.subscribe(deps.db, a.ws.id, channel, me);
   } else await drepo.unsubscribe(deps.db, a.ws.id, channel, me);
@@ -175,5 +197,11 @@ export async function setMySubscription(deps: TConsoleDeps, user: TUser, workspa
 
 async function oneChannel(deps: TConsoleDeps, user: TUser, workspaceId: string, channel: string): Promise<TDigestChannel> {
   const { data } = await listDigestChannels(deps, user, workspaceId);
-  return data.find((d) => d.channel === channel)!;
+  // Unsubscribed from a channel they no longer see: nothing of it is shown.
+  return (
+    data.find((d) => d.channel === channel) ?? {
+      ...{ channel, channel_name: '', frequency: 'off', weekday: DEFAULTS.weekday, time: ko.slackDigest.hhmm(DEFAULTS.minuteOfDay) },
+      ...{ post_to_channel: false, configured: false, subscribers: [], subscribed: false, next_at: null, last_run: null },
+    }
+  );
 }

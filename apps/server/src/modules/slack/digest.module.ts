@@ -11,10 +11,11 @@ const digestDeps = new WeakMap<TAppContext, TDigestDeps>();
 export const digestDepsOf = (ctx: TAppContext) => digestDeps.get(ctx);
 
 export async function registerDigests(app: FastifyInstance, ctx: TAppContext, jobs: Pick<TJobRunner, 'every'>, rt: TRuntime): Promise<void> {
-  const deps: TDigestDeps = { db: rt.db, config: rt.config, slack: rt.slack, llm: rt.llm, log: rt.log, now: rt.now, stop: rt.stop, meter: rt.meter };
+  const state = rt.state ?? ctx.state;
+  const deps: TDigestDeps = { db: rt.db, config: rt.config, slack: rt.slack, state, llm: rt.llm, log: rt.log, now: rt.now, stop: rt.stop, meter: rt.meter };
   digestDeps.set(ctx, deps);
   jobs.every('slack.digests', () => runDueDigests(deps));
-  const routeDeps = { db: rt.db, config: rt.config, slack: rt.slack, now: rt.now };
+  const routeDeps = { db: rt.db, config: rt.config, slack: rt.slack, state, now: rt.now };
   await app.register(digestCommandRoutes, routeDeps);
   await app.register(digestConsoleRoutes, routeDeps);
 }

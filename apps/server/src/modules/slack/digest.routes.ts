@@ -14,6 +14,8 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bearer, errorResponses } from '../../lib/route-helpers.ts';
 import { currentUser, requireAuth } from '../../plugins/auth-guard.ts';
+import { findBadText } from '../../plugins/input-text-rule.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
 import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import { access } from './console.service.ts';
 import { handleSlashCommand, listDigestChannels, setMySubscription, updateDigestChannel } from './digest-settings.service.ts';
@@ -21,7 +23,7 @@ import type { TSlackApi } from './slack-api.ts';
 import { verifySlackSignature } from './slack-crypto.ts';
 
 const s = ko.slack.server;
-type TDeps = { db: TDb; config: TConfig; slack: TSlackApi; now: () => Date };
+type TDeps = { db: TDb; config: TConfig; slack: TSlackApi; state: TSharedState; now: () => Date };
 
 const ZSlash = z.object({
   command: z.string().max(50),
@@ -50,7 +52,10 @@ export const digestCommandRoutes: FastifyPluginAsync<TDeps> = async (app, deps) 
   app.post('/api/slack/commands', { schema: { hide: true } }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     verify(deps.config, request, raw, deps.now());
-    const parsed = ZSlash.safeParse(Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+    const fields = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    // The raw body escapes the app's NUL rule (a Buffer): the decoded fields are checked here, before the database.
+    if (findBadText(fields) !== undefined) return reply.send({ response_type: 'ephemeral', text: ko.slackDigest.server.badText });
+    const parsed = ZSlash.safeParse(fields);
     if (!parsed.success) throw new AppError('BAD_REQUEST', s.badPayload);
     const p = parsed.data;
     if (p.command.replace(/^\//, '') !== 'digest') return reply.send({ response_type: 'ephemeral', text: ko.slackDigest.command.help });
@@ -125,7 +130,7 @@ export const digestConsoleRoutes: FastifyPluginAsyncZod<TDeps> = async (app, dep
           security: bearer,
           params: ZDigestChannelParams,
           summary: on ? '내 다이제스트 구독 (이메일로 찾은 내 Slack 계정에 개인 메시지)' : '내 다이제스트 구독 취소',
-          response: { 200: ZDigestChannelResponse, ...errorResponses(401, 404, 409) },
+          response: { 200: ZDigestChannelResponse, ...errorResponses(401, 403, 404, 409) },
         },
       },
       async (request) => ({

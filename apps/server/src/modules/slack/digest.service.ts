@@ -7,12 +7,16 @@
  */
 import { ko } from '@suite/shared';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
 import type { TRuntime } from './assistant.ts';
+import { channelsOf } from './conversations-answer.ts';
+import { excludedChannels } from './conversations-index.ts';
 import { dueSlot, seoulLabel, type TSlot } from './digest-schedule.ts';
 import { extractDigest, type TDigestContent, type TDigestMessage } from './digest-extract.ts';
 import { digestPrompt, parseDigestAnswer, promptMessages } from './digest-llm.ts';
 import { permalinkOf, renderDigest } from './digest-render.ts';
 import * as drepo from './digest.repository.ts';
+import type { TSlackApi } from './slack-api.ts';
 import { decryptSecret } from './slack-crypto.ts';
 import * as repo from './slack.repository.ts';
 
@@ -20,12 +24,10 @@ const p = ko.slackDigest.post;
 /** A claim not finished after this long (the instance died) is taken over by the next run. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
-/** The Slack calls digests make; `permalink` (chat.getPermalink) is optional, Slack's URL form is the fallback. */
-export type TDigestSlack = Pick<TRuntime['slack'], 'postMessage'> & {
-  permalink?: (token: string, channel: string, ts: string) => Promise<string | null>;
-};
+/** `state` caches who is in which channel (users.conversations, decision 085); every DM is checked against it. */
 export type TDigestDeps = Pick<TRuntime, 'db' | 'config' | 'llm' | 'log' | 'now' | 'stop'> & {
-  slack: TDigestSlack;
+  slack: TSlackApi;
+  state: TSharedState;
   meter?: Pick<TMeterRecorder, 'record'> | undefined;
 };
 
@@ -41,10 +43,25 @@ export type TBuilt = {
 
 export const channelLabel = (channel: string, name: string) => (name ? `#${name}` : `<#${channel}>`);
 
+/**
+ * Whether `user` is in `channel` now (Slack's users.conversations, cached briefly in the shared state): subscribing
+ * and every DM ask it, so a digest never reaches someone outside the channel. False when Slack cannot say.
+ */
+export async function isChannelMember(
+  deps: { state: TSharedState; slack: TSlackApi },
+  ws: repo.TWorkspaceRow,
+  token: string,
+  user: string,
+  channel: string,
+): Promise<boolean> {
+  const mine = await channelsOf(deps.state, deps.slack, ws, token, user);
+  return Boolean(mine?.some((c) => c.id === channel));
+}
+
 /** Slack's workspace URL from one permalink (`https://team.slack.com`), else Slack's generic host. */
 async function permalinkBase(deps: TDigestDeps, token: string, channel: string, ts: string): Promise<string> {
   try {
-    const link = await deps.slack.permalink?.(token, channel, ts);
+    const link = await deps.slack.permalink(token, channel, ts);
     const base = link?.split('/archives/')[0];
     if (base && /^https:\/\//.test(base)) return base;
   } catch (e) {
@@ -139,6 +156,8 @@ async function sendRun(deps: TDigestDeps, ws: repo.TWorkspaceRow, s: drepo.TDige
     const label = channelLabel(s.channel, s.channelName);
     for (const sub of await drepo.subscribers(deps.db, ws.id, s.channel)) {
       if (run.dmSent.includes(sub.slackUserId)) continue;
+      // Someone who left the channel (or a private channel they never were in) gets nothing.
+      if (!(await isChannelMember(deps, ws, token, sub.slackUserId, s.channel))) continue;
       // A user id as the channel: Slack delivers it in the app's direct message with that user (chat:write).
       await deps.slack.postMessage(token, { channel: sub.slackUserId, text: `${p.dmIntro(label)}\n\n${built.text}` });
       await drepo.addDmSent(deps.db, run.id, sub.slackUserId);
@@ -163,6 +182,7 @@ export async function runDueDigests(deps: TDigestDeps): Promise<{ sent: number; 
     if (!workspaces.has(s.workspaceId)) workspaces.set(s.workspaceId, await repo.findWorkspace(deps.db, s.workspaceId));
     const ws = workspaces.get(s.workspaceId);
     if (!ws || ws.status !== 'active' || !ws.botTokenEnc) continue;
+    if (excludedChannels(ws).includes(s.channel)) continue;
     if (!s.postToChannel && (await drepo.subscribers(deps.db, ws.id, s.channel)).length === 0) continue;
     const run = await drepo.claimRun(
       deps.db,

@@ -10,10 +10,13 @@ import { api, signedIn } from '../admin-users/testing/console-test-kit.ts';
 import { parseDigestCommand, parseTime } from './digest-command.ts';
 import { dueDate, extractDigest, type TDigestMessage } from './digest-extract.ts';
 import { parseDigestAnswer } from './digest-llm.ts';
+import { renderDigest } from './digest-render.ts';
 import { dueSlot, latestSlot } from './digest-schedule.ts';
 import { digestDepsOf } from './digest.module.ts';
 import { runDueDigests } from './digest.service.ts';
+import * as drepo from './digest.repository.ts';
 import * as repo from './slack.repository.ts';
+import { addMember } from '../seeds/seeds.repository.ts';
 import { slackSignature } from './slack-crypto.ts';
 import { startFakeLlm, type TFakeLlm } from './testing/fake-llm.ts';
 import { startFakeSlack, type TFakeSlack } from './testing/fake-slack.ts';
@@ -120,6 +123,43 @@ describe('digest rules (no database)', () => {
     expect(parseDigestAnswer('{"decisions":[{"ref":9,"text":"없는 메시지"}],"questions":[],"actions":[]}', msgs)).toBeNull();
     expect(parseDigestAnswer('{"decisions":"many"}', msgs)).toBeNull();
   });
+
+  it('keeps Slack markup from a steered model out of the post: no <!channel> or link in a due date or a mention label', () => {
+    const msgs = projectDay(SIX_PM).slice(0, 4);
+    const evil = parseDigestAnswer(
+      JSON.stringify({
+        decisions: [],
+        questions: [],
+        actions: [
+          { ref: 4, text: '회의록 확인', owner: 'UCAROL', due: '<!channel>' },
+          { ref: 4, text: '자료 보기', owner: null, due: '<https://evil.example|회의록>' },
+          { ref: 4, text: '정리', owner: 'UCAROL', due: '1월 11일 (금)' },
+        ],
+      }),
+      msgs,
+    )!;
+    expect(evil.actions.map((x) => x.due)).toEqual([null, null, '1월 11일 (금)']);
+    const content = {
+      decisions: [{ ...evil.actions[2]!, text: '<@UALICE|<!channel>> 님이 확정' }],
+      questions: [],
+      actions: [{ ...evil.actions[2]!, due: '<!here> <https://evil.example|회의록>' }],
+    };
+    const text = renderDigest({
+      channelLabel: '#beta',
+      frequency: 'daily',
+      from: 'a',
+      to: 'b',
+      messages: msgs,
+      content,
+      link: () => 'https://x.slack.com/archives/C1/p1',
+      note: null,
+    });
+    expect(text).not.toContain('<!channel>');
+    expect(text).not.toContain('<!here>');
+    expect(text).not.toContain('<https://evil.example');
+    expect(text).toContain('<@UALICE|&lt;!channel>');
+    expect(text).toContain('&lt;!here&gt; &lt;https://evil.example|회의록&gt;');
+  });
 });
 
 describe.each(dbKinds)('channel digests on %s', (kind) => {
@@ -166,19 +206,20 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     owner = await signedIn(a);
     const ws = await directWorkspace({ t: a, slack, llm, close: async () => {} }, owner.token, TEAM);
     wsId = ws.id;
+    slack.channels.set(CH, { name: 'beta-launch', isPrivate: false, members: ['UBOB', 'UCAROL', 'UOWNER', 'UADMIN', 'UBOSS'] });
     await a.database.db.update(slackWorkspaces).set({ installerSlackUserId: 'UADMIN' }).where(eq(slackWorkspaces.id, wsId));
   });
   afterAll(async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined);
   });
 
-  async function command(text: string, opts: { user?: string; secret?: string; ts?: number; channel?: string } = {}) {
+  async function command(text: string, opts: { user?: string; secret?: string; ts?: number; channel?: string; channelName?: string } = {}) {
     const raw = new URLSearchParams({
       command: '/digest',
       text,
       team_id: TEAM.id,
       channel_id: opts.channel ?? CH,
-      channel_name: 'beta-launch',
+      channel_name: opts.channelName ?? 'beta-launch',
       user_id: opts.user ?? 'UBOB',
       response_url: 'https://hooks.slack.com/commands/x',
     }).toString();
@@ -219,7 +260,8 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect(help.json()).toEqual({ response_type: 'ephemeral', text: d.command.help });
     const first = await command('구독');
     expect(first.statusCode).toBe(200);
-    expect(first.json().text).toContain(d.command.subscribed('#beta-launch', '매일 18:00'));
+    // A subscription never sets up a schedule: the digest stays off until an admin picks a time.
+    expect(first.json().text).toContain(d.command.subscribedOff('#beta-launch'));
     // Nothing mirrored from the channel yet: the answer says to invite the app.
     expect(first.json().text).toContain(d.command.inviteHint);
     expect((await command('구독')).json().text).toBe(d.command.alreadySubscribed);
@@ -229,8 +271,10 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect((await command('구독 취소', { user: 'UCAROL' })).json().text).toBe(d.command.unsubscribed('#beta-launch'));
     expect((await command('구독 취소', { user: 'UCAROL' })).json().text).toBe(d.command.notSubscribed);
     expect((await command('구독', { channel: 'D0DIRECT' })).json().text).toBe(d.command.notInChannel);
+    // Someone Slack does not list in the channel cannot subscribe to it.
+    expect((await command('구독', { user: 'UZED' })).json().text).toBe(d.command.notMember);
     const status = (await command('')).json().text as string;
-    expect(status).toContain('매일 18:00');
+    expect(status).toContain('꺼짐');
     expect(status).toContain('구독자 1명');
   });
 
@@ -411,5 +455,81 @@ describe.each(dbKinds)('channel digests on %s', (kind) => {
     expect(fresh[0]!.text).toContain(d.post.title('#beta-launch', 'weekly'));
     // The 7 days up to Friday 17:30 hold this Friday's messages and last Saturday's (day 5 above).
     expect((await runs()).find((x) => x.periodKey === 'w:2030-01-18')).toMatchObject({ status: 'sent', messageCount: 14 });
+  });
+
+  it('answers a /digest with a NUL byte in Korean instead of a 500, storing nothing', async () => {
+    const before = await a.database.db.select().from(slackDigestSubscriptions);
+    const res = await command('구독', { channelName: 'beta\u0000launch', channel: 'C0NULBYTE' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ response_type: 'ephemeral', text: d.server.badText });
+    expect((await command('구독\u0000')).json().text).toBe(d.server.badText);
+    expect(await a.database.db.select().from(slackDigestSubscriptions)).toHaveLength(before.length);
+    expect(await drepo.findSettings(a.database.db, wsId, 'C0NULBYTE')).toBeUndefined();
+  });
+
+  it("never leaks a private channel to a seed member who is not in it: not listed, not subscribable, never DM'd", async () => {
+    const db = a.database.db;
+    const [row] = await db.select().from(slackWorkspaces).where(eq(slackWorkspaces.id, wsId));
+    const member = await signedIn(a);
+    await addMember(db, row!.seedId, member.id, 'member');
+    slack.usersByEmail.set(member.email.toLowerCase(), 'UMALLORY');
+    slack.channels.set('C0PRIVATE', { name: 'secret-hr', isPrivate: true, members: ['UHR'] });
+    slack.channels.set('C0EXCL', { name: 'excluded', isPrivate: false, members: ['UMALLORY'] });
+    await db
+      .update(slackWorkspaces)
+      .set({ settings: { ...row!.settings, excludedChannels: ['C0EXCL'] } })
+      .where(eq(slackWorkspaces.id, wsId));
+    const at = clock.now().getTime();
+    await mirror([{ ts: tsAt(at - HOUR, 1), threadTs: tsAt(at - HOUR, 1), user: 'UHR', text: '연봉 조정안은 다음 주 월요일까지 확정합니다' }], 'C0PRIVATE');
+    await mirror([{ ts: tsAt(at - HOUR, 2), threadTs: tsAt(at - HOUR, 2), user: 'UMALLORY', text: '제외된 채널의 메시지' }], 'C0EXCL');
+
+    // The reviewer's steps: the member lists the channels, subscribes to C0PRIVATE, waits for the digest.
+    const list = await api(a, member.token)('GET', `/api/slack/workspaces/${wsId}/digests`);
+    expect(list.status).toBe(200);
+    expect(list.body.can_manage).toBe(false);
+    const ids = list.body.data.map((c: { channel: string }) => c.channel);
+    expect(ids).not.toContain('C0PRIVATE');
+    expect(ids).not.toContain('C0EXCL');
+    expect(JSON.stringify(list.body)).not.toContain('secret-hr');
+    const sub = await api(a, member.token)('POST', `/api/slack/workspaces/${wsId}/digests/C0PRIVATE/subscription`);
+    expect(sub.status).toBe(403);
+    expect(JSON.stringify(sub.body)).toContain(d.server.notMember);
+    expect((await command('구독', { user: 'UMALLORY', channel: 'C0PRIVATE', channelName: 'secret-hr' })).json().text).toBe(d.command.notMember);
+    const excl = await api(a, member.token)('POST', `/api/slack/workspaces/${wsId}/digests/C0EXCL/subscription`);
+    expect(excl.status).toBe(403);
+    expect(JSON.stringify(excl.body)).toContain(d.server.channelExcluded);
+    // Nothing was stored: no subscription and no schedule switched on by a subscription.
+    expect(await drepo.findSettings(db, wsId, 'C0PRIVATE')).toBeUndefined();
+    expect((await db.select().from(slackDigestSubscriptions)).map((x) => x.slackUserId)).not.toContain('UMALLORY');
+    // Owners and admins see every channel's settings, but subscribing still needs membership.
+    const admin = await signedIn(a);
+    await addMember(db, row!.seedId, admin.id, 'admin');
+    slack.usersByEmail.set(admin.email.toLowerCase(), 'UADMIN2');
+    const managed = await api(a, admin.token)('GET', `/api/slack/workspaces/${wsId}/digests`);
+    expect(managed.body.can_manage).toBe(true);
+    expect(managed.body.data.map((c: { channel: string }) => c.channel)).toContain('C0PRIVATE');
+    expect((await api(a, admin.token)('POST', `/api/slack/workspaces/${wsId}/digests/C0PRIVATE/subscription`)).status).toBe(403);
+
+    // A subscription left from before (or someone who left the channel): the admin's daily digest skips them.
+    await drepo.upsertSettings(
+      db,
+      wsId,
+      'C0PRIVATE',
+      { channelName: 'secret-hr', frequency: 'daily', minuteOfDay: 18 * 60, postToChannel: false },
+      clock.now(),
+    );
+    await drepo.upsertSettings(db, wsId, 'C0EXCL', { channelName: 'excluded', frequency: 'daily', minuteOfDay: 18 * 60, postToChannel: true }, clock.now());
+    await drepo.subscribe(db, wsId, 'C0PRIVATE', 'UMALLORY');
+    await drepo.subscribe(db, wsId, 'C0PRIVATE', 'UHR');
+    await drepo.subscribe(db, wsId, 'C0EXCL', 'UMALLORY');
+    const sixPm = Date.parse('2030-01-18T09:00:00Z');
+    clock.advance(sixPm + 30_000 - clock.now().getTime());
+    const posted = slack.posts.length;
+    expect((await runDueDigests(digestDepsOf(a.app.ctx)!)).sent).toBe(1);
+    const fresh = slack.posts.slice(posted);
+    expect(fresh.map((p) => p.channel)).toEqual(['UHR']);
+    expect(fresh[0]!.text).toContain('연봉 조정안');
+    expect(JSON.stringify(slack.posts)).not.toContain('제외된 채널의 메시지');
+    expect((await runs()).find((x) => x.channel === 'C0PRIVATE')).toMatchObject({ status: 'sent', dmSent: ['UHR'] });
   });
 });
