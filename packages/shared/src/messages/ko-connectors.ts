@@ -37,6 +37,8 @@ export const koConnectors = {
     driveExpired: 'Google 드라이브 연결이 만료되었거나 취소되었습니다. 다시 연결해 주세요.',
     driveUnreachable: 'Google 드라이브에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
     driveFolderMissing: (id: string) => `폴더 ${id}를 찾을 수 없거나 볼 권한이 없습니다.`,
+    driveTooBig: (names: string[], mb: number) =>
+      `${mb}MB를 넘는 파일 ${names.length}개는 색인하지 않았습니다: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ' 외' : ''}`,
     connected: '연결했습니다.',
     saved: '저장했습니다.',
     synced: '동기화했습니다.',

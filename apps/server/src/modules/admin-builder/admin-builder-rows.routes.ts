@@ -15,6 +15,7 @@ import {
   ZAdminRowsQuery,
   ZAdminTableParams,
 } from '@suite/shared/schemas/admin-builder';
+import { ZAdminRevealInput } from '@suite/shared/schemas/admin-builder-roles';
 import { bearer } from '../../lib/route-helpers.ts';
 import { ACCESS, accessOf, recordAccess } from '../../lib/access-log.ts';
 import type { TDeps } from './admin-builder.deps.ts';
@@ -25,7 +26,8 @@ import { actor, auth, errs, tags, tbl } from './admin-builder.routes.ts';
 import { createRow, deleteRows, updateRow } from './admin-builder.write.ts';
 
 const m = ko.adminBuilder.server;
-const ZExportQuery = ZAdminRowsQuery.omit({ page: true, pageSize: true });
+/** `reason` (2–200 characters, as for 열람): the masked columns in clear, recorded; without it they stay ●●●. */
+const ZExportQuery = ZAdminRowsQuery.omit({ page: true, pageSize: true }).extend({ reason: ZAdminRevealInput.shape.reason.optional() });
 
 /** A generated page's rows, through the API builder's data API: list, one row, write, delete, options, CSV out and in. */
 export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = async (app, { deps }) => {
@@ -174,7 +176,7 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
       ...auth,
       schema: {
         tags,
-        summary: '현재 필터의 행을 CSV로 내보내기 (목록에 보이는 열만)',
+        summary: '현재 필터의 행을 CSV로 내보내기 (목록에 보이는 열만; 가린 열은 reason 을 주면 열람 기록을 남기고 그대로)',
         security: bearer,
         params: ZAdminTableParams,
         querystring: ZExportQuery,
@@ -186,7 +188,10 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
       // The first chunk runs the permission check, so a refusal is still a JSON error, not a broken download.
       const first = await lines.next();
       const { seedId, appId, table } = request.params;
-      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · CSV`, seedId));
+      await recordAccess(deps.db, {
+        ...accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · CSV`, seedId),
+        reason: request.query.reason ?? null,
+      });
       const { Readable } = await import('node:stream');
       async function* rest() {
         if (!first.done) yield first.value;
@@ -205,7 +210,7 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
       ...auth,
       schema: {
         tags,
-        summary: '현재 필터의 행을 엑셀(.xlsx)로 내보내기 (목록에 보이는 열만, 숫자·날짜·예/아니요는 엑셀 형식으로)',
+        summary: '현재 필터의 행을 엑셀(.xlsx)로 내보내기 (목록에 보이는 열만, 숫자·날짜·예/아니요는 엑셀 형식으로; 가린 열은 reason 이 있을 때만 그대로)',
         security: bearer,
         params: ZAdminTableParams,
         querystring: ZExportQuery,
@@ -215,7 +220,10 @@ export const adminBuilderRowRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = asy
     async (request, reply) => {
       const { seedId, appId, table } = request.params;
       const file = await exportXlsx(deps, actor(request), seedId, appId, table, request.query);
-      await recordAccess(deps.db, accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · XLSX`, seedId));
+      await recordAccess(deps.db, {
+        ...accessOf(request, 'seed', ACCESS.adminBuilderExport, `앱 ${appId} 표 ${table} · XLSX`, seedId),
+        reason: request.query.reason ?? null,
+      });
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(table)}.xlsx`)

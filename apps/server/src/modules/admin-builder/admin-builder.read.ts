@@ -1,7 +1,7 @@
 /** Reading rows of an app's table: the list (paged, sorted, searched, filtered), one row, pick-list options, CSV and .xlsx export. */
 import { csvHead, csvLine } from '../../lib/csv.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
-import { columnsOf, kindOf, present, refDisplay, rightsOf, tableIn, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
+import { columnsOf, isMasked, kindOf, present, refDisplay, rightsOf, tableIn, visibleColumns, type TAppCtx } from './admin-builder.columns.ts';
 import { appContext } from './admin-builder.context.ts';
 import { data, rowsOf, totalOf } from './admin-builder.data.ts';
 import type { TActor, TDeps } from './admin-builder.deps.ts';
@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TAdminColumn } from '@suite/shared/schemas/admin-builder';
 import { xlsxWorkbook } from './admin-builder.xlsx.ts';
 import { maskRow } from './admin-builder.rules.ts';
+import * as repo from './admin-builder.repository.ts';
 
 const EXPORT_MAX = 50_000;
 
@@ -114,14 +115,33 @@ async function* exportPages(
   appId: string,
   table: string,
   query: Record<string, unknown>,
+  format: 'CSV' | 'XLSX',
 ): AsyncGenerator<{ t: TTableInfo; ctx: TAppCtx; cols: string[]; rows: Record<string, unknown>[] }> {
   const ctx = await appContext(deps, actor, seedId, appId);
   const t = tableIn(ctx, table, 'export');
   const cols = visibleColumns(ctx, t, 'list');
-  // Masked columns leave masked, unless the role may read them in clear (decision 092).
-  const clear = rightsOf(ctx, table).includes('unmask');
   const where = filterConditions(ctx, t, query);
   const order = orderOf(ctx, t, typeof query.sort === 'string' ? query.sort : undefined);
+  // Masked columns leave masked; in clear only with a 열람 reason and the `unmask` right (else 403), recorded as one
+  // admin_reveals row (reason, masked columns, row count) before any value leaves (decision 092).
+  const reason = typeof query.reason === 'string' ? query.reason : undefined;
+  const masked = cols.filter((c) => isMasked(ctx, table, c));
+  const clear = reason !== undefined && masked.length > 0;
+  if (clear) {
+    tableIn(ctx, table, 'unmask');
+    const counted = await data(deps, ctx, { table, method: 'GET', query: { select: cols.slice(0, 1), where, limit: 1 }, prefer: 'count=exact' });
+    const total = Math.min(Number(totalOf(counted) ?? 0), EXPORT_MAX);
+    await repo.insertReveal(deps.db, {
+      appId: ctx.app.id,
+      actorId: actor.id,
+      actorName: actor.name,
+      ip: actor.ip,
+      tableName: table,
+      rowKey: `내보내기 ${format} ${total}행`,
+      columnName: masked.join(', '),
+      reason,
+    });
+  }
   const step = Math.max(1, Math.min(ctx.rowCap, 1000));
   yield { t, ctx, cols, rows: [] };
   for (let offset = 0; offset < EXPORT_MAX; offset += step) {
@@ -142,7 +162,7 @@ export async function* exportCsv(
   query: Record<string, unknown>,
 ): AsyncGenerator<string> {
   let head = true;
-  for await (const { cols, rows } of exportPages(deps, actor, seedId, appId, table, query)) {
+  for await (const { cols, rows } of exportPages(deps, actor, seedId, appId, table, query, 'CSV')) {
     if (head) yield csvHead(cols);
     head = false;
     yield rows.map((r) => csvLine(cols.map((c) => r[c]))).join('');
@@ -153,7 +173,7 @@ export async function* exportCsv(
 export async function exportXlsx(deps: TDeps, actor: TActor, seedId: string, appId: string, table: string, query: Record<string, unknown>): Promise<Buffer> {
   const all: Record<string, unknown>[] = [];
   let cols: { name: string; kind: TAdminColumn['kind'] }[] = [];
-  for await (const page of exportPages(deps, actor, seedId, appId, table, query)) {
+  for await (const page of exportPages(deps, actor, seedId, appId, table, query, 'XLSX')) {
     if (!cols.length) {
       const kinds = new Map(columnsOf(page.ctx, page.t).map((c) => [c.name, c.kind]));
       cols = page.cols.map((name) => ({ name, kind: kinds.get(name) ?? 'other' }));

@@ -221,8 +221,25 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const csv = await download(`${app}/tables/staff/export.csv`, member.token);
     expect(csv.body).toContain('●●●');
     expect(csv.body).not.toContain('1234-5678');
-    const ownerCsv = await download(`${app}/tables/staff/export.csv`, shop.owner.token);
+    // Even a role with `unmask` exports masked without a 열람 reason; with one (2–200 characters, as for 열람) in clear.
+    const ownerMasked = await download(`${app}/tables/staff/export.csv`, shop.owner.token);
+    expect(ownerMasked.body).toContain('●●●');
+    expect(ownerMasked.body).not.toContain('010-1234-5678');
+    const shortReason = await download(`${app}/tables/staff/export.csv?reason=${encodeURIComponent('가')}`, shop.owner.token);
+    expect(shortReason.statusCode).toBe(400);
+    expect(shortReason.json().error).toBe('열람 사유를 2~200자로 입력해 주세요.');
+    const memberClear = await download(`${app}/tables/staff/export.csv?reason=${encodeURIComponent('고객 연락')}`, member.token);
+    expect(memberClear.statusCode).toBe(403);
+    expect(memberClear.json().error).toBe('이 테이블의 가려진 개인정보를 열람할 권한이 없습니다.');
+    const ownerCsv = await download(`${app}/tables/staff/export.csv?reason=${encodeURIComponent('분기 연락망 정리')}`, shop.owner.token);
     expect(ownerCsv.body).toContain('010-1234-5678');
+    const ownerXlsx = await download(`${app}/tables/staff/export.xlsx?reason=${encodeURIComponent('분기 연락망 정리')}`, shop.owner.token);
+    expect(ownerXlsx.statusCode).toBe(200);
+    const exported = await shop.o('GET', `${app}/reveals`);
+    expect(exported.body.total).toBe(2);
+    expect(exported.body.data.map((x: { rowKey: string }) => x.rowKey.replace(/\d+행$/, 'N행')).sort()).toEqual(['내보내기 CSV N행', '내보내기 XLSX N행']);
+    expect(exported.body.data[0].rowKey).toMatch(/ [1-9]\d*행$/);
+    expect(exported.body.data[0]).toMatchObject({ actorName: '김소유', table: 'staff', column: 'phone', reason: '분기 연락망 정리' });
 
     const reveal = (who: ReturnType<typeof api>, id: number, reason: string, column = 'phone') =>
       who('POST', `${app}/tables/staff/reveal`, { key: JSON.stringify([id]), column, reason });
@@ -237,7 +254,7 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     expect(ok.status).toBe(200);
     expect(ok.body.data.value).toBe('010-9999-0000');
     const log = await shop.o('GET', `${app}/reveals`);
-    expect(log.body.total).toBe(1);
+    expect(log.body.total).toBe(3);
     expect(log.body.data[0]).toMatchObject({ actorName: '김소유', table: 'staff', rowKey: '[2]', column: 'phone', reason: '배송 문의 고객에게 연락' });
     const access = await t.database.db.execute(sql`SELECT reason, subject FROM privacy_access_log WHERE action = 'admin-builder.rows.reveal'`);
     const accessRows = (access as unknown as { rows: { reason: string; subject: string }[] }).rows;
@@ -252,8 +269,9 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     expect((await reveal(ma, 4, '부산 직원 연락')).status).toBe(404);
     const mine = await reveal(ma, 1, '서울 직원 연락');
     expect(mine.body.data.value).toBe('010-1234-5678');
-    expect((await download(`${app}/tables/staff/export.csv`, member.token)).body).toContain('010-1234-5678');
-    expect((await shop.o('GET', `${app}/reveals`)).body.total).toBe(2);
+    expect((await download(`${app}/tables/staff/export.csv`, member.token)).body).not.toContain('010-1234-5678');
+    expect((await download(`${app}/tables/staff/export.csv?reason=${encodeURIComponent('서울 연락망')}`, member.token)).body).toContain('010-1234-5678');
+    expect((await shop.o('GET', `${app}/reveals`)).body.total).toBe(5);
     expect((await ma('GET', `${app}/reveals`)).status).toBe(403);
   });
 });

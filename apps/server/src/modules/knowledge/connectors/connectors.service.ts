@@ -15,7 +15,18 @@ import * as krepo from '../knowledge.repository.ts';
 import { prepareText } from '../knowledge.service.ts';
 import * as repo from './connectors.repository.ts';
 import type { TItemAccess } from './connectors.repository.ts';
-import { DriveHttpError, driveClient, GDOC, GSHEET, PDF, type TDriveClient, type TDriveFile, type TDrivePermission } from './drive-client.ts';
+import {
+  DRIVE_MAX_BYTES,
+  DriveHttpError,
+  driveClient,
+  DriveTooLargeError,
+  GDOC,
+  GSHEET,
+  PDF,
+  type TDriveClient,
+  type TDriveFile,
+  type TDrivePermission,
+} from './drive-client.ts';
 import { NotionHttpError, notionClient, notionTitle, propertyLines, type TNotionClient } from './notion-client.ts';
 
 const m = ko.connectors.server;
@@ -109,8 +120,12 @@ const normalId = (id: string) => id.replace(/-/g, '').toLowerCase();
 
 type TWanted = { id: string; title: string; version: string; url: string; access: TItemAccess; text: () => Promise<{ text: string } | { pdf: Buffer }> };
 
-/** Stores the wanted items (new or changed: text again; unchanged: access only) and removes those no longer there. */
-async function reconcile(deps: TConnectorDeps, c: repo.TConnectionRow, wanted: TWanted[]) {
+/**
+ * Stores the wanted items (new or changed: text again; unchanged: access only) and removes those no longer there.
+ * A file found over DRIVE_MAX_BYTES while reading (its listed size lied) is skipped, its title returned.
+ */
+async function reconcile(deps: TConnectorDeps, c: repo.TConnectionRow, wanted: TWanted[]): Promise<string[]> {
+  const tooBig: string[] = [];
   const items = new Map((await repo.listItems(deps.db, c.id)).map((i) => [i.externalId, i]));
   const keep = new Set(wanted.map((w) => w.id));
   for (const [id, item] of items) if (!keep.has(id)) await repo.deleteItemSource(deps.db, item.sourceId);
@@ -121,7 +136,15 @@ async function reconcile(deps: TConnectorDeps, c: repo.TConnectionRow, wanted: T
         await repo.updateItem(deps.db, c.id, w.id, { access: w.access, title: w.title });
       continue;
     }
-    const body = await w.text();
+    let body: Awaited<ReturnType<TWanted['text']>>;
+    try {
+      body = await w.text();
+    } catch (err) {
+      if (!(err instanceof DriveTooLargeError)) throw err;
+      tooBig.push(w.title);
+      if (item) await repo.deleteItemSource(deps.db, item.sourceId);
+      continue;
+    }
     let content: string;
     let passages: TPreparedPassage[];
     if ('pdf' in body) {
@@ -163,6 +186,7 @@ async function reconcile(deps: TConnectorDeps, c: repo.TConnectionRow, wanted: T
       (tx, row) => repo.insertItem(tx, { connectionId: c.id, externalId: w.id, sourceId: row.id, ...itemRow }),
     );
   }
+  return tooBig;
 }
 
 /** Drive permissions → who may read: addresses (users, groups), domains, anyone with the link. */
@@ -194,7 +218,13 @@ async function syncDrive(deps: TConnectorDeps, c: repo.TConnectionRow) {
     }
   }
   const wanted: TWanted[] = [];
+  const tooBig: string[] = [];
   for (const f of files.values()) {
+    // Skipped before any download: a file whose listed size is over the limit (the read below is capped too).
+    if (f.size !== undefined && Number(f.size) > DRIVE_MAX_BYTES) {
+      tooBig.push(f.name);
+      continue;
+    }
     wanted.push({
       id: f.id,
       title: f.name,
@@ -213,8 +243,8 @@ async function syncDrive(deps: TConnectorDeps, c: repo.TConnectionRow) {
           : { text: f.mimeType === GSHEET ? csvText(await drive.exportText(f.id, 'text/csv')) : await drive.exportText(f.id, 'text/plain') },
     });
   }
-  await reconcile(deps, c, wanted);
-  return { pageToken };
+  tooBig.push(...(await reconcile(deps, c, wanted)));
+  return { pageToken, note: tooBig.length ? m.driveTooBig(tooBig, DRIVE_MAX_BYTES / 1_048_576) : null };
 }
 
 /** A sheet's CSV as lines "열: 값, 열: 값" under its header row, so each row reads (and is found) on its own. */
@@ -285,7 +315,7 @@ async function syncNotion(deps: TConnectorDeps, c: repo.TConnectionRow) {
     };
   });
   await reconcile(deps, c, wanted);
-  return { pageToken: null };
+  return { pageToken: null, note: null };
 }
 
 /** The sync's error as the console shows it (Korean, no details of the outside service). */
@@ -304,7 +334,8 @@ export async function syncConnection(deps: TConnectorDeps, id: string): Promise<
     const r = c.kind === 'notion' ? await syncNotion(deps, c) : await syncDrive(deps, c);
     return (await repo.updateConnection(deps.db, c.id, {
       status: 'active',
-      lastError: null,
+      // Skipped files are shown on the connection (still active) until a sync skips none.
+      lastError: r.note,
       lastSyncAt: deps.now(),
       ...(r.pageToken ? { pageToken: r.pageToken } : {}),
     }))!;

@@ -9,7 +9,7 @@ import { CLIENT, directWorkspace, eventCallback, idle, nextTs, sendEvent, SIGNIN
 import { startFakeSlack } from '../../slack/testing/fake-slack.ts';
 import { csvText, driveAccess } from './connectors.service.ts';
 import { mayRead } from './access.ts';
-import { GDOC, GSHEET, PDF } from './drive-client.ts';
+import { DRIVE_MAX_BYTES, GDOC, GSHEET, PDF } from './drive-client.ts';
 import { startFakeConnectors, type TFakeConnectors } from './testing/fake-connectors.ts';
 
 const FOLDER = 'fold-hr-0001';
@@ -209,6 +209,30 @@ describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
     expect(after.items.map((i: { title: string }) => i.title)).not.toContain('비품 목록');
     const docs = (await a()('GET', `/api/slack/workspaces/${workspaceId}/documents`)).body.data;
     expect(docs.find((d: { title: string }) => d.title === '비품 목록')).toBeUndefined();
+  });
+
+  it('skips Drive files over the size limit (declared or found while streaming) with a Korean note, never reading them whole', async () => {
+    const big = Buffer.alloc(DRIVE_MAX_BYTES + 2 * 1_048_576, 0x41);
+    const base0 = { parent: FOLDER, modifiedTime: '2026-11-21T00:00:00Z', permissions: [{ type: 'anyone' }] };
+    fc.files.set('pdf-declared', { ...base0, id: 'pdf-declared', name: '대용량 도면', mimeType: PDF, size: String(3 * 1024 ** 3), content: 'never read' });
+    fc.files.set('pdf-lying', { ...base0, id: 'pdf-lying', name: '거짓 크기 PDF', mimeType: PDF, size: '1000', content: big, chunked: true });
+    fc.files.set('doc-huge', { ...base0, id: 'doc-huge', name: '거대 문서', mimeType: GDOC, content: big, chunked: true });
+    const calls = fc.calls.length;
+    const synced = await a()('POST', `${base()}/${driveId}/sync`);
+    expect(synced.status).toBe(200);
+    expect(synced.body.data.status).toBe('active');
+    expect(synced.body.data.last_error).toBe(ko.connectors.server.driveTooBig(['대용량 도면', '거짓 크기 PDF', '거대 문서'], DRIVE_MAX_BYTES / 1_048_576));
+    const titles = synced.body.data.items.map((i: { title: string }) => i.title);
+    expect(titles).toContain('경조사 안내');
+    expect(titles).not.toContain('대용량 도면');
+    expect(titles).not.toContain('거짓 크기 PDF');
+    expect(titles).not.toContain('거대 문서');
+    // The declared one is never downloaded.
+    expect(fc.calls.slice(calls)).not.toContain('GET /drive/v3/files/pdf-declared');
+    expect(fc.calls.slice(calls)).toContain('GET /drive/v3/files/pdf-lying');
+    for (const id of ['pdf-declared', 'pdf-lying', 'doc-huge']) fc.files.delete(id);
+    const clean = await a()('POST', `${base()}/${driveId}/sync`);
+    expect(clean.body.data).toMatchObject({ status: 'active', last_error: null });
   });
 
   it('indexes Notion pages and database rows, cites only pages marked 전체 공개 and only to Notion members', async () => {

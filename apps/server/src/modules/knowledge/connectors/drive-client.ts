@@ -11,6 +11,8 @@ export const FOLDER = 'application/vnd.google-apps.folder';
 export const GDOC = 'application/vnd.google-apps.document';
 export const GSHEET = 'application/vnd.google-apps.spreadsheet';
 export const PDF = 'application/pdf';
+/** A synced file is read up to this much (the knowledge PDF upload limit, slack/pdf.routes.ts MAX_PDF): bigger ones are skipped. */
+export const DRIVE_MAX_BYTES = 10 * 1_048_576;
 
 export class DriveHttpError extends Error {
   readonly status: number;
@@ -20,7 +22,15 @@ export class DriveHttpError extends Error {
   }
 }
 
-export type TDriveFile = { id: string; name: string; mimeType: string; modifiedTime: string; trashed?: boolean };
+/** A file over DRIVE_MAX_BYTES (declared by the listing or found while reading). */
+export class DriveTooLargeError extends Error {
+  constructor() {
+    super('drive file over DRIVE_MAX_BYTES');
+  }
+}
+
+/** Drive gives `size` (bytes, as a string) for uploaded files only, not for Google Docs/Sheets. */
+export type TDriveFile = { id: string; name: string; mimeType: string; modifiedTime: string; trashed?: boolean; size?: string };
 export type TDrivePermission = { type: 'user' | 'group' | 'domain' | 'anyone'; emailAddress?: string; domain?: string };
 export type TDriveChange = { fileId: string; removed?: boolean; file?: TDriveFile & { parents?: string[] } };
 
@@ -34,6 +44,30 @@ export type TDriveClient = {
 };
 
 type TGoogle = TConfig['google'];
+
+/** The response body, read chunk by chunk and aborted as soon as it passes `max` bytes (never buffered whole first). */
+async function readCapped(res: Response, max: number): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new DriveTooLargeError();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new DriveTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
 
 export function driveClient(g: TGoogle, refreshToken: string): TDriveClient {
   let access: string | undefined;
@@ -72,7 +106,7 @@ export function driveClient(g: TGoogle, refreshToken: string): TDriveClient {
         do {
           const page = await json<{ files: TDriveFile[]; nextPageToken?: string }>('files.list', 'files', {
             q: `'${id.replace(/'/g, '')}' in parents and trashed = false`,
-            fields: 'nextPageToken,files(id,name,mimeType,modifiedTime,trashed)',
+            fields: 'nextPageToken,files(id,name,mimeType,modifiedTime,trashed,size)',
             pageSize: '200',
             ...(pageToken ? { pageToken } : {}),
           });
@@ -103,10 +137,10 @@ export function driveClient(g: TGoogle, refreshToken: string): TDriveClient {
       return out;
     },
     async exportText(fileId, mimeType) {
-      return (await get('files.export', `files/${encodeURIComponent(fileId)}/export`, { mimeType })).text();
+      return (await readCapped(await get('files.export', `files/${encodeURIComponent(fileId)}/export`, { mimeType }), DRIVE_MAX_BYTES)).toString('utf8');
     },
     async download(fileId) {
-      return Buffer.from(await (await get('files.get', `files/${encodeURIComponent(fileId)}`, { alt: 'media' })).arrayBuffer());
+      return readCapped(await get('files.get', `files/${encodeURIComponent(fileId)}`, { alt: 'media' }), DRIVE_MAX_BYTES);
     },
     async startPageToken() {
       return (await json<{ startPageToken: string }>('changes.getStartPageToken', 'changes/startPageToken')).startPageToken;

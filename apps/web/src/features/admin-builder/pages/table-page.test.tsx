@@ -152,3 +152,34 @@ it('sends a chosen .xlsx file as a workbook and names the format in the preview;
   const sent = fetchMock.mock.calls.find((c) => String(c[0]).includes('/import'))!;
   expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({ xlsxBase64: 'UEsDBBQA', commit: false });
 });
+
+it('asks for a 열람 reason before 개인정보 포함 내보내기 and sends it with the export', async () => {
+  const ru = ko.adminBuilder.roles.ui;
+  const [orders] = detail.schema;
+  const masked = {
+    ...detail,
+    schema: [{ ...orders!, columns: orders!.columns.map((c) => (c.name === 'status' ? { ...c, masked: true } : c)), rights: [...orders!.rights, 'unmask'] }],
+  } as TAdminAppDetail;
+  fetchMock.mockImplementation(async (url: string) =>
+    String(url).includes('/export.')
+      ? new Response('id,status\n1,paid\n', { headers: { 'content-type': 'text/csv' } })
+      : String(url).includes('/rows')
+        ? Response.json({ data: [{ id: 1, status: '●●●', at: '2026-06-01T10:16:00+00:00' }], total: 1, page: 1, pageSize: 25, refs: {} })
+        : Response.json({ data: masked }),
+  );
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+  renderPage();
+  await screen.findByText('2026-06-01 19:16', {}, { timeout: 15_000 });
+  fireEvent.keyDown(screen.getByRole('button', { name: t.exportMenu }), { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: ru.exportClear.csv }, { timeout: 15_000 }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.change(screen.getByLabelText(ru.reason), { target: { value: '가' } });
+  fireEvent.click(screen.getByRole('button', { name: ru.exportClearSubmit }));
+  expect((await screen.findByRole('alert')).textContent).toBe(ko.adminBuilder.roles.validation.reason);
+  expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/export.'))).toBe(false);
+  fireEvent.change(screen.getByLabelText(ru.reason), { target: { value: '분기 연락망 정리' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: ru.exportClearSubmit })));
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
+  const sent = fetchMock.mock.calls.map((c) => String(c[0])).find((u) => u.includes('/export.csv'))!;
+  expect(new URL(sent, 'http://x').searchParams.get('reason')).toBe('분기 연락망 정리');
+});

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { ko } from '@suite/shared';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { ExportClearDialog } from '../components/export-clear';
 import { FkPicker } from '../components/fk-picker';
 import { useDeleteRows } from '../api/delete-rows';
 import { downloadExport } from '../api/export-csv';
@@ -63,6 +65,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
   const navigate = useNavigate();
   const display = table.settings.displayColumn;
   const [exportError, setExportError] = useState('');
+  const [exportClear, setExportClear] = useState<'csv' | 'xlsx' | null>(null);
   const can = (r: string) => table.rights.includes(r as never);
   const page = Number(query.get('page') ?? 1);
   const pageSize = Number(query.get('pageSize'));
@@ -116,6 +119,13 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                     {kind === 'csv' ? t.exportCsv : t.exportXlsx}
                   </DropdownMenuItem>
                 ))}
+                {can('unmask') && table.columns.some((c) => c.masked)
+                  ? (['csv', 'xlsx'] as const).map((kind) => (
+                      <DropdownMenuItem key={`clear-${kind}`} onSelect={() => setExportClear(kind)}>
+                        {ko.adminBuilder.roles.ui.exportClear[kind]}
+                      </DropdownMenuItem>
+                    ))
+                  : null}
               </DropdownMenuContent>
             </DropdownMenu>
           ) : null}
@@ -135,6 +145,9 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
         </span>
       </nav>
       {exportError ? <Note alert>{exportError}</Note> : null}
+      {exportClear ? (
+        <ExportClearDialog seedId={seedId} appId={appId} table={table.name} params={query} kind={exportClear} onClose={() => setExportClear(null)} />
+      ) : null}
       {!can('edit') && !can('create') && !can('delete') ? <Note>{t.readOnly}</Note> : null}
       {showCols ? <ColumnChooser table={table} cols={cols} onChange={setCols} /> : null}
       {showImport ? <ImportPanel seedId={seedId} appId={appId} table={table} /> : null}

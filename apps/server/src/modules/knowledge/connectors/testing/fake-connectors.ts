@@ -14,6 +14,10 @@ export type TFakeDriveFile = {
   modifiedTime: string;
   trashed?: boolean;
   content: string | Buffer;
+  /** The `size` the listing declares (Drive gives it for uploaded files); may lie about `content`. */
+  size?: string;
+  /** Served in 1 MiB chunks without a content-length (the client must cap the stream itself). */
+  chunked?: boolean;
   permissions: { type: string; emailAddress?: string; domain?: string }[];
 };
 export type TFakeNotionPage = {
@@ -103,7 +107,9 @@ export async function startFakeConnectors(): Promise<TFakeConnectors> {
         const folder = /'([^']+)' in parents/.exec(url.searchParams.get('q') ?? '')?.[1] ?? '';
         if (!fake.folders.has(folder)) return json(res, 404, { error: { code: 404 } });
         const files = [...fake.files.values()].filter((f) => f.parent === folder && !f.trashed);
-        return json(res, 200, { files: files.map(({ id, name, mimeType, modifiedTime }) => ({ id, name, mimeType, modifiedTime, trashed: false })) });
+        return json(res, 200, {
+          files: files.map(({ id, name, mimeType, modifiedTime, size }) => ({ id, name, mimeType, modifiedTime, trashed: false, ...(size ? { size } : {}) })),
+        });
       }
       if (path === 'changes/startPageToken') return json(res, 200, { startPageToken: String(fake.changes.length) });
       if (path === 'changes') {
@@ -127,8 +133,22 @@ export async function startFakeConnectors(): Promise<TFakeConnectors> {
         const page = f.permissions.slice(start, start + 2);
         return json(res, 200, { permissions: page, ...(start + 2 < f.permissions.length ? { nextPageToken: String(start + 2) } : {}) });
       }
-      if (m![2] === '/export') return res.writeHead(200, { 'content-type': url.searchParams.get('mimeType') ?? 'text/plain' }).end(f.content);
-      if (url.searchParams.get('alt') === 'media') return res.writeHead(200, { 'content-type': f.mimeType }).end(f.content);
+      const serve = async (type: string) => {
+        if (!f.chunked) return res.writeHead(200, { 'content-type': type }).end(f.content);
+        res.on('error', () => undefined);
+        res.writeHead(200, { 'content-type': type });
+        const all = Buffer.from(f.content);
+        for (let i = 0; i < all.length && !res.destroyed; i += 1_048_576) {
+          if (res.write(all.subarray(i, i + 1_048_576))) continue;
+          await new Promise<void>((r) => {
+            const done = () => (res.off('drain', done), res.off('close', done), r());
+            res.once('drain', done).once('close', done);
+          });
+        }
+        if (!res.destroyed) res.end();
+      };
+      if (m![2] === '/export') return serve(url.searchParams.get('mimeType') ?? 'text/plain');
+      if (url.searchParams.get('alt') === 'media') return serve(f.mimeType);
       return json(res, 200, { id: f.id });
     }
     // Notion
