@@ -2,7 +2,8 @@
 
 export const koApiBuilderJwt = {
   validation: {
-    jwksUrl: 'JWKS 주소는 https:// 또는 http:// 로 시작하는 주소로 적어 주세요.',
+    jwksUrl: 'JWKS 주소는 https:// 로 시작하는 주소로 적어 주세요.',
+    audienceOrIssuer: 'JWKS 방식에는 기대하는 aud 또는 iss 중 하나 이상이 필요합니다. 공유 로그인 서비스의 키는 다른 프로젝트의 토큰에도 서명합니다.',
     secret: '공유 비밀키는 32자 이상으로 적어 주세요.',
     secretNeeded: '공유 비밀키 방식에는 비밀키가 필요합니다.',
     jwksNeeded: 'JWKS 방식에는 JWKS 주소가 필요합니다.',
@@ -39,6 +40,12 @@ export const koApiBuilderJwt = {
     claimMissing: (claim: string) => `JWT에 '${claim}' 클레임이 없어 행 필터를 적용할 수 없습니다.`,
     upsertRefused: (table: string) => `'${table}' 표에는 행 필터가 있어 최종 사용자가 merge-duplicates 업서트를 할 수 없습니다.`,
     filterRequired: '행 필터가 있어도 수정과 삭제에는 조건이 필요합니다.',
+    audienceOrIssuerMissing: '이 API의 JWKS 설정에 기대하는 aud 또는 iss가 없습니다. 콘솔에서 하나 이상 설정해 주세요.',
+    jwksInsecure: '이 API의 JWKS 주소가 https가 아닙니다. 콘솔에서 https 주소로 바꿔 주세요.',
+    expMissing: 'JWT에 만료 시각(exp)이 없습니다.',
+    tooManyFailures: 'JWT 검증 실패가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    tooManyStreamOpens: '실시간 변경 스트림을 너무 자주 열었습니다. 잠시 후 다시 연결해 주세요.',
+    rpcRowFilters: '이 API에는 행 필터가 있어 최종 사용자가 함수(rpc)를 부를 수 없습니다. 함수는 행 필터를 적용하지 않습니다.',
   },
   ui: {
     title: '최종 사용자 접근 (JWT)',
@@ -50,8 +57,8 @@ export const koApiBuilderJwt = {
     jwksUrl: 'JWKS 주소',
     secret: '공유 비밀키',
     secretKept: '저장된 비밀키가 있습니다. 바꿀 때만 새로 입력하세요.',
-    audience: '기대하는 aud (선택)',
-    issuer: '기대하는 iss (선택)',
+    audience: '기대하는 aud (JWKS 방식은 aud·iss 중 하나 필수)',
+    issuer: '기대하는 iss (JWKS 방식은 aud·iss 중 하나 필수)',
     roleClaim: '역할 클레임 경로',
     allowedRoles: '허용할 역할 (쉼표로 구분)',
     anonRole: '익명 역할 (비우면 익명 접근 거부)',

@@ -59,6 +59,8 @@ export const ZEndUserAuthInput = z
   .superRefine((x, ctx) => {
     if (!x.enabled) return;
     if (x.mode === 'jwks' && !x.jwksUrl) ctx.addIssue({ code: 'custom', path: ['jwksUrl'], message: v.jwksNeeded });
+    // A shared provider's JWKS signs every project's tokens: aud or iss pins this one (decision 090).
+    if (x.mode === 'jwks' && !x.audience && !x.issuer) ctx.addIssue({ code: 'custom', path: ['audience'], message: v.audienceOrIssuer });
   });
 export type TEndUserAuthInput = z.input<typeof ZEndUserAuthInput>;
 

@@ -13,7 +13,7 @@ import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import type { TSchemaInfo } from './engines/engine.ts';
 import type { TPublishedTable } from './runtime.ts';
-import { publicView, saveEndUserRow } from './end-user-auth.ts';
+import { jwksUrlAllowed, publicView, saveEndUserRow } from './end-user-auth.ts';
 import { endUserRow } from './end-user-auth.repository.ts';
 
 const m = ko.apiBuilderJwt.server;
@@ -45,6 +45,9 @@ export async function saveEndUserAuth(
   const existing = await endUserRow(deps.db, api.id);
   const bad = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, { details: [{ path, message }] });
   if (input.enabled && input.mode === 'secret' && !input.secret && !existing?.secretEnc) throw bad('secret', ko.apiBuilderJwt.validation.secretNeeded);
+  // https only; http to loopback only where the API builder may reach private hosts (development, tests).
+  if (input.mode === 'jwks' && input.jwksUrl && !jwksUrlAllowed(input.jwksUrl, deps.config.apiBuilder.allowPrivateHosts))
+    throw bad('jwksUrl', ko.apiBuilderJwt.validation.jwksUrl);
   // Row filters: a published table and one of its columns, as introspected (names are matched, never written raw).
   const published = new Set((api.tables as TPublishedTable[]).map((t) => t.name));
   const tables = new Map((conn.schemaInfo as TSchemaInfo).tables.map((t) => [t.name, t]));

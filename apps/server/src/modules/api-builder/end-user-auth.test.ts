@@ -20,12 +20,12 @@ import { endUserRow } from './end-user-auth.repository.ts';
 type TKeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
 /** A JWKS endpoint on loopback: serves the public keys it holds now, counts its fetches. */
-async function fakeJwks() {
+async function fakeJwks(cacheControl: string | null = 'public, max-age=300') {
   const keys: JWK[] = [];
   let fetches = 0;
   const server = http.createServer((_req, res) => {
     fetches++;
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
+    res.writeHead(200, { 'content-type': 'application/json', ...(cacheControl ? { 'cache-control': cacheControl } : {}) });
     res.end(JSON.stringify({ keys }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -54,13 +54,15 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   const UNGRANTED = `eu_none_${tag}`;
   const SECRET = randomBytes(32).toString('base64url');
   const settings = `/end-user-auth`;
+  // JWKS mode needs aud or iss (decision 090): every token names this issuer unless a test says otherwise.
+  const ISS = 'https://auth.test.example';
 
   const sign = (
     claims: Record<string, unknown>,
     key: TKeyPair['privateKey'] | Uint8Array,
     header: { alg: string; kid?: string },
     expiresIn: string | number = '5m',
-  ) => new SignJWT(claims).setProtectedHeader(header).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+  ) => new SignJWT({ iss: ISS, ...claims }).setProtectedHeader(header).setIssuedAt().setExpirationTime(expiresIn).sign(key);
   const userToken = (sub: string, extra: Record<string, unknown> = {}) => sign({ sub, role: USER, ...extra }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -89,6 +91,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
       enabled: true,
       mode: 'jwks',
       jwksUrl: jwks.url,
+      issuer: ISS,
       allowedRoles: [USER, UNGRANTED],
       ...patch,
     });
@@ -342,5 +345,72 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
       rowFilters: [{ table: 'secrets', column: 'id', claim: 'sub' }],
     });
     expect(noTable.status).toBe(400);
+    // A shared provider's JWKS without aud or iss would let any project's tokens in; http only to loopback in tests.
+    const unpinned = await shop.o('PUT' as 'PATCH', `${shop.base}/apis/${shop.apiId}${settings}`, { enabled: true, mode: 'jwks', jwksUrl: jwks.url });
+    expect(unpinned.status).toBe(400);
+    expect(JSON.stringify(unpinned.body)).toContain('aud 또는 iss');
+    const plain = await shop.o('PUT' as 'PATCH', `${shop.base}/apis/${shop.apiId}${settings}`, {
+      enabled: true,
+      mode: 'jwks',
+      jwksUrl: 'http://keys.example.com/jwks.json',
+      issuer: ISS,
+    });
+    expect(plain.status).toBe(400);
+    expect(JSON.stringify(plain.body)).toContain('https://');
+  });
+
+  it('requires exp, and refuses a token of another project of the same JWKS (aud or iss pinned)', async () => {
+    await configure({});
+    const noExp = await new SignJWT({ iss: ISS, sub: 'alice', role: USER }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt().sign(rsa.privateKey);
+    expectPgrst401(await get('/notes', bearer(noExp)), 'PGRST303');
+    const otherProject = await sign({ sub: 'alice', role: USER, iss: 'https://auth.test.example/other-project' }, rsa.privateKey, { alg: 'RS256', kid: 'k1' });
+    expectPgrst401(await get('/notes', bearer(otherProject)), 'PGRST303');
+  });
+
+  it('refuses end users /rpc when the API has row filters (functions do not apply them)', async () => {
+    await configure({ rowFilters: [{ table: 'notes', column: 'owner', claim: 'sub' }] });
+    const res = await fetch(`${origin}/api/v1/${shop.apiId}/rpc/my_notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(await userToken('bob')) },
+      body: '{}',
+    });
+    const body = (await res.json()) as { code: string; message: string };
+    expect(res.status).toBe(403);
+    expect(body).toMatchObject({ code: 'PGRST403', message: expect.stringMatching(/행 필터/) });
+    // Tables still answer, with the filter.
+    expect((await get('/notes?select=owner', bearer(await userToken('bob')))).body).toEqual([{ owner: 'bob' }]);
+    await configure({});
+  });
+
+  it('fetches a JWKS without Cache-Control once a minute at most, forged kids do not refetch, and failures are limited', async () => {
+    const bare = await fakeJwks(null);
+    const saved = { ...jwksOptions };
+    try {
+      const key = await generateKeyPair('RS256');
+      await bare.add(key, 'b1', 'RS256');
+      await configure({ jwksUrl: bare.url });
+      jwksOptions.refetchMinMs = 30_000;
+      const token = () => sign({ sub: 'bob', role: USER }, key.privateKey, { alg: 'RS256', kid: 'b1' });
+      for (let i = 0; i < 5; i++) expect((await get('/notes?select=owner', bearer(await token()))).status).toBe(200);
+      expect(bare.fetches()).toBe(1);
+      for (let i = 0; i < 5; i++)
+        expectPgrst401(
+          await get('/notes', bearer(await sign({ sub: 'bob', role: USER }, stranger.privateKey, { alg: 'RS256', kid: `forged${i}` }))),
+          'PGRST301',
+        );
+      expect(bare.fetches()).toBe(1);
+      // Past the failures limit, tokens are refused before any verification (429), valid ones included for the minute.
+      jwksOptions.failuresPerMinute = 5;
+      const forged = await sign({ sub: 'bob', role: USER }, stranger.privateKey, { alg: 'RS256', kid: 'b1' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await get('/notes', bearer(forged))).status);
+      expect(statuses).toContain(429);
+      const limited = await get('/notes', bearer(await token()));
+      expect(limited.status).toBe(429);
+      expect(JSON.stringify(limited.body)).toMatch(/[가-힣]/);
+    } finally {
+      Object.assign(jwksOptions, saved);
+      await bare.close();
+    }
   });
 });

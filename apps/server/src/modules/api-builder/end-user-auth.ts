@@ -1,9 +1,10 @@
 /**
  * End-user access (issue 36, decision 090): a published API may accept JWTs from the customer's own sign-in.
  *
- * - Verification: a JWKS URL (RS256/ES256; fetched through the outbound guard, kept as its `Cache-Control` says and
- *   at most 10 minutes, fetched again when a token names an unknown `kid`) or an HS256 shared secret (sealed with
- *   ENCRYPTION_KEY). Expected `aud`/`iss` when configured. Refusals in PostgREST's shapes: PGRST300 (no verification
+ * - Verification: a JWKS URL (https; RS256/ES256; fetched through the outbound guard, kept as its `Cache-Control`
+ *   says, at least 1 and at most 10 minutes, fetched again at most every 30 s when a token names an unknown `kid`) or
+ *   an HS256 shared secret (sealed with ENCRYPTION_KEY). `exp` required; expected `aud`/`iss` when configured (JWKS
+ *   mode needs one of them). Refusals in PostgREST's shapes: PGRST300 (no verification
  *   configured), PGRST301 (undecodable, forged, wrong algorithm, unknown key), PGRST302 (anonymous while no anonymous
  *   role), PGRST303 (expired, `aud`/`iss`, role not allowed), 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
  * - PostgreSQL: the request runs in one transaction with `set_config('role', <role>, true)` (SET LOCAL ROLE) and
@@ -112,8 +113,12 @@ export async function saveEndUserRow(db: TDb, key: Buffer, apiId: string, input:
 
 const JWKS_MAX_AGE_MS = 600_000;
 const JWKS_MAX_BYTES = 256_000;
-/** Tunables (tests set `refetchMinMs` to 0): an unknown `kid` fetches the set again at most this often per URL. */
-export const jwksOptions = { refetchMinMs: 5_000 };
+/**
+ * Tunables (tests change them): an unknown `kid` fetches the set again at most every `refetchMinMs` per URL; a set is
+ * kept at least `minAgeMs` whatever its `Cache-Control` says (a forged token never causes a fetch per request);
+ * `failuresPerMinute` failed verifications per API and client address refuse further tokens (429) before verifying.
+ */
+export const jwksOptions = { refetchMinMs: 30_000, minAgeMs: 60_000, failuresPerMinute: 120 };
 
 type TJwksEntry = {
   set: ReturnType<typeof createLocalJWKSet>;
@@ -145,7 +150,7 @@ async function fetchJwks(url: string, allowPrivate: boolean): Promise<TJwksEntry
           set: createLocalJWKSet(doc),
           kids: new Set(doc.keys.map((k) => String(k.kid ?? ''))),
           fetchedAt: performance.now(),
-          maxAgeMs: jwksMaxAge(res.cacheControl),
+          maxAgeMs: Math.max(jwksMaxAge(res.cacheControl), jwksOptions.minAgeMs),
         };
         jwksCache.set(url, entry);
         if (jwksCache.size > 1_000) jwksCache.delete(jwksCache.keys().next().value!);
@@ -191,9 +196,24 @@ function claimAt(claims: Record<string, unknown>, path: string): unknown {
   return at;
 }
 
+/** https, or http to a loopback host only where the API builder may reach private hosts (local development, tests). */
+export function jwksUrlAllowed(url: string, allowPrivate: boolean): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === 'https:') return true;
+  return u.protocol === 'http:' && allowPrivate && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(u.hostname);
+}
+
 /** The token's claims, or PostgREST's 401. `now`: the app's clock; `allowPrivate`: the API builder's private-hosts rule. */
 export async function verifyToken(cfg: TEndUserConfig, token: string, now: Date, allowPrivate: boolean): Promise<JWTPayload> {
   if (cfg.mode === 'secret' ? !cfg.secret : !cfg.jwksUrl) throw new PgrstError(500, 'PGRST300', m.secretMissing);
+  // A shared identity provider's JWKS (Firebase, Google) signs every project's tokens: aud or iss must pin this one.
+  if (cfg.mode === 'jwks' && !cfg.audience && !cfg.issuer) throw new PgrstError(500, 'PGRST300', m.audienceOrIssuerMissing);
+  if (cfg.mode === 'jwks' && !jwksUrlAllowed(cfg.jwksUrl!, allowPrivate)) throw new PgrstError(500, 'PGRST300', m.jwksInsecure);
   let header;
   try {
     header = decodeProtectedHeader(token);
@@ -206,6 +226,7 @@ export async function verifyToken(cfg: TEndUserConfig, token: string, now: Date,
   const options = {
     algorithms,
     currentDate: now,
+    requiredClaims: ['exp'],
     ...(cfg.audience ? { audience: cfg.audience } : {}),
     ...(cfg.issuer ? { issuer: cfg.issuer } : {}),
   };
@@ -217,7 +238,8 @@ export async function verifyToken(cfg: TEndUserConfig, token: string, now: Date,
     if (err instanceof PgrstError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw unauthorized('PGRST303', m.expired, 'JWT expired');
     if (err instanceof joseErrors.JWTClaimValidationFailed) {
-      const which = err.claim === 'aud' ? m.audience : err.claim === 'iss' ? m.issuer : err.claim === 'nbf' ? m.notYetValid : m.claims;
+      const which =
+        err.claim === 'exp' ? m.expMissing : err.claim === 'aud' ? m.audience : err.claim === 'iss' ? m.issuer : err.claim === 'nbf' ? m.notYetValid : m.claims;
       throw unauthorized('PGRST303', which, `JWT claim ${err.claim} invalid`.replace(/[^\x20-\x7e]/g, ''));
     }
     if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWKSMultipleMatchingKeys)
@@ -367,7 +389,10 @@ type TScope = { id: string; rateLimitPerMinute: number; methods: string[] | null
 /** `keyless`: the token alone authorised the request (no API key's usage to count). */
 export type TEndUserCall = { user: TEndUser; filters: Map<string, { column: string; value: string }>; key: TScope; keyless: boolean };
 
-type TCredentials = { apiId: string; authorization?: string | undefined; apikey?: string | undefined };
+/** `ip`: the client's address where the caller knows it (failed verifications are counted per API and address). */
+type TCredentials = { apiId: string; authorization?: string | undefined; apikey?: string | undefined; ip?: string | undefined };
+
+const FAIL_WINDOW_MS = 60_000;
 
 /**
  * How a request's credentials combine (decision 090), when the API accepts end users:
@@ -383,6 +408,7 @@ export async function endUserCall(
     runtime: { live: (id: string) => Promise<{ endUser?: TEndUserConfig | undefined; connection: { engine: string } } | undefined> };
     config: { apiBuilder: { allowPrivateHosts: boolean } };
     ctx: { now: () => Date };
+    state: { hit: (key: string, windowMs: number) => Promise<{ count: number }>; peek: (key: string) => Promise<{ count: number }> };
   },
   call: TCredentials,
   bearer: string | undefined,
@@ -395,12 +421,24 @@ export async function endUserCall(
   const cfg = live?.endUser;
   if (!live || !cfg?.enabled) return undefined;
   const engine = live.connection.engine;
-  const user = jwt
-    ? endUserOfClaims(cfg, (await verifyToken(cfg, jwt, deps.ctx.now(), deps.config.apiBuilder.allowPrivateHosts)) as Record<string, unknown>, engine)
-    : anonymousUser(cfg, engine);
+  let user: TEndUser;
+  if (jwt) {
+    // Forged tokens cost a signature check (and maybe a JWKS fetch): past the limit, refused before any of it.
+    const failKey = `ab:jwtfail:${call.apiId}:${call.ip ?? '-'}`;
+    if ((await deps.state.peek(failKey)).count >= jwksOptions.failuresPerMinute) throw new PgrstError(429, 'PGRST429', m.tooManyFailures);
+    let claims: JWTPayload;
+    try {
+      claims = await verifyToken(cfg, jwt, deps.ctx.now(), deps.config.apiBuilder.allowPrivateHosts);
+    } catch (err) {
+      if (err instanceof PgrstError && (err.status === 401 || err.status === 503)) await deps.state.hit(failKey, FAIL_WINDOW_MS);
+      throw err;
+    }
+    user = endUserOfClaims(cfg, claims as Record<string, unknown>, engine);
+  } else user = anonymousUser(cfg, engine);
   const filters = rowFiltersFor(cfg, user);
   if (jwt && apikey) return { user, filters, key: await authenticate(call.apiId, { apikey }), keyless: false };
-  const subject = user.anonymous ? 'anon' : typeof user.claims.sub === 'string' ? user.claims.sub.slice(0, 200) : 'token';
+  // Anonymous callers: one subject per client address where known (one client does not use up everyone's limit).
+  const subject = user.anonymous ? `anon:${call.ip ?? '-'}` : typeof user.claims.sub === 'string' ? user.claims.sub.slice(0, 200) : 'token';
   const key = { id: `eu:${call.apiId}:${subject}`, rateLimitPerMinute: END_USER_RATE_PER_MINUTE, methods: null, tables: null, readPersonalData: false };
   return { user, filters, key, keyless: true };
 }

@@ -9,7 +9,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, twoInstances, type TTestApp } from '../../test/helpers.ts';
 import { apiBuilderDepsOf } from './api-builder.module.ts';
-import { LIVE_STREAMS_PER_KEY } from './live-changes.ts';
+import { ROW_CHANNEL } from './change-feed.ts';
+import { LIVE_STREAMS_PER_KEY, createLiveHub } from './live-changes.ts';
 import { ALL_TABLES, PG_ADMIN_URL, createCustomerDb, customerEngines, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 type TEvent = { id?: string; event: string; data: Record<string, unknown> };
@@ -316,5 +317,39 @@ describe.each(customerEngines(['postgres'] as const))('live changes for an end u
     });
     expect(forged.res.status).toBe(401);
     expect(await forged.body()).toMatchObject({ code: 'PGRST301' });
+  });
+
+  it('treats NOTIFY as a hint: a burst past the pending checks becomes one refetch, more than 50 keys lose their keys', async () => {
+    const s = await openStream(t.origin, shop.apiId, 'notes', '', { authorization: `Bearer ${await token('alice')}` });
+    expect(s.res.status).toBe(200);
+    // Anyone connected to the customer's database can NOTIFY the channel: 60 keys in one event go out without keys.
+    await db.query(`SELECT pg_notify($1, $2)`, [
+      ROW_CHANNEL,
+      JSON.stringify({ t: 'notes', op: 'insert', pk: Array.from({ length: 60 }, (_, i) => ({ id: i })) }),
+    ]);
+    expect((await s.until((e) => e.event === 'insert')).data).toMatchObject({ pk: null, rows: 60 });
+    // Three events of 50 keys at once: 150 row checks would wait; past 100 they are dropped for one refetch.
+    const burst = [0, 1, 2].map((b) => JSON.stringify({ t: 'notes', op: 'update', pk: Array.from({ length: 50 }, (_, i) => ({ id: 1000 + b * 50 + i })) }));
+    await db.query(`SELECT pg_notify($1, $2), pg_notify($1, $3), pg_notify($1, $4)`, [ROW_CHANNEL, ...burst]);
+    expect((await s.until((e) => e.event === 'refetch')).data).toMatchObject({ table: 'notes', reason: 'overflow' });
+    s.close();
+  });
+});
+
+describe('live hub: trigger payloads', () => {
+  it('ignores a NOTIFY for a table no stream of the API watches', () => {
+    const hub = createLiveHub({ log: { warn: () => undefined }, probeEngine: async () => undefined, clock: () => new Date() });
+    const got: number[] = [];
+    hub.subscribe(
+      'api',
+      'postgres',
+      { table: 'orders', keyHash: 'h', keyId: 'k', send: (e) => got.push(e.seq), refetch: () => undefined, close: () => undefined },
+      undefined,
+    );
+    hub.fromTrigger('api', JSON.stringify({ t: 'secrets', op: 'insert', pk: [{ id: 1 }] }));
+    hub.fromTrigger('api', JSON.stringify({ t: 'orders', op: 'insert', pk: [{ id: 1 }] }));
+    // The first payload was never kept: the orders event is the hub's first.
+    expect(got).toEqual([1]);
+    hub.close();
   });
 });

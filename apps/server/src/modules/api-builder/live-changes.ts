@@ -46,6 +46,11 @@ export type TLiveVisibility = (event: TLiveEvent) => TLiveEvent | null | Promise
 
 export const LIVE_STREAMS_PER_KEY = 5;
 export const LIVE_PING_MS = 20_000;
+/** Keys per trigger event (the trigger itself sends none past 50); visibility checks waiting per end-user stream. */
+const LIVE_PK_MAX = 50;
+const LIVE_PENDING_MAX = 100;
+/** Streams opened per client address per minute (each open authenticates and may install triggers). */
+const LIVE_OPENS_PER_MINUTE = 60;
 export const LIVE_POLL_MS = 1_000;
 const REPLAY_MAX = 1_000;
 const REPLAY_MS = 5 * 60_000;
@@ -69,6 +74,8 @@ type TApiFeed = {
   /** Ids at or below this cannot be resumed (events were lost then). */
   floor: number;
   lastSubAt: number;
+  /** Tables streamed on this instance (published, checked at connect): a NOTIFY naming another is ignored. */
+  tables: Set<string>;
   poller?: { stop: () => void; tables: Set<string> };
 };
 
@@ -93,7 +100,7 @@ export function createLiveHub(opts: {
   const feedOf = (apiId: string): TApiFeed => {
     let f = feeds.get(apiId);
     if (!f) {
-      f = { subs: new Set(), buffer: [], floor: seq, lastSubAt: now() };
+      f = { subs: new Set(), buffer: [], floor: seq, lastSubAt: now(), tables: new Set() };
       feeds.set(apiId, f);
     }
     return f;
@@ -119,9 +126,13 @@ export function createLiveHub(opts: {
     for (const s of f.subs) if (s.table === table) s.send(e);
   }
 
-  /** A ROW_CHANNEL payload from the API's LISTEN connection. */
+  /**
+   * A ROW_CHANNEL payload from the API's LISTEN connection. Anyone connected to the customer's database can NOTIFY
+   * it: events are hints to read again, only tables streamed here count, and at most LIVE_PK_MAX keys per event.
+   */
   function fromTrigger(apiId: string, payload: string) {
-    if (!feeds.has(apiId)) return;
+    const f = feeds.get(apiId);
+    if (!f) return;
     let p: { t?: unknown; op?: unknown; n?: unknown; pk?: unknown };
     try {
       p = JSON.parse(payload) as typeof p;
@@ -130,8 +141,9 @@ export function createLiveHub(opts: {
     }
     const table = typeof p.t === 'string' ? p.t : undefined;
     const op = p.op === 'insert' || p.op === 'update' || p.op === 'delete' || p.op === 'truncate' ? p.op : undefined;
-    if (!table || !op) return;
-    if (Array.isArray(p.pk) && p.pk.length) for (const pk of p.pk as Record<string, unknown>[]) emit(apiId, table, op, pk);
+    if (!table || !op || !f.tables.has(table)) return;
+    if (Array.isArray(p.pk) && p.pk.length > LIVE_PK_MAX) emit(apiId, table, op, null, p.pk.length);
+    else if (Array.isArray(p.pk) && p.pk.length) for (const pk of p.pk as Record<string, unknown>[]) emit(apiId, table, op, pk);
     else emit(apiId, table, op, null, typeof p.n === 'number' ? p.n : undefined);
   }
 
@@ -202,6 +214,7 @@ export function createLiveHub(opts: {
       } else sub.refetch('gap');
     }
     f.subs.add(sub);
+    f.tables.add(sub.table);
     f.lastSubAt = now();
     byKey.set(sub.keyId, (byKey.get(sub.keyId) ?? 0) + 1);
     if (engine === 'mysql') {
@@ -332,7 +345,9 @@ export async function openChangeStream(
   target: { apiId: string; table: string; cors: Record<string, string> },
 ) {
   const { apiId, table } = target;
-  const credentials = { apiId, authorization: header(request, 'authorization'), apikey: header(request, 'apikey') };
+  const credentials = { apiId, authorization: header(request, 'authorization'), apikey: header(request, 'apikey'), ip: request.ip };
+  if ((await deps.state.hit(`ab:live-open:${request.ip}`, 60_000)).count > LIVE_OPENS_PER_MINUTE)
+    throw new PgrstError(429, 'PGRST429', ko.apiBuilderJwt.data.tooManyStreamOpens);
   // An end user's token (decision 090), or undefined for an API key's request.
   const endUser = await endUserCall(deps, credentials, bearerToken(credentials.authorization), (id, c) => authenticate(deps, id, c));
   const key = endUser?.key ?? (await authenticate(deps, apiId, credentials));
@@ -399,13 +414,28 @@ export async function openChangeStream(
     if (e.rows !== undefined) data.rows = e.rows;
     return `id: ${BOOT}.${e.seq}\nevent: ${e.op}\ndata: ${JSON.stringify(data)}\n\n`;
   };
-  // In order per stream, also while a visibility check is pending.
+  // In order per stream, also while a visibility check is pending. Past LIVE_PENDING_MAX waiting checks, events are
+  // dropped and the client is told to read the table again; the checks stop when the stream ends.
   let queue = Promise.resolve();
+  let pending = 0;
+  let dropped = false;
   const send = (e: TLiveEvent) => {
     if (!visible) return write(frame(e));
+    if (closed) return;
+    if (pending >= LIVE_PENDING_MAX) {
+      if (!dropped) write(`event: refetch\ndata: ${JSON.stringify({ table, reason: 'overflow' })}\n\n`);
+      dropped = true;
+      return;
+    }
+    pending++;
     queue = queue.then(async () => {
-      const shown = await Promise.resolve(visible(e)).catch(() => null);
-      if (shown) write(frame(shown));
+      try {
+        if (closed) return;
+        const shown = await Promise.resolve(visible(e)).catch(() => null);
+        if (shown) write(frame(shown));
+      } finally {
+        if (--pending === 0) dropped = false;
+      }
     });
   };
   write(`retry: 3000\n\n`);

@@ -213,6 +213,8 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
     const engine = await deps.runtime.engineFor(live.connection);
     // MariaDB has no roles: a stored routine could read past the row filters, so end users may not call one.
     if (endUser && engine.kind !== 'postgres') throw new PgrstError(403, 'PGRST403', p.keyFunction(call.fn));
+    // A function does not apply the API's row filters: with any configured, end users may not call one (RLS otherwise).
+    if (endUser?.filters.size) throw new PgrstError(403, 'PGRST403', ko.apiBuilderJwt.data.rpcRowFilters);
     const overloads = await functionsNamed(engine, call.fn);
     const { args, rest } = argumentsOf(call, overloads);
     const f = choose(call.fn, overloads, Object.keys(args));
