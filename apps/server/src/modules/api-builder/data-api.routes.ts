@@ -98,6 +98,7 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
           body: request.body,
           idempotencyKey: header(request, 'idempotency-key'),
           url: request.url,
+          ip: request.ip,
         });
         reply.headers(res.headers);
         if (res.cache) reply.header('x-cache', res.cache);
@@ -145,6 +146,7 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
           apikey: header(request, 'apikey'),
           idempotencyKey: header(request, 'idempotency-key'),
           url: request.url,
+          ip: request.ip,
         });
         reply.headers(res.headers).status(res.status);
         return res.body === undefined ? reply.send() : reply.send(JSON.stringify(res.body));

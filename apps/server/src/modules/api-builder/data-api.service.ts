@@ -60,6 +60,8 @@ export type TDataCall = {
   url?: string | undefined;
   /** An in-process read that must see the database now and is never stored in the cache (the chatbot's lookups). */
   fresh?: boolean | undefined;
+  /** The client's address: failed end-user token checks are limited per API and address (decision 090). */
+  ip?: string | undefined;
 };
 
 /** `raw`: the body already serialised (a cache hit); otherwise `body`. */

@@ -35,6 +35,8 @@ export type TRpcCall = {
   apikey?: string | undefined;
   idempotencyKey?: string | undefined;
   url?: string | undefined;
+  /** The client's address, for the per-address limit on failed end-user tokens. */
+  ip?: string | undefined;
 };
 
 /** PostgREST's PGRST202: no published function of that name takes these arguments (also for an unpublished one). */
