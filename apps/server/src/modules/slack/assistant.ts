@@ -126,7 +126,8 @@ export async function answerMention(rt: TRuntime, ws: repo.TWorkspaceRow, token:
   // Documents and the conversations this asker may see here, ranked together (decision 085).
   // Company-rules passages cite "제12조 ②항 (…)"; Drive/Notion passages only for readers there (decision 089).
   const found = await withRuleCitations(rt.db, await searchForAnswer(rt, ws, token, p, retrievalQuery(question, p), 6));
-  const hits = (await citableHits(rt.db, found, () => rt.slack.userEmail(token, p.user))).slice(0, 3);
+  // In a channel the answer is read by everyone there: only Drive/Notion items open to anyone (decision 089).
+  const hits = (await citableHits(rt.db, found, () => rt.slack.userEmail(token, p.user), { openOnly: !inDirectMessage(p) })).slice(0, 3);
   const sources = hits.map((h) => ({ title: h.title, url: h.sourceUrl }));
   if (!hits.length)
     return { kind: 'search', text: b.noKnowledge, mode: 'basic', status: 'answered', promptTokens: 0, completionTokens: 0, sources, error: null };

@@ -18,7 +18,7 @@ const s = ko.slack.server;
 /** A workspace with its seed's name and the user's role in that seed (read through the seeds module). */
 type TAccess = { ws: repo.TWorkspaceRow; seedName: string; role: string };
 
-const isManager = (role: string) => role === 'owner' || role === 'admin';
+export const isManager = (role: string) => role === 'owner' || role === 'admin';
 
 async function workspaceForUser(db: TDb, workspaceId: string, userId: string): Promise<TAccess | undefined> {
   const ws = await repo.findWorkspace(db, workspaceId);

@@ -242,8 +242,11 @@ export const slackRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await consoleService.access(db, request.params.workspaceId, currentUser(request).id);
-      const hits = await knowledge.searchWorkspace(db, request.params.workspaceId, request.query.q, 3, vectors);
+      const a = await consoleService.access(db, request.params.workspaceId, currentUser(request).id);
+      // Drive/Notion passages are cited only to their readers there (decision 089): a member who does not manage the
+      // workspace tries the search on what every member may read — uploaded documents and items open to anyone.
+      const found = await knowledge.searchWorkspace(db, request.params.workspaceId, request.query.q, 6, vectors);
+      const hits = (consoleService.isManager(a.role) ? found : await knowledge.citableHits(db, found, async () => null, { openOnly: true })).slice(0, 3);
       return { data: hits.map((h) => ({ document_id: h.documentId, title: h.title, source_url: h.sourceUrl, content: h.content, score: h.score })) };
     },
   );

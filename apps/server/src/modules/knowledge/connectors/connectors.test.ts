@@ -43,11 +43,21 @@ describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
   const a = () => api(s.t, owner.token);
   const base = () => `/api/slack/workspaces/${workspaceId}/connectors`;
 
-  const ask = async (user: string, text: string) => {
-    const e = { type: 'app_mention', channel: 'C0CONN', user, text: `<@UBOTCN> ${text}`, ts: nextTs() };
-    await sendEvent(s.t, eventCallback('T0CONN', e));
+  /** Asked in a direct message (what only the asker reads), or with `inChannel` as a mention in a shared channel. */
+  const ask = async (user: string, text: string, inChannel = false) => {
+    if (inChannel) {
+      const e = { type: 'app_mention', channel: 'C0CONN', user, text: `<@UBOTCN> ${text}`, ts: nextTs() };
+      await sendEvent(s.t, eventCallback('T0CONN', e));
+      await idle(s.t);
+      return s.slack.posts.find((p) => p.thread_ts === e.ts)!.text;
+    }
+    const channel = `D0${user}`;
+    const before = s.slack.posts.filter((p) => p.channel === channel).length;
+    await sendEvent(s.t, eventCallback('T0CONN', { type: 'message', channel_type: 'im', channel, user, text, ts: nextTs() }));
     await idle(s.t);
-    return s.slack.posts.find((p) => p.thread_ts === e.ts)!.text;
+    const posts = s.slack.posts.filter((p) => p.channel === channel);
+    expect(posts.length).toBe(before + 1);
+    return posts.at(-1)!.text;
   };
 
   beforeAll(async () => {
@@ -191,6 +201,12 @@ describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
     expect(await ask('ULEE', '빔프로젝터 어디 있어?')).not.toContain('비품 창고 B');
     // Anyone with the link: everyone.
     expect(await ask('ULEE', 'visitor parking permit level?')).toContain('level B2');
+    // In a shared channel everyone there reads the answer: only files open to anyone are cited, even to Kim.
+    const inChannel = await ask('UKIM', '결혼하면 경조사 휴가 며칠이야?', true);
+    expect(inChannel).not.toContain('경조사 안내');
+    expect(inChannel).not.toContain('청첩장');
+    expect(await ask('UPARK', '빔프로젝터 어디 있어?', true)).not.toContain('비품 창고 B');
+    expect(await ask('UKIM', 'visitor parking permit level?', true)).toContain('level B2');
   });
 
   it('re-indexes a changed file and removes a trashed one', async () => {
