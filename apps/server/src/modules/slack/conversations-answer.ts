@@ -7,7 +7,8 @@
  *    REDIS_URL is set), and
  *  - X is public, or X is Y itself (a private channel's message is never cited in a public channel, in a DM or in
  *    another private channel);
- *  - and X is not excluded by the workspace's admin.
+ *  - and X is not excluded by the workspace's admin;
+ *  - in a Slack Connect channel Y (people of other organisations read the answer) only Y's own messages.
  * When Slack cannot be asked (down, rate-limited), nothing from conversations is cited (documents still are).
  */
 import type { TSharedState } from '../../state/shared-state.ts';
@@ -20,7 +21,7 @@ import type * as repo from './slack.repository.ts';
 /** How long a user's channel list is trusted (the brief's "cached briefly"). */
 export const MEMBERSHIP_TTL_MS = 60_000;
 
-type TChannel = { id: string; isPrivate: boolean };
+type TChannel = { id: string; isPrivate: boolean; isShared?: boolean };
 
 /** The channels `user` is in (and the bot can see), from the shared cache or Slack. Null when Slack cannot say. */
 export async function channelsOf(state: TSharedState, slack: TSlackApi, ws: repo.TWorkspaceRow, token: string, user: string): Promise<TChannel[] | null> {
@@ -28,7 +29,7 @@ export async function channelsOf(state: TSharedState, slack: TSlackApi, ws: repo
   const cached = await state.getValue(key).catch(() => null);
   if (cached) return JSON.parse(cached) as TChannel[];
   try {
-    const list = (await slack.userChannels(token, user)).map((c) => ({ id: c.id, isPrivate: c.isPrivate }));
+    const list = (await slack.userChannels(token, user)).map((c) => ({ id: c.id, isPrivate: c.isPrivate, isShared: c.isShared }));
     await state.setValue(key, JSON.stringify(list), MEMBERSHIP_TTL_MS).catch(() => undefined);
     return list;
   } catch {
@@ -49,6 +50,8 @@ export async function citableChannels(
   const mine = await channelsOf(state, slack, ws, token, user);
   if (!mine) return [];
   const excluded = new Set(excludedChannels(ws));
+  // A Slack Connect channel (people of other organisations read the answer): only its own messages (security review).
+  if (mine.some((c) => c.id === answerChannel && c.isShared)) return excluded.has(answerChannel) ? [] : [answerChannel];
   return mine.filter((c) => !excluded.has(c.id) && (!c.isPrivate || c.id === answerChannel)).map((c) => c.id);
 }
 

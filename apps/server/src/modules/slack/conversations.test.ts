@@ -92,6 +92,7 @@ describe.each(dbKinds)('conversations as knowledge on %s (basic mode, fake Slack
     s.slack.channels.set('C0GEN', { name: 'general', isPrivate: false, members: ['UALICE', 'UBOB', 'UHR'] });
     s.slack.channels.set('C0DEV', { name: 'dev', isPrivate: false, members: ['UALICE'] });
     s.slack.channels.set('C0HR', { name: 'hr-private', isPrivate: true, members: ['UALICE', 'UHR'] });
+    s.slack.channels.set('C0PARTNER', { name: 'partner-shared', isPrivate: false, members: ['UALICE'], extShared: true });
     s.slack.userNames.set('UALICE', '김앨리스');
     s.slack.userNames.set('UPARK', '박지훈');
     devRoot = await message('C0DEV', 'UALICE', '다음 분기 서버 이전 일정 정해졌나요?');
@@ -128,6 +129,12 @@ describe.each(dbKinds)('conversations as knowledge on %s (basic mode, fake Slack
     const inPrivate = await ask('UALICE', 'C0HR', '연봉 협상 결과 언제 알려줘요?');
     expect(inPrivate).toContain('개별 면담으로 통보');
     expect(inPrivate).toContain('#hr-private');
+  });
+
+  it('in a Slack Connect channel (another organisation reads the answer) cites only that channel, never the internal ones', async () => {
+    const text = await ask('UALICE', 'C0PARTNER', '서버 이전 언제 하나요?');
+    expect(text).not.toContain('3월 14일');
+    expect(text).not.toContain('C0DEV');
   });
 
   it('an edit and a deletion reach the passages on the next run of the job', async () => {

@@ -223,14 +223,22 @@ export function createSlackApi(opts: TSlackApiOptions) {
      * Conversations as knowledge (decision 085): the public and private channels `user` is in that the bot can see
      * (users.conversations with a bot token; channels:read, groups:read), following cursors (bounded).
      */
-    async userChannels(token: string, user: string): Promise<{ id: string; name: string; isPrivate: boolean }[]> {
-      const out: { id: string; name: string; isPrivate: boolean }[] = [];
+    async userChannels(token: string, user: string): Promise<{ id: string; name: string; isPrivate: boolean; isShared: boolean }[]> {
+      const out: { id: string; name: string; isPrivate: boolean; isShared: boolean }[] = [];
       let cursor = '';
       for (let page = 0; page < 20; page++) {
         const d = await call('users.conversations', (c) =>
           c.users.conversations({ token, user, types: 'public_channel,private_channel', limit: 999, ...(cursor ? { cursor } : {}) }),
         );
-        for (const ch of d.channels ?? []) if (ch.id) out.push({ id: ch.id, name: ch.name ?? '', isPrivate: Boolean(ch.is_private) });
+        for (const ch of d.channels ?? [])
+          if (ch.id)
+            out.push({
+              id: ch.id,
+              name: ch.name ?? '',
+              isPrivate: Boolean(ch.is_private),
+              // Slack Connect: people of other organisations are in it (decision 085).
+              isShared: Boolean(ch.is_ext_shared || ch.is_pending_ext_shared),
+            });
         cursor = (d.response_metadata?.next_cursor ?? '').trim();
         if (!cursor) break;
       }

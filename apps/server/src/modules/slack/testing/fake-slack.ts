@@ -33,7 +33,7 @@ export type TFakeSlack = {
   /** Real names by user id, for users.info. */
   userNames: Map<string, string>;
   /** Channels by id with their members (users.conversations, conversations.info; decision 085). */
-  channels: Map<string, { name: string; isPrivate: boolean; members: string[] }>;
+  channels: Map<string, { name: string; isPrivate: boolean; members: string[]; extShared?: boolean }>;
   /** Slack accounts by email address, for users.lookupByEmail. */
   usersByEmail: Map<string, string>;
   /** Admins of the workspace (users.info `is_admin`; who may change channel digests, decision 087). */
@@ -207,7 +207,7 @@ export async function startFakeSlack(opts: TFakeSlackOptions, port = 0): Promise
         const list = [...fake.channels].filter(([, c]) => c.members.includes(user));
         return json(200, {
           ok: true,
-          channels: list.map(([id, c]) => ({ id, name: c.name, is_private: c.isPrivate })),
+          channels: list.map(([id, c]) => ({ id, name: c.name, is_private: c.isPrivate, is_ext_shared: Boolean(c.extShared) })),
           response_metadata: { next_cursor: '' },
         });
       }
