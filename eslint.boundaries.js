@@ -154,6 +154,8 @@ const namedOwners = {
   'schema-chatbot-handoff.ts': ['modules/chatbot'],
   // Custom roles, their members and 열람 records of admin apps (issue 36, decision 092).
   'schema-admin-roles.ts': ['modules/admin-builder'],
+  // Saved views and row actions of admin apps (issue 36 round two).
+  'schema-admin-views.ts': ['modules/admin-builder'],
   // Conversations as knowledge (decision 085): the passages are the knowledge module's, the re-index queue Slack's.
   'schema-conversations.ts': ['modules/knowledge', 'modules/slack'],
   // Actions from Slack (decision 088): the pending actions behind the assistant's buttons.

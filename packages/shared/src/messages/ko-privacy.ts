@@ -295,6 +295,8 @@ export const koPrivacy = {
       billing_key_sealed: '자동결제 키(암호화)',
       body: '알림 내용',
       bot_token_enc: 'Slack 봇 토큰(암호화)',
+      'admin_actions.secret_sealed': '관리자 페이지 웹훅 서명 비밀(암호화)',
+      'admin_saved_views.config': '저장된 보기의 필터·정렬·열 설정',
       'chatbot_lookup_states.key_sealed': '챗봇 조회에 입력한 번호(암호화)',
       'chatbot_message_originals.sealed': '챗봇에 입력한 개인정보가 담긴 메시지 원문(암호화)',
       'knowledge_conversation_passages.authors': 'Slack 대화 작성자 ID',

@@ -1285,6 +1285,33 @@ const BUILDERS: TTableMap[] = [
     retention: { kind: 'days', days: 730, column: 'created_at', note: '개인정보처리시스템 접속기록에 준해 2년' },
     erase: { kind: 'anonymise', set: { actor_id: 'NULL', actor_name: "'탈퇴한 사용자'" } },
   },
+  {
+    table: 'admin_saved_views',
+    label: '관리자 페이지 저장된 보기 (사람별 필터·정렬·열)',
+    personal: { user_id: who(SEED), config: col('content', 'service', 'contract', SEED) },
+    other: ['id', 'app_id', 'table_name', 'name', 'created_at', 'updated_at'],
+    subjects: { user: 'user_id = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'delete' },
+  },
+  {
+    table: 'admin_actions',
+    label: '관리자 페이지 행 동작 설정 (함수·웹훅 버튼)',
+    personal: { created_by: who(SEED), secret_sealed: secret() },
+    other: ['id', 'app_id', 'table_name', 'label', 'kind', 'target', 'scope', 'confirm_text', 'roles', 'created_at', 'updated_at'],
+    subjects: { user: 'created_by = $1' },
+    retention: { kind: 'account' },
+    erase: { kind: 'anonymise', set: { created_by: 'NULL' } },
+  },
+  {
+    table: 'admin_action_runs',
+    label: '관리자 페이지 행 동작 실행 기록 (실행한 사람·대상 행·결과)',
+    personal: { actor_id: who(SEED), actor_name: col('identity', 'security', 'contract', SEED) },
+    other: ['id', 'app_id', 'action_id', 'action_label', 'table_name', 'row_keys', 'status', 'http_status', 'error', 'created_at'],
+    subjects: { user: 'actor_id = $1' },
+    retention: { kind: 'days', days: 730, column: 'created_at', note: '관리자 페이지 변경 기록과 같이 2년' },
+    erase: { kind: 'anonymise', set: { actor_id: 'NULL', actor_name: "'탈퇴한 사용자'" } },
+  },
 ];
 
 const OPERATIONS: TTableMap[] = [

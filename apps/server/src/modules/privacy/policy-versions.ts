@@ -38,6 +38,13 @@ export const POLICY_VERSIONS: readonly TPolicyVersion[] = [
       '구글 드라이브·노션 연결(토큰은 암호화 보관, 문서별 열람 권한), 관리자 페이지의 사용자 지정 역할과 역할 배정, 가린 개인정보 열람 기록(열람 사유)',
     hash: 'b1696644facdda0c',
   },
+  {
+    // Items added, nothing taken away: in force from the release that collects them.
+    version: '4',
+    effective: '2026-11-29',
+    summary: '항목 추가: 관리자 페이지의 저장된 보기(사람별 필터·정렬·열), 행 동작 설정(웹훅 서명 비밀은 암호화 보관)과 실행 기록(실행한 사람·대상 행·결과)',
+    hash: '1956dad1f6c776d9',
+  },
 ];
 
 /** The version in force (the last entry). */
