@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { ko } from '@suite/shared';
 import type { TAdminTable } from '@suite/shared/schemas/admin-builder';
-import { MASKED_VALUE, ZAdminRevealInput } from '@suite/shared/schemas/admin-builder-roles';
+import { MASKED_VALUE } from '@suite/shared/schemas/admin-builder-roles';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { useReveal } from '../api/roles';
 import { labelOf, Note, show } from './common';
+import { ReasonDialog } from './reason-dialog';
 
 const r = ko.adminBuilder.roles.ui;
 
@@ -51,7 +50,7 @@ export function MaskedFields({
         ))}
       </ul>
       {asking ? (
-        <ReasonDialog
+        <RevealDialog
           seedId={seedId}
           appId={appId}
           table={table}
@@ -65,7 +64,7 @@ export function MaskedFields({
   );
 }
 
-function ReasonDialog(props: {
+function RevealDialog(props: {
   seedId: string;
   appId: string;
   table: TAdminTable;
@@ -75,61 +74,18 @@ function ReasonDialog(props: {
   onValue: (v: unknown) => void;
 }) {
   const reveal = useReveal(props.seedId, props.appId, props.table.name);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const submit = () => {
-    const ok = ZAdminRevealInput.shape.reason.safeParse(reason);
-    if (!ok.success) {
-      setError(ok.error.issues[0]?.message ?? r.reason);
-      return;
-    }
-    setError('');
-    reveal.mutate(
-      { key: props.rowKey, column: props.column, reason: ok.data },
-      {
-        onSuccess: (res) => {
-          props.onValue(res.data.value);
-          props.onClose();
-        },
-        onError: (e) => setError(e.message),
-      },
-    );
-  };
   return (
-    <Dialog open onOpenChange={(o) => (o ? null : props.onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{`${r.revealTitle} — ${labelOf(props.table, props.column)}`}</DialogTitle>
-          <DialogDescription className="break-keep">{r.revealIntro}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1">
-          <label htmlFor="ad-reveal-reason" className="text-sm font-medium">
-            {r.reason}
-          </label>
-          <Textarea
-            id="ad-reveal-reason"
-            value={reason}
-            maxLength={200}
-            placeholder={r.reasonPlaceholder}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'ad-reveal-err' : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {error ? (
-            <p id="ad-reveal-err" role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={props.onClose} disabled={reveal.isPending}>
-            {ko.adminBuilder.ui.cancel}
-          </Button>
-          <Button type="button" onClick={submit} disabled={reveal.isPending}>
-            {r.revealSubmit}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      id="ad-reveal"
+      title={`${r.revealTitle} — ${labelOf(props.table, props.column)}`}
+      intro={r.revealIntro}
+      placeholder={r.reasonPlaceholder}
+      submitLabel={r.revealSubmit}
+      onSubmit={async (reason) => {
+        const res = await reveal.mutateAsync({ key: props.rowKey, column: props.column, reason });
+        props.onValue(res.data.value);
+      }}
+      onClose={props.onClose}
+    />
   );
 }
