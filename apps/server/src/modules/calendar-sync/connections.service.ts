@@ -55,11 +55,21 @@ export async function startGoogle(deps: TCalendarSyncDeps, userId: string, nonce
   const state = randomBytes(24).toString('base64url');
   const stored: TStoredState = { userId, nonceHash: sha256(nonce) };
   await deps.state.setValue(stateKey(state), JSON.stringify(stored), STATE_TTL_MS);
-  const url = new URL(`${deps.config.google.oauthUrl}/v2/auth`);
-  url.searchParams.set('client_id', deps.config.google.clientId!);
-  url.searchParams.set('redirect_uri', googleRedirectUri(deps));
+  return googleConsentUrl(deps.config.google, googleRedirectUri(deps), GOOGLE_SCOPES, state);
+}
+
+/** Google's consent address for offline access (a refresh token) with these scopes; calendar and Drive both use it. */
+export function googleConsentUrl(
+  google: { oauthUrl: string; clientId: string | undefined },
+  redirectUri: string,
+  scopes: readonly string[],
+  state: string,
+): string {
+  const url = new URL(`${google.oauthUrl}/v2/auth`);
+  url.searchParams.set('client_id', google.clientId!);
+  url.searchParams.set('redirect_uri', redirectUri);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', GOOGLE_SCOPES.join(' '));
+  url.searchParams.set('scope', scopes.join(' '));
   url.searchParams.set('access_type', 'offline');
   url.searchParams.set('prompt', 'consent');
   url.searchParams.set('state', state);

@@ -8,7 +8,7 @@ import { ko } from '@suite/shared';
 import { AppError } from '../../../lib/app-error.ts';
 import { sha256 } from '../../../lib/tokens.ts';
 import type { TSharedState } from '../../../state/shared-state.ts';
-import { exchangeCode, STATE_TTL_MS } from '../../calendar-sync/connections.service.ts';
+import { exchangeCode, googleConsentUrl, STATE_TTL_MS } from '../../calendar-sync/connections.service.ts';
 import { connectDrive, syncConnection, type TConnectorDeps } from './connectors.service.ts';
 import { DRIVE_SCOPES } from './drive-client.ts';
 
@@ -26,15 +26,7 @@ export async function startDrive(deps: TConnectorDeps, state: TSharedState, ws: 
   const s = randomBytes(24).toString('base64url');
   const stored: TStored = { userId, workspaceId: ws.id, seedId: ws.seedId, nonceHash: sha256(nonce) };
   await state.setValue(key(s), JSON.stringify(stored), STATE_TTL_MS);
-  const url = new URL(`${deps.config.google.oauthUrl}/v2/auth`);
-  url.searchParams.set('client_id', deps.config.google.clientId!);
-  url.searchParams.set('redirect_uri', redirectUri(deps));
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', DRIVE_SCOPES.join(' '));
-  url.searchParams.set('access_type', 'offline');
-  url.searchParams.set('prompt', 'consent');
-  url.searchParams.set('state', s);
-  return url.toString();
+  return googleConsentUrl(deps.config.google, redirectUri(deps), DRIVE_SCOPES, s);
 }
 
 function parse(value: string | null | undefined): TStored | undefined {
