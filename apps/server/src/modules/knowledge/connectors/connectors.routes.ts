@@ -16,7 +16,7 @@ import { currentUser, requireAuth } from '../../../plugins/auth-guard.ts';
 import { bearer, errorResponses } from '../../../lib/route-helpers.ts';
 import type { TSharedState } from '../../../state/shared-state.ts';
 import { clearNonceCookie, newNonce, readNonce, setNonceCookie } from '../../calendar-sync/connections.service.ts';
-import { access } from '../../slack/console.service.ts';
+import { access, isManager } from '../../slack/console.service.ts';
 import * as connectors from './connectors.service.ts';
 import { DRIVE_CALLBACK_PATH, DRIVE_COOKIE_PATH, driveAvailable, finishDrive, STATE_TTL_MS, startDrive } from './drive-oauth.ts';
 
@@ -44,8 +44,9 @@ export const connectorRoutes: FastifyPluginAsyncZod<{ deps: connectors.TConnecto
       },
     },
     async (request) => {
-      await guard(request, request.params.workspaceId, false);
-      return { data: { drive_available: driveAvailable(deps), connections: await connectors.listConnectors(deps.db, request.params.workspaceId) } };
+      const a = await guard(request, request.params.workspaceId, false);
+      const viewer = isManager(a.role) ? undefined : currentUser(request).email;
+      return { data: { drive_available: driveAvailable(deps), connections: await connectors.listConnectors(deps.db, request.params.workspaceId, viewer) } };
     },
   );
 

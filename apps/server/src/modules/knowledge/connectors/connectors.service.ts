@@ -13,6 +13,7 @@ import { decryptSecret, encryptSecret } from '../../../lib/secret-box.ts';
 import { PREPARE_URL, type TPreparedPassage } from '../knowledge.prepare.ts';
 import * as krepo from '../knowledge.repository.ts';
 import { prepareText } from '../knowledge.service.ts';
+import { mayRead } from './access.ts';
 import * as repo from './connectors.repository.ts';
 import type { TItemAccess } from './connectors.repository.ts';
 import {
@@ -45,8 +46,14 @@ export type TConnectorDeps = {
 const driveOf = (deps: TConnectorDeps, token: string) => (deps.drive ? deps.drive(token) : driveClient(deps.config.google, token));
 const notionOf = (deps: TConnectorDeps, token: string) => (deps.notion ? deps.notion(token) : notionClient(deps.config.notionApiUrl, token));
 
-export async function toApi(db: TDb, c: repo.TConnectionRow): Promise<TConnector> {
-  const items = await repo.listItems(db, c.id);
+/**
+ * `viewerEmail`: the caller is not a manager of the workspace, so the list names only the items the source lets that
+ * address read (a member must not learn the titles of files never shared with them); managers see every item.
+ */
+export async function toApi(db: TDb, c: repo.TConnectionRow, viewerEmail?: string): Promise<TConnector> {
+  const all = await repo.listItems(db, c.id);
+  const isPublic = (i: (typeof all)[number]) => (c.kind === 'notion' ? c.publicPageIds.includes(i.externalId) : i.access.anyone);
+  const items = viewerEmail === undefined ? all : all.filter((i) => isPublic(i) || mayRead(i.access, viewerEmail));
   return {
     id: c.id,
     kind: c.kind === 'notion' ? 'notion' : 'google_drive',
@@ -56,12 +63,12 @@ export async function toApi(db: TDb, c: repo.TConnectionRow): Promise<TConnector
     last_error: c.lastError,
     folder_ids: c.folderIds,
     public_page_ids: c.publicPageIds,
-    items: items.map((i) => ({ id: i.externalId, title: i.title, public: c.kind === 'notion' ? c.publicPageIds.includes(i.externalId) : i.access.anyone })),
+    items: items.map((i) => ({ id: i.externalId, title: i.title, public: isPublic(i) })),
   };
 }
 
-export async function listConnectors(db: TDb, workspaceId: string): Promise<TConnector[]> {
-  return Promise.all((await repo.listConnections(db, workspaceId)).map((c) => toApi(db, c)));
+export async function listConnectors(db: TDb, workspaceId: string, viewerEmail?: string): Promise<TConnector[]> {
+  return Promise.all((await repo.listConnections(db, workspaceId)).map((c) => toApi(db, c, viewerEmail)));
 }
 
 export async function connectionOf(db: TDb, workspaceId: string, id: string) {

@@ -3,12 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds } from '../../../test/helpers.ts';
 import { api, signedIn } from '../../admin-users/testing/console-test-kit.ts';
-import { knowledgeConnections } from '../../../db/schema-connectors.ts';
+import { knowledgeConnectorItems, knowledgeConnections } from '../../../db/schema-connectors.ts';
+import { knowledgeSources } from '../../../db/schema-knowledge.ts';
+import { seedMembers } from '../../../db/schema.ts';
 import { makeTextPdf } from '../../../test-support/pdf.ts';
 import { CLIENT, directWorkspace, eventCallback, idle, nextTs, sendEvent, SIGNING_SECRET, type TSlackTest } from '../../slack/testing/slack-test-kit.ts';
 import { startFakeSlack } from '../../slack/testing/fake-slack.ts';
 import { csvText, driveAccess } from './connectors.service.ts';
 import { mayRead } from './access.ts';
+import { insertConnection, type TItemAccess } from './connectors.repository.ts';
 import { DRIVE_MAX_BYTES, GDOC, GSHEET, PDF } from './drive-client.ts';
 import { startFakeConnectors, type TFakeConnectors } from './testing/fake-connectors.ts';
 
@@ -35,6 +38,7 @@ describe('connector helpers', () => {
 
 describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
   let s: TSlackTest;
+  let seedId: string;
   let fc: TFakeConnectors;
   let owner: Awaited<ReturnType<typeof signedIn>>;
   let workspaceId: string;
@@ -79,7 +83,9 @@ describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
     });
     s = { t, slack, llm: null, close: async () => (await t.close(), await slack.close()) };
     owner = await signedIn(s.t);
-    workspaceId = (await directWorkspace(s, owner.token, { id: 'T0CONN', name: '연결 팀', botUserId: 'UBOTCN' })).id;
+    const ws = await directWorkspace(s, owner.token, { id: 'T0CONN', name: '연결 팀', botUserId: 'UBOTCN' });
+    workspaceId = ws.id;
+    seedId = ws.seedId;
     s.slack.usersByEmail.set('kim@hanbit.kr', 'UKIM');
     s.slack.usersByEmail.set('park@hanbit.kr', 'UPARK');
     s.slack.usersByEmail.set('lee@outside.com', 'ULEE');
@@ -279,6 +285,32 @@ describe.each(dbKinds)('Google Drive and Notion connectors on %s', (kind) => {
     fc.refreshTokens.clear();
     const drive = await a()('POST', `${base()}/${driveId}/sync`);
     expect(drive.body.data).toMatchObject({ status: 'error', last_error: ko.connectors.server.driveExpired });
+  });
+
+  it('lists to a seed member only the items the source shares with their address; managers see every item', async () => {
+    // Its own connection and items (the test stands alone): one file open to anyone, one to a domain, one to addresses.
+    const db = s.t.database.db;
+    const conn = await insertConnection(db, { seedId, slackWorkspaceId: workspaceId, kind: 'google_drive', tokenEnc: 'x', account: 'list@hanbit.kr' });
+    const items: [string, string, TItemAccess][] = [
+      ['list-open', '목록 공개 문서', { anyone: true, emails: [], domains: [] }],
+      ['list-domain', '목록 도메인 문서', { anyone: false, emails: [], domains: ['hanbit.kr'] }],
+      ['list-named', '목록 지정 문서', { anyone: false, emails: ['admin@hanbit.kr'], domains: [] }],
+    ];
+    for (const [id, title, access] of items) {
+      const [src] = await db.insert(knowledgeSources).values({ seedId, slackWorkspaceId: workspaceId, kind: 'text', title, content: title }).returning();
+      await db.insert(knowledgeConnectorItems).values({ connectionId: conn.id, externalId: id, sourceId: src!.id, title, version: '1', access });
+    }
+    const titles = (body: { data: { connections: { id: string; items: { title: string }[] }[] } }) =>
+      body.data.connections.filter((c) => c.id === conn.id).flatMap((c) => c.items.map((i) => i.title));
+    expect(titles((await a()('GET', base())).body).sort()).toEqual(['목록 공개 문서', '목록 도메인 문서', '목록 지정 문서']);
+    const outsider = await signedIn(s.t, { email: `lee-${Date.now()}@outside.com` });
+    await db.insert(seedMembers).values({ seedId, userId: outsider.id, role: 'member' });
+    expect(titles((await api(s.t, outsider.token)('GET', base())).body)).toEqual(['목록 공개 문서']);
+    const insider = await signedIn(s.t, { email: `hr-${Date.now()}@hanbit.kr` });
+    await db.insert(seedMembers).values({ seedId, userId: insider.id, role: 'member' });
+    expect(titles((await api(s.t, insider.token)('GET', base())).body).sort()).toEqual(['목록 공개 문서', '목록 도메인 문서']);
+    expect((await api(s.t, insider.token)('DELETE', `${base()}/${conn.id}`)).status).toBe(403);
+    await db.delete(knowledgeConnections).where(eq(knowledgeConnections.id, conn.id));
   });
 
   it('lets only managers change connections, and disconnecting removes the imported documents', async () => {
