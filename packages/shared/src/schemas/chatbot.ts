@@ -137,7 +137,14 @@ export type TKnowledgeAttachResponse = z.infer<typeof ZKnowledgeAttachResponse>;
 
 export const ZBotPublicParams = z.object({ botId: ZId });
 export const ZConversationParams = z.object({ botId: ZId, conversationId: ZId });
-export const ZAskInput = z.object({ text: z.string().trim().min(1, { error: '질문을 입력해 주세요.' }).max(1000, { error: '질문은 1000자까지입니다.' }) });
+export const ZAskInput = z.object({
+  text: z.string().trim().min(1, { error: '질문을 입력해 주세요.' }).max(1000, { error: '질문은 1000자까지입니다.' }),
+  /**
+   * Decision 096: the visitor chose a suggested FAQ entry (`faqId`) offered by the bot's refusal `messageId`; the answer
+   * comes from that entry. `text` is what the visitor saw on the button (the entry's question).
+   */
+  choice: z.object({ faqId: ZId, messageId: ZId }).optional(),
+});
 /** A source an answer cites (the widget shows it; the transcript keeps it). */
 export const ZAnswerSource = z.object({ title: z.string(), url: z.string().optional() });
 export const ZAnswer = z.object({
@@ -147,6 +154,8 @@ export const ZAnswer = z.object({
   sources: z.array(ZAnswerSource),
   /** Issue 29: the lookup that answered from the company's own data (its name), when one did. */
   lookup: z.object({ name: z.string() }).optional(),
+  /** Decision 096: on a refusal, up to 3 FAQ entries the question may mean (their questions only), to choose from. */
+  suggestions: z.array(z.object({ id: z.string(), question: z.string() })).optional(),
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 export const ZHandoffInput = z.object({
@@ -214,7 +223,8 @@ export const ZChatbotUnanswered = z.object({
   createdAt: z.string(),
   kind: z.enum(['unanswered', 'thumbsDown']),
   answeredWith: z.string().nullable(),
-  suggestion: z.object({ sourceId: z.string(), question: z.string() }).nullable(),
+  /** `chosen`: the visitor picked this entry among the bot's suggestions (decision 096), not the matcher's guess. */
+  suggestion: z.object({ sourceId: z.string(), question: z.string(), chosen: z.boolean().optional() }).nullable(),
 });
 export type TChatbotUnanswered = z.infer<typeof ZChatbotUnanswered>;
 export const ZChatbotUnansweredListResponse = z.object({ data: z.array(ZChatbotUnanswered) });

@@ -139,6 +139,28 @@ export async function findQuestionMessage(db: TTx, botId: string, id: string) {
   return row;
 }
 
+/** A bot message of the conversation that did not answer (the refusal a chosen suggestion comes from, decision 096). */
+export async function findRefusal(db: TDb, conversationId: string, id: string) {
+  const [row] = await db
+    .select({ id: chatbotMessages.id, question: chatbotMessages.question })
+    .from(chatbotMessages)
+    .where(
+      and(eq(chatbotMessages.id, id), eq(chatbotMessages.conversationId, conversationId), eq(chatbotMessages.role, 'bot'), eq(chatbotMessages.answered, false)),
+    );
+  return row;
+}
+
+/**
+ * Records the entry the visitor chose after a refusal (decision 096) on that refusal, as its `source_id`: the teach
+ * list offers it as the phrasing's entry. The refusal stays unanswered (and in the list until the owner handles it).
+ */
+export async function markChosen(db: TDb, id: string, sourceId: string): Promise<void> {
+  await db
+    .update(chatbotMessages)
+    .set({ sourceId })
+    .where(and(eq(chatbotMessages.id, id), isNull(chatbotMessages.taughtAt)));
+}
+
 /** Marks a question handled: added as a phrasing of `sourceId`. */
 export async function markTaught(db: TTx, id: string, sourceId: string, at: Date): Promise<void> {
   await db.update(chatbotMessages).set({ taughtSourceId: sourceId, taughtAt: at }).where(eq(chatbotMessages.id, id));

@@ -446,7 +446,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           schema: {
             tags,
             summary:
-              '질문 (공개, Authorization: Bearer <token>) → { answer, answered, sources } 또는 Accept: text/event-stream 이면 event part {text} … event done {answer, answered, sources}',
+              '질문 (공개, Authorization: Bearer <token>) { text, choice?: { faqId, messageId } } → { answer, answered, sources, suggestions? } 또는 Accept: text/event-stream 이면 event part {text} … event done {answer, answered, sources, suggestions?}',
             params: ZConversationParams,
             body: ZAskInput,
           },
@@ -456,7 +456,9 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
           const conv = await bots.conversationFor(db, bot.id, request.params.conversationId, request.headers.authorization);
           const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
           // Live hand-off (handoff.service.ts): a live chat's message goes to the agent, '사람이랑 얘기하고 싶어요' asks for one.
-          const handled = await beforeAsk(deps, bot, conv.id, request.ip, request.body.text);
+          // A chosen suggestion (decision 096) is answered from its entry, never read as a request for a person.
+          const { text, choice } = request.body;
+          const handled = choice ? null : await beforeAsk(deps, bot, conv.id, request.ip, text);
           if (handled && !wantsStream) return handled;
           if (handled) {
             const out = writeEventStream(request, reply, { cacheControl: 'no-store' });
@@ -465,13 +467,13 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ deps: bots.TChatbotDeps; doc
             out.end();
             return reply;
           }
-          if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, request.body.text);
+          if (!wantsStream) return bots.ask(deps, bot, conv.id, request.ip, text, undefined, choice);
           // The stream starts with the first part, so a refusal before it (limits, a failed model) keeps its JSON answer.
           let out: TEventWriter | undefined;
           // Conversation text: not kept by any cache (as before the one writer).
           const stream = () => (out ??= writeEventStream(request, reply, { cacheControl: 'no-store' }));
           try {
-            const result = await bots.ask(deps, bot, conv.id, request.ip, request.body.text, (part) => stream().send('part', { text: part }));
+            const result = await bots.ask(deps, bot, conv.id, request.ip, text, (part) => stream().send('part', { text: part }), choice);
             stream().send('done', result);
           } catch (err) {
             if (!out) throw err;

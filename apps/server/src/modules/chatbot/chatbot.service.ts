@@ -221,10 +221,12 @@ export async function ask(
   ip: string,
   text: string,
   onPart?: (part: string) => void,
+  choice?: { faqId: string; messageId: string },
 ): Promise<TAnswer> {
   await limit(deps.limiter, `chatbot:visitor:${conversationId}`, LIMITS.visitor, s.visitorRateLimited);
   await limit(deps.limiter, `chatbot:address:${bot.id}:${addressKey(ip)}`, LIMITS.address, s.visitorRateLimited);
   await botLimit(deps, bot);
+  if (choice) return answerChoice(deps, bot, conversationId, text, choice, onPart);
   // Issue 29: a turn of a lookup's dialog (lookup-dialog.ts) is answered from the company's own data, not the knowledge.
   const looked = await answerLookup(
     deps,
@@ -239,7 +241,7 @@ export async function ask(
   // Stored masked (the original sealed apart, pii-originals.ts); retrieval and the model see only the masked text.
   const { masked } = await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
   text = masked;
-  const { sure, forModel } = await retrieve(deps.db, bot.id, text, bot.synonyms);
+  const { sure, forModel, suggest } = await retrieve(deps.db, bot.id, text, bot.synonyms);
   const llmReady = Boolean(deps.config.llm.baseUrl && deps.config.llm.model);
   const confident = llmReady ? forModel : sure;
   let answer: string = s.dontKnow;
@@ -277,13 +279,17 @@ export async function ask(
       for (const p of partsOf(answer)) onPart?.(p);
     }
   }
+  // Decision 096: a refusal offers the closest FAQ entries' questions when the best one is near enough (not an answer).
+  const suggestions = !answered && answer === s.dontKnow ? suggest : [];
+  if (suggestions.length) answer = s.suggestHeading;
   if (!answered && onPart) onPart(answer);
   const sources = cited.map((h) => (h.url ? { title: h.title, url: h.url } : { title: h.title }));
   const msg = await repo.insertMessage(deps.db, {
     conversationId,
     chatbotId: bot.id,
     role: 'bot',
-    text: answer,
+    // The transcript keeps what was offered.
+    text: suggestions.length ? `${answer}\n${suggestions.map((x) => `· ${x.question}`).join('\n')}` : answer,
     question: text.slice(0, 300),
     answered,
     mode,
@@ -295,7 +301,47 @@ export async function ask(
   if (answered) deps.meter.record({ id: `chatbot:${msg.id}`, seedId: bot.seedId, meter: 'chatbot.answers' });
   if (tokens > 0) deps.meter.record({ id: `llm:chatbot:${msg.id}`, seedId: bot.seedId, meter: 'llm.tokens', quantity: tokens });
   if (cited[0]) await knowledge.markCited(deps.db, cited[0].sourceId);
-  return { messageId: msg.id, answer, answered, sources };
+  return { messageId: msg.id, answer, answered, sources, ...(suggestions.length ? { suggestions } : {}) };
+}
+
+/**
+ * The visitor chose a suggested entry (decision 096): the entry must be a live FAQ entry of this bot and `messageId` a
+ * refusal of this conversation (else 400). Answered from that entry as a normal question and answer, and the choice
+ * is kept on the refusal for the owner's teach list (the refused words as a phrasing of that entry).
+ */
+async function answerChoice(
+  deps: TChatbotDeps,
+  bot: repo.TBotRow,
+  conversationId: string,
+  text: string,
+  choice: { faqId: string; messageId: string },
+  onPart?: (part: string) => void,
+): Promise<TAnswer> {
+  const [entry, refusal] = await Promise.all([
+    knowledge.sourcesOf(deps.db, { chatbotId: bot.id }).then((rows) => rows.find((r) => r.source.id === choice.faqId && r.source.kind === 'faq')?.source),
+    repo.findRefusal(deps.db, conversationId, choice.messageId),
+  ]);
+  if (!entry || !refusal) throw new AppError('BAD_REQUEST', s.choiceNotFound);
+  const { masked } = await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
+  const answer = entry.answer ?? '';
+  const title = entry.question ?? entry.title;
+  for (const p of partsOf(answer)) onPart?.(p);
+  const sources = [entry.sourceUrl ? { title, url: entry.sourceUrl } : { title }];
+  const msg = await repo.insertMessage(deps.db, {
+    conversationId,
+    chatbotId: bot.id,
+    role: 'bot',
+    text: answer,
+    question: masked.slice(0, 300),
+    answered: true,
+    mode: 'choice',
+    sources,
+    sourceId: entry.id,
+  });
+  await repo.markChosen(deps.db, refusal.id, entry.id);
+  deps.meter.record({ id: `chatbot:${msg.id}`, seedId: bot.seedId, meter: 'chatbot.answers' });
+  await knowledge.markCited(deps.db, entry.id);
+  return { messageId: msg.id, answer, answered: true, sources };
 }
 
 export async function feedback(db: TDb, conversationId: string, messageId: string, helpful: boolean) {
@@ -461,10 +507,17 @@ export async function transcriptOf(db: TDb, userId: string, seedId: string, botI
 export async function unanswered(db: TDb, userId: string, seedId: string, botId: string): Promise<TChatbotUnanswered[]> {
   const { bot } = await managedBot(db, userId, seedId, botId, { read: true });
   const rows = await repo.unanswered(db, botId, 100);
+  const sources = new Map(
+    rows.some((r) => !r.answered && r.sourceId)
+      ? (await knowledge.sourcesOf(db, { chatbotId: botId })).filter((x) => x.source.kind === 'faq').map((x) => [x.source.id, x.source])
+      : [],
+  );
   const out: TChatbotUnanswered[] = [];
   for (const r of rows) {
     const question = r.question ?? '';
     const { candidates } = question ? await knowledge.matchFaq(db, botId, question, bot!.synonyms) : { candidates: [] };
+    // A refusal's `sourceId` is the entry the visitor chose among its suggestions (decision 096): the strongest hint.
+    const chosen = !r.answered && r.sourceId ? sources.get(r.sourceId) : undefined;
     const best = candidates.find((c) => c.sourceId !== r.sourceId);
     out.push({
       id: r.id,
@@ -472,7 +525,11 @@ export async function unanswered(db: TDb, userId: string, seedId: string, botId:
       createdAt: r.createdAt.toISOString(),
       kind: r.answered ? 'thumbsDown' : 'unanswered',
       answeredWith: r.answered ? (r.sources[0]?.title ?? null) : null,
-      suggestion: best ? { sourceId: best.sourceId, question: best.question } : null,
+      suggestion: chosen
+        ? { sourceId: chosen.id, question: chosen.question ?? chosen.title, chosen: true }
+        : best
+          ? { sourceId: best.sourceId, question: best.question }
+          : null,
     });
   }
   return out;
