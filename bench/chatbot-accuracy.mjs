@@ -11,8 +11,14 @@
 //   node bench/chatbot-accuracy.mjs --lobo       development part only: the refusal rule calibrated on all businesses
 //                                                but one and measured on the one left out, in turn (what calibration on
 //                                                dev may be expected to give on questions and businesses it never saw)
+//   node bench/chatbot-accuracy.mjs --calibrate-suggest
+//                                                development part only: searches the bar above which a refusal offers
+//                                                the likely entries ("혹시 이런 질문인가요?", chatbot-suggest.ts)
+// Besides the answers, every run prints the suggestions a refusal offers (decision 096): of the refused in-scope
+// questions, how many had the right entry among them, and how many out-of-scope questions and near misses got any.
 // The development figures through HTTP (PGlite): apps/server/src/modules/chatbot/chatbot-accuracy.test.ts.
 import { ALPHA, BETA, DECISION, buildIndex, decideAnswer, scoreFaq } from '../apps/server/src/modules/knowledge/faq-match.ts';
+import { SUGGEST, pickSuggestions } from '../apps/server/src/modules/chatbot/chatbot-suggest.ts';
 import { knowledgeKeys, scoreCandidates } from '../apps/server/src/modules/knowledge/korean-search.ts';
 import { FIGURES_HEADER, addFigures, emptyFigures, evalSlugs, evaluate, figuresRow, loadEvalSet } from '../apps/server/src/modules/chatbot/eval/evaluate.ts';
 
@@ -66,6 +72,63 @@ function ruleFigures(scored, rule) {
 }
 
 const pctOf = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
+
+/** What the service offers on a refusal: the matcher's best three with a score, through the suggestion rule. */
+const offered = (s, rule = SUGGEST) =>
+  decideAnswer(s)
+    ? null
+    : pickSuggestions(
+        s.slice(0, 3).filter((x) => x.score > 0),
+        rule,
+      );
+
+/** Suggestion figures of one business's questions scored once: `scored` = { inScope: [{ s, entry }], out: [{ s, nearMiss }] }. */
+function suggestFigures(scored, rule = SUGGEST) {
+  const f = { refusedIn: 0, offeredIn: 0, rightIn: 0, buttons: 0, far: 0, farRefused: 0, farOffered: 0, near: 0, nearRefused: 0, nearOffered: 0 };
+  for (const { s, entry } of scored.inScope) {
+    const o = offered(s, rule);
+    if (!o) continue;
+    f.refusedIn++;
+    if (o.length) f.offeredIn++;
+    if (o.some((x) => x.id === entry)) f.rightIn++;
+    f.buttons += o.length;
+  }
+  for (const { s, nearMiss } of scored.out) {
+    const o = offered(s, rule);
+    const k = nearMiss ? 'near' : 'far';
+    f[k]++;
+    if (!o) continue;
+    f[`${k}Refused`]++;
+    if (o.length) f[`${k}Offered`]++;
+    f.buttons += o.length;
+  }
+  return f;
+}
+const addSuggest = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, (a?.[k] ?? 0) + b[k]]));
+const scoreSet = ({ set, index }) => ({
+  slug: set.slug,
+  inScope: set.questions.inScope.map(({ q, entry }) => ({ s: scoreFaq(index, q), entry })),
+  out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ s: scoreFaq(index, q), nearMiss })),
+});
+const SUGGEST_HEADER =
+  '| set | refused in scope | right entry among the suggestions | refused in scope with suggestions | buttons per offer | out of scope (not near misses) given suggestions | near misses given suggestions |\n|---|---|---|---|---|---|---|';
+const suggestRow = (label, f) => {
+  const offers = f.offeredIn + f.farOffered + f.nearOffered;
+  return `| ${label} | ${f.refusedIn} | ${f.rightIn}/${f.refusedIn} (${pctOf(f.rightIn, f.refusedIn)}) | ${f.offeredIn}/${f.refusedIn} | ${offers ? (f.buttons / offers).toFixed(2) : '–'} | ${f.farOffered}/${f.far} (${pctOf(f.farOffered, f.far)}) | ${f.nearOffered}/${f.near} (${pctOf(f.nearOffered, f.near)}) |`;
+};
+
+/** The suggestion table of a split, per business and in total. */
+function suggestTable(split) {
+  const rows = [];
+  let total;
+  for (const d of sets(split).map(scoreSet)) {
+    const f = suggestFigures(d);
+    rows.push(suggestRow(`${d.slug} (${split})`, f));
+    total = addSuggest(total, f);
+  }
+  if (total) rows.push(suggestRow(`all (${split})`, total));
+  return rows;
+}
 
 if (args.has('--profile')) {
   console.log('\nLoss on the development part: ranking (best-scored entry wrong) against refusal (right entry refused)\n');
@@ -145,6 +208,24 @@ if (args.has('--profile')) {
     }
     console.log(figuresRow('all, each left out in turn', total));
   }
+} else if (args.has('--calibrate-suggest')) {
+  // Development part only. The most refused in-scope questions with their right entry among the suggestions, while at
+  // most 15 % of the out-of-scope questions that are not near misses get any (a question far from every entry gets
+  // none); each button shown costs 0.02 of a hit (fewer, closer choices). Near misses are reported, not constrained:
+  // a suggestion is not an answer, and the customer passes over entries that are not what they asked.
+  const dev = sets('dev').map(scoreSet);
+  let best = null;
+  for (let minBest = 0.1; minBest <= 0.6; minBest += 0.01)
+    for (const ratio of [0, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+      const rule = { minBest: Math.round(minBest * 100) / 100, ratio, max: 3 };
+      const f = dev.reduce((t, d) => addSuggest(t, suggestFigures(d, rule)), undefined);
+      if (f.farOffered > 0.15 * f.far) continue;
+      const objective = f.rightIn - 0.02 * f.buttons;
+      if (!best || objective > best.objective) best = { objective, rule, f };
+    }
+  console.log(JSON.stringify({ rule: best.rule, objective: Math.round(best.objective * 100) / 100 }));
+  console.log(SUGGEST_HEADER);
+  console.log(suggestRow('all (dev)', best.f));
 } else if (args.has('--calibrate')) {
   // Score once per alpha, then try every rule on the cached scores: maximise right answers + refusals, with near misses
   // answered counting three times against.
@@ -222,5 +303,8 @@ if (args.has('--profile')) {
     console.log(r);
   console.log(figuresRow('baseline: previous rule (dev)', baseDev));
   if (baseTest) console.log(figuresRow('baseline: previous rule (test)', baseTest));
+  console.log(`\nSuggestions on a refusal (decision 096), rule ${JSON.stringify(SUGGEST)}\n`);
+  console.log(SUGGEST_HEADER);
+  for (const r of [...suggestTable('dev'), ...(args.has('--dev') ? [] : suggestTable('test'))]) console.log(r);
   if (misses) console.log(`\nmisses (development part):\n${misses.join('\n')}`);
 }
