@@ -11,7 +11,16 @@ const t = koChatbot.widget;
 const tl = koChatbotHandoff.widget;
 
 type TSource = { title: string; url?: string };
-type TDone = { messageId: string; answer: string; answered: boolean; sources: TSource[]; handoff?: { live: boolean } };
+/** `suggestions`: on a refusal, the FAQ entries the question may mean (decision 096), offered as buttons. */
+type TDone = {
+  messageId: string;
+  answer: string;
+  answered: boolean;
+  sources: TSource[];
+  handoff?: { live: boolean };
+  suggestions?: { id: string; question: string }[];
+};
+type TChoice = { faqId: string; messageId: string };
 
 const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[data-bot][src*="widget.js"]');
 const botId = script?.dataset.bot ?? '';
@@ -48,6 +57,12 @@ header button { background: transparent; border: 0; color: #fff; font-size: 20px
 .chip[aria-pressed="true"] { background: #e0e7ff; border-color: #6366f1; }
 .suggest { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .suggest p { margin: 0; font-size: 12px; color: #6b7280; }
+/* "혹시 이런 질문인가요?": the entries as buttons under the bot's message, wrapping on narrow screens. */
+.choices { display: flex; flex-direction: column; gap: 6px; align-items: stretch; margin-top: 8px; white-space: normal; }
+.choices p { margin: 0; font-size: 12px; color: #4b5563; }
+.choices .chip { text-align: left; max-width: 100%; white-space: normal; word-break: keep-all; overflow-wrap: anywhere; border-radius: 10px; min-height: 36px; }
+.choices .chip:disabled { cursor: default; opacity: .6; }
+.choices .chip[aria-pressed="true"] { opacity: 1; }
 form.ask { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e5e7eb; background: #fff; }
 /* 16px: iOS Safari zooms the page into any field whose text is smaller. */
 input, textarea { flex: 1; border: 1px solid #d1d5db; border-radius: 8px; padding: 8px 10px; font-size: 16px; color: #111827; background: #fff; min-width: 0; }
@@ -176,6 +191,21 @@ async function mount() {
       });
       b.append(s);
     }
+    if (!done.answered && done.suggestions?.length) {
+      const box = el('div', { class: 'choices', role: 'group', 'aria-label': t.didYouMean });
+      box.append(el('p', {}, t.didYouMean));
+      for (const sug of done.suggestions) {
+        const c = el('button', { type: 'button', class: 'chip', 'aria-pressed': 'false' }, sug.question);
+        c.addEventListener('click', () => {
+          // One choice per refusal: the buttons stay as a record of what was picked.
+          box.querySelectorAll('button').forEach((x) => (x.disabled = true));
+          c.setAttribute('aria-pressed', 'true');
+          void ask(sug.question, { faqId: sug.id, messageId: done.messageId });
+        });
+        box.append(c);
+      }
+      b.append(box);
+    }
     const row = el('div', { class: 'row' });
     if (done.answered) {
       for (const [label, helpful, path] of [
@@ -269,7 +299,7 @@ async function mount() {
     })();
   }
 
-  async function ask(text: string) {
+  async function ask(text: string, choice?: TChoice) {
     if (!text.trim()) return;
     bubble('me', text);
     if (live) {
@@ -301,7 +331,7 @@ async function mount() {
         method: 'POST',
         token: c.token,
         headers: { accept: 'text/event-stream' },
-        body: JSON.stringify({ text }),
+        body: JSON.stringify(choice ? { text, choice } : { text }),
       });
       if (!r.ok || !r.body) {
         const err = await r.json().catch(() => null);
