@@ -12,7 +12,7 @@ const c = ko.chatbot.console;
 
 /**
  * 답하지 못한 질문 (issue 29): questions the bot refused and answers a visitor gave a thumbs-down, not yet handled.
- * Each shows the FAQ entry it comes closest to; one click adds the question as that entry's phrasing (PATCH with
+ * Each shows the FAQ entry it comes closest to (or the one the visitor chose among the bot's suggestions, decision 096); one click adds the question as that entry's phrasing (PATCH with
  * the message's id, so the server marks it handled and it leaves the list). Or the owner writes a new FAQ entry from
  * it (then marked handled on that entry the same way).
  */
@@ -46,7 +46,14 @@ export function Unanswered({ seedId, botId, canManage, onDone }: { seedId: strin
             )}
             {u.suggestion ? (
               <div className="space-y-1">
-                <p className="text-xs text-muted-foreground break-keep">{c.suggested(u.suggestion.question)}</p>
+                {u.suggestion.chosen ? (
+                  // The visitor picked this entry among the bot's suggestions (decision 096): stronger than the matcher's guess.
+                  <p className="text-xs font-medium break-keep" title={c.chosenHelp}>
+                    {c.chosenByVisitor(u.suggestion.question)}
+                  </p>
+                ) : (
+                  <p className="text-xs text-muted-foreground break-keep">{c.suggested(u.suggestion.question)}</p>
+                )}
                 {canManage && (
                   <Button
                     size="sm"
