@@ -86,4 +86,16 @@ describe('chatbot widget, suggestions on a refusal', () => {
     expect(answer.querySelector('.sources')!.textContent).toBe(`${t.sources}: 프라이팬을 인덕션에서 사용할 수 있나요?`);
     expect(answer.querySelector('.choices')).toBeNull();
   });
+
+  it('lets a long suggested question wrap inside the panel on a 360 px screen', () => {
+    // jsdom parses a style element in the document, not in a shadow root.
+    const copy = document.createElement('style');
+    copy.textContent = root.querySelector('style')!.textContent;
+    document.head.append(copy);
+    const rule = [...(copy.sheet as CSSStyleSheet).cssRules].find((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === '.choices .chip');
+    copy.remove();
+    expect(rule?.style.whiteSpace).toBe('normal');
+    expect(rule?.style.maxWidth).toBe('100%');
+    expect(rule?.style.textAlign).toBe('left');
+  });
 });
