@@ -6,6 +6,7 @@ import type { TAdminBuilderDeps } from './admin-builder.deps.ts';
 import { adminBuilderRoutes } from './admin-builder.routes.ts';
 import { adminBuilderRowRoutes } from './admin-builder-rows.routes.ts';
 import { adminBuilderRoleRoutes } from './admin-builder-roles.routes.ts';
+import { adminBuilderViewRoutes } from './admin-builder-views.routes.ts';
 import { reconcileImports } from './admin-builder.reconcile.ts';
 
 /** The deps from what buildApp hands in: the suite's database and the API builder's (shared with its module). */
@@ -26,6 +27,7 @@ export const adminBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; apiBuild
   await app.register(adminBuilderRoutes, { deps });
   await app.register(adminBuilderRowRoutes, { deps });
   await app.register(adminBuilderRoleRoutes, { deps });
+  await app.register(adminBuilderViewRoutes, { deps });
   // Imports left pending by a process that died between the customer's commit and the audit: settle them once at start.
   app.addHook('onReady', async () => {
     void reconcileImports(deps).catch((err: unknown) =>

@@ -1,0 +1,40 @@
+/** Admin-page builder, saved views per person and inline editing in the list (issue 36, decision 093). */
+export const koAdminBuilderViews = {
+  validation: {
+    name: '보기 이름을 1~60자로 입력해 주세요.',
+    config: '보기 설정이 올바르지 않습니다.',
+    sort: '정렬은 "열.asc" 또는 "열.desc" 형식이어야 합니다.',
+  },
+  server: {
+    notFound: '보기를 찾을 수 없습니다.',
+    nameTaken: '같은 이름의 보기가 이미 있습니다.',
+    tooMany: (n: number) => `한 테이블에 보기는 ${n}개까지 저장할 수 있습니다. 쓰지 않는 보기를 지워 주세요.`,
+    unknownListColumn: (c: string) => `'${c}' 열은 이 목록에 없는 열입니다.`,
+    maskedSort: (c: string) => `'${c}' 열은 개인정보로 가려져 있어 정렬에 쓸 수 없습니다.`,
+    saved: '보기를 저장했습니다.',
+    renamed: '보기를 바꿨습니다.',
+    deleted: '보기를 삭제했습니다.',
+  },
+  ui: {
+    menu: '보기',
+    saveCurrent: '지금 화면을 보기로 저장',
+    nameLabel: '보기 이름',
+    save: '저장',
+    cancel: '취소',
+    rename: '이름 바꾸기',
+    delete: '삭제',
+    deleteConfirm: (name: string) => `'${name}' 보기를 삭제할까요?`,
+    none: '저장한 보기가 없습니다.',
+    current: (name: string) => `보기: ${name}`,
+    applied: (name: string) => `'${name}' 보기를 적용했습니다.`,
+    // Inline editing in the list.
+    gridHint: '화살표로 칸을 옮기고, Enter나 두 번 눌러 고칩니다. Enter·Tab은 저장, Esc는 취소입니다.',
+    editCell: (col: string) => `${col} 고치기`,
+    saving: '저장 중…',
+    savedCell: '저장했습니다.',
+    fkInForm: '참조 열은 행 화면에서 고쳐 주세요.',
+    yes: '예',
+    no: '아니요',
+    empty: '(비움)',
+  },
+} as const;
