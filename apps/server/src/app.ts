@@ -186,14 +186,14 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
           },
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
-    // The data API's cache hits are answered before Fastify when they can be (modules/api-builder/fast-path.ts); every
+    // The data API's cache hits and function calls are answered before Fastify when they can be (modules/api-builder/fast-path.ts); every
     // other request, and every hit the fast path declines, goes to Fastify as before. The server settings are the ones
     // Fastify gives its own server.
     serverFactory: (handler, fastifyOptions) => {
       const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
       const server = http.createServer((req, res) => {
         const fastPath = fast.path;
-        if (fastPath && req.method === 'GET' && req.url?.startsWith('/api/v1/') && isSuiteHost(req.headers.host)) {
+        if (fastPath && (req.method === 'GET' || req.method === 'POST') && req.url?.startsWith('/api/v1/') && isSuiteHost(req.headers.host)) {
           void fastPath(req, res).then((answered) => answered || handler(req, res));
           return;
         }

@@ -15,6 +15,8 @@ const ZId = z.uuid();
 const PREFIX = '/api/v1';
 /** The data API's route pattern (metrics and usage count answers by it). */
 export const DATA_API_ROUTE = `${PREFIX}/:apiId/:table`;
+/** The functions' route pattern (issue 36). */
+export const DATA_API_RPC_ROUTE = `${PREFIX}/:apiId/rpc/:fn`;
 
 const EXPOSED = 'content-range, x-cache, preference-applied, x-request-id';
 /**
@@ -129,7 +131,7 @@ async function dataApi(app: FastifyInstance, deps: TDeps) {
   // Functions (issue 36): `/rpc/{function}` with named arguments (rpc.service.ts); never cached.
   app.route({
     method: ['GET', 'POST'],
-    url: '/:apiId/rpc/:fn',
+    url: DATA_API_RPC_ROUTE.slice(PREFIX.length),
     exposeHeadRoute: false,
     schema: { hide: true },
     handler: async (request, reply) => {

@@ -69,7 +69,7 @@ export type TDataResult = TPgrstResponse & { cache?: 'HIT' | 'MISS'; raw?: strin
 
 export const hashKey = (key: string) => sha256(key);
 
-function keyOf(call: Pick<TDataCall, 'authorization' | 'apikey'>): string | undefined {
+export function keyOf(call: Pick<TDataCall, 'authorization' | 'apikey'>): string | undefined {
   return bearerToken(call.authorization) ?? (call.apikey?.trim() || undefined);
 }
 

@@ -10,11 +10,22 @@
  * with another method, or on a draining instance goes on to Fastify untouched, which answers as it always did. What
  * the root hooks add to every answer is added here too: the request id, the security headers, the metrics, the usage
  * counter and the access log line.
+ *
+ * Functions (`GET|POST /api/v1/{apiId}/rpc/{fn}`, decision 095) are answered here too, as `callRpc` answers them,
+ * through a plain API key on PostgreSQL: the call is admitted before its body is read (anything the admission would
+ * refuse goes to Fastify with the body untouched), then a JSON body is read and parsed as the data API's scope parses
+ * it (an empty body is none; malformed JSON, a NUL or lone surrogate in it and a wrong length get the framework's
+ * refusals, in PostgREST's shape). A body of another type, a large or chunked or compressed body, an end user's
+ * token and a function name that is not plain ASCII take the full path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TDeps } from './api-builder.deps.ts';
+import { ko } from '@suite/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { findBadText } from '../../plugins/input-text-rule.ts';
 import { fastRead, PgrstError } from './data-api.service.ts';
-import { DATA_API_CORS, DATA_API_ROUTE } from './data-api.routes.ts';
+import { DATA_API_CORS, DATA_API_ROUTE, DATA_API_RPC_ROUTE } from './data-api.routes.ts';
+import { admitFastRpc } from './rpc.service.ts';
 
 export type TFastPathHooks = {
   /** The headers every answer carries (security headers). */
@@ -68,14 +79,142 @@ export function dataApiTarget(url: string): { apiId: string; table: string; quer
   return { apiId, table, query: q < 0 ? '' : url.slice(q + 1) };
 }
 
+const RPC = /^rpc\/([A-Za-z_][A-Za-z0-9_]{0,62})$/;
+/** Bodies the fast path reads (larger ones take the full path, with its 1 MiB limit). */
+const RPC_BODY_MAX = 64 * 1024;
+const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
+
+/** `{apiId, fn}` of a function call path, or undefined. */
+export function rpcTarget(url: string): { apiId: string; fn: string; query: string } | undefined {
+  if (!url.startsWith(PREFIX)) return undefined;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url.slice(PREFIX.length) : url.slice(PREFIX.length, q);
+  const slash = path.indexOf('/');
+  if (slash < 0) return undefined;
+  const apiId = path.slice(0, slash);
+  const fn = RPC.exec(path.slice(slash + 1))?.[1];
+  if (!fn || !UUID.test(apiId)) return undefined;
+  return { apiId, fn, query: q < 0 ? '' : url.slice(q + 1) };
+}
+
+/** The body a function call may be answered with here: POST with a small JSON body of known length, GET without one. */
+function bodyAllowed(req: IncomingMessage): boolean {
+  const h = req.headers;
+  if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) return false;
+  const length = h['content-length'];
+  if (req.method === 'GET') return length === undefined || length === '0';
+  if (length === undefined || !/^\d{1,6}$/.test(length) || Number(length) > RPC_BODY_MAX) return false;
+  return Number(length) === 0 ? h['content-type'] === undefined || JSON_TYPE.test(h['content-type']) : JSON_TYPE.test(h['content-type'] ?? '');
+}
+
+/** The body as the data API's scope parses it, or its refusal as the scope's error handler gives it. */
+async function readJson(req: IncomingMessage): Promise<{ body: unknown } | PgrstError> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  if (size !== Number(req.headers['content-length'] ?? 0)) return new PgrstError(400, 'PGRST100', ko.errors.badRequest);
+  if (size === 0) return { body: undefined };
+  const text = Buffer.concat(chunks, size).toString('utf8');
+  if (text.trim() === '') return { body: undefined };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new PgrstError(400, 'PGRST102', ko.errors.invalidJson);
+  }
+  // The root input rule (plugins/input-text-rule.ts), as the scope's error handler words its refusal.
+  const found = findBadText(body);
+  if (found !== undefined) {
+    const path = found ? `body.${found}` : 'body';
+    const err = new AppError('INVALID_TEXT', ko.security.invalidTextAt(path), { details: [{ path, message: ko.security.invalidText }] });
+    return new PgrstError(err.status, err.code, err.message, null, null, err.headers);
+  }
+  return { body };
+}
+
 /**
  * The server's first look at a request: resolves true when it answered (a cache hit), false when Fastify should
  * take it. Never rejects.
  */
 export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
   const always = { ...hooks.headers, ...DATA_API_CORS };
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+
+  /** A function call (decision 095): true when answered here. */
+  async function serveRpc(req: IncomingMessage, res: ServerResponse, target: { apiId: string; fn: string; query: string }): Promise<boolean> {
+    if (target.query.includes('%00') || !bodyAllowed(req)) return false;
+    const started = performance.now();
+    const h = req.headers;
+    const method = req.method as 'GET' | 'POST';
+    let run;
+    try {
+      run = await admitFastRpc(deps, {
+        apiId: target.apiId,
+        fn: target.fn,
+        method,
+        query: target.query,
+        authorization: one(h.authorization),
+        apikey: one(h.apikey),
+        idempotencyKey: one(h['idempotency-key']),
+        url: req.url,
+        ip: req.socket.remoteAddress,
+      });
+    } catch {
+      return false;
+    }
+    if (!run) return false;
+    // From here on the body is read: the request is answered here, whatever happens.
+    let out;
+    try {
+      const read = method === 'POST' ? await readJson(req) : { body: undefined };
+      out = read instanceof PgrstError ? read : await run(read.body);
+    } catch {
+      out = new PgrstError(500, 'PGRST000', ko.errors.internal);
+    }
+    const requestId = hooks.requestId(req);
+    let status: number;
+    let body: string;
+    let headers: Record<string, string>;
+    if (out instanceof PgrstError) {
+      status = out.status;
+      body = JSON.stringify(out.toBody());
+      headers = out.headers ? { ...out.headers, ...json } : json;
+    } else {
+      status = out.status;
+      body = out.body === undefined ? '' : JSON.stringify(out.body);
+      headers = out.headers;
+    }
+    res.writeHead(status, {
+      'x-request-id': requestId,
+      ...always,
+      ...headers,
+      ...(status === 204 ? {} : { 'content-length': Buffer.byteLength(body) }),
+    });
+    res.end(body);
+    hooks.answered({
+      requestId,
+      method,
+      url: req.url ?? '',
+      route: DATA_API_RPC_ROUTE,
+      status,
+      ms: performance.now() - started,
+      host: one(h.host),
+      remoteAddress: req.socket.remoteAddress,
+      remotePort: req.socket.remotePort,
+      apiId: target.apiId,
+      cache: undefined,
+    });
+    return true;
+  }
+
   return async function serveRead(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if (req.method !== 'GET' || hooks.busy()) return false;
+    if ((req.method !== 'GET' && req.method !== 'POST') || hooks.busy()) return false;
+    const rpc = rpcTarget(req.url ?? '');
+    if (rpc) return serveRpc(req, res, rpc);
+    if (req.method !== 'GET') return false;
     const started = performance.now();
     const target = dataApiTarget(req.url ?? '');
     // A NUL in the query is refused by the framework's input rule (plugins/input-text-rule.ts), in its own words.

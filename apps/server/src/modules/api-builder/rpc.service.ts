@@ -10,8 +10,9 @@
  */
 import { ko } from '@suite/shared';
 import type { TDeps } from './api-builder.deps.ts';
-import { authenticate, dbError, freeLimitReached, meterCall, RATE_WINDOW_MS, rateLimited } from './data-api.service.ts';
+import { authenticate, dbError, freeLimitReached, hashKey, keyOf, meterCall, RATE_WINDOW_MS, rateLimited, type TKeyScope } from './data-api.service.ts';
 import type { TEngine, TTableInfo } from './engines/engine.ts';
+import type { TLiveApi } from './runtime.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import { prepareQuery, type TPgrstResponse } from './postgrest/handler.ts';
 import { charge, newBudget, rootSql, shape } from './postgrest/read.ts';
@@ -19,7 +20,7 @@ import { join, param, raw, render, sql, type Sql } from './postgrest/sql-fragmen
 import { assertNoPersonalFilters, maskFound, maskRows } from './postgrest/pii-columns.ts';
 import { functionsNamed, type TDbFunction } from './rpc.catalog.ts';
 import { bearerToken } from '../../lib/route-helpers.ts';
-import { asEndUser, endUserCall } from './end-user-auth.ts';
+import { asEndUser, endUserCall, looksLikeJwt, type TEndUserCall } from './end-user-auth.ts';
 
 const p = ko.apiBuilder.pgrst;
 const m = ko.apiBuilder.data;
@@ -206,6 +207,11 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
   const live = await deps.runtime.live(call.apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
   if (call.method !== 'GET' && call.method !== 'POST') throw new PgrstError(405, 'PGRST101', p.rpcVerb);
+  return execute(deps, call, key, live, endUser);
+}
+
+/** The call past its key check and rate limit: scope, catalog, SQL, metering, masking (every failure a PgrstError). */
+async function execute(deps: TDeps, call: TRpcCall, key: TKeyScope, live: TLiveApi, endUser: TEndUserCall | undefined): Promise<TPgrstResponse> {
   try {
     // Unpublished or absent: the same 404, so a key learns nothing about functions it may not call.
     if (!live.functions.has(call.fn)) throw notFound(call.fn, Object.keys(typeof call.body === 'object' && call.body ? call.body : {}));
@@ -240,4 +246,33 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
   } finally {
     if (!endUser?.keyless) deps.usage.record(key.id, call.apiId, undefined);
   }
+}
+
+/**
+ * For the HTTP fast path (fast-path.ts, decision 095): a call through a plain API key on PostgreSQL, admitted as
+ * `callRpc` admits it — key, API, published function, plan limit, the key's methods and scope, rate limit — before
+ * its body is read. When anything there would refuse it (or it is an end user's token, or MariaDB) it returns
+ * `undefined` and the request goes down the framework path, which gives the refusal in full (an over-the-limit call
+ * is then counted twice; it is refused either way). Otherwise it returns the call to run with the body's arguments,
+ * which answers exactly what `callRpc` answers: the response, or the PostgREST error to send.
+ */
+export async function admitFastRpc(deps: TDeps, given: Omit<TRpcCall, 'body'>): Promise<((body: unknown) => Promise<TPgrstResponse | PgrstError>) | undefined> {
+  const call = { ...given, apiId: given.apiId.toLowerCase() };
+  if (call.method !== 'GET' && call.method !== 'POST') return undefined;
+  const raw = keyOf(call);
+  if (!raw || looksLikeJwt(raw)) return undefined;
+  const key = await deps.runtime.key(hashKey(raw));
+  if (!key || key.apiId !== call.apiId) return undefined;
+  const live = await deps.runtime.live(call.apiId);
+  if (!live || !live.functions.has(call.fn) || deps.ctx.planGate.blocked(live.api.seedId, 'api.calls')) return undefined;
+  if ((key.methods && !key.methods.includes(call.method)) || (key.tables && !key.tables.includes(`rpc/${call.fn}`))) return undefined;
+  let engine: TEngine;
+  try {
+    engine = await deps.runtime.engineFor(live.connection);
+  } catch {
+    return undefined;
+  }
+  if (engine.kind !== 'postgres') return undefined;
+  if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
+  return (body) => execute(deps, { ...call, body }, key, live, undefined).catch((err: unknown) => dbError(err));
 }
