@@ -1,12 +1,15 @@
 /** Admin-page builder (issue 13): server and console texts. */
 import { koAdminBuilderRoles } from './ko-admin-builder-roles.ts';
 import { koAdminBuilderViews } from './ko-admin-builder-views.ts';
+import { koAdminBuilderActions } from './ko-admin-builder-actions.ts';
 
 export const koAdminBuilder = {
   /** Custom roles, row rules and 열람 (issue 36, decision 092). */
   roles: koAdminBuilderRoles,
   /** Saved views per person and inline editing (issue 36, decision 093). */
   views: koAdminBuilderViews,
+  /** Row actions: webhook buttons with a confirm step and a run record (issue 36, decision 094). */
+  actions: koAdminBuilderActions,
   validation: {
     id: '올바른 ID가 아닙니다.',
     name: '앱 이름을 1~60자로 입력해 주세요.',

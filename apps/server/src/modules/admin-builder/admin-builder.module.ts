@@ -7,6 +7,7 @@ import { adminBuilderRoutes } from './admin-builder.routes.ts';
 import { adminBuilderRowRoutes } from './admin-builder-rows.routes.ts';
 import { adminBuilderRoleRoutes } from './admin-builder-roles.routes.ts';
 import { adminBuilderViewRoutes } from './admin-builder-views.routes.ts';
+import { adminBuilderActionRoutes } from './admin-builder-actions.routes.ts';
 import { reconcileImports } from './admin-builder.reconcile.ts';
 
 /** The deps from what buildApp hands in: the suite's database and the API builder's (shared with its module). */
@@ -28,6 +29,7 @@ export const adminBuilderModule: FastifyPluginAsync<{ ctx: TAppContext; apiBuild
   await app.register(adminBuilderRowRoutes, { deps });
   await app.register(adminBuilderRoleRoutes, { deps });
   await app.register(adminBuilderViewRoutes, { deps });
+  await app.register(adminBuilderActionRoutes, { deps });
   // Imports left pending by a process that died between the customer's commit and the audit: settle them once at start.
   app.addHook('onReady', async () => {
     void reconcileImports(deps).catch((err: unknown) =>
