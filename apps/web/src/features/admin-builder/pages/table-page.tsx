@@ -17,6 +17,8 @@ import { useDeleteRows } from '../api/delete-rows';
 import { downloadExport } from '../api/export-csv';
 import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
+import { GridCell, useInlineGrid } from '../components/inline-grid';
+import { configOf, paramsOf, ViewsPanel } from '../components/views-menu';
 import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, SearchRow, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
@@ -58,6 +60,9 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
   const rows = useRows(seedId, appId, table.name, query);
   const [cols, setCols] = useColumnPrefs(appId, table);
   const [showCols, setShowCols] = useState(false);
+  const [showViews, setShowViews] = useState(false);
+  // The saved view last chosen (decision 093); applying one remounts the filters so their fields show its values.
+  const [chosenView, setChosenView] = useState<{ id: string; stamp: number } | null>(null);
   const [showImport, setShowImport] = useState(false);
   const [picked, setSelected] = useState<string[]>([]);
   const del = useDeleteRows(seedId, appId, table.name);
@@ -83,6 +88,15 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
     setParams(next, { replace: true });
   };
   const keys = rows.data?.data.map((r) => keyOf(table, r)) ?? [];
+  const { attachTable, ...grid } = useInlineGrid({
+    seedId,
+    appId,
+    table,
+    params: query.toString(),
+    rows: rows.data?.data ?? [],
+    columns,
+    open: (key) => void navigate(rowPath(appId, table.name, key)),
+  });
   // Only rows on the page shown count as selected (a new filter or page leaves nothing hidden selected).
   const selected = picked.filter((k) => keys.includes(k));
   return (
@@ -134,6 +148,9 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
               {t.importCsv}
             </Button>
           ) : null}
+          <Button size="sm" variant="outline" aria-expanded={showViews} onClick={() => setShowViews((x) => !x)}>
+            {ko.adminBuilder.views.ui.menu}
+          </Button>
           <Button size="sm" variant="outline" onClick={() => setShowCols((x) => !x)}>
             {t.columns}
           </Button>
@@ -149,9 +166,23 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
         <ExportClearDialog seedId={seedId} appId={appId} table={table.name} params={query} kind={exportClear} onClose={() => setExportClear(null)} />
       ) : null}
       {!can('edit') && !can('create') && !can('delete') ? <Note>{t.readOnly}</Note> : null}
+      {showViews ? (
+        <ViewsPanel
+          seedId={seedId}
+          appId={appId}
+          table={table}
+          current={configOf(params, cols)}
+          chosen={chosenView?.id ?? null}
+          onApply={(view) => {
+            setParams(paramsOf(params, view.config), { replace: true });
+            setCols(view.config.columns.length ? view.config.columns : table.settings.listColumns);
+            setChosenView({ id: view.id, stamp: Date.now() });
+          }}
+        />
+      ) : null}
       {showCols ? <ColumnChooser table={table} cols={cols} onChange={setCols} /> : null}
       {showImport ? <ImportPanel seedId={seedId} appId={appId} table={table} /> : null}
-      <Filters table={table} seedId={seedId} appId={appId} params={params} set={set} />
+      <Filters key={chosenView?.stamp ?? 0} table={table} seedId={seedId} appId={appId} params={params} set={set} />
       <Card>
         <CardContent className="grid gap-3 p-3">
           {rows.isError ? <Note alert>{rows.error.message}</Note> : null}
@@ -174,7 +205,10 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
           />
           {del.isError ? <Note alert>{del.error.message}</Note> : null}
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-label={tableLabel(table)}>
+            <p id={grid.hintId} className="sr-only">
+              {ko.adminBuilder.views.ui.gridHint}
+            </p>
+            <table ref={attachTable} role="grid" className="w-full text-sm" aria-label={tableLabel(table)} aria-describedby={grid.hintId}>
               <thead>
                 <tr className="border-b text-left">
                   {can('delete') ? (
@@ -204,18 +238,15 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                 </tr>
               </thead>
               <tbody>
-                {rows.data?.data.map((r) => {
+                {rows.data?.data.map((r, ri) => {
                   const key = keyOf(table, r);
                   return (
                     <tr
                       key={key}
                       className={`border-b hover:bg-muted/50 ${table.primaryKey.length ? 'cursor-pointer' : ''}`}
                       data-testid="ad-row"
-                      onClick={(e) => {
-                        // The whole row opens it (links and check boxes inside keep their own action).
-                        if (!table.primaryKey.length || (e.target as HTMLElement).closest('a,button,input,label')) return;
-                        void navigate(rowPath(appId, table.name, key));
-                      }}
+                      // The whole row opens it (links and check boxes inside keep their own action; a double-click edits a cell).
+                      onClick={(e) => grid.onRowClick(e, key)}
                     >
                       {can('delete') ? (
                         <td className="p-2">
@@ -231,19 +262,19 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                         const ref = c.ref && r[c.name] !== null ? rows.data?.refs[c.name]?.[String(r[c.name])] : undefined;
                         const text = ref !== undefined ? `${ref} (#${show(r[c.name])})` : show(r[c.name]);
                         return (
-                          <td key={c.name} className="max-w-64 truncate p-2" data-col={c.name}>
+                          <GridCell key={c.name} grid={grid} r={ri} c={i} table={table} column={c} row={r}>
                             {(i === 0 || c.name === display) && table.primaryKey.length && !c.ref ? (
-                              <Link to={rowPath(appId, table.name, key)} className="underline-offset-4 hover:underline">
+                              <Link to={rowPath(appId, table.name, key)} tabIndex={-1} className="underline-offset-4 hover:underline">
                                 {text || '—'}
                               </Link>
                             ) : c.ref && r[c.name] !== null ? (
-                              <Link to={rowPath(appId, c.ref.table, JSON.stringify([r[c.name]]))} className="underline-offset-4 hover:underline">
+                              <Link to={rowPath(appId, c.ref.table, JSON.stringify([r[c.name]]))} tabIndex={-1} className="underline-offset-4 hover:underline">
                                 {text}
                               </Link>
                             ) : (
                               text
                             )}
-                          </td>
+                          </GridCell>
                         );
                       })}
                     </tr>
