@@ -55,13 +55,14 @@ const detail: TAdminAppDetail = {
         col('qty', 'number'),
         col('phone', 'text', { masked: true }),
         col('gift', 'boolean'),
+        col('size', 'text', { type: 'size_t', kind: 'other', maxLength: null, enumValues: ['S', 'M', 'L'] }),
       ],
       related: [],
       settings: {
         label: '주문',
         columnLabels: { status: '상태', qty: '수량' },
-        listColumns: ['id', 'status', 'qty', 'phone', 'gift'],
-        formColumns: ['status', 'qty', 'phone', 'gift'],
+        listColumns: ['id', 'status', 'qty', 'phone', 'gift', 'size'],
+        formColumns: ['status', 'qty', 'phone', 'gift', 'size'],
         readOnlyColumns: [],
         defaultSort: null,
         displayColumn: null,
@@ -73,8 +74,8 @@ const detail: TAdminAppDetail = {
 };
 const rowsBody = {
   data: [
-    { id: 1, status: 'paid', qty: 2, phone: '●●●', gift: false },
-    { id: 2, status: 'new', qty: 5, phone: null, gift: true },
+    { id: 1, status: 'paid', qty: 2, phone: '●●●', gift: false, size: 'M' },
+    { id: 2, status: 'new', qty: 5, phone: null, gift: true, size: null },
   ],
   total: 2,
   page: 1,
@@ -157,6 +158,14 @@ it('moves the current cell with the arrow keys (one tab stop, aria-selected) and
   key(cell(0, 'status'), 'ArrowDown');
   await waitFor(() => expect(document.activeElement).toBe(cell(1, 'status')));
   key(cell(1, 'status'), 'End');
+  await waitFor(() => expect(document.activeElement).toBe(cell(1, 'size')));
+  // An enum (a PostgreSQL type: kind 'other') edits with a select of its values.
+  key(cell(1, 'size'), 'F2');
+  const size = within(cell(1, 'size')).getByRole('combobox', { name: v.editCell('size') });
+  expect([...(size as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'S', 'M', 'L']);
+  key(size, 'Escape');
+  await waitFor(() => expect(document.activeElement).toBe(cell(1, 'size')));
+  key(cell(1, 'size'), 'ArrowLeft');
   await waitFor(() => expect(document.activeElement).toBe(cell(1, 'gift')));
   key(cell(1, 'gift'), 'ArrowLeft');
   // A masked column ('●●●') and the key never become a field.
@@ -242,7 +251,7 @@ it('saves the current filters, sort and columns as a view and applies a chosen o
   const post = calls((u, i) => u.includes('/views') && i?.method === 'POST')[0]!;
   expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({
     name: '결제됨',
-    config: { filters: { status: ['contains:pa'] }, sort: 'qty.asc', columns: ['id', 'status', 'qty', 'phone', 'gift'], q: '' },
+    config: { filters: { status: ['contains:pa'] }, sort: 'qty.asc', columns: ['id', 'status', 'qty', 'phone', 'gift', 'size'], q: '' },
   });
   fireEvent.click(await screen.findByRole('button', { name: '새 주문' }));
   await waitFor(() => expect(rowLists().some(([u]) => decodeURIComponent(String(u)).includes('f.status=eq:new&sort=qty.desc'))).toBe(true));

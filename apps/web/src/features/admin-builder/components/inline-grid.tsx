@@ -30,7 +30,8 @@ export function inlineEditable(table: TAdminTable, c: TAdminColumn): boolean {
     !isReadOnly(table, c, false) &&
     !c.masked &&
     !c.ref &&
-    ['text', 'number', 'boolean', 'date', 'datetime'].includes(c.kind)
+    // A PostgreSQL enum's kind is 'other'; its values make it a select.
+    (Boolean(c.enumValues) || ['text', 'number', 'boolean', 'date', 'datetime'].includes(c.kind))
   );
 }
 
