@@ -15,7 +15,7 @@ import type { TEngine, TTableInfo } from './engines/engine.ts';
 import type { TLiveApi } from './runtime.ts';
 import { PgrstError } from './postgrest/errors.ts';
 import { prepareQuery, type TPgrstResponse } from './postgrest/handler.ts';
-import { charge, newBudget, rootSql, shape } from './postgrest/read.ts';
+import { charge, newBudget, rootSql, shape, type TPlan } from './postgrest/read.ts';
 import { join, param, raw, render, sql, type Sql } from './postgrest/sql-fragment.ts';
 import { assertNoPersonalFilters, maskFound, maskRows } from './postgrest/pii-columns.ts';
 import { functionsNamed, type TDbFunction } from './rpc.catalog.ts';
@@ -97,6 +97,27 @@ const ok = (status: number, body: unknown, headers: Record<string, string> = {})
   body: status === 204 ? undefined : body,
 });
 
+/**
+ * The plan of a call's select/filters/order/page over a set-returning function's rows, kept per catalogue entry (the
+ * catalogue memo hands out the same `TDbFunction` until it is read again, rpc.catalog.ts) and query: a repeated call
+ * is not parsed and planned again, and its masker (pii-columns.ts, per plan) is built once.
+ */
+const setPlans = new WeakMap<TDbFunction, Map<string, TPlan>>();
+function setPlan(f: TDbFunction, rest: [string, string][]): TPlan {
+  let byQuery = setPlans.get(f);
+  if (!byQuery) setPlans.set(f, (byQuery = new Map()));
+  const key = JSON.stringify(rest);
+  let plan = byQuery.get(key);
+  if (!plan) {
+    // The set as a relation named like the function: the table planner's SQL reads from it (select, filters, order, page, row cap).
+    const relation = { schema: { tables: new Map([[f.name, resultRelation(f)]]) }, aggregates: false };
+    plan = prepareQuery(relation, f.name, rest).plan;
+    if (byQuery.size >= 200) byQuery.clear();
+    byQuery.set(key, plan);
+  }
+  return plan;
+}
+
 async function runPostgres(
   engine: TEngine,
   f: TDbFunction,
@@ -117,10 +138,7 @@ async function runPostgres(
     return (await engine.query(text, values)).rows;
   };
   if (f.returns === 'rows') {
-    // The set as a relation named like the function: the table planner's SQL reads from it (select, filters, order, page, row cap).
-    const info = resultRelation(f);
-    const relation = { schema: { tables: new Map([[f.name, info]]) }, aggregates: false };
-    const { plan } = prepareQuery(relation, f.name, rest);
+    const plan = setPlan(f, rest);
     // A key that reads personal numbers masked cannot filter or order by them either (they could be probed).
     if (mask) assertNoPersonalFilters(plan);
     const rows = await q(sql`WITH ${raw(d.quote(f.name))} AS (SELECT * FROM ${call}) ${rootSql(d, plan, plan.options.limit, plan.options.offset, rowCap)}`);
