@@ -61,5 +61,8 @@ export const koAdminBuilderActions = {
     run: '실행',
     running: '실행 중…',
     menu: '동작',
+    managersOnly: '행 동작은 소유자와 관리자만 관리할 수 있습니다.',
+    deleteConfirm: (label: string) => `'${label}' 동작을 삭제할까요? 실행 기록은 남습니다.`,
+    allTables: '모든 테이블',
   },
 };

@@ -9,6 +9,7 @@ const RowPage = lazy(() => import('./pages/row-page').then((m) => ({ default: m.
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.AdminBuilderSettingsPage })));
 const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AdminBuilderAuditPage })));
 const RolesPage = lazy(() => import('./pages/roles-page').then((m) => ({ default: m.AdminBuilderRolesPage })));
+const ActionsPage = lazy(() => import('./pages/actions-page').then((m) => ({ default: m.AdminBuilderActionsPage })));
 
 const loading = <p className="text-sm text-muted-foreground">{ko.adminBuilder.ui.loading}</p>;
 const page = (el: React.ReactNode) => <Suspense fallback={loading}>{el}</Suspense>;
@@ -23,4 +24,5 @@ export const adminBuilderConsoleRoutes: RouteObject[] = [
   { path: 'services/admin-builder/apps/:appId/:table/settings', element: page(<SettingsPage />) },
   { path: 'services/admin-builder/audit/:appId', element: page(<AuditPage />) },
   { path: 'services/admin-builder/roles/:appId', element: page(<RolesPage />) },
+  { path: 'services/admin-builder/actions/:appId', element: page(<ActionsPage />) },
 ];

@@ -25,6 +25,9 @@ export function AdminBuilderAppPage() {
               <Link to={rolesPath(appId)}>{ko.adminBuilder.roles.ui.tab}</Link>
             </Button>
             <Button asChild size="sm" variant="outline">
+              <Link to={`/admin/services/admin-builder/actions/${appId}`}>{ko.adminBuilder.actions.ui.tab}</Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
               <Link to={auditPath(appId)}>{t.audit}</Link>
             </Button>
           </span>

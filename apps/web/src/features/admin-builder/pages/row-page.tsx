@@ -10,6 +10,7 @@ import { useRows } from '../api/list-rows';
 import { useSaveRow } from '../api/save-row';
 import { RowForm } from '../components/row-form';
 import { MaskedFields } from '../components/reveal';
+import { RowActions } from '../components/row-actions';
 import { keyOf, labelOf, Note, rowPath, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /…/apps/:appId/:table/row?key=… (detail, edit, related rows) and /…/:table/new (create). */
@@ -121,6 +122,7 @@ function Detail({ seedId, appId, table, rowKey, schema }: { seedId: string; appI
           </CardHeader>
           <CardContent className="grid gap-3">
             {del.isError ? <Note alert>{del.error.message}</Note> : null}
+            <RowActions seedId={seedId} appId={appId} table={table.name} keys={[rowKey]} />
             {saved ? (
               <p role="status" className="text-sm text-green-700 dark:text-green-400">
                 {saved}

@@ -19,6 +19,7 @@ import { useImportCsv } from '../api/import-csv';
 import { useRows } from '../api/list-rows';
 import { GridCell, useInlineGrid } from '../components/inline-grid';
 import { configOf, paramsOf, ViewsPanel } from '../components/views-menu';
+import { RowActions } from '../components/row-actions';
 import { appPath, fromLocal, inputClass, keyOf, labelOf, Note, rowPath, SearchRow, show, t, tableLabel, tablePath, WithAppTable } from '../components/common';
 
 /** /admin/services/admin-builder/apps/:appId/:table: the generated list (server paging, sort, search, filters). */
@@ -204,6 +205,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
             onConfirm={() => del.mutate(selected, { onSuccess: () => setSelected([]), onSettled: () => setConfirming(false) })}
           />
           {del.isError ? <Note alert>{del.error.message}</Note> : null}
+          <RowActions seedId={seedId} appId={appId} table={table.name} keys={selected} />
           <div className="overflow-x-auto">
             <p id={grid.hintId} className="sr-only">
               {ko.adminBuilder.views.ui.gridHint}
