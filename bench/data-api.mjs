@@ -39,7 +39,13 @@ const secrets = { AUTH_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION
 const bench = await apiBuilderBench({
   port,
   tag: 'dapi',
-  env: { ...secrets, LOG_LEVEL: logLevel, ...(process.env.LOG_SAMPLE_RATE ? { LOG_SAMPLE_RATE: process.env.LOG_SAMPLE_RATE } : {}) },
+  env: {
+    ...secrets,
+    LOG_LEVEL: logLevel,
+    ...(process.env.LOG_SAMPLE_RATE ? { LOG_SAMPLE_RATE: process.env.LOG_SAMPLE_RATE } : {}),
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of our server there (as bench/api-builder-rpc.mjs).
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+  },
   stdio: ['ignore', logFd, 'inherit'],
   prepare: async (c) => {
     await c.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, price integer NOT NULL, note text)');
