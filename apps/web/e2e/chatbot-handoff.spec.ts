@@ -1,7 +1,12 @@
 import { serveCustomerSite, type TCustomerSite } from './fixtures/customer-site';
 import { expect, test } from './fixtures/test';
 
-const appPort = Number(process.env.E2E_PORT ?? 3340);
+/**
+ * The app server's port: playwright.config.ts's default (3199) when E2E_PORT is unset, as in `npm test`. It was 3340
+ * here, so in the CI run the customer page's widget script pointed at a port where nothing listens (widget.js:
+ * ERR_CONNECTION_REFUSED) and the widget never rendered; it passed only in runs that set E2E_PORT.
+ */
+const appPort = Number(process.env.E2E_PORT ?? 3199);
 /**
  * The customer's site: a page on another loopback port that loads the widget. Port + 10, not chatbot.spec.ts's port + 5:
  * the two specs run at once in two workers, and on a shared port this page was chatbot.spec's (another bot's id).
@@ -15,11 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => shop.close());
 
-// Known failure, parked (stop note of 2026-11-28): in the full CI run (E2E_PORT 3199, two workers, every spec) the
-// widget never renders on this spec's customer page — the page shows only its heading — although the spec passes
-// alone and beside chatbot.spec.ts (3 of 3, twice). Not diagnosed yet; the hand-off itself stays covered by the
-// server's 17 hand-off tests over real HTTP on two instances. Parked so the rest of the suite can gate releases.
-test.fixme('at 360 px a customer gets an answer with its source, asks for a person during office hours and chats live with an agent in the console', async ({
+test('at 360 px a customer gets an answer with its source, asks for a person during office hours and chats live with an agent in the console', async ({
   browser,
   request,
   user,
