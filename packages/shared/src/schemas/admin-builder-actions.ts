@@ -8,16 +8,27 @@ const ZUuid = z.uuid();
 /** Who may run an action besides owners: the seed roles 'admin' and 'member', or a custom role id of the app. */
 const ZActionRole = z.union([z.enum(['admin', 'member']), ZUuid], { error: v.roles });
 
-/** An action of a table. `target`: the webhook's address (https; http only to loopback in a test setup, checked on the server). */
-export const ZAdminActionInput = z.object({
-  table: z.string().min(1).max(128),
-  label: z.string({ error: v.label }).trim().min(1, v.label).max(40, v.label),
-  kind: z.literal('webhook', { error: v.kind }),
-  target: z.url({ error: v.target, protocol: /^https?$/ }).max(2000, v.target),
-  scope: z.enum(['row', 'selection'], { error: v.scope }),
-  confirmText: z.string({ error: v.confirmText }).trim().max(200, v.confirmText).default(''),
-  roles: z.array(ZActionRole, { error: v.roles }).max(50, v.roles).default([]),
-});
+/**
+ * An action of a table. `target`: a webhook's address (https; http only to loopback in a test setup, checked on the
+ * server) or the name of a database function (published on the app's internal API when the action is saved).
+ */
+export const ZAdminActionInput = z
+  .object({
+    table: z.string().min(1).max(128),
+    label: z.string({ error: v.label }).trim().min(1, v.label).max(40, v.label),
+    kind: z.enum(['function', 'webhook'], { error: v.kind }),
+    target: z.string({ error: v.target }).trim().min(1, v.target).max(2000, v.target),
+    scope: z.enum(['row', 'selection'], { error: v.scope }),
+    confirmText: z.string({ error: v.confirmText }).trim().max(200, v.confirmText).default(''),
+    roles: z.array(ZActionRole, { error: v.roles }).max(50, v.roles).default([]),
+  })
+  .superRefine((x, ctx) => {
+    if (x.kind === 'function') {
+      if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(x.target)) ctx.addIssue({ code: 'custom', message: v.functionName, path: ['target'] });
+      return;
+    }
+    if (!/^https?:\/\/[^\s]+$/i.test(x.target) || !URL.canParse(x.target)) ctx.addIssue({ code: 'custom', message: v.target, path: ['target'] });
+  });
 export type TAdminActionInput = z.input<typeof ZAdminActionInput>;
 
 export const ZAdminActionParams = z.object({ seedId: ZUuid, appId: ZUuid, actionId: ZUuid });
@@ -28,7 +39,7 @@ export const ZAdminAction = z.object({
   id: z.string(),
   table: z.string(),
   label: z.string(),
-  kind: z.literal('webhook'),
+  kind: z.enum(['function', 'webhook']),
   target: z.string(),
   scope: z.enum(['row', 'selection']),
   confirmText: z.string(),
@@ -56,6 +67,8 @@ export const ZAdminActionRunResponse = z.object({
   message: z.string(),
   status: z.enum(['ok', 'failed']),
   httpStatus: z.number().int().optional(),
+  /** A function action's answer (its JSON, cut to 4,000 characters of text when longer). */
+  result: z.unknown().optional(),
 });
 
 export const ZAdminActionRun = z.object({

@@ -54,7 +54,7 @@ export const adminBuilderActionRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = 
     },
     async (request, reply) => {
       const { action, secret } = await svc.createAction(deps, actor(request), request.params.seedId, request.params.appId, request.body);
-      return reply.status(201).send({ success: true as const, message: a.created, data: action, secret });
+      return reply.status(201).send({ success: true as const, message: secret ? a.created : a.saved, data: action, ...(secret ? { secret } : {}) });
     },
   );
 
@@ -73,7 +73,8 @@ export const adminBuilderActionRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = 
     },
     async (request) => {
       const { seedId, appId, actionId } = request.params;
-      return { success: true as const, message: a.saved, data: await svc.updateAction(deps, actor(request), seedId, appId, actionId, request.body) };
+      const { action, secret } = await svc.updateAction(deps, actor(request), seedId, appId, actionId, request.body);
+      return { success: true as const, message: a.saved, data: action, ...(secret ? { secret } : {}) };
     },
   );
 
@@ -122,7 +123,13 @@ export const adminBuilderActionRoutes: FastifyPluginAsyncZod<{ deps: TDeps }> = 
     async (request) => {
       const { seedId, appId, table, actionId } = request.params;
       const res = await svc.runAction(deps, actor(request), seedId, appId, table, actionId, request.body.keys);
-      return { success: true as const, message: a.ran(res.rows), status: res.status, ...(res.httpStatus ? { httpStatus: res.httpStatus } : {}) };
+      return {
+        success: true as const,
+        message: a.ran(res.rows),
+        status: res.status,
+        ...(res.httpStatus ? { httpStatus: res.httpStatus } : {}),
+        ...(res.result !== undefined ? { result: res.result } : {}),
+      };
     },
   );
 

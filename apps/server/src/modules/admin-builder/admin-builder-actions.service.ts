@@ -19,12 +19,14 @@ import * as rolesRepo from './admin-builder.repository.ts';
 import { maskRow } from './admin-builder.rules.ts';
 import * as repo from './admin-builder-actions.repository.ts';
 import { isLoopbackHost, sendActionWebhook } from './admin-builder-actions.webhook.ts';
+import { callActionFunction } from './admin-builder-actions.function.ts';
+import type { TTableInfo } from '../api-builder/data-api.service.ts';
 
 const a = ko.adminBuilder.actions.server;
 const RUNS_PER_MINUTE = 30;
 const RECENT_RUNS = 50;
 
-type TInput = { table: string; label: string; kind: 'webhook'; target: string; scope: 'row' | 'selection'; confirmText: string; roles: string[] };
+type TInput = { table: string; label: string; kind: 'function' | 'webhook'; target: string; scope: 'row' | 'selection'; confirmText: string; roles: string[] };
 type TScope = 'row' | 'selection';
 
 const bad = (message: string, path?: string) => new AppError('ADMIN_BAD_INPUT', message, { status: 400, ...(path ? { details: [{ path, message }] } : {}) });
@@ -47,7 +49,7 @@ const view = (row: repo.TActionRow, canRun: boolean, manager: boolean): TAdminAc
   id: row.id,
   table: row.tableName,
   label: row.label,
-  kind: 'webhook',
+  kind: row.kind as 'function' | 'webhook',
   target: manager ? row.target : '',
   scope: row.scope as TScope,
   confirmText: row.confirmText,
@@ -68,10 +70,17 @@ export async function listActions(deps: TDeps, actor: TActor, seedId: string, ap
 
 async function checkInput(deps: TDeps, app: rolesRepo.TAdminAppRow, input: TInput): Promise<TInput> {
   if (!app.tables.includes(input.table)) throw bad(a.tableUnknown(input.table.slice(0, 64)), 'table');
-  const url = new URL(input.target);
-  const allowHttp = deps.api.config.allowPrivateUrls && isLoopbackHost(url.hostname);
-  if (url.protocol !== 'https:' && !allowHttp) throw bad(a.targetLoopback, 'target');
-  if (url.username || url.password) throw bad(ko.adminBuilder.actions.validation.target, 'target');
+  if (input.kind === 'webhook') {
+    const url = new URL(input.target);
+    const allowHttp = deps.api.config.allowPrivateUrls && isLoopbackHost(url.hostname);
+    if (url.protocol !== 'https:' && !allowHttp) throw bad(a.targetLoopback, 'target');
+    if (url.username || url.password) throw bad(ko.adminBuilder.actions.validation.target, 'target');
+  } else {
+    // Published on the app's internal API now (the run calls only published functions); absent from the database: 400.
+    await deps.connections.publishFunction(app.seedId, app.apiId, input.target).catch((e: unknown) => {
+      throw e instanceof AppError && e.code === 'API_TABLE_INVALID' ? bad(a.functionMissing(input.target), 'target') : e;
+    });
+  }
   const roles = [...new Set(input.roles)];
   const custom = new Set((await rolesRepo.listRoles(deps.db, app.id)).map((r) => r.id));
   if (roles.some((r) => r !== 'admin' && r !== 'member' && !custom.has(r))) throw bad(a.roleUnknown, 'roles');
@@ -91,11 +100,11 @@ const values = (input: TInput) => ({
 export async function createAction(deps: TDeps, actor: TActor, seedId: string, appId: string, input: TInput) {
   const app = await managedApp(deps, actor, seedId, appId);
   const clean = await checkInput(deps, app, input);
-  const secret = newSecret();
+  const secret = clean.kind === 'webhook' ? newSecret() : undefined;
   const row = await repo.insertAction(deps.db, {
     appId: app.id,
     ...values(clean),
-    secretSealed: encryptSecret(deps.api.config.encryptionKey, secret),
+    secretSealed: secret ? encryptSecret(deps.api.config.encryptionKey, secret) : null,
     createdBy: actor.id,
   });
   return { action: view(row, true, true), secret };
@@ -111,12 +120,16 @@ export async function updateAction(deps: TDeps, actor: TActor, seedId: string, a
   const app = await managedApp(deps, actor, seedId, appId);
   const row = await ownAction(deps, app.id, actionId);
   const clean = await checkInput(deps, app, input);
-  return view(await repo.updateAction(deps.db, row.id, values(clean), deps.now()), true, true);
+  // A function action turned into a webhook gets its first secret (shown in this answer, once).
+  const secret = clean.kind === 'webhook' && !row.secretSealed ? newSecret() : undefined;
+  const sealed = secret ? { secretSealed: encryptSecret(deps.api.config.encryptionKey, secret) } : {};
+  return { action: view(await repo.updateAction(deps.db, row.id, { ...values(clean), ...sealed }, deps.now()), true, true), secret };
 }
 
 export async function rotateSecret(deps: TDeps, actor: TActor, seedId: string, appId: string, actionId: string) {
   const app = await managedApp(deps, actor, seedId, appId);
   const row = await ownAction(deps, app.id, actionId);
+  if (row.kind !== 'webhook') throw bad(a.noSecret);
   const secret = newSecret();
   const saved = await repo.updateAction(deps.db, row.id, { secretSealed: encryptSecret(deps.api.config.encryptionKey, secret) }, deps.now());
   return { action: view(saved, true, true), secret };
@@ -145,17 +158,10 @@ export async function runAction(deps: TDeps, actor: TActor, seedId: string, appI
   const res = await data(deps, ctx, { table, method: 'GET', query: { select: cols, where: keysFilter(t, unique), limit: unique.length } });
   const rows = rowsOf(res);
   if (rows.length !== unique.length) throw new AppError('ADMIN_ROW_NOT_FOUND', a.rowMissing);
-  const shown = rows.map((r) => maskRow(ctx, table, present(t, cols, r)));
-  const now = deps.now();
-  const payload = {
-    action: { id: action.id, label: action.label },
-    table,
-    rows: shown,
-    actor: { email: actor.email ?? '', name: actor.name },
-    sentAt: now.toISOString(),
-  };
-  const secret = decryptSecret(deps.api.config.encryptionKey, action.secretSealed ?? '');
-  const out = await sendActionWebhook(action.target, secret, payload, { allowPrivate: deps.api.config.allowPrivateUrls, now });
+  const out =
+    action.kind === 'function'
+      ? await callActionFunction(deps, ctx, actor, action.target, table, unique)
+      : await deliver(deps, ctx, actor, action, t, cols, rows);
   await repo.insertRun(deps.db, {
     appId: ctx.app.id,
     actionId: action.id,
@@ -169,10 +175,30 @@ export async function runAction(deps: TDeps, actor: TActor, seedId: string, appI
     error: out.ok ? null : (out.error ?? '').slice(0, 200),
   });
   if (!out.ok) {
-    const reason = out.blocked ? a.webhookBlocked : a.webhookFailed(out.httpStatus ? `HTTP ${out.httpStatus}` : '응답 없음');
+    const reason =
+      action.kind === 'function'
+        ? a.functionFailed(out.error ?? '')
+        : 'blocked' in out && out.blocked
+          ? a.webhookBlocked
+          : a.webhookFailed(out.httpStatus ? `HTTP ${out.httpStatus}` : '응답 없음');
     throw new AppError('ADMIN_DB_REFUSED', reason, { status: 502 });
   }
-  return { status: 'ok' as const, httpStatus: out.httpStatus, rows: unique.length };
+  return { status: 'ok' as const, httpStatus: out.httpStatus, rows: unique.length, result: 'result' in out ? out.result : undefined };
+}
+
+/** The webhook: the rows as the caller sees them (masked columns stay ●●●), signed with the action's secret. */
+async function deliver(deps: TDeps, ctx: TAppCtx, actor: TActor, action: repo.TActionRow, t: TTableInfo, cols: string[], rows: Record<string, unknown>[]) {
+  const shown = rows.map((r) => maskRow(ctx, t.name, present(t, cols, r)));
+  const now = deps.now();
+  const payload = {
+    action: { id: action.id, label: action.label },
+    table: t.name,
+    rows: shown,
+    actor: { email: actor.email ?? '', name: actor.name },
+    sentAt: now.toISOString(),
+  };
+  const secret = decryptSecret(deps.api.config.encryptionKey, action.secretSealed ?? '');
+  return sendActionWebhook(action.target, secret, payload, { allowPrivate: deps.api.config.allowPrivateUrls, now });
 }
 
 /** The app's recent runs, newest first (managers). */

@@ -75,6 +75,13 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     await db.query(
       `INSERT INTO staff (name, region, phone) VALUES ('김서울', 'seoul', '010-1234-5678'), ('박부산', 'busan', '010-9999-0000'), ('이서울', 'seoul', NULL)`,
     );
+    // The function a function action calls (decision 094's convention: keys jsonb, table_name text, actor jsonb).
+    await db.query(
+      `CREATE FUNCTION mark_done(keys jsonb, table_name text, actor jsonb) RETURNS integer LANGUAGE sql AS $$ WITH u AS (UPDATE staff SET done = true WHERE table_name = 'staff' AND actor->>'email' <> '' AND id IN (SELECT (k->>0)::int FROM jsonb_array_elements(keys) k) RETURNING 1) SELECT count(*)::int FROM u $$`,
+    );
+    await db.query(
+      `CREATE FUNCTION fail_always(keys jsonb, table_name text, actor jsonb) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '처리할 수 없습니다'; END $$`,
+    );
     shop = await publishedShop(t, db);
     const base = `/api/seeds/${shop.seedId}/admin-builder`;
     const res = await shop.o('POST', `${base}/apps`, { name: '지점 동작', connectionId: shop.connectionId, tables: ['staff'] });
@@ -214,6 +221,40 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     // The member sees the action it may run, without the address.
     const mine = (await ma('GET', `${app}/actions?table=staff`)).body.data.find((x: { id: string }) => x.id === data.id);
     expect(mine).toMatchObject({ canRun: true, target: '' });
+  });
+
+  it("calls a published database function with the rows' keys as the caller may read them, and its effect is in the database", async () => {
+    const created = await shop.o('POST', `${app}/actions`, {
+      table: 'staff',
+      label: '완료 처리',
+      kind: 'function',
+      target: 'mark_done',
+      scope: 'selection',
+      roles: [roleId],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toBeUndefined();
+    const id = created.body.data.id as string;
+    // The seoul role cannot reach the busan row: refused, the function not called.
+    expect((await run(ma, id, [k(1), k(2)])).status).toBe(404);
+    expect((await db.query(`SELECT id FROM staff WHERE done ORDER BY id`)).map((r) => Number(r.id))).toEqual([]);
+    const res = await run(ma, id, [k(1), k(3)]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', result: 2 });
+    expect((await db.query(`SELECT id FROM staff WHERE done ORDER BY id`)).map((r) => Number(r.id))).toEqual([1, 3]);
+    const runs = (await runsOf(id)).rows;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'ok', error: null });
+    // A function that fails: 502 in Korean and a failed run; a function the database lacks: 400 on save.
+    const failing = await shop.o('POST', `${app}/actions`, { table: 'staff', label: '실패', kind: 'function', target: 'fail_always', scope: 'row' });
+    expect(failing.status).toBe(201);
+    const bad = await run(shop.o, failing.body.data.id, [k(1)]);
+    expect(bad.status).toBe(502);
+    expect(bad.body.error).toContain('함수 실행이 실패했습니다');
+    expect((await runsOf(failing.body.data.id)).rows[0]).toMatchObject({ status: 'failed' });
+    const missing = await shop.o('POST', `${app}/actions`, { table: 'staff', label: '없음', kind: 'function', target: 'no_such_fn', scope: 'row' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toContain("'no_such_fn' 함수가 없습니다");
   });
 
   it('validates actions in Korean: http outside loopback, a long label, an unknown role or table; members cannot define them', async () => {

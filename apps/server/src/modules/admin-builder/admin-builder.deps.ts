@@ -22,6 +22,8 @@ export type TAdminBuilderDeps = {
     /** A new internal API publishing `tables` of the connection; its id. */
     createInternalApi: (seedId: string, connectionId: string, tables: string[]) => Promise<string>;
     deleteInternalApi: (apiId: string) => Promise<void>;
+    /** Publishes a database function on the app's internal API (a row action calls it, decision 094). */
+    publishFunction: (seedId: string, apiId: string, fn: string) => Promise<void>;
   };
 };
 export type TDeps = TAdminBuilderDeps;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TAppContext } from '../../context.ts';
-import { connectionForAdmin, createInternalApi, deleteInternalApi } from '../api-builder/api-builder.service.ts';
+import { connectionForAdmin, createInternalApi, deleteInternalApi, publishInternalFunction } from '../api-builder/api-builder.service.ts';
 import type { TApiBuilderDeps } from '../api-builder/data-api.service.ts';
 import type { TAdminBuilderDeps } from './admin-builder.deps.ts';
 import { adminBuilderRoutes } from './admin-builder.routes.ts';
@@ -19,6 +19,7 @@ export const createAdminBuilderDeps = (ctx: TAppContext, api: TApiBuilderDeps): 
     forAdmin: (seedId, connectionId) => connectionForAdmin(api, seedId, connectionId),
     createInternalApi: (seedId, connectionId, tables) => createInternalApi(api, seedId, connectionId, tables),
     deleteInternalApi: (apiId) => deleteInternalApi(api, apiId),
+    publishFunction: (seedId, apiId, fn) => publishInternalFunction(api, seedId, apiId, fn),
   },
 });
 

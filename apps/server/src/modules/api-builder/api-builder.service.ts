@@ -487,6 +487,19 @@ export async function createInternalApi(deps: TDeps, seedId: string, connectionI
   return row.id;
 }
 
+/**
+ * Publishes `fn` on an admin app's internal API (a row action calls it, decision 094): the database must have a function
+ * of that name now (400 in Korean otherwise); already published, nothing changes.
+ */
+export async function publishInternalFunction(deps: TDeps, seedId: string, apiId: string, fn: string): Promise<void> {
+  const live = await deps.runtime.live(apiId);
+  if (!live || !live.api.internal || live.api.seedId !== seedId) throw new AppError('API_NOT_FOUND');
+  if (live.functions.has(fn)) return;
+  const functions = await checkFunctions(deps, live.connection, [...((live.api.functions ?? []) as { name: string }[]), { name: fn }]);
+  await repo.updateApi(deps.db, apiId, { functions });
+  await deps.runtime.changed('api', apiId);
+}
+
 export async function deleteInternalApi(deps: TDeps, apiId: string): Promise<void> {
   await repo.deleteInternalApi(deps.db, apiId);
   await deps.runtime.changed('api', apiId);

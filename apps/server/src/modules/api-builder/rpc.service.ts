@@ -38,6 +38,12 @@ export type TRpcCall = {
   url?: string | undefined;
   /** The client's address, for the per-address limit on failed end-user tokens. */
   ip?: string | undefined;
+  /**
+   * An in-process caller instead of an API key (an admin app's row action over its internal API, decision 094), as
+   * `principal` of the data API: same published-function check, rate limit and SQL; results masked like a key without
+   * personal data; not metered per call. Never set from a request.
+   */
+  principal?: { kind: 'internal'; id: string; rateLimitPerMinute: number } | undefined;
 };
 
 /** PostgREST's PGRST202: no published function of that name takes these arguments (also for an unpublished one). */
@@ -218,8 +224,10 @@ function argumentsOf(call: TRpcCall, overloads: TDbFunction[]): { args: Record<s
 export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstResponse> {
   const call = { ...given, apiId: given.apiId.toLowerCase() };
   // End users' tokens (decision 090): the function runs under the token's role and claims (PostgreSQL, RLS applies).
-  const endUser = await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
-  const key = endUser?.key ?? (await authenticate(deps, call.apiId, call));
+  const endUser = call.principal ? undefined : await endUserCall(deps, call, bearerToken(call.authorization), (apiId, c) => authenticate(deps, apiId, c));
+  const key: TKeyScope = call.principal
+    ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, methods: null, tables: null, readPersonalData: false }
+    : (endUser?.key ?? (await authenticate(deps, call.apiId, call)));
   const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
   if (refused) throw refused;
   const live = await deps.runtime.live(call.apiId);
@@ -253,7 +261,7 @@ async function execute(deps: TDeps, call: TRpcCall, key: TKeyScope, live: TLiveA
     await meterCall(
       deps,
       live,
-      { method: call.method as 'GET' | 'POST', idempotencyKey: call.idempotencyKey, url: call.url, principal: undefined },
+      { method: call.method as 'GET' | 'POST', idempotencyKey: call.idempotencyKey, url: call.url, principal: call.principal },
       res.status,
     );
     // PostgreSQL row sets were masked by their plan in runPostgres.
@@ -262,7 +270,7 @@ async function execute(deps: TDeps, call: TRpcCall, key: TKeyScope, live: TLiveA
   } catch (err) {
     throw dbError(err);
   } finally {
-    if (!endUser?.keyless) deps.usage.record(key.id, call.apiId, undefined);
+    if (!endUser?.keyless && !call.principal) deps.usage.record(key.id, call.apiId, undefined);
   }
 }
 
