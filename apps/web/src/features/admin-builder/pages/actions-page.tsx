@@ -17,11 +17,21 @@ import { appPath, Note, t, tableLabel, useSelectedSeed } from '../components/com
 
 const u = ko.adminBuilder.actions.ui;
 
-type TDraft = { id: string | null; table: string; label: string; target: string; scope: 'row' | 'selection'; confirmText: string; roles: string[] };
+type TDraft = {
+  id: string | null;
+  table: string;
+  label: string;
+  kind: 'function' | 'webhook';
+  target: string;
+  scope: 'row' | 'selection';
+  confirmText: string;
+  roles: string[];
+};
 const fromAction = (a: TAdminAction): TDraft => ({
   id: a.id,
   table: a.table,
   label: a.label,
+  kind: a.kind,
   target: a.target,
   scope: a.scope,
   confirmText: a.confirmText,
@@ -43,7 +53,7 @@ export function AdminBuilderActionsPage() {
   if (!app.data.canManage) return <Note alert>{u.managersOnly}</Note>;
   const schema = app.data.schema;
   const list = actions.data?.data ?? [];
-  const blank = (): TDraft => ({ id: null, table: schema[0]?.name ?? '', label: '', target: '', scope: 'row', confirmText: '', roles: [] });
+  const blank = (): TDraft => ({ id: null, table: schema[0]?.name ?? '', label: '', kind: 'webhook', target: '', scope: 'row', confirmText: '', roles: [] });
   return (
     <div className="grid gap-4">
       <Link to={appPath(appId)} className="text-sm underline">
@@ -62,6 +72,7 @@ export function AdminBuilderActionsPage() {
               <li key={a.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm">
                 <span className="font-medium">{a.label}</span>
                 <Badge variant="secondary">{tableOf(schema, a.table)}</Badge>
+                <Badge variant="outline">{u.kinds[a.kind]}</Badge>
                 <Badge variant="outline">{u.scopes[a.scope]}</Badge>
                 <span className="break-all text-muted-foreground">{a.target}</span>
                 <Button
@@ -171,7 +182,7 @@ function ActionEditor({
   ];
   const submit = () => {
     setSaved('');
-    const parsed = ZAdminActionInput.safeParse({ ...d, kind: 'webhook' });
+    const parsed = ZAdminActionInput.safeParse(d);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ko.errors.validation);
       return;
@@ -220,10 +231,28 @@ function ActionEditor({
           </NativeSelect>,
         )}
         {field(
-          'ad-action-target',
-          u.target,
-          <Input id="ad-action-target" type="url" value={d.target} placeholder="https://" onChange={(e) => setD({ ...d, target: e.target.value })} />,
+          'ad-action-kind',
+          u.kind,
+          <NativeSelect id="ad-action-kind" value={d.kind} onChange={(e) => setD({ ...d, kind: e.target.value as TDraft['kind'] })}>
+            {(['webhook', 'function'] as const).map((k) => (
+              <option key={k} value={k}>
+                {u.kinds[k]}
+              </option>
+            ))}
+          </NativeSelect>,
         )}
+        {field(
+          'ad-action-target',
+          d.kind === 'function' ? u.functionName : u.target,
+          <Input
+            id="ad-action-target"
+            type={d.kind === 'function' ? 'text' : 'url'}
+            value={d.target}
+            placeholder={d.kind === 'function' ? 'mark_done' : 'https://'}
+            onChange={(e) => setD({ ...d, target: e.target.value })}
+          />,
+        )}
+        {d.kind === 'function' ? <Note>{u.functionHint}</Note> : null}
         {field(
           'ad-action-scope',
           u.scope,
@@ -274,6 +303,7 @@ function ActionEditor({
             <>
               <Button
                 variant="outline"
+                hidden={d.kind !== 'webhook'}
                 disabled={rotate.isPending}
                 onClick={() =>
                   rotate.mutate(d.id!, {
