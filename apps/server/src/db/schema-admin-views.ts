@@ -26,10 +26,7 @@ export const adminSavedViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('admin_saved_views_name_idx').on(t.appId, t.userId, t.tableName, t.name),
-    index('admin_saved_views_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('admin_saved_views_name_idx').on(t.appId, t.userId, t.tableName, t.name), index('admin_saved_views_user_idx').on(t.userId)],
 );
 
 /**
