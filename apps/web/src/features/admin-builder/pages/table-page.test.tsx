@@ -183,3 +183,26 @@ it('asks for a 열람 reason before 개인정보 포함 내보내기 and sends i
   const sent = fetchMock.mock.calls.map((c) => String(c[0])).find((u) => u.includes('/export.csv'))!;
   expect(new URL(sent, 'http://x').searchParams.get('reason')).toBe('분기 연락망 정리');
 });
+
+it('lets a person without the delete right pick rows when an action on a selection is theirs to run, and offers it', async () => {
+  const viewOnly = { ...detail, schema: [{ ...detail.schema[0]!, rights: ['view' as const] }] };
+  const action = { id: 'a1', table: 'orders', label: '배송 시작', kind: 'webhook', target: '', scope: 'selection', confirmText: '', roles: [], canRun: true };
+  let actions: unknown[] = [];
+  fetchMock.mockImplementation(async (url: string) =>
+    String(url).includes('/rows')
+      ? Response.json({ data: [{ id: 1, status: 'paid', at: '2026-06-01T10:16:00+00:00' }], total: 1, page: 1, pageSize: 25, refs: {} })
+      : String(url).includes('/actions')
+        ? Response.json({ data: actions })
+        : Response.json({ data: viewOnly }),
+  );
+  renderPage();
+  await screen.findByText('2026-06-01 19:16', {}, { timeout: 15_000 });
+  // No action on a selection: nothing to pick.
+  expect(screen.queryByLabelText('[1]')).toBeNull();
+  cleanup();
+  actions = [action];
+  renderPage();
+  fireEvent.click(await screen.findByLabelText('[1]', {}, { timeout: 15_000 }));
+  expect(await screen.findByRole('button', { name: '배송 시작' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: t.deleteSelected })).toBeNull();
+});

@@ -13,6 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ExportClearDialog } from '../components/export-clear';
 import { FkPicker } from '../components/fk-picker';
+import { useActions } from '../api/actions';
 import { useDeleteRows } from '../api/delete-rows';
 import { downloadExport } from '../api/export-csv';
 import { useImportCsv } from '../api/import-csv';
@@ -73,6 +74,9 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
   const [exportError, setExportError] = useState('');
   const [exportClear, setExportClear] = useState<'csv' | 'xlsx' | null>(null);
   const can = (r: string) => table.rights.includes(r as never);
+  // Rows can be picked for a bulk delete or for an action that runs on a selection (decision 094).
+  const actions = useActions(seedId, appId, table.name);
+  const selectable = can('delete') || (Array.isArray(actions.data?.data) ? actions.data.data : []).some((a) => a.canRun && a.scope === 'selection');
   const page = Number(query.get('page') ?? 1);
   const pageSize = Number(query.get('pageSize'));
   const total = rows.data?.total ?? 0;
@@ -213,7 +217,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
             <table ref={attachTable} role="grid" className="w-full text-sm" aria-label={tableLabel(table)} aria-describedby={grid.hintId}>
               <thead>
                 <tr className="border-b text-left">
-                  {can('delete') ? (
+                  {selectable ? (
                     <th className="w-8 p-2">
                       <input
                         type="checkbox"
@@ -250,7 +254,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                       // The whole row opens it (links and check boxes inside keep their own action; a double-click edits a cell).
                       onClick={(e) => grid.onRowClick(e, key)}
                     >
-                      {can('delete') ? (
+                      {selectable ? (
                         <td className="p-2">
                           <input
                             type="checkbox"
