@@ -97,8 +97,19 @@ const values = (input: TInput) => ({
   roles: input.roles,
 });
 
+/**
+ * An admin the owner restricted on a table may not define, re-point, re-key or delete that table's actions (security
+ * review): an action sends the rows its runner sees, so its target is the table's to decide. Owners always may.
+ */
+async function mayManageTable(deps: TDeps, actor: TActor, seedId: string, appId: string, ...tables: string[]) {
+  const ctx = await appContext(deps, actor, seedId, appId);
+  if (ctx.role === 'owner') return;
+  for (const table of tables) if (ctx.app.tables.includes(table)) tableIn(ctx, table, 'view');
+}
+
 export async function createAction(deps: TDeps, actor: TActor, seedId: string, appId: string, input: TInput) {
   const app = await managedApp(deps, actor, seedId, appId);
+  await mayManageTable(deps, actor, seedId, appId, input.table);
   const clean = await checkInput(deps, app, input);
   const secret = clean.kind === 'webhook' ? newSecret() : undefined;
   const row = await repo.insertAction(deps.db, {
@@ -119,6 +130,7 @@ async function ownAction(deps: TDeps, appId: string, actionId: string) {
 export async function updateAction(deps: TDeps, actor: TActor, seedId: string, appId: string, actionId: string, input: TInput) {
   const app = await managedApp(deps, actor, seedId, appId);
   const row = await ownAction(deps, app.id, actionId);
+  await mayManageTable(deps, actor, seedId, appId, row.tableName, input.table);
   const clean = await checkInput(deps, app, input);
   // A function action turned into a webhook gets its first secret (shown in this answer, once).
   const secret = clean.kind === 'webhook' && !row.secretSealed ? newSecret() : undefined;
@@ -129,6 +141,7 @@ export async function updateAction(deps: TDeps, actor: TActor, seedId: string, a
 export async function rotateSecret(deps: TDeps, actor: TActor, seedId: string, appId: string, actionId: string) {
   const app = await managedApp(deps, actor, seedId, appId);
   const row = await ownAction(deps, app.id, actionId);
+  await mayManageTable(deps, actor, seedId, appId, row.tableName);
   if (row.kind !== 'webhook') throw bad(a.noSecret);
   const secret = newSecret();
   const saved = await repo.updateAction(deps.db, row.id, { secretSealed: encryptSecret(deps.api.config.encryptionKey, secret) }, deps.now());
@@ -137,7 +150,9 @@ export async function rotateSecret(deps: TDeps, actor: TActor, seedId: string, a
 
 export async function deleteAction(deps: TDeps, actor: TActor, seedId: string, appId: string, actionId: string) {
   const app = await managedApp(deps, actor, seedId, appId);
-  await repo.deleteAction(deps.db, (await ownAction(deps, app.id, actionId)).id);
+  const row = await ownAction(deps, app.id, actionId);
+  await mayManageTable(deps, actor, seedId, appId, row.tableName);
+  await repo.deleteAction(deps.db, row.id);
 }
 
 /**
@@ -183,7 +198,10 @@ export async function runAction(deps: TDeps, actor: TActor, seedId: string, appI
           : a.webhookFailed(out.httpStatus ? `HTTP ${out.httpStatus}` : '응답 없음');
     throw new AppError('ADMIN_DB_REFUSED', reason, { status: 502 });
   }
-  return { status: 'ok' as const, httpStatus: out.httpStatus, rows: unique.length, result: 'result' in out ? out.result : undefined };
+  // A function's answer is whatever it returns, read as the connection's user, past row rules and the pages' masking
+  // (security review): only managers, who define the function, get it back; other runners get the outcome.
+  const manager = ctx.role === 'owner' || ctx.role === 'admin';
+  return { status: 'ok' as const, httpStatus: out.httpStatus, rows: unique.length, result: manager && 'result' in out ? out.result : undefined };
 }
 
 /** The webhook: the rows as the caller sees them (masked columns stay ●●●), signed with the action's secret. */

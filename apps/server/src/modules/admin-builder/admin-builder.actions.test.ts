@@ -240,10 +240,15 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     expect((await db.query(`SELECT id FROM staff WHERE done ORDER BY id`)).map((r) => Number(r.id))).toEqual([]);
     const res = await run(ma, id, [k(1), k(3)]);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', result: 2 });
+    expect(res.body).toMatchObject({ status: 'ok' });
+    // The function's answer is read past row rules and masking: a member never gets it back, a manager does.
+    expect(res.body.result).toBeUndefined();
     expect((await db.query(`SELECT id FROM staff WHERE done ORDER BY id`)).map((r) => Number(r.id))).toEqual([1, 3]);
+    const byOwner = await run(shop.o, id, [k(2)]);
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.body).toMatchObject({ status: 'ok', result: 1 });
     const runs = (await runsOf(id)).rows;
-    expect(runs).toHaveLength(1);
+    expect(runs).toHaveLength(2);
     expect(runs[0]).toMatchObject({ status: 'ok', error: null });
     // A function that fails: 502 in Korean and a failed run; a function the database lacks: 400 on save.
     const failing = await shop.o('POST', `${app}/actions`, { table: 'staff', label: '실패', kind: 'function', target: 'fail_always', scope: 'row' });
@@ -285,5 +290,30 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const two = await run(shop.o, data.id, [k(1), k(3)]);
     expect(two.status).toBe(400);
     expect(hitsAt(p)).toHaveLength(0);
+  });
+
+  it("lets no admin the owner restricted on a table define, re-point, re-key or delete that table's actions", async () => {
+    const admin = await signedIn(t, { fullName: '제한된 관리자', email: `limited-${Date.now()}@example.com` });
+    await addMember(t.database.db, shop.seedId, admin.id, 'admin');
+    const aa = api(t, admin.token);
+    const p = path('ok');
+    const { data } = await create({ target: `${hook}${p}`, scope: 'row' });
+    const settings = `${app}/tables/staff/settings`;
+    const before = (await shop.o('GET', `${app}`)).body.data.schema.find((x: { name: string }) => x.name === 'staff').settings.permissions;
+    expect((await shop.o('PATCH', settings, { permissions: { admin: [], member: ['view'] } })).status).toBe(200);
+    try {
+      const body = { table: 'staff', label: '가로채기', kind: 'webhook', scope: 'row', target: 'https://attacker.example/hook' };
+      expect((await aa('POST', `${app}/actions`, body)).status).toBe(403);
+      const put = await t.app.inject({ method: 'PUT', url: `${app}/actions/${data.id}`, headers: { authorization: `Bearer ${admin.token}` }, payload: body });
+      expect(put.statusCode).toBe(403);
+      expect((await aa('POST', `${app}/actions/${data.id}/rotate`)).status).toBe(403);
+      expect((await aa('DELETE', `${app}/actions/${data.id}`)).status).toBe(403);
+      const stored = await t.database.db.execute(sql`SELECT target FROM admin_actions WHERE id = ${data.id}`);
+      expect((stored as unknown as { rows: { target: string }[] }).rows[0]?.target).toBe(`${hook}${p}`);
+    } finally {
+      expect((await shop.o('PATCH', settings, { permissions: before })).status).toBe(200);
+    }
+    // With view on the table again, the admin manages its actions.
+    expect((await aa('DELETE', `${app}/actions/${data.id}`)).status).toBe(200);
   });
 });
