@@ -14,7 +14,10 @@ export const ADMIN_VIEWS_MAX = 50;
  */
 export const ZAdminViewConfig = z.object(
   {
-    filters: z.record(z.string().min(1, v.config).max(128, v.config), z.array(z.string().max(500, v.config)).max(10, v.config)).default({}),
+    filters: z
+      .record(z.string().min(1, v.config).max(128, v.config), z.array(z.string().max(500, v.config)).max(10, v.config))
+      .refine((f) => Object.keys(f).length <= 200, v.config)
+      .default({}),
     sort: z
       .string()
       .max(200, v.sort)

@@ -24,14 +24,16 @@ function checkConfig(ctx: TAppCtx, table: string, config: TAdminViewConfig): TAd
   for (const c of config.columns) if (!list.includes(c)) throw bad(m.unknownListColumn(cut(c)));
   // The list route's own filter check (unknown column, masked only by empty/not-empty, numbers and dates) in Korean.
   const query: Record<string, unknown> = { q: config.q };
-  for (const [c, values] of Object.entries(config.filters)) if (values.length) query[`f.${c}`] = values;
+  // A column without values filters nothing and is not kept (security review: thousands of empty keys were stored).
+  const filters = Object.fromEntries(Object.entries(config.filters).filter(([, values]) => values.length));
+  for (const [c, values] of Object.entries(filters)) query[`f.${c}`] = values;
   filterConditions(ctx, t, query);
   if (config.sort) {
     const column = config.sort.replace(/\.(asc|desc)$/, '');
     if (!visibleColumns(ctx, t, 'list').includes(column)) throw bad(ko.adminBuilder.server.unknownColumn(cut(column)));
     if (isMasked(ctx, table, column)) throw bad(m.maskedSort(cut(column)));
   }
-  return { ...config, columns: [...new Set(config.columns)] };
+  return { ...config, filters, columns: [...new Set(config.columns)] };
 }
 
 const present = (r: repo.TSavedViewRow): TAdminView => ({

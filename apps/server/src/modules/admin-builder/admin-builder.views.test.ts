@@ -111,6 +111,13 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     expect(put.status).toBe(400);
     expect(put.body.error).toBe("'ghost' 열은 이 목록에 없는 열입니다.");
     expect((await shop.o('DELETE', `${views}/${ok.body.data.id}`)).status).toBe(200);
+    // Columns without values are not kept, and no config carries more than 200 filter keys (security review).
+    const empties = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`junk_${i}`, [] as string[]]));
+    const kept = await shop.o('POST', views, { name: '빈 필터', config: { filters: { ...empties, phone: ['not:null'] } } });
+    expect(kept.status).toBe(201);
+    expect(kept.body.data.config.filters).toEqual({ phone: ['not:null'] });
+    expect((await shop.o('DELETE', `${views}/${kept.body.data.id}`)).status).toBe(200);
+    await bad({ name: '너무 많은 필터', config: { filters: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`c${i}`, []])) } });
   });
 
   it('keeps at most 50 views per person and table', async () => {
