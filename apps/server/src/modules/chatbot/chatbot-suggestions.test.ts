@@ -109,6 +109,10 @@ describe.each(dbKinds)('customer chatbot, suggestions when unsure (%s)', (kind) 
     expect(chosen.body.answer).toBe(entry('shop-25').answer);
     expect(chosen.body.sources).toEqual([{ title: entry('shop-25').question }]);
     expect(chosen.body.suggestions).toBeUndefined();
+    // One choice per refusal: a second (another offered entry) is refused and changes nothing.
+    const twice = await send(conv, { text: entry('shop-24').question, choice: { faqId: ids['shop-24'], messageId: refusal.body.messageId } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe(s.choiceNotFound);
 
     const transcript = (await api(t, owner)('GET', `${base}/chatbots/${botId}/conversations/${conv.conversationId}`)).body.data as {
       role: string;
@@ -161,6 +165,12 @@ describe.each(dbKinds)('customer chatbot, suggestions when unsure (%s)', (kind) 
     await bad({ faqId: ids['shop-27']!, messageId: refusal.body.messageId });
     const invalid = await send(conv, { text: '배송비는 얼마인가요?', choice: { faqId: 'nope', messageId: refusal.body.messageId } });
     expect(invalid.status).toBe(400);
+    // Only an entry the refusal offered (security review): not another live entry of the bot, nor a plain refusal's.
+    const notOffered = Object.keys(ids).find((k) => k.startsWith('shop-') && k !== 'shop-27' && !refusal.body.suggestions!.some((x) => x.id === ids[k]))!;
+    await bad({ faqId: ids[notOffered]!, messageId: refusal.body.messageId });
+    const plain = await send(conv, { text: '유튜브 하는데 협찬 문의는 어디로 하면 돼요?' });
+    expect(plain.body.suggestions).toBeUndefined();
+    await bad({ faqId: ids['shop-02']!, messageId: plain.body.messageId });
   });
 
   it('gives an out-of-scope question far from every entry no suggestions', async () => {

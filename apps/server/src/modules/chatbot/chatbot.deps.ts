@@ -3,6 +3,7 @@ import type { TMailer } from '../../adapters/mailer.ts';
 import type { TConfig } from '../../config.ts';
 import type { TAppContext } from '../../context.ts';
 import type { TDb } from '../../db/client.ts';
+import type { TSharedState } from '../../state/shared-state.ts';
 import type { TJobRunner } from '../../lib/jobs/job-runner.ts';
 import type { TMeterRecorder } from '../../lib/metering/meter.ts';
 import { createRateLimiter, type TRateLimiter } from '../../plugins/rate-limit.ts';
@@ -16,6 +17,8 @@ export type TChatbotDeps = {
   db: TDb;
   config: TConfig;
   limiter: TRateLimiter;
+  /** Shared state (memory or Redis): the entries a refusal offered, for the visitor's one choice (decision 096). */
+  state: Pick<TSharedState, 'getValue' | 'setValue' | 'claim'>;
   mailer: TMailer;
   log: FastifyBaseLogger;
   /** The knowledge module's re-fetch schedule for URL sources; its `now` is the app's clock. */
@@ -69,6 +72,7 @@ export function createChatbotDeps(ctx: TAppContext, log: FastifyBaseLogger, outs
     db: ctx.database.db,
     config: ctx.config,
     limiter: createRateLimiter(ctx.state),
+    state: ctx.state,
     mailer: outside.mailer,
     log,
     refetch: outside.refetch,

@@ -26,6 +26,9 @@ import * as repo from './chatbot.repository.ts';
 import type { TChatbotDeps } from './chatbot.deps.ts';
 
 const s = ko.chatbot.server;
+/** How long a refusal's suggestions can be chosen (a day: a visitor may come back to the open widget). */
+const OFFER_TTL_MS = 24 * 60 * 60_000;
+const offeredKey = (messageId: string) => `chatbot:offered:${messageId}`;
 
 export type { TChatbotDeps, THandoffTicket } from './chatbot.deps.ts';
 
@@ -301,6 +304,9 @@ export async function ask(
   if (answered) deps.meter.record({ id: `chatbot:${msg.id}`, seedId: bot.seedId, meter: 'chatbot.answers' });
   if (tokens > 0) deps.meter.record({ id: `llm:chatbot:${msg.id}`, seedId: bot.seedId, meter: 'llm.tokens', quantity: tokens });
   if (cited[0]) await knowledge.markCited(deps.db, cited[0].sourceId);
+  // What was offered, for the one choice the visitor may make from it (security review: a choice of any entry for any
+  // refusal planted wrong "customer-chosen" hints in the owner's teach list).
+  if (suggestions.length) await deps.state.setValue(offeredKey(msg.id), JSON.stringify(suggestions.map((x) => x.id)), OFFER_TTL_MS);
   return { messageId: msg.id, answer, answered, sources, ...(suggestions.length ? { suggestions } : {}) };
 }
 
@@ -322,6 +328,10 @@ async function answerChoice(
     repo.findRefusal(deps.db, conversationId, choice.messageId),
   ]);
   if (!entry || !refusal) throw new AppError('BAD_REQUEST', s.choiceNotFound);
+  // Only an entry that refusal offered, and only once per refusal.
+  const offered = JSON.parse((await deps.state.getValue(offeredKey(refusal.id))) ?? '[]') as string[];
+  if (!offered.includes(entry.id) || !(await deps.state.claim(`chatbot:chose:${refusal.id}`, OFFER_TTL_MS)))
+    throw new AppError('BAD_REQUEST', s.choiceNotFound);
   const { masked } = await insertVisitorMessage(deps, { conversationId, chatbotId: bot.id, text });
   const answer = entry.answer ?? '';
   const title = entry.question ?? entry.title;
