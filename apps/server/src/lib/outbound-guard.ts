@@ -31,6 +31,9 @@ for (const [net, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['64:ff9b::', 96], // NAT64 (embeds an IPv4 address)
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
+  ['2002::', 16], // 6to4 (carries an IPv4 address, e.g. 2002:a9fe:a9fe:: = 169.254.169.254; deprecated)
+  ['fec0::', 10], // site-local (deprecated)
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
