@@ -182,5 +182,6 @@ export const koAdminBuilder = {
     settings: { title: '어드민 앱 테이블 설정', description: '표시 이름, 열, 기본 정렬, 역할별 권한을 정합니다.' },
     audit: { title: '어드민 앱 변경 기록', description: '누가 언제 어떤 행을 바꿨는지 봅니다.' },
     roles: { title: '어드민 앱 역할', description: '역할마다 테이블 권한과 행 규칙을 정하고 멤버에게 맡깁니다.' },
+    actions: { title: '어드민 앱 동작', description: '행이나 선택한 행에서 실행할 웹훅·함수 버튼을 만들고 실행 기록을 봅니다.' },
   },
 };

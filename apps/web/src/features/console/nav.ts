@@ -191,6 +191,7 @@ export const consoleHeadings: [string, THeading][] = [
   ['/admin/services/admin-builder/apps/:appId/:table/settings', ko.adminBuilder.headings.settings],
   ['/admin/services/admin-builder/audit/:appId', ko.adminBuilder.headings.audit],
   ['/admin/services/admin-builder/roles/:appId', ko.adminBuilder.headings.roles],
+  ['/admin/services/admin-builder/actions/:appId', ko.adminBuilder.headings.actions],
   ['/admin/services/ai-chatbot', t.aiChatbot],
   ['/admin/users', t.users],
   ['/admin/seeds', t.seeds],
