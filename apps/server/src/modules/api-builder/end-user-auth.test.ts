@@ -221,6 +221,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('refuses expired, forged, alg:none, unknown-kid and disallowed-role tokens with PostgREST’s 401 shape', async () => {
+    await configure({}); // stands alone (test-by-name): the JWKS settings the earlier tests saved
     const expired = await get(
       '/notes',
       bearer(await sign({ sub: 'alice', role: USER }, rsa.privateKey, { alg: 'RS256', kid: 'k1' }, Math.floor(Date.now() / 1000) - 3600)),
