@@ -9,7 +9,7 @@ import { stepOf, totpAt } from '../auth/totp.ts';
 import { DATA_MAP } from './data-map.ts';
 import { eraseDueAccounts } from './deletion.service.ts';
 import { subjectRows } from './subjects.repository.ts';
-import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
+import { makePersonWithData, slotStart, type TPerson } from './testing/people-kit.ts';
 
 const d = ko.privacy.deletion;
 type TLedger = { balances: { userId: string; name: string; balance: number }[]; settlements: { amount: number }[] };
@@ -71,7 +71,7 @@ describe.each(dbKinds)('deleting my account, 30 days later erased by the data ma
     const ys = api(t, y.token);
     const rooms = await ys('GET', `/api/seeds/${y.seedId}/rooms`);
     const roomId = (rooms.body as { data: { id: string }[] }).data[0]!.id;
-    const start = new Date(Math.ceil((clock.now().getTime() + 50 * 3_600_000) / 900_000) * 900_000);
+    const start = slotStart(clock.now(), 50, 3);
     const at = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
     const made = await ys('POST', `/api/seeds/${y.seedId}/bookings`, {
       roomId,

@@ -20,7 +20,7 @@ import { collectTables, expireExports } from './export-job.ts';
 import { exportSubject } from './export-subject.ts';
 import { findExport } from './export.repository.ts';
 import type { TPrivacyDeps } from './privacy.deps.ts';
-import { makePersonWithData, type TPerson } from './testing/people-kit.ts';
+import { makePersonWithData, slotStart, type TPerson } from './testing/people-kit.ts';
 
 const m = ko.privacy;
 
@@ -308,7 +308,7 @@ describe.each(dbKinds)('download my data on %s', (kind) => {
     const [{ room_id: roomId }] = (
       (await t.database.db.execute(sql`select room_id from room_bookings where id = ${x.bookingId}`)) as unknown as { rows: { room_id: string }[] }
     ).rows as [{ room_id: string }];
-    const start = new Date(Math.ceil((clock.now().getTime() + 50 * 3_600_000) / 900_000) * 900_000);
+    const start = slotStart(clock.now(), 50, 1);
     const booked = await inject('POST', `/api/seeds/${x.seedId}/bookings`, x.token, {
       roomId,
       title: '박제삼 인사 평가',

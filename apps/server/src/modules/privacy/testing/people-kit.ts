@@ -72,6 +72,16 @@ function businessNumber(): string {
  * the seed's business details. `joinSeedOf`: they are also invited to and join that person's seed, and that person
  * is an attendee of their booking (rows both of them are in).
  */
+/**
+ * A quarter-hour start at least `aheadHours` from `now` whose `lengthHours` stay within one Seoul day (a booking may
+ * not cross midnight there): past 24:00 it moves to the next Seoul midnight. The kit's room is open 00:00–24:00.
+ */
+export function slotStart(now: Date, aheadHours: number, lengthHours: number): Date {
+  const start = Math.ceil((now.getTime() + aheadHours * 3_600_000) / 900_000) * 900_000;
+  const seoulMs = (start + 9 * 3_600_000) % 86_400_000;
+  return new Date(seoulMs + lengthHours * 3_600_000 > 86_400_000 ? start - seoulMs + 86_400_000 : start);
+}
+
 export async function makePersonWithData(t: TTestContext, opts: { name?: string; joinSeedOf?: TPerson } = {}): Promise<TPerson> {
   const name = opts.name ?? '정보주';
   const phone = `010-${digits(4)}-${digits(4)}`;
@@ -110,7 +120,7 @@ export async function makePersonWithData(t: TTestContext, opts: { name?: string;
       'room',
     )
   ).data.id;
-  const start = new Date(Math.ceil((t.app.ctx.now().getTime() + 26 * 3_600_000) / 900_000) * 900_000);
+  const start = slotStart(t.app.ctx.now(), 26, 1);
   const attendees = [me.email, buddy.email, ...(opts.joinSeedOf ? [opts.joinSeedOf.email] : [])];
   const booking = await ok<{ data: { id: string } }>(
     my('POST', `${base}/bookings`, {
