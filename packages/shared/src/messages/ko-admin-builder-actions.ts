@@ -17,6 +17,7 @@ export const koAdminBuilderActions = {
     tableUnknown: (t: string) => `이 앱에 '${t}' 테이블이 없습니다.`,
     roleUnknown: '이 앱에 없는 역할이 들어 있습니다.',
     targetLoopback: '웹훅 주소는 https:// 여야 합니다. (http:// 는 시험 환경의 내 컴퓨터 주소에만 허용됩니다.)',
+    targetPrivate: '내부망·루프백·링크 로컬 IP 주소로는 웹훅을 보낼 수 없습니다. 공개된 주소를 입력해 주세요.',
     forbidden: '이 동작을 실행할 권한이 없습니다.',
     oneRow: '이 동작은 한 행에만 실행할 수 있습니다.',
     rowMissing: '실행할 행 중 볼 수 없거나 없는 행이 있어 실행하지 않았습니다.',

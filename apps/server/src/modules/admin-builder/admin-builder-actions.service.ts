@@ -5,7 +5,7 @@
  * run one: owners always, others when their role is listed and they may view the table; every row is read through
  * data(), so a row outside the caller's row rules stops the run before anything is sent.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import type { TAdminAction, TAdminActionRun } from '@suite/shared/schemas/admin-builder-actions';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,7 +18,7 @@ import { keysFilter } from './admin-builder.query.ts';
 import * as rolesRepo from './admin-builder.repository.ts';
 import { maskRow } from './admin-builder.rules.ts';
 import * as repo from './admin-builder-actions.repository.ts';
-import { isLoopbackHost, sendActionWebhook } from './admin-builder-actions.webhook.ts';
+import { isLoopbackHost, isPrivateIpHost, sendActionWebhook } from './admin-builder-actions.webhook.ts';
 import { callActionFunction } from './admin-builder-actions.function.ts';
 import type { TTableInfo } from '../api-builder/data-api.service.ts';
 
@@ -72,9 +72,13 @@ async function checkInput(deps: TDeps, app: rolesRepo.TAdminAppRow, input: TInpu
   if (!app.tables.includes(input.table)) throw bad(a.tableUnknown(input.table.slice(0, 64)), 'table');
   if (input.kind === 'webhook') {
     const url = new URL(input.target);
-    const allowHttp = deps.api.config.allowPrivateUrls && isLoopbackHost(url.hostname);
+    const allowPrivate = deps.api.config.allowPrivateUrls;
+    const allowHttp = allowPrivate && isLoopbackHost(url.hostname);
     if (url.protocol !== 'https:' && !allowHttp) throw bad(a.targetLoopback, 'target');
     if (url.username || url.password) throw bad(ko.adminBuilder.actions.validation.target, 'target');
+    // A private, loopback or link-local IP literal is refused now, with the outbound guard's own classification (a run
+    // would be refused anyway); a host name is judged when a run resolves it (its DNS answer can change).
+    if (!allowPrivate && isPrivateIpHost(url.hostname)) throw bad(a.targetPrivate, 'target');
   } else {
     // Published on the app's internal API now (the run calls only published functions); absent from the database: 400.
     await deps.connections.publishFunction(app.seedId, app.apiId, input.target).catch((e: unknown) => {
@@ -173,11 +177,15 @@ export async function runAction(deps: TDeps, actor: TActor, seedId: string, appI
   const res = await data(deps, ctx, { table, method: 'GET', query: { select: cols, where: keysFilter(t, unique), limit: unique.length } });
   const rows = rowsOf(res);
   if (rows.length !== unique.length) throw new AppError('ADMIN_ROW_NOT_FOUND', a.rowMissing);
+  // The run's id is chosen before the webhook is sent: the delivery carries it (`runId`, `X-Suite-Run`) so a receiver can
+  // de-duplicate, and the run record is stored under it.
+  const runId = randomUUID();
   const out =
     action.kind === 'function'
       ? await callActionFunction(deps, ctx, actor, action.target, table, unique)
-      : await deliver(deps, ctx, actor, action, t, cols, rows);
+      : await deliver(deps, ctx, actor, action, t, cols, rows, runId);
   await repo.insertRun(deps.db, {
+    id: runId,
     appId: ctx.app.id,
     actionId: action.id,
     actionLabel: action.label,
@@ -205,10 +213,20 @@ export async function runAction(deps: TDeps, actor: TActor, seedId: string, appI
 }
 
 /** The webhook: the rows as the caller sees them (masked columns stay ●●●), signed with the action's secret. */
-async function deliver(deps: TDeps, ctx: TAppCtx, actor: TActor, action: repo.TActionRow, t: TTableInfo, cols: string[], rows: Record<string, unknown>[]) {
+async function deliver(
+  deps: TDeps,
+  ctx: TAppCtx,
+  actor: TActor,
+  action: repo.TActionRow,
+  t: TTableInfo,
+  cols: string[],
+  rows: Record<string, unknown>[],
+  runId: string,
+) {
   const shown = rows.map((r) => maskRow(ctx, t.name, present(t, cols, r)));
   const now = deps.now();
   const payload = {
+    runId,
     action: { id: action.id, label: action.label },
     table: t.name,
     rows: shown,
@@ -216,7 +234,7 @@ async function deliver(deps: TDeps, ctx: TAppCtx, actor: TActor, action: repo.TA
     sentAt: now.toISOString(),
   };
   const secret = decryptSecret(deps.api.config.encryptionKey, action.secretSealed ?? '');
-  return sendActionWebhook(action.target, secret, payload, { allowPrivate: deps.api.config.allowPrivateUrls, now });
+  return sendActionWebhook(action.target, secret, payload, { allowPrivate: deps.api.config.allowPrivateUrls, now, runId });
 }
 
 /** The app's recent runs, newest first (managers). */

@@ -1,14 +1,16 @@
 /**
  * A row action's webhook (decision 094): JSON POSTed once, signed `X-Suite-Signature: sha256=<hex HMAC-SHA256(secret,
- * "<timestamp>.<body>")>` with `X-Suite-Timestamp` (seconds). The host goes through the one outbound guard (private,
- * loopback and metadata addresses refused unless ALLOW_PRIVATE_URLS) and the connection is pinned to the checked
- * address; no redirects (a 3xx is a failure), 10 s for the whole answer, the answer's body is not read.
+ * "<timestamp>.<body>")>` with `X-Suite-Timestamp` (seconds) and `X-Suite-Run` (the run's id, also `runId` in the
+ * signed body, for a receiver to de-duplicate). The host goes through the one outbound guard (private, loopback and
+ * metadata addresses refused unless ALLOW_PRIVATE_URLS) and the connection is pinned to the checked address; no
+ * redirects (a 3xx is a failure), 10 s for the whole answer, the answer's body is not read. An address whose host is
+ * already a private IP literal is refused on save (`isPrivateIpHost`); host names are judged when a run resolves them.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { OutboundGuardError, resolveGuardedHost } from '../../lib/outbound-guard.ts';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPrivateAddress, OutboundGuardError, resolveGuardedHost } from '../../lib/outbound-guard.ts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -20,11 +22,20 @@ export const signAction = (secret: string, timestamp: number, body: string) =>
 /** True for an address a test setup may use over plain http (with ALLOW_PRIVATE_URLS). */
 export const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
+/**
+ * True when a URL's host (`URL.hostname`: IPv4 forms already normalised, IPv6 in brackets) is an IP literal the outbound
+ * guard refuses (loopback, private, link-local, metadata, …). A host name is not judged here: it is resolved at run time.
+ */
+export function isPrivateIpHost(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  return isIP(bare) !== 0 && isPrivateAddress(bare);
+}
+
 export async function sendActionWebhook(
   target: string,
   secret: string,
   payload: unknown,
-  opts: { allowPrivate: boolean; now: Date },
+  opts: { allowPrivate: boolean; now: Date; runId: string },
 ): Promise<TWebhookOutcome> {
   const url = new URL(target);
   let resolved;
@@ -54,6 +65,7 @@ export async function sendActionWebhook(
           'content-length': Buffer.byteLength(body),
           'user-agent': 'company-tools-action',
           'x-suite-timestamp': String(timestamp),
+          'x-suite-run': opts.runId,
           'x-suite-signature': signAction(secret, timestamp, body),
         },
       },
