@@ -124,6 +124,20 @@ function requestIdOf(req: IncomingMessage): string {
 
 export type TApp = FastifyInstance & { ctx: TAppContext; jobs: TJobRunner };
 
+/**
+ * How long the HTTP server waits for a client to send a request (slow clients, "slowloris"), on every path: the data
+ * API's fast path answers on the same server. The headers must be complete within 20 s of their first byte; the whole
+ * request, body included, within 120 s (the largest bodies the app takes are 10 MB uploads — PDF knowledge documents,
+ * receipts at the default MEAL_RECEIPT_MAX_BYTES — and behind nginx the body arrives at once, nginx buffers it). These
+ * limit receiving the request only: a long answer (a `text/event-stream`, a streamed chatbot answer) is not cut, its
+ * request was complete when it started. Node checks open requests against them every 5 s (so a limit can be exceeded
+ * by that much) and answers 408 in Korean (plugins/error-handler.ts, clientErrorHandler), then closes the connection.
+ * An idle keep-alive connection is closed after Fastify's keepAliveTimeout (72 s, longer than nginx's 60 s upstream
+ * idle default if upstream keep-alive is ever turned on; deploy/nginx.conf uses one connection a request today).
+ * Constants, not configuration: no name in CONFIG.md fits, and tests shorten them through TBuildOptions.httpLimits.
+ */
+export const HTTP_LIMITS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, checkIntervalMs: 5_000 };
+
 export type TBuildOptions = {
   /** Open resources from outside (tests share one database across apps). */
   database?: TAppContext['database'];
@@ -133,6 +147,8 @@ export type TBuildOptions = {
   logDestination?: TLogDestination;
   /** The clock for time-based rules, the job runner and the modules that take one (tests move it); default the system clock. */
   now?: () => Date;
+  /** The slow-client limits above (HTTP_LIMITS); tests shorten them. */
+  httpLimits?: Partial<typeof HTTP_LIMITS>;
 };
 
 export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promise<TApp> {
@@ -188,10 +204,16 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     genReqId: requestIdOf,
     // The data API's cache hits and function calls are answered before Fastify when they can be (modules/api-builder/fast-path.ts); every
     // other request, and every hit the fast path declines, goes to Fastify as before. The server settings are the ones
-    // Fastify gives its own server.
+    // Fastify gives its own server, with the slow-client limits (HTTP_LIMITS) for both paths.
     serverFactory: (handler, fastifyOptions) => {
-      const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
-      const server = http.createServer((req, res) => {
+      const options = fastifyOptions as { keepAliveTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      const limits = { ...HTTP_LIMITS, ...opts.httpLimits };
+      const timeouts = {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: limits.checkIntervalMs,
+      };
+      const server = http.createServer(timeouts, (req, res) => {
         const fastPath = fast.path;
         if (fastPath && (req.method === 'GET' || req.method === 'POST') && req.url?.startsWith('/api/v1/') && isSuiteHost(req.headers.host)) {
           void fastPath(req, res).then((answered) => answered || handler(req, res));
@@ -200,7 +222,6 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
         handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = options.requestTimeout ?? 0;
       server.setTimeout(options.connectionTimeout ?? 0);
       if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
       return server;
