@@ -57,7 +57,7 @@ export const koAdminBuilderActions = {
     rotate: '비밀값 새로 만들기',
     secretTitle: '서명 비밀값',
     secretNote:
-      '이 값은 다시 볼 수 없으니 지금 복사해 두세요. 받는 쪽에서는 X-Suite-Timestamp 값과 본문을 "<timestamp>.<본문>" 으로 이어 붙여 이 비밀값으로 HMAC-SHA256 을 계산하고, X-Suite-Signature 의 sha256= 뒤 값과 같은지 확인하세요.',
+      '이 값은 다시 볼 수 없으니 지금 복사해 두세요. 받는 쪽에서는 X-Suite-Timestamp 값과 본문을 "<timestamp>.<본문>" 으로 이어 붙여 이 비밀값으로 HMAC-SHA256 을 계산하고, X-Suite-Signature 의 sha256= 뒤 값과 같은지 확인하세요. 실행마다 X-Suite-Run 값(본문의 runId)이 하나씩 붙으니, 같은 값이 두 번 오면 한 번만 처리하세요.',
     copy: '복사',
     copied: '복사했습니다.',
     empty: '아직 만든 동작이 없습니다.',
