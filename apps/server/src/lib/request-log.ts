@@ -12,6 +12,7 @@ import { writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { redactUrl } from './log-redaction.ts';
+import { oldestFirst } from './oldest-first.ts';
 
 /** Lines are gathered until this many bytes, then handed to standard output in one write. */
 const BUFFER_BYTES = 64 * 1024;
@@ -100,6 +101,8 @@ export type TAccessFields = {
 };
 
 const INFO = 30;
+const URL_MEMO_MAX = 1_000;
+const URL_MEMO_CHARS = 512;
 
 /**
  * The access line of every answered request, in pino's own shape (`level`, `time`, `pid`, `hostname`, `reqId`,
@@ -114,6 +117,20 @@ export function createAccessLog(opts: { dest: TLogDestination; level: string; sa
   const on = opts.level !== 'silent' && (pino.levels.values[opts.level] ?? INFO) <= INFO;
   const all = sampleRate >= 1;
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  // A URL's redacted, quoted form, remembered for the URLs asked again (a data API's repeated reads): masking runs
+  // three expressions over the URL, the dearest part of a line (decision 097). Bounded; long URLs are not kept.
+  const urls = new Map<string, string>();
+  const oldestUrl = oldestFirst(urls);
+  const quotedUrl = (url: string) => {
+    let q = urls.get(url);
+    if (q !== undefined) return q;
+    q = JSON.stringify(redactUrl(url));
+    if (url.length <= URL_MEMO_CHARS) {
+      if (urls.size >= URL_MEMO_MAX) urls.delete(oldestUrl()!);
+      urls.set(url, q);
+    }
+    return q;
+  };
   return {
     /** Whether this answer gets its line. */
     keep(dataApi: boolean, status: number): boolean {
@@ -122,7 +139,7 @@ export function createAccessLog(opts: { dest: TLogDestination; level: string; sa
       return sampleRate > 0 && random() < sampleRate;
     },
     write(f: TAccessFields): void {
-      const req = `{"method":${JSON.stringify(f.method)},"url":${JSON.stringify(redactUrl(f.url))}${f.host === undefined ? '' : `,"host":${JSON.stringify(f.host)}`}${
+      const req = `{"method":${JSON.stringify(f.method)},"url":${quotedUrl(f.url)}${f.host === undefined ? '' : `,"host":${JSON.stringify(f.host)}`}${
         f.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(f.remoteAddress)}`
       }${f.remotePort === undefined ? '' : `,"remotePort":${f.remotePort}`}}`;
       dest.write(

@@ -133,6 +133,10 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     key(apiId: string, parts: string): string {
       return `ab:r:${apiId}:${parts}`;
     },
+    /** The entry when this instance holds it (as `get` would answer it), else undefined: then ask `get`, which asks the shared store. */
+    peek(key: string): TCachedResponse | undefined {
+      return local(key);
+    },
     async get(key: string): Promise<TCachedResponse | undefined> {
       const mine = local(key);
       if (mine) return mine;

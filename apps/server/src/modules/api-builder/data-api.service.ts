@@ -13,7 +13,7 @@ import { classifyDbError, dbErrorHttp, type TDbError } from '../../lib/db-errors
 import type { TDeps } from './api-builder.deps.ts';
 import * as repo from './api-builder.repository.ts';
 import { PROBE_MARGIN_S, PROBE_TTL_MS, probeUpdateTimes } from './change-feed.ts';
-import { canonicalQuery } from './cache.ts';
+import { canonicalQuery, type TCachedResponse } from './cache.ts';
 import { noteServerError } from './api-alerts.ts';
 import { asEndUser, endUserCall, forceRowFilter, looksLikeJwt, withRowFilters, type TEndUserCall } from './end-user-auth.ts';
 import { PgrstError } from './postgrest/errors.ts';
@@ -30,7 +30,7 @@ import {
 } from './postgrest/handler.ts';
 import type { TPlan } from './postgrest/read.ts';
 import { OPS, type TCondition, type TParsedQuery } from './postgrest/grammar.ts';
-import type { TLiveApi } from './runtime.ts';
+import type { TKeyInfo, TLiveApi } from './runtime.ts';
 import type { TTableInfo } from './engines/engine.ts';
 import { FREE_PLAN_ID, planById } from '@suite/shared/plans';
 
@@ -64,8 +64,11 @@ export type TDataCall = {
   ip?: string | undefined;
 };
 
-/** `raw`: the body already serialised (a cache hit); otherwise `body`. */
-export type TDataResult = TPgrstResponse & { cache?: 'HIT' | 'MISS'; raw?: string };
+/**
+ * `raw`: the body already serialised (a cache hit); otherwise `body`. `stored`: the cache entry a hit was answered
+ * from (immutable under its key), so a writer may keep what it derives from it (fast-path.ts: the serialised headers).
+ */
+export type TDataResult = TPgrstResponse & { cache?: 'HIT' | 'MISS'; raw?: string; stored?: TCachedResponse };
 
 export const hashKey = (key: string) => sha256(key);
 
@@ -337,7 +340,15 @@ export function rateLimited(limit: { count: number; resetMs: number }, key: TKey
 }
 
 /** A read under its cache rule: the stored answer, or the query run (and stored when the rule keeps it). */
-async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<ReturnType<typeof readRule>>, as?: TEndUserCall): Promise<TDataResult> {
+/** `looked`: the caller has already looked the key up and missed (the fast path), so the store is not asked twice. */
+async function read(
+  deps: TDeps,
+  live: TLiveApi,
+  call: TCall,
+  rule: Awaited<ReturnType<typeof readRule>>,
+  as?: TEndUserCall,
+  looked = false,
+): Promise<TDataResult> {
   const { prep, mode, ttlMs, cacheKey } = rule;
   const run = async () => {
     const req = { method: call.method, table: call.table, query: [], accept: call.accept, prefer: call.prefer, range: call.range };
@@ -351,8 +362,8 @@ async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<Retu
     const res = await run();
     return mode === 'off' ? res : { ...res, cache: 'MISS' };
   }
-  const hit = await deps.cache.get(cacheKey);
-  if (hit) return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT' };
+  const hit = looked ? undefined : await deps.cache.get(cacheKey);
+  if (hit) return { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit };
   const res = await run();
   const raw = res.raw ?? (res.body === undefined ? '' : JSON.stringify(res.body));
   if (res.status === 200 || res.status === 206) await deps.cache.set(cacheKey, { status: res.status, headers: res.headers, raw }, ttlMs);
@@ -362,8 +373,15 @@ async function read(deps: TDeps, live: TLiveApi, call: TCall, rule: Awaited<Retu
 export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult> => run(deps, given);
 
 /**
+ * A call's event id: this process's random tag and a counter — unique as a fresh UUID would be (the tag is one,
+ * drawn when the process starts), for a counter's cost instead of a UUID's on every answered call (decision 097).
+ */
+const CALL_ID_TAG = randomUUID();
+let callSeq = 0;
+
+/**
  * Billing (issue 31, decision 058): an answered call (2xx) is one `api.calls` event of the API's seed, journaled before
- * the answer leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<uuid>`), or for a write with an `Idempotency-Key` derived from the seed, method,
+ * the answer leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<process tag>-<counter>`), or for a write with an `Idempotency-Key` derived from the seed, method,
  * URL and key, so the retried write is the same event.
  */
 export function meterCall(
@@ -376,7 +394,7 @@ export function meterCall(
   if (status < 200 || status >= 300 || call.principal) return undefined;
   const key = call.method === 'GET' || call.method === 'HEAD' ? undefined : call.idempotencyKey?.trim();
   const seedId = live.api.seedId;
-  const id = key && call.url ? retriedCallId(seedId, call.method, call.url, key) : `api:${randomUUID()}`;
+  const id = key && call.url ? retriedCallId(seedId, call.method, call.url, key) : `api:${CALL_ID_TAG}-${(++callSeq).toString(36)}`;
   // Journaled with the other answers of this event-loop turn (one write), before this answer is sent.
   return deps.ctx.meter.recordSoon({ id, seedId, meter: 'api.calls' });
 }
@@ -495,35 +513,169 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
 }
 
 /**
+ * The presented key's SHA-256, remembered for keys that verified (decision 097). The hash is a pure function of the
+ * text, so a remembered one is never stale: whether the key is still valid — revoked, rotated, re-scoped — is decided
+ * by `runtime.key(hash)` on every request, whose entry every instance drops when the key changes (runtime.ts, pub/sub).
+ * Only keys that verified are kept (a stream of made-up keys cannot fill it), at most `PRESENTED_MAX`.
+ */
+const PRESENTED_MAX = 10_000;
+const presented = new Map<string, string>();
+const presentedOldest = oldestFirst(presented);
+function rememberPresented(raw: string, hash: string) {
+  if (presented.has(raw)) return;
+  if (presented.size >= PRESENTED_MAX) presented.delete(presentedOldest()!);
+  presented.set(raw, hash);
+}
+
+/**
+ * What a read through one key needs besides the request's own text, worked out once per live API, key record and
+ * request text (decision 097): the admission and scope checks that depend only on them (published table and methods,
+ * the key's methods and tables, embeds), the plan, whether the key reads masked and may filter as it does, the expiry
+ * each cache mode gives and the entry key's first part. `key` is the key record it was checked against: a key that
+ * changed (revoked, re-scoped, the personal-data right switched) is a new record from `runtime.key`, and the ticket is
+ * worked out again. A re-published API or re-synced schema is a new live object, with its own tickets. What can change
+ * from request to request is checked on each: the key's validity, the plan gate, the rate limit, the cache mode, the
+ * tables' versions and the entry's expiry.
+ */
+type TReadTicket = {
+  key: TKeyInfo;
+  table: string;
+  accept: string | undefined;
+  prefer: string | undefined;
+  range: string | undefined;
+  prep: TReadPrep;
+  mask: boolean;
+  /** The personal-data refusal applies (the plan filters or orders by a personal column and the key reads masked). */
+  personalRefused: boolean;
+  /** `ab:r:{apiId}:{hash}:`: the cache key without its mode and versions (as readRule builds it). */
+  base: string;
+  ttlMs: number;
+};
+/** Query strings remembered per live API, and tickets per query string (keys, tables and headers that sent it). */
+const TICKETS_MAX = 1_000;
+const TICKETS_PER_QUERY = 8;
+const tickets = new WeakMap<TLiveApi, { map: Map<string, TReadTicket[]>; oldest: () => string | undefined }>();
+
+function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string }, key: TKeyInfo): TReadTicket | undefined {
+  let memo = tickets.get(live);
+  // Looked up by the query string as sent (no string is built for it); the rest of the request is compared.
+  const list = memo?.map.get(get.query);
+  if (list) {
+    for (const t of list) {
+      if (t.key === key && t.table === get.table && t.accept === get.accept && t.prefer === get.prefer && t.range === get.range) return t;
+    }
+  }
+  let prep: TReadPrep;
+  try {
+    // admit's checks that depend on the live API and the key only (the plan gate is checked on every request).
+    const published = live.published.get(get.table);
+    if (!published || !live.schema.tables.has(get.table) || !published.methods.includes('GET')) return undefined;
+    if (key.methods && !key.methods.includes('GET')) return undefined;
+    if (key.tables && !key.tables.includes(get.table)) return undefined;
+    // Parsed, planned and scope-checked before anything is counted (no database work yet).
+    prep = prepareRead(live, get, key);
+    assertTablesInScope(key, prep.tables);
+    assertRights(live, key, get, 'GET', prep.prepared.plan);
+  } catch {
+    return undefined;
+  }
+  const mask = key.readPersonalData !== true;
+  let personalRefused = false;
+  if (mask) {
+    try {
+      assertNoPersonalFilters(prep.prepared.plan);
+    } catch {
+      personalRefused = true;
+    }
+  }
+  const ttls = prep.tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
+  const ticket: TReadTicket = {
+    key,
+    table: get.table,
+    accept: get.accept,
+    prefer: get.prefer,
+    range: get.range,
+    prep,
+    mask,
+    personalRefused,
+    base: deps.cache.key(live.api.id, `${prep.keyHash()}:`),
+    ttlMs: Math.min(...ttls) * 1000,
+  };
+  if (!memo) {
+    const map = new Map<string, TReadTicket[]>();
+    tickets.set(live, (memo = { map, oldest: oldestFirst(map) }));
+  }
+  if (list) {
+    // A key record that changed (same id, new record) leaves its old ticket: replaced; the oldest goes beyond the bound.
+    const same = list.findIndex(
+      (t) => t.key.id === key.id && t.table === ticket.table && t.accept === ticket.accept && t.prefer === ticket.prefer && t.range === ticket.range,
+    );
+    if (same >= 0) list.splice(same, 1);
+    else if (list.length >= TICKETS_PER_QUERY) list.shift();
+    list.push(ticket);
+  } else {
+    if (memo.map.size >= TICKETS_MAX) memo.map.delete(memo.oldest()!);
+    memo.map.set(get.query, [ticket]);
+  }
+  return ticket;
+}
+
+/**
  * A GET through an API key as `callDataApi` answers it — same key check, scope, rate limit, cache, query and usage
  * count — for the HTTP fast path (fast-path.ts), with one difference: when the request is refused before anything
  * was counted (no or wrong key, unknown API or table, method or scope refused, a query that does not parse) or is
  * over the rate limit, it returns `undefined`, and the caller sends the request down the framework path, which gives
  * the refusal in full (an over-the-limit request is then counted twice; it is refused either way). Otherwise it
  * returns the answer, or the PostgREST error to send (a probe or query that failed).
+ *
+ * A repeated request is answered from its ticket (decision 097): the key's hash and the request's preparation and
+ * scope checks are remembered, and under `ttl` and `trigger` the entry is looked up once, from the ticket's key part
+ * and the tables' current versions. `query` is the raw query string.
  */
-export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'body' | 'principal'>): Promise<TDataResult | PgrstError | undefined> {
+export async function fastRead(
+  deps: TDeps,
+  call: Omit<TDataCall, 'method' | 'body' | 'principal' | 'query'> & { query: string },
+): Promise<TDataResult | PgrstError | undefined> {
   const raw = keyOf(call);
   // An end user's token (decision 090) goes down the framework path: never the cache, one transaction as its role.
-  if (!raw || looksLikeJwt(raw)) return undefined;
-  const key = await deps.runtime.key(hashKey(raw));
-  const get: TDataCall = { ...call, apiId: call.apiId.toLowerCase(), method: 'GET' };
-  if (!key || key.apiId !== get.apiId) return undefined;
-  let live: TLiveApi;
-  try {
-    ({ live } = await admit(deps, get, key));
-    // Parsed, planned and scope-checked before anything is counted (no database work yet).
-    const prep = prepareRead(live, get, key);
-    assertTablesInScope(key, prep.tables);
-    assertRights(live, key, get, 'GET', prep.prepared.plan);
-  } catch {
-    return undefined;
+  if (!raw) return undefined;
+  let hash = presented.get(raw);
+  if (hash === undefined) {
+    if (looksLikeJwt(raw)) return undefined;
+    hash = hashKey(raw);
   }
+  // What is known in process is used without a turn of the event loop (the same records `key` and `live` resolve to).
+  const known = deps.runtime.knownKey(hash);
+  const key = known ? known.info : await deps.runtime.key(hash);
+  const apiId = call.apiId.toLowerCase();
+  if (!key || key.apiId !== apiId) return undefined;
+  rememberPresented(raw, hash);
+  const get = { ...call, apiId, method: 'GET' as const };
+  const live = deps.runtime.knownLive(apiId) ?? (await deps.runtime.live(apiId));
+  // Billing (issue 31): a seed over its free calls gets the framework's refusal.
+  if (!live || deps.ctx.planGate.blocked(live.api.seedId, 'api.calls')) return undefined;
+  const ticket = ticketFor(deps, live, get, key);
+  if (!ticket) return undefined;
   // Counted before any database work, as on the framework path (a refused request costs the database nothing).
   if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
   let cache: 'HIT' | 'MISS' | undefined;
   try {
-    const res = await read(deps, live, get, await readRule(deps, live, get, key));
+    const { prep, mask } = ticket;
+    // Issue 36: a key that may not read personal data reads it masked, and cannot filter or order by it.
+    if (ticket.personalRefused) assertNoPersonalFilters(prep.prepared.plan);
+    const mode = deps.feeds.effectiveMode(live.api, live.connection.engine);
+    let res: TDataResult;
+    if (mode === 'probe') res = await read(deps, live, get, await readRule(deps, live, get, key));
+    else if (mode === 'off') res = await read(deps, live, get, { prep, mode, ttlMs: 0, cacheKey: undefined, mask });
+    else {
+      const ttlMs = mode === 'trigger' ? LONG_TTL_MS : ticket.ttlMs;
+      // The same key readRule builds: entries are shared with the framework path and the other instances.
+      const cacheKey = ttlMs > 0 ? `${ticket.base}${mode}:${(await deps.cache.versions(apiId, prep.tables)).join('.')}` : undefined;
+      const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (await deps.cache.get(cacheKey)));
+      res = hit
+        ? { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit }
+        : await read(deps, live, get, { prep, mode, ttlMs, cacheKey, mask }, undefined, true);
+    }
     cache = res.cache;
     await meterCall(deps, live, get, res.status);
     return res;
@@ -532,7 +684,7 @@ export async function fastRead(deps: TDeps, call: Omit<TDataCall, 'method' | 'bo
     if (failed.status >= 500) await noteServerError(deps, live.api);
     return failed;
   } finally {
-    deps.usage.record(key.id, get.apiId, cache);
+    deps.usage.record(key.id, apiId, cache);
   }
 }
 

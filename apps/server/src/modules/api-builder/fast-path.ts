@@ -18,7 +18,7 @@
  * refusals, in PostgREST's shape). A body of another type, a large or chunked or compressed body, an end user's
  * token and a function name that is not plain ASCII take the full path.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { TDeps } from './api-builder.deps.ts';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,6 +26,7 @@ import { findBadText } from '../../plugins/input-text-rule.ts';
 import { fastRead, PgrstError } from './data-api.service.ts';
 import { DATA_API_CORS, DATA_API_ROUTE, DATA_API_RPC_ROUTE } from './data-api.routes.ts';
 import { admitFastRpc } from './rpc.service.ts';
+import type { TCachedResponse } from './cache.ts';
 
 export type TFastPathHooks = {
   /** The headers every answer carries (security headers). */
@@ -136,12 +137,91 @@ async function readJson(req: IncomingMessage): Promise<{ body: unknown } | Pgrst
 }
 
 /**
+ * A hit's headers, worked out once per cache entry (decision 097): `flat`, a list for `writeHead` whose last two
+ * values (request id, timing) are filled per request; and `head`, the same as the status line and header lines Node would
+ * write, for `sendHit`. The values are the ones every other answer gets (request id, the headers every answer carries,
+ * the entry's own, `x-cache`, the timing, the length). `head` is left out when a name or value is not plain visible
+ * ASCII (Node's header check, which `head` skips, is then left to `writeHead`).
+ */
+type THitWire = { flat: string[]; head: string | undefined };
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const VISIBLE = /^[\t\x20-\x7e]*$/;
+/** Headers whose presence changes what Node adds or how it frames the body: such an entry takes `writeHead`. */
+const NODE_OWNS = /^(connection|date|transfer-encoding|keep-alive|expect|trailer)$/i;
+export function hitWire(always: Record<string, string>, stored: TCachedResponse): THitWire {
+  const merged: Record<string, string> = {
+    ...always,
+    ...stored.headers,
+    'x-cache': 'HIT',
+    'content-length': String(Buffer.byteLength(stored.raw)),
+  };
+  // Ids and timing are per request: nothing stored may stand in for them.
+  delete merged['x-request-id'];
+  delete merged['server-timing'];
+  const entries = Object.entries(merged).map(([k, v]) => [k, String(v)] as const);
+  const plain =
+    entries.every(([k, v]) => TOKEN.test(k) && VISIBLE.test(v) && !NODE_OWNS.test(k)) && STATUS_CODES[stored.status] !== undefined && stored.status >= 200;
+  return {
+    flat: [...entries.flat(), 'x-request-id', '', 'server-timing', ''],
+    head: plain ? `HTTP/1.1 ${stored.status} ${STATUS_CODES[stored.status]}\r\n${entries.map(([k, v]) => `${k}: ${v}\r\n`).join('')}` : undefined,
+  };
+}
+
+/** The parts of a response's state that Node's `writeHead` sets and `sendHit` sets itself. */
+type TResponseState = ServerResponse & {
+  _header?: string | null;
+  _headerSent?: boolean;
+  _keepAliveTimeout?: number;
+  _defaultKeepAlive?: boolean;
+  _maxRequestsPerSocket?: number;
+  maxRequestsOnConnectionReached?: boolean;
+};
+
+let dateSecond = -1;
+let dateLine = '';
+/** `Date:` as Node writes it, formatted once a second. */
+function dateHeader(): string {
+  // The HTTP Date header, as Node's own writeHead stamps it: the machine's clock, not the app's (tests move that one).
+  // eslint-disable-next-line no-restricted-syntax
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateLine = `Date: ${new Date(second * 1000).toUTCString()}\r\n`;
+  }
+  return dateLine;
+}
+
+/**
+ * A hit written as stored (decision 097): the entry's status line and header lines, this request's id, timing, date
+ * and keep-alive lines, and the body, handed to `res.end` in one write — what `writeHead` + `end` send, without
+ * merging and checking the same headers again on every hit. Only on a connection that stays open, as Node would keep
+ * it (`Connection: keep-alive` and its `Keep-Alive: timeout=…`); any other case returns false and the caller uses
+ * `writeHead`.
+ */
+export function sendHit(res: ServerResponse, head: string, requestId: string, timing: string, status: number, body: string): boolean {
+  const r = res as TResponseState;
+  if (r._header || r._headerSent !== false || r.shouldKeepAlive !== true || r.maxRequestsOnConnectionReached || r.sendDate !== true) return false;
+  let connection = 'Connection: keep-alive\r\n';
+  if (r._keepAliveTimeout && r._defaultKeepAlive) {
+    const max = ~~(r._maxRequestsPerSocket ?? 0) > 0 ? `, max=${r._maxRequestsPerSocket}` : '';
+    connection += `Keep-Alive: timeout=${Math.floor(r._keepAliveTimeout / 1000)}${max}\r\n`;
+  }
+  res.statusCode = status;
+  r._header = `${head}x-request-id: ${requestId}\r\nserver-timing: ${timing}\r\n${dateHeader()}${connection}\r\n`;
+  r._headerSent = false;
+  res.end(body);
+  return true;
+}
+
+/**
  * The server's first look at a request: resolves true when it answered (a cache hit), false when Fastify should
  * take it. Never rejects.
  */
 export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
   const always = { ...hooks.headers, ...DATA_API_CORS };
   const json = { 'content-type': 'application/json; charset=utf-8' };
+  /** Per cache entry, its hit headers (dropped with the entry). */
+  const wires = new WeakMap<TCachedResponse, THitWire>();
 
   /** A function call (decision 095): true when answered here. */
   async function serveRpc(req: IncomingMessage, res: ServerResponse, target: { apiId: string; fn: string; query: string }): Promise<boolean> {
@@ -238,26 +318,46 @@ export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
     if (!out) return false;
     const requestId = hooks.requestId(req);
     const ms = performance.now() - started;
+    const timing = `db;dur=${ms.toFixed(1)}`;
     let status: number;
-    let body: string;
-    let headers: Record<string, string>;
     if (out instanceof PgrstError) {
       status = out.status;
-      body = JSON.stringify(out.toBody());
-      headers = { ...out.headers, 'content-type': 'application/json; charset=utf-8' };
+      const body = JSON.stringify(out.toBody());
+      res.writeHead(status, {
+        'x-request-id': requestId,
+        ...always,
+        ...out.headers,
+        'content-type': 'application/json; charset=utf-8',
+        'server-timing': timing,
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(body);
+    } else if (out.stored) {
+      // A hit (decision 097): its headers put in order once per entry (entries are immutable under their key); only
+      // the request id and the timing are filled in, and the stored body goes out with them in one write.
+      const stored = out.stored;
+      let wire = wires.get(stored);
+      if (!wire) wires.set(stored, (wire = hitWire(always, stored)));
+      status = stored.status;
+      if (wire.head === undefined || !sendHit(res, wire.head, requestId, timing, status, stored.raw)) {
+        const line = wire.flat.slice();
+        line[line.length - 3] = requestId;
+        line[line.length - 1] = timing;
+        res.writeHead(status, line);
+        res.end(stored.raw);
+      }
     } else {
       status = out.status;
-      body = out.raw !== undefined && out.raw !== '' ? out.raw : out.body === undefined ? '' : JSON.stringify(out.body);
-      headers = out.cache ? { ...out.headers, 'x-cache': out.cache } : out.headers;
+      const body = out.raw !== undefined && out.raw !== '' ? out.raw : out.body === undefined ? '' : JSON.stringify(out.body);
+      res.writeHead(status, {
+        'x-request-id': requestId,
+        ...always,
+        ...(out.cache ? { ...out.headers, 'x-cache': out.cache } : out.headers),
+        'server-timing': timing,
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(body);
     }
-    res.writeHead(status, {
-      'x-request-id': requestId,
-      ...always,
-      ...headers,
-      'server-timing': `db;dur=${ms.toFixed(1)}`,
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
     hooks.answered({
       requestId,
       method: 'GET',

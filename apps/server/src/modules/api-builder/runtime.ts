@@ -71,6 +71,8 @@ export function createRuntime(ctx: TAppContext) {
   const engines = new Map<string, Promise<TEngine>>();
   const apis = new Map<string, Promise<TLiveApi | undefined>>();
   const keys = new Map<string, { at: number; info: TKeyInfo | undefined }>();
+  /** What each of `apis`' promises resolved to: an API dropped from `apis` is no longer found through it. */
+  const loaded = new WeakMap<Promise<TLiveApi | undefined>, TLiveApi>();
   const listeners = new Set<(msg: { kind: string; id: string }) => void>();
 
   async function engineFor(conn: repo.TConnectionRow): Promise<TEngine> {
@@ -113,14 +115,28 @@ export function createRuntime(ctx: TAppContext) {
       p = load(apiId);
       if (apis.size >= MAX_LIVE_APIS) apis.delete(apis.keys().next().value!);
       apis.set(apiId, p);
+      const mine = p;
       p.then(
         (found) => {
-          if (!found && apis.get(apiId) === p) apis.delete(apiId);
+          if (found) loaded.set(mine, found);
+          else if (apis.get(apiId) === p) apis.delete(apiId);
         },
         () => apis.delete(apiId),
       );
     }
     return p;
+  }
+
+  /** The key's record when this instance holds a fresh one (as `key` would answer it now), else undefined: ask `key`. */
+  function knownKey(hash: string): { info: TKeyInfo | undefined } | undefined {
+    const hit = keys.get(hash);
+    return hit && performance.now() - hit.at < KEY_TTL_MS ? hit : undefined;
+  }
+
+  /** The published API when `live` has it loaded (the same object `live` resolves to), else undefined: ask `live`. */
+  function knownLive(apiIdAsGiven: string): TLiveApi | undefined {
+    const p = apis.get(apiIdAsGiven.toLowerCase());
+    return p && loaded.get(p);
   }
 
   async function key(hash: string): Promise<TKeyInfo | undefined> {
@@ -182,7 +198,7 @@ export function createRuntime(ctx: TAppContext) {
     await Promise.allSettled(all.map((e) => e.then((x) => x.close())));
   }
 
-  return { engineFor, live, key, changed, start, close, onChange: (l: (msg: { kind: string; id: string }) => void) => listeners.add(l) };
+  return { engineFor, live, knownLive, key, knownKey, changed, start, close, onChange: (l: (msg: { kind: string; id: string }) => void) => listeners.add(l) };
 }
 
 export type TRuntime = ReturnType<typeof createRuntime>;
