@@ -547,8 +547,8 @@ type TReadTicket = {
   mask: boolean;
   /** The personal-data refusal applies (the plan filters or orders by a personal column and the key reads masked). */
   personalRefused: boolean;
-  /** `ab:r:{apiId}:{hash}:`: the cache key without its mode and versions (as readRule builds it). */
-  base: string;
+  /** `ab:r:{apiId}:{hash}:`: the cache key without its mode and versions (as readRule builds it); on first use (cache off never needs it). */
+  base: () => string;
   ttlMs: number;
 };
 /** Query strings remembered per live API, and tickets per query string (keys, tables and headers that sent it). */
@@ -589,6 +589,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     }
   }
   const ttls = prep.tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
+  let base: string | undefined;
   const ticket: TReadTicket = {
     key,
     table: get.table,
@@ -598,7 +599,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     prep,
     mask,
     personalRefused,
-    base: deps.cache.key(live.api.id, `${prep.keyHash()}:`),
+    base: () => (base ??= deps.cache.key(live.api.id, `${prep.keyHash()}:`)),
     ttlMs: Math.min(...ttls) * 1000,
   };
   if (!memo) {
@@ -670,7 +671,7 @@ export async function fastRead(
     else {
       const ttlMs = mode === 'trigger' ? LONG_TTL_MS : ticket.ttlMs;
       // The same key readRule builds: entries are shared with the framework path and the other instances.
-      const cacheKey = ttlMs > 0 ? `${ticket.base}${mode}:${(await deps.cache.versions(apiId, prep.tables)).join('.')}` : undefined;
+      const cacheKey = ttlMs > 0 ? `${ticket.base()}${mode}:${(await deps.cache.versions(apiId, prep.tables)).join('.')}` : undefined;
       const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (await deps.cache.get(cacheKey)));
       res = hit
         ? { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit }
