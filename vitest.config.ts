@@ -29,6 +29,9 @@ export default defineConfig({
           // Each file in a VM context of its own (isolated, as the files mock modules) on one jsdom per worker: the
           // default pool made a jsdom per file, half of the web project's time (decision 054).
           pool: 'vmThreads',
+          // A component test waits on user events and a fake server; under a loaded 2-core machine 5 s was too short
+          // (four files timed out at load 9 while nothing was wrong), so the web project gets the margin 15 s gives.
+          testTimeout: 15_000,
           setupFiles: ['./apps/web/src/test/vm-pool-setup.ts'],
         },
       },
