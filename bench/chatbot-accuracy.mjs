@@ -17,7 +17,7 @@
 // Besides the answers, every run prints the suggestions a refusal offers (decision 096): of the refused in-scope
 // questions, how many had the right entry among them, and how many out-of-scope questions and near misses got any.
 // The development figures through HTTP (PGlite): apps/server/src/modules/chatbot/chatbot-accuracy.test.ts.
-import { ALPHA, BETA, DECISION, buildIndex, decideAnswer, scoreFaq } from '../apps/server/src/modules/knowledge/faq-match.ts';
+import { ALPHA, BETA, DECISION, buildIndex, decideAnswer, scoreFaq, stableBest } from '../apps/server/src/modules/knowledge/faq-match.ts';
 import { SUGGEST, pickSuggestions } from '../apps/server/src/modules/chatbot/chatbot-suggest.ts';
 import { knowledgeKeys, scoreCandidates } from '../apps/server/src/modules/knowledge/korean-search.ts';
 import { FIGURES_HEADER, addFigures, emptyFigures, evalSlugs, evaluate, figuresRow, loadEvalSet } from '../apps/server/src/modules/chatbot/eval/evaluate.ts';
@@ -35,7 +35,14 @@ async function run(split, alpha, rule, misses) {
   const rows = [];
   let total = emptyFigures();
   for (const { set, index } of sets(split)) {
-    const f = await evaluate(set, (q) => decideAnswer(scoreFaq(index, q, alpha), rule)?.id ?? null, misses);
+    const f = await evaluate(
+      set,
+      (q) => {
+        const s = scoreFaq(index, q, alpha);
+        return decideAnswer(s, rule, () => stableBest(index, q, s[0].id))?.id ?? null;
+      },
+      misses,
+    );
     rows.push(figuresRow(`${set.slug} (${split})`, f));
     total = addFigures(total, f);
   }
@@ -49,19 +56,19 @@ function ruleObjective(f, nearMax = 0.05) {
   return (refused >= 0.92 && near <= nearMax ? 1 : 0) + f.rightEntry / f.inScope + 0.1 * refused;
 }
 
-/** Counts a rule's figures on questions scored once (the best two entries of each). */
+/** Counts a rule's figures on questions scored once (the best two entries of each, and whether the best is stable). */
 function ruleFigures(scored, rule) {
   const f = emptyFigures();
-  for (const { s, entry } of scored.inScope) {
+  for (const { s, entry, stable } of scored.inScope) {
     f.inScope++;
-    const got = decideAnswer(s, rule)?.id ?? null;
+    const got = decideAnswer(s, rule, () => stable)?.id ?? null;
     if (got === entry) f.rightEntry++;
     else if (got === null) f.refusedInScope++;
     else f.wrongEntry++;
   }
-  for (const { s, nearMiss } of scored.out) {
+  for (const { s, nearMiss, stable } of scored.out) {
     f.outOfScope++;
-    const got = decideAnswer(s, rule);
+    const got = decideAnswer(s, rule, () => stable);
     if (!got) f.refused++;
     if (nearMiss) {
       f.nearMisses++;
@@ -74,8 +81,8 @@ function ruleFigures(scored, rule) {
 const pctOf = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
 
 /** What the service offers on a refusal: the matcher's best three with a score, through the suggestion rule. */
-const offered = (s, rule = SUGGEST) =>
-  decideAnswer(s)
+const offered = (s, stable, rule = SUGGEST) =>
+  decideAnswer(s, DECISION, stable)
     ? null
     : pickSuggestions(
         s.slice(0, 3).filter((x) => x.score > 0),
@@ -85,16 +92,16 @@ const offered = (s, rule = SUGGEST) =>
 /** Suggestion figures of one business's questions scored once: `scored` = { inScope: [{ s, entry }], out: [{ s, nearMiss }] }. */
 function suggestFigures(scored, rule = SUGGEST) {
   const f = { refusedIn: 0, offeredIn: 0, rightIn: 0, buttons: 0, far: 0, farRefused: 0, farOffered: 0, near: 0, nearRefused: 0, nearOffered: 0 };
-  for (const { s, entry } of scored.inScope) {
-    const o = offered(s, rule);
+  for (const { s, entry, stable } of scored.inScope) {
+    const o = offered(s, stable, rule);
     if (!o) continue;
     f.refusedIn++;
     if (o.length) f.offeredIn++;
     if (o.some((x) => x.id === entry)) f.rightIn++;
     f.buttons += o.length;
   }
-  for (const { s, nearMiss } of scored.out) {
-    const o = offered(s, rule);
+  for (const { s, nearMiss, stable } of scored.out) {
+    const o = offered(s, stable, rule);
     const k = nearMiss ? 'near' : 'far';
     f[k]++;
     if (!o) continue;
@@ -105,10 +112,15 @@ function suggestFigures(scored, rule = SUGGEST) {
   return f;
 }
 const addSuggest = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, (a?.[k] ?? 0) + b[k]]));
+/** A question scored once: every entry's score, and whether its best entry is stable (asked lazily, as the service does). */
+const scoreOne = (index, q) => {
+  const s = scoreFaq(index, q);
+  return { s, stable: () => stableBest(index, q, s[0].id) };
+};
 const scoreSet = ({ set, index }) => ({
   slug: set.slug,
-  inScope: set.questions.inScope.map(({ q, entry }) => ({ s: scoreFaq(index, q), entry })),
-  out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ s: scoreFaq(index, q), nearMiss })),
+  inScope: set.questions.inScope.map(({ q, entry }) => ({ ...scoreOne(index, q), entry })),
+  out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ ...scoreOne(index, q), nearMiss })),
 });
 const SUGGEST_HEADER =
   '| set | refused in scope | right entry among the suggestions | refused in scope with suggestions | buttons per offer | out of scope (not near misses) given suggestions | near misses given suggestions |\n|---|---|---|---|---|---|---|';
@@ -141,7 +153,7 @@ if (args.has('--profile')) {
     const row = [0, 0, 0, 0, 0, 0];
     for (const { q, entry } of set.questions.inScope) {
       const s = scoreFaq(index, q);
-      const got = decideAnswer(s)?.id ?? null;
+      const got = decideAnswer(s, DECISION, () => stableBest(index, q, s[0].id))?.id ?? null;
       row[0]++;
       if (s[0]?.id === entry) row[1]++;
       if (s.slice(0, 3).some((x) => x.id === entry)) row[2]++;
@@ -183,11 +195,21 @@ if (args.has('--profile')) {
   const rules = [];
   for (let minScore = 0.2; minScore <= 0.7; minScore += 0.01)
     for (const minCover of [0, 0.3, 0.4, 0.5])
-      for (const margin of [0, 0.02, 0.05, 0.1]) for (const sure of [0.5, 0.6, 0.7, 1.1]) rules.push({ minScore, minCover, margin, sure });
+      for (const margin of [0, 0.02, 0.05, 0.1])
+        for (const sure of [0.5, 0.6, 0.7, 1.1])
+          // stableBand 0: no band (the rule before decision 098); 0.04: a stable best entry is answered from 0.04 under
+          // minScore. The width is fixed (one constant fewer to fit); with a free width the folds pick 0.41 to 0.47 and
+          // generalise worse (bench/RESULTS.md, 2026-11-28 12:00 section).
+          for (const stableBand of [0, 0.04]) rules.push({ minScore, minCover, margin, sure, stableBand });
+  // Whether the best entry is stable is worked out once per question, where a rule's band can reach.
+  const once = (index, q) => {
+    const s = scoreFaq(index, q);
+    return { s: s.slice(0, 2), stable: s[0] && s[0].score >= 0.15 && s[0].score < 0.7 ? stableBest(index, q, s[0].id) : false };
+  };
   const dev = sets('dev').map(({ set, index }) => ({
     slug: set.slug,
-    inScope: set.questions.inScope.map(({ q, entry }) => ({ s: scoreFaq(index, q).slice(0, 2), entry })),
-    out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ s: scoreFaq(index, q).slice(0, 2), nearMiss })),
+    inScope: set.questions.inScope.map(({ q, entry }) => ({ ...once(index, q), entry })),
+    out: set.questions.outOfScope.map(({ q, nearMiss }) => ({ ...once(index, q), nearMiss })),
   }));
   for (const nearMax of [0.05, 0.02]) {
     console.log(
@@ -203,7 +225,8 @@ if (args.has('--profile')) {
         if (!best || o > best.o) best = { o, rule };
       }
       const f = ruleFigures(held, best.rule);
-      console.log(figuresRow(`${held.slug} left out (minScore ${best.rule.minScore.toFixed(2)})`, f));
+      const band = best.rule.stableBand ? `, stable from ${(best.rule.minScore - best.rule.stableBand).toFixed(2)}` : '';
+      console.log(figuresRow(`${held.slug} left out (minScore ${best.rule.minScore.toFixed(2)}${band})`, f));
       total = addFigures(total, f);
     }
     console.log(figuresRow('all, each left out in turn', total));

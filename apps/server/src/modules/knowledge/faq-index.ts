@@ -3,7 +3,7 @@
  * against a question with the refusal rule of faq-match.ts. Exported through knowledge.service.ts.
  */
 import type { TDb } from '../../db/client.ts';
-import { DECISION, buildIndex, decideAnswer, scoreFaq, type TFaqIndex, type TFaqScore } from './faq-match.ts';
+import { DECISION, buildIndex, decideAnswer, scoreFaq, stableBest, type TFaqIndex, type TFaqScore } from './faq-match.ts';
 import type { TLexiconGroup } from './lexicon-ko.ts';
 import * as repo from './knowledge.repository.ts';
 
@@ -71,7 +71,7 @@ export async function matchFaq(
     url: entries.get(sc.id)!.url,
     score: sc.score,
   });
-  const best = decideAnswer(scores);
+  const best = decideAnswer(scores, DECISION, () => stableBest(index, question, scores[0]!.id));
   const candidates = scores
     .slice(0, 3)
     .filter((sc) => sc.score > 0)

@@ -743,12 +743,42 @@ export function scoreFaq(index: TFaqIndex, question: string, alpha = ALPHA, beta
     .sort((a, b) => b.score - a.score);
 }
 
-/** The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split). */
-export const DECISION = { minScore: 0.49, minCover: 0.3, margin: 0, sure: 0.5 };
+/**
+ * The refusal rule: a best score high enough, and clear enough of the runner-up (calibrated on the development split).
+ * `stableBand`: a best score up to that much under `minScore` is answered when the best entry is stable (stableBest):
+ * it stays the best-scored entry whichever one word of the question is left out (decision 098).
+ */
+export const DECISION = { minScore: 0.49, minCover: 0.3, margin: 0, sure: 0.5, stableBand: 0.04 };
 
-export function decideAnswer(scores: readonly TFaqScore[], rule = DECISION): TFaqScore | null {
+/**
+ * `stable`: whether the best entry is stable (stableBest), asked only for a best score in the band
+ * [`minScore` − `stableBand`, `minScore`); without it the band is refused.
+ */
+export function decideAnswer(
+  scores: readonly TFaqScore[],
+  rule: { minScore: number; minCover: number; margin: number; sure: number; stableBand?: number } = DECISION,
+  stable?: () => boolean,
+): TFaqScore | null {
   const [best, second] = scores;
-  if (!best || !best.topical || best.score < rule.minScore || best.cover < rule.minCover) return null;
+  if (!best || !best.topical || best.cover < rule.minCover) return null;
+  if (best.score < rule.minScore) {
+    // Rounded as the scores are, so 0.49 − 0.04 admits a score of 0.45.
+    const band = stable !== undefined && !!rule.stableBand && best.score >= Math.round((rule.minScore - rule.stableBand) * 1000) / 1000;
+    return band && stable() ? best : null;
+  }
   if (best.score >= rule.sure) return best;
   return !second || best.score - second.score >= rule.margin ? best : null;
+}
+
+/**
+ * Whether entry `id` stays the best-scored entry when each word of the question is left out in turn: a question about
+ * the entry keeps pointing at it without any one of its words, while one that reaches it through a single shared word
+ * (a near miss) or by a narrow lead tends to fall to another entry. A one-word question is stable. Costs one scoring
+ * per word (stops at the first word whose absence changes the best entry).
+ */
+export function stableBest(index: TFaqIndex, question: string, id: string): boolean {
+  const words = normalise(question).split(' ').filter(Boolean);
+  if (words.length < 2) return true;
+  for (let k = 0; k < words.length; k++) if (scoreFaq(index, words.filter((_, i) => i !== k).join(' '))[0]?.id !== id) return false;
+  return true;
 }
