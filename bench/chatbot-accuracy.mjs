@@ -4,6 +4,7 @@
 // right entry is cited, how many out-of-scope questions are refused and how many near misses are answered.
 //   node bench/chatbot-accuracy.mjs              development and test figures (Markdown)
 //   node bench/chatbot-accuracy.mjs --calibrate  searches the refusal rule's constants on the development part only
+//                                                (alpha, beta and the score bars; without the stable band of decision 098)
 //   node bench/chatbot-accuracy.mjs --misses     also lists the development part's misses (never the test part's)
 //   node bench/chatbot-accuracy.mjs --profile    development part only: what is lost by ranking (best-scored entry
 //                                                wrong) and what by refusal (right entry refused), and how the scores of
@@ -199,7 +200,7 @@ if (args.has('--profile')) {
         for (const sure of [0.5, 0.6, 0.7, 1.1])
           // stableBand 0: no band (the rule before decision 098); 0.04: a stable best entry is answered from 0.04 under
           // minScore. The width is fixed (one constant fewer to fit); with a free width the folds pick 0.41 to 0.47 and
-          // generalise worse (bench/RESULTS.md, 2026-11-28 12:00 section).
+          // generalise worse (bench/RESULTS.md, 2026-11-28 11:25 section).
           for (const stableBand of [0, 0.04]) rules.push({ minScore, minCover, margin, sure, stableBand });
   // Whether the best entry is stable is worked out once per question, where a rule's band can reach.
   const once = (index, q) => {
