@@ -176,7 +176,7 @@ export const koAdminBuilder = {
   /** Console header of each generated page. */
   headings: {
     app: { title: '어드민 앱', description: '앱이 만든 테이블 페이지입니다.' },
-    table: { title: '어드민 앱 목록', description: '행을 찾고, 정렬하고, 고치고, 내보냅니다.' },
+    table: { title: '어드민 앱 행 목록', description: '행을 찾고, 정렬하고, 고치고, 내보냅니다.' },
     newRow: { title: '어드민 앱 새 행', description: '열의 형식과 제약에 맞춰 행을 추가합니다.' },
     row: { title: '어드민 앱 행', description: '행의 상세 내용과 관련 행입니다.' },
     settings: { title: '어드민 앱 테이블 설정', description: '표시 이름, 열, 기본 정렬, 역할별 권한을 정합니다.' },

@@ -133,10 +133,11 @@ export function ViewsPanel(props: {
           <ul className="grid gap-1" aria-label={v.menu}>
             {list.map((view) => (
               <li key={view.id} className="flex flex-wrap items-center gap-1 rounded border px-2 py-1 text-sm">
+                {/* A long name wraps (at 360 px too) while 이름 바꾸기 and 삭제 stay together on one line at the right. */}
                 <Button
                   size="sm"
                   variant={props.chosen === view.id ? 'secondary' : 'ghost'}
-                  className="min-w-0 max-w-full flex-1 basis-40 justify-start truncate"
+                  className="h-auto min-h-9 min-w-0 max-w-full flex-1 basis-28 justify-start py-1.5 text-left whitespace-normal break-keep"
                   aria-pressed={props.chosen === view.id}
                   onClick={() => {
                     props.onApply(view);
@@ -145,17 +146,19 @@ export function ViewsPanel(props: {
                 >
                   {view.name}
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`${view.name} ${v.rename}`}
-                  onClick={() => (setMessage(''), save.reset(), setMode({ kind: 'rename', view }))}
-                >
-                  {v.rename}
-                </Button>
-                <Button size="sm" variant="outline" aria-label={`${view.name} ${v.delete}`} onClick={() => setDeleting(view)}>
-                  {v.delete}
-                </Button>
+                <span className="ml-auto flex shrink-0 gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`${view.name} ${v.rename}`}
+                    onClick={() => (setMessage(''), save.reset(), setMode({ kind: 'rename', view }))}
+                  >
+                    {v.rename}
+                  </Button>
+                  <Button size="sm" variant="outline" aria-label={`${view.name} ${v.delete}`} onClick={() => setDeleting(view)}>
+                    {v.delete}
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>

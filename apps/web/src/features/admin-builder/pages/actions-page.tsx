@@ -70,11 +70,14 @@ export function AdminBuilderActionsPage() {
           <ul className="grid gap-2">
             {list.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm">
-                <span className="font-medium">{a.label}</span>
-                <Badge variant="secondary">{tableOf(schema, a.table)}</Badge>
-                <Badge variant="outline">{u.kinds[a.kind]}</Badge>
-                <Badge variant="outline">{u.scopes[a.scope]}</Badge>
-                <span className="break-all text-muted-foreground">{a.target}</span>
+                {/* What the action is, as one block; 고치기 beside it, or under it at the right on a phone (every item alike). */}
+                <span className="flex min-w-0 flex-1 basis-64 flex-wrap items-center gap-2">
+                  <span className="font-medium break-keep">{a.label}</span>
+                  <Badge variant="secondary">{tableOf(schema, a.table)}</Badge>
+                  <Badge variant="outline">{u.kinds[a.kind]}</Badge>
+                  <Badge variant="outline">{u.scopes[a.scope]}</Badge>
+                  <span className="min-w-0 break-all text-muted-foreground">{a.target}</span>
+                </span>
                 <Button
                   size="sm"
                   variant="outline"

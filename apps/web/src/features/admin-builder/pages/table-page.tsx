@@ -191,12 +191,16 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
       <Card>
         <CardContent className="grid gap-3 p-3">
           {rows.isError ? <Note alert>{rows.error.message}</Note> : null}
-          {can('delete') && selected.length ? (
-            <div className="flex items-center gap-2">
+          {/* One bar for the selection: how many, the actions the caller may run on them, then 선택한 행 삭제. */}
+          {selected.length ? (
+            <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm">{t.selected(selected.length)}</span>
-              <Button size="sm" variant="destructive" onClick={() => setConfirming(true)}>
-                {t.deleteSelected}
-              </Button>
+              <RowActions seedId={seedId} appId={appId} table={table.name} keys={selected} />
+              {can('delete') ? (
+                <Button size="sm" variant="destructive" onClick={() => setConfirming(true)}>
+                  {t.deleteSelected}
+                </Button>
+              ) : null}
             </div>
           ) : null}
           <ConfirmDialog
@@ -209,7 +213,6 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
             onConfirm={() => del.mutate(selected, { onSuccess: () => setSelected([]), onSettled: () => setConfirming(false) })}
           />
           {del.isError ? <Note alert>{del.error.message}</Note> : null}
-          <RowActions seedId={seedId} appId={appId} table={table.name} keys={selected} />
           <div className="overflow-x-auto">
             <p id={grid.hintId} className="sr-only">
               {ko.adminBuilder.views.ui.gridHint}
