@@ -58,5 +58,28 @@ describe('chatbot widget', () => {
     expect(notice.textContent).toBe(t.privacyNotice);
     expect(t.privacyNotice).toMatch(/이메일.*1년/);
     expect(form.firstElementChild).toBe(notice);
+    // The form is the way to a person now: the bar's own 상담원 연결 steps aside (CSS on the panel's class).
+    expect(root.querySelector('.panel')!.classList.contains('handing-off')).toBe(true);
+    expect(styleOf('.panel.handing-off .bar')!.display).toBe('none');
+  });
+
+  it("takes the page's light or dark mode (our app's .dark class, an explicit color-scheme) and follows its changes", async () => {
+    const host = document.querySelector<HTMLElement>('[data-company-tools-chatbot]')!;
+    const html = document.documentElement;
+    // This page declares nothing and jsdom has no prefers-color-scheme: light.
+    expect(host.dataset.theme).toBe('light');
+    html.classList.add('dark');
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('dark'));
+    html.classList.remove('dark');
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('light'));
+    html.style.colorScheme = 'dark';
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('dark'));
+    html.style.colorScheme = '';
+    await vi.waitFor(() => expect(host.dataset.theme).toBe('light'));
+    // The dark look is a set of colours for the same rules, so every part changes with it.
+    const dark = rules().find(
+      (r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText.includes('data-theme="dark"') && r.style.getPropertyValue('--bg') !== '',
+    );
+    expect(dark?.style.getPropertyValue('--bg').trim()).toBe('#1c1f26');
   });
 });

@@ -27,52 +27,64 @@ const botId = script?.dataset.bot ?? '';
 const apiBase = script ? new URL(script.src).origin : '';
 
 const CSS = `
-:host { all: initial; }
-* { box-sizing: border-box; font-family: system-ui, -apple-system, 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif; }
+:host { all: initial;
+  --bg: #fff; --fg: #111827; --log: #f9fafb; --line: #e5e7eb; --field: #d1d5db; --muted: #4b5563; --soft: #6b7280; --link: #1d4ed8;
+  --pressed: #e0e7ff; --pressed-line: #6366f1; --agent: #ecfdf5; --agent-line: #a7f3d0; --agent-who: #047857; color-scheme: light; }
+/* Dark (data-theme, set from the host page: its .dark class or color-scheme, else the visitor's prefers-color-scheme). */
+:host([data-theme="dark"]) {
+  --bg: #1c1f26; --fg: #f3f4f6; --log: #15171c; --line: #2e323b; --field: #4b5563; --muted: #c1c6d0; --soft: #a3a9b5; --link: #93c5fd;
+  --pressed: #312e81; --pressed-line: #818cf8; --agent: #06302a; --agent-line: #0f766e; --agent-who: #6ee7b7; color-scheme: dark; }
+* { box-sizing: border-box; font-family: system-ui, -apple-system, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', sans-serif; }
 .launcher { position: fixed; right: 16px; bottom: 16px; width: 56px; height: 56px; border-radius: 50%; border: 0; cursor: pointer;
   background: var(--brand); color: #fff; box-shadow: 0 4px 14px rgba(0,0,0,.25); font-size: 24px; z-index: 2147483000; }
 .launcher:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-.panel { position: fixed; right: 16px; bottom: 84px; width: 370px; max-width: calc(100vw - 16px); height: 560px; max-height: calc(100vh - 100px);
-  background: #fff; color: #111827; border-radius: 14px; box-shadow: 0 10px 40px rgba(0,0,0,.3); display: flex; flex-direction: column;
+.panel { position: fixed; right: 16px; bottom: 84px; width: 370px; max-width: calc(100vw - 16px); height: 600px; max-height: calc(100vh - 100px);
+  background: var(--bg); color: var(--fg); border-radius: 14px; box-shadow: 0 10px 40px rgba(0,0,0,.3); display: flex; flex-direction: column;
   overflow: hidden; z-index: 2147483000; font-size: 14px; line-height: 1.5; }
+:host([data-theme="dark"]) .panel { border: 1px solid var(--line); box-shadow: 0 10px 40px rgba(0,0,0,.6); }
 .panel[hidden] { display: none; }
 /* Narrow screens (phones): the panel takes the whole screen, and the launcher steps aside while it is open. */
 @media (max-width: 480px) {
   .panel { inset: 0; width: 100%; max-width: none; height: 100%; max-height: none; border-radius: 0; }
+  :host([data-theme="dark"]) .panel { border: 0; }
   .launcher[aria-expanded="true"] { display: none; }
 }
 header { background: var(--brand); color: #fff; padding: 12px 14px; display: flex; align-items: center; justify-content: space-between; }
 header h2 { margin: 0; font-size: 15px; font-weight: 600; }
 header button { background: transparent; border: 0; color: #fff; font-size: 20px; cursor: pointer; width: 32px; height: 32px; border-radius: 6px; }
-.log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; background: #f9fafb; }
-.msg { max-width: 85%; padding: 8px 11px; border-radius: 12px; white-space: pre-wrap; word-break: break-word; }
-.bot { background: #fff; border: 1px solid #e5e7eb; align-self: flex-start; }
+.log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; background: var(--log); }
+/* Korean breaks between words (keep-all), as the app's pages do; a long unbroken string still wraps. */
+.msg { max-width: 85%; padding: 8px 11px; border-radius: 12px; white-space: pre-wrap; word-break: keep-all; overflow-wrap: anywhere; }
+.bot { background: var(--bg); border: 1px solid var(--line); align-self: flex-start; }
 .me { background: var(--brand); color: #fff; align-self: flex-end; }
-.agent { background: #ecfdf5; border: 1px solid #a7f3d0; align-self: flex-start; }
-.agent .who { display: block; font-size: 11px; font-weight: 600; color: #047857; }
-.sources { margin-top: 6px; font-size: 12px; color: #4b5563; }
-.sources a { color: #1d4ed8; }
+.agent { background: var(--agent); border: 1px solid var(--agent-line); align-self: flex-start; }
+.agent .who { display: block; font-size: 11px; font-weight: 600; color: var(--agent-who); }
+.sources { margin-top: 6px; font-size: 12px; color: var(--muted); }
+.sources a { color: var(--link); }
 .row { display: flex; gap: 6px; margin-top: 6px; flex-wrap: wrap; }
-.chip { border: 1px solid #d1d5db; background: #fff; color: #111827; border-radius: 999px; padding: 5px 10px; font-size: 13px; cursor: pointer; }
-.chip[aria-pressed="true"] { background: #e0e7ff; border-color: #6366f1; }
+.chip { border: 1px solid var(--field); background: var(--bg); color: var(--fg); border-radius: 999px; padding: 5px 10px; font-size: 13px; cursor: pointer; word-break: keep-all; }
+.chip[aria-pressed="true"] { background: var(--pressed); border-color: var(--pressed-line); }
 .suggest { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
-.suggest p { margin: 0; font-size: 12px; color: #6b7280; }
+.suggest p { margin: 0; font-size: 12px; color: var(--soft); }
 /* "혹시 이런 질문인가요?": the entries as buttons under the bot's message, wrapping on narrow screens. */
 .choices { display: flex; flex-direction: column; gap: 6px; align-items: stretch; margin-top: 8px; white-space: normal; }
-.choices p { margin: 0; font-size: 12px; color: #4b5563; }
+.choices p { margin: 0; font-size: 12px; color: var(--muted); }
 .choices .chip { text-align: left; max-width: 100%; white-space: normal; word-break: keep-all; overflow-wrap: anywhere; border-radius: 10px; min-height: 36px; }
 .choices .chip:disabled { cursor: default; opacity: .6; }
 .choices .chip[aria-pressed="true"] { opacity: 1; }
-form.ask { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e5e7eb; background: #fff; }
+form.ask { display: flex; gap: 6px; padding: 10px; border-top: 1px solid var(--line); background: var(--bg); }
 /* 16px: iOS Safari zooms the page into any field whose text is smaller. */
-input, textarea { flex: 1; border: 1px solid #d1d5db; border-radius: 8px; padding: 8px 10px; font-size: 16px; color: #111827; background: #fff; min-width: 0; }
-.send { background: var(--brand); color: #fff; border: 0; border-radius: 8px; padding: 8px 14px; cursor: pointer; font-size: 16px; }
+input, textarea { flex: 1; border: 1px solid var(--field); border-radius: 8px; padding: 8px 10px; font-size: 16px; color: var(--fg); background: var(--bg); min-width: 0; }
+input::placeholder, textarea::placeholder { color: var(--soft); }
+.send { background: var(--brand); color: #fff; border: 0; border-radius: 8px; padding: 8px 14px; cursor: pointer; font-size: 16px; word-break: keep-all; }
 .launcher svg, .chip svg { display: block; margin: auto; }
 .log { min-height: 140px; }
-.handoff { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border-top: 1px solid #e5e7eb; background: #fff; max-height: 45%; overflow-y: auto; flex-shrink: 0; }
-.handoff label { font-size: 12px; color: #374151; display: flex; flex-direction: column; gap: 3px; }
-.handoff .notice { margin: 0; font-size: 12px; line-height: 1.45; color: #4b5563; word-break: keep-all; }
-.bar { display: flex; justify-content: flex-end; padding: 6px 10px 0; background: #fff; }
+.handoff { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border-top: 1px solid var(--line); background: var(--bg); max-height: 55%; overflow-y: auto; flex-shrink: 0; }
+.handoff label { font-size: 12px; color: var(--muted); display: flex; flex-direction: column; gap: 3px; }
+.handoff .notice { margin: 0; font-size: 12px; line-height: 1.45; color: var(--muted); word-break: keep-all; }
+.bar { display: flex; justify-content: flex-end; padding: 6px 10px 0; background: var(--bg); }
+/* While the hand-off form is open it is the way to a person: the bar's own 상담원 연결 steps aside for the log's room. */
+.panel.handing-off .bar { display: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
 
@@ -101,6 +113,27 @@ function icon(d: string, size = 26): SVGSVGElement {
   return svg;
 }
 
+/**
+ * The widget's light or dark look, as the page around it is: our own app marks dark mode with `.dark` on <html> and
+ * an explicit choice with its color-scheme (lib/theme.ts); another site may declare `color-scheme` too. A page that
+ * declares neither gets the visitor's system setting (prefers-color-scheme). Kept up to date while the page changes it.
+ */
+function pageTheme(doc: Document = document): 'light' | 'dark' {
+  const root = doc.documentElement;
+  if (root.classList.contains('dark')) return 'dark';
+  const scheme = (root.style.colorScheme || getComputedStyle(root).colorScheme || '').trim();
+  if (scheme === 'dark' || scheme === 'only dark') return 'dark';
+  if (scheme === 'light' || scheme === 'only light') return 'light';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function followTheme(host: HTMLElement) {
+  const apply = () => host.setAttribute('data-theme', pageTheme());
+  apply();
+  new MutationObserver(apply).observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style'] });
+  if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', apply);
+}
+
 async function api(path: string, init: RequestInit & { token?: string } = {}) {
   const headers: Record<string, string> = { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -119,6 +152,7 @@ async function mount() {
   const style = el('style', {}, CSS);
   root.appendChild(style);
   host.style.setProperty('--brand', /^#[0-9a-f]{6}$/i.test(info.brandColor) ? info.brandColor : '#2563eb');
+  followTheme(host);
 
   const launcher = el('button', { class: 'launcher', type: 'button', 'aria-label': t.open, 'aria-expanded': 'false', 'aria-controls': 'ct-panel' });
   launcher.append(icon('M4 5h16v11H8l-4 4z'));
@@ -408,6 +442,7 @@ async function mount() {
         if (r.ok) {
           f.remove();
           handoffForm = null;
+          panel.classList.remove('handing-off');
           input.focus();
         }
       } finally {
@@ -415,6 +450,7 @@ async function mount() {
       }
     });
     panel.insertBefore(f, form);
+    panel.classList.add('handing-off');
     handoffForm = f;
     email.focus();
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ko } from '@suite/shared';
 import type { TChatbot } from '@suite/shared/schemas/chatbot';
 import { Button } from '@/components/ui/button';
+import { useDocumentTheme } from '@/lib/theme';
 import { useUpdateBot } from '../api/update-bot';
 import { ErrorText } from './error-text';
 
@@ -16,7 +17,9 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
   const update = useUpdateBot(seedId);
   // Origins refused before and allowed since then are no longer a problem.
   const refused = bot.refusedOrigins.filter((r) => !bot.allowedOrigins.includes(r.origin));
-  const srcDoc = `<!doctype html><html lang="ko"><body style="font-family:sans-serif;background:#f3f4f6"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
+  // The preview page takes the console's light or dark mode (its color-scheme), and the widget follows the page.
+  const dark = useDocumentTheme() === 'dark';
+  const srcDoc = `<!doctype html><html lang="ko" style="color-scheme:${dark ? 'dark' : 'light'}"><body style="font-family:sans-serif;background:${dark ? '#15171c;color:#e5e7eb' : '#f3f4f6'}"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
   return (
     <div className="space-y-3">
       {bot.cappedAt && (
