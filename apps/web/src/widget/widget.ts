@@ -79,7 +79,7 @@ input::placeholder, textarea::placeholder { color: var(--soft); }
 .send { background: var(--brand); color: #fff; border: 0; border-radius: 8px; padding: 8px 14px; cursor: pointer; font-size: 16px; word-break: keep-all; }
 .launcher svg, .chip svg { display: block; margin: auto; }
 .log { min-height: 140px; }
-.handoff { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border-top: 1px solid var(--line); background: var(--bg); max-height: 55%; overflow-y: auto; flex-shrink: 0; }
+.handoff { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border-top: 1px solid var(--line); background: var(--bg); max-height: 60%; overflow-y: auto; flex-shrink: 0; }
 .handoff label { font-size: 12px; color: var(--muted); display: flex; flex-direction: column; gap: 3px; }
 .handoff .notice { margin: 0; font-size: 12px; line-height: 1.45; color: var(--muted); word-break: keep-all; }
 .bar { display: flex; justify-content: flex-end; padding: 6px 10px 0; background: var(--bg); }
