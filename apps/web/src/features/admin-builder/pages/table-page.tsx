@@ -309,6 +309,8 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
   );
 }
 
+const arrowClass = 'grid size-7 place-items-center rounded hover:bg-muted';
+
 function ColumnChooser({ table, cols, onChange }: { table: TAdminTable; cols: string[]; onChange: (c: string[]) => void }) {
   const all = [...cols, ...table.settings.listColumns.filter((c) => !cols.includes(c))];
   const move = (c: string, d: number) => {
@@ -323,15 +325,16 @@ function ColumnChooser({ table, cols, onChange }: { table: TAdminTable; cols: st
     <Card>
       <CardContent className="flex flex-wrap gap-3 p-3">
         {all.map((c) => (
-          <span key={c} className="flex items-center gap-1 rounded border px-2 py-1 text-sm">
+          <span key={c} className="flex items-center gap-0.5 rounded border py-0.5 pr-0.5 pl-2 text-sm">
             <label className="flex items-center gap-1">
               <input type="checkbox" checked={cols.includes(c)} onChange={(e) => onChange(e.target.checked ? [...cols, c] : cols.filter((x) => x !== c))} />
               {labelOf(table, c)}
             </label>
-            <button type="button" aria-label={`${labelOf(table, c)} ${t.moveUp}`} onClick={() => move(c, -1)}>
+            {/* Arrows big enough to tap on a phone (they were the width of the glyph). */}
+            <button type="button" className={arrowClass} aria-label={`${labelOf(table, c)} ${t.moveUp}`} onClick={() => move(c, -1)}>
               ↑
             </button>
-            <button type="button" aria-label={`${labelOf(table, c)} ${t.moveDown}`} onClick={() => move(c, 1)}>
+            <button type="button" className={arrowClass} aria-label={`${labelOf(table, c)} ${t.moveDown}`} onClick={() => move(c, 1)}>
               ↓
             </button>
           </span>
