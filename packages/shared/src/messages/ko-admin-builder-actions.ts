@@ -66,7 +66,7 @@ export const koAdminBuilderActions = {
     runCols: { at: '시각', action: '동작', actor: '실행한 사람', table: '테이블', rows: '행 수', status: '결과' } as Record<string, string>,
     statuses: { ok: '성공', failed: '실패' } as Record<string, string>,
     confirmTitle: (label: string) => `'${label}' 실행`,
-    confirmRows: (n: number) => `${n}행에 실행합니다.`,
+    confirmRows: (n: number) => `${n}개 행에 실행합니다.`,
     run: '실행',
     running: '실행 중…',
     menu: '동작',

@@ -54,7 +54,7 @@ describe('RowActions confirm dialog', () => {
     fireEvent.click(button);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('선택한 주문을 환불 요청할까요?');
-    expect(dialog.textContent).toContain('2행에 실행합니다.');
+    expect(dialog.textContent).toContain('2개 행에 실행합니다.');
     fireEvent.click(screen.getByRole('button', { name: '실행' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2행에 동작을 실행했습니다.'));
     const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST')!;
