@@ -34,9 +34,10 @@ export async function callActionFunction(deps: TDeps, ctx: TAppCtx, actor: TActo
     });
     deps.api.ctx.meter.record({ id: `api:${randomUUID()}`, seedId: ctx.app.seedId, meter: 'api.calls' });
     const body = res.raw !== undefined ? (res.raw ? (JSON.parse(res.raw) as unknown) : undefined) : res.body;
-    return { ok: true, httpStatus: res.status, result: capped(body) };
+    // An in-process call: the internal route's status means nothing to the reader of the run record (no HTTP status).
+    return { ok: true, result: capped(body) };
   } catch (e) {
     if (!(e instanceof PgrstError)) throw e;
-    return { ok: false, httpStatus: e.status, error: e.message.slice(0, 200) };
+    return { ok: false, error: e.message.slice(0, 200) };
   }
 }

@@ -267,13 +267,18 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
     const runs = (await runsOf(id)).rows;
     expect(runs).toHaveLength(2);
     expect(runs[0]).toMatchObject({ status: 'ok', error: null });
+    // A function runs in process: its run record names no HTTP status (the 동작 page showed '성공 (HTTP 200)').
+    expect(runs[0]!.http_status ?? null).toBeNull();
     // A function that fails: 502 in Korean and a failed run; a function the database lacks: 400 on save.
     const failing = await shop.o('POST', `${app}/actions`, { table: 'staff', label: '실패', kind: 'function', target: 'fail_always', scope: 'row' });
     expect(failing.status).toBe(201);
     const bad = await run(shop.o, failing.body.data.id, [k(1)]);
     expect(bad.status).toBe(502);
     expect(bad.body.error).toContain('함수 실행이 실패했습니다');
-    expect((await runsOf(failing.body.data.id)).rows[0]).toMatchObject({ status: 'failed' });
+    const failedRun = (await runsOf(failing.body.data.id)).rows[0]!;
+    expect(failedRun).toMatchObject({ status: 'failed' });
+    expect(failedRun.http_status ?? null).toBeNull();
+    expect(String(failedRun.error)).not.toBe('');
     const missing = await shop.o('POST', `${app}/actions`, { table: 'staff', label: '없음', kind: 'function', target: 'no_such_fn', scope: 'row' });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toContain("'no_such_fn' 함수가 없습니다");
