@@ -17,6 +17,7 @@ import { createCustomerDb, customerServersUp, publishedShop, type TCustomerDb } 
 const LIMITS = { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 };
 /** How long a test waits for the server to close a connection before it counts as "never": far above the limits. */
 const NEVER_MS = 5_000;
+const METRICS_TOKEN = 'slow-clients-metrics-token-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type TRaw = {
@@ -70,7 +71,7 @@ function expectRequestTimeout(answer: string) {
 
 /** An app listening on loopback with the shortened limits. */
 async function limitedApp(kind: 'pglite' | 'postgres'): Promise<TTestContext & { port: number }> {
-  const config = testConfig({ JOBS_INTERVAL_MS: '0' });
+  const config = testConfig({ JOBS_INTERVAL_MS: '0', METRICS_TOKEN });
   const database = await freshDatabase(kind);
   const state = await testState(kind);
   const app: TApp = await buildApp(config, { database, state, logger: false, httpLimits: LIMITS });
@@ -198,5 +199,10 @@ describe.runIf(customerServersUp('postgres'))('slow clients on the data API fast
     slow.socket.write(call(body, body.slice(0, 4)));
     expect(await slow.closedWithin(NEVER_MS)).toBe(true);
     expectRequestTimeout(slow.text());
+    // The call cut off is not the server's failure: nothing is recorded as a 500 of the function route.
+    await sleep(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${t.port}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/^http_requests_total\{method="POST",route="\/api\/v1\/:apiId\/rpc\/:fn",status="200"\} 1$/m);
+    expect(metrics).not.toMatch(/route="\/api\/v1\/:apiId\/rpc\/:fn",status="500"/);
   });
 });

@@ -252,6 +252,9 @@ export function createDataApiFastPath(deps: TDeps, hooks: TFastPathHooks) {
       const read = method === 'POST' ? await readJson(req) : { body: undefined };
       out = read instanceof PgrstError ? read : await run(read.body);
     } catch {
+      // The server cut the request off (too slow: Node answered 408 and closed the socket) or the client went away:
+      // nothing to answer and no failure of ours to record.
+      if (req.destroyed || res.destroyed) return true;
       out = new PgrstError(500, 'PGRST000', ko.errors.internal);
     }
     const requestId = hooks.requestId(req);
