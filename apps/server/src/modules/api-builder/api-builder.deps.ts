@@ -76,7 +76,8 @@ function createFeeds(ctx: TAppContext, cache: TResponseCache, log: TLog, live: T
 
 /** `notifications`: the notification service's deps (buildApp), for the 5xx and usage notices (api-alerts.ts). */
 export function createApiBuilderDeps(ctx: TAppContext, log: TLog, notifications: Parameters<typeof notify>[0]) {
-  const cache = createResponseCache(ctx.state);
+  // A lone instance (no Redis) keeps its entries in process only (decision 099).
+  const cache = createResponseCache(ctx.state, undefined, { shared: ctx.state.kind === 'redis' });
   const runtime: TRuntime = createRuntime(ctx);
   const usage: TUsageTally = createUsageTally(ctx.database.db, log, ctx.now);
   const live = createLiveHub({

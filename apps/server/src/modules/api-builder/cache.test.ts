@@ -54,3 +54,30 @@ describe('response cache shared form', () => {
     }
   });
 });
+
+describe('response cache on a lone instance (decision 099)', () => {
+  it('keeps entries in process only: the memory state holds no copy, and other values there are not pushed out', async () => {
+    const state = createMemoryState();
+    try {
+      const cache = createResponseCache(state, undefined, { shared: false });
+      expect(cache.shared).toBe(false);
+      await state.setValue('calendar:state', 'kept', 60_000);
+      // More entries than the memory state holds values (10,000), each read once after it is stored (so it moves to
+      // the protected part): none of them goes to the memory state.
+      for (let i = 0; i < 10_500; i++) {
+        await cache.set(`k${i}`, entry(10), 60_000);
+        expect(cache.peek(`k${i}`)).toBeDefined();
+      }
+      expect(await state.getValue('k10499')).toBeNull();
+      expect(await state.getValue('calendar:state')).toBe('kept');
+      // The process holds what both tiers held before (12,000 entries, four fifths protected): the 9,600 entries read
+      // last are all still answered, where the shared form's in-process part keeps 1,600.
+      for (let i = 10_500 - 9_600; i < 10_500; i++) expect(cache.peek(`k${i}`)?.raw, `k${i}`).toBe('x'.repeat(10));
+      // An entry stored in the memory state by someone else is not read as a cache entry.
+      await state.setValue('other', JSON.stringify({ ...entry(3), expiresAt: Date.now() + 60_000 }), 60_000);
+      expect(await cache.get('other')).toBeUndefined();
+    } finally {
+      await state.close();
+    }
+  });
+});

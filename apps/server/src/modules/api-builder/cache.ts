@@ -18,6 +18,13 @@ export type TCachedResponse = { status: number; headers: Record<string, string>;
 const LOCAL_MAX = 2_000;
 const LOCAL_MAX_BYTES = 32 * 1024 * 1024;
 /**
+ * One instance without Redis (decision 099): the process is the only store, so entries are not copied into the
+ * in-memory shared state as well (a second copy of every body, written on every miss and read on every local miss).
+ * The process keeps what both held before: the in-process part's bounds plus the memory state's (10,000 values, 64 MiB).
+ */
+const SOLO_MAX = LOCAL_MAX + 10_000;
+const SOLO_MAX_BYTES = LOCAL_MAX_BYTES + 64 * 1024 * 1024;
+/**
  * The in-process store is segmented (decision 076): an entry starts on probation, a fifth of the budgets; a hit moves
  * it to the protected part, the other four fifths. Reads of keys asked once (an id nobody asks again) churn only the
  * probation part, so they never push out the entries that are being hit; a protected entry that is pushed out goes
@@ -88,17 +95,22 @@ function segment(maxCount: number, maxBytes: number) {
  * process until its expiry, stored with it, and a hit costs the version lookups but neither a second store lookup nor
  * parsing the stored JSON.
  */
-export function createResponseCache(state: TSharedState, now: () => number = Date.now) {
+export function createResponseCache(state: TSharedState, now: () => number = Date.now, opts: { shared?: boolean } = {}) {
+  /** Whether entries go to the shared store too (other instances read them): false only for a lone instance. */
+  const shared = opts.shared ?? true;
+  const max = shared ? LOCAL_MAX : SOLO_MAX;
+  const maxBytes = shared ? LOCAL_MAX_BYTES : SOLO_MAX_BYTES;
   const vkey = (apiId: string, table: string) => `ab:v:${apiId}:${table}`;
-  const probation = segment(Math.round(LOCAL_MAX * PROBATION_SHARE), LOCAL_MAX_BYTES * PROBATION_SHARE);
-  const hot = segment(LOCAL_MAX - Math.round(LOCAL_MAX * PROBATION_SHARE), LOCAL_MAX_BYTES * (1 - PROBATION_SHARE));
+  const probation = segment(Math.round(max * PROBATION_SHARE), maxBytes * PROBATION_SHARE);
+  const hot = segment(max - Math.round(max * PROBATION_SHARE), maxBytes * (1 - PROBATION_SHARE));
   const forget = (key: string) => {
     probation.drop(key);
     hot.drop(key);
   };
   const remember = (key: string, value: TCachedResponse, expiresAt: number) => {
     forget(key);
-    probation.add(key, { value, expiresAt, bytes: bytesOf(value) });
+    // The key counts too: a lone instance keys entries by the request's text, not its hash (decision 099).
+    probation.add(key, { value, expiresAt, bytes: bytesOf(value) + key.length * 2 });
   };
   /** A hit on probation: the entry moves to the protected part; what that pushes out goes back on probation. */
   const promote = (key: string, e: TLocalEntry) => {
@@ -123,6 +135,7 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     return p.value;
   };
   return {
+    shared,
     async versions(apiId: string, tables: string[]): Promise<number[]> {
       return state.counts(tables.map((t) => vkey(apiId, t)));
     },
@@ -139,7 +152,7 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     },
     async get(key: string): Promise<TCachedResponse | undefined> {
       const mine = local(key);
-      if (mine) return mine;
+      if (mine || !shared) return mine;
       const stored = await state.getValue(key);
       const entry = stored ? readStored(stored) : undefined;
       if (!entry) return undefined;
@@ -150,7 +163,7 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     async set(key: string, value: TCachedResponse, ttlMs: number): Promise<void> {
       if (ttlMs <= 0 || value.raw.length > CACHE_ENTRY_MAX_CHARS) return;
       const expiresAt = now() + ttlMs;
-      await state.setValue(key, storedForm(value, expiresAt), ttlMs);
+      if (shared) await state.setValue(key, storedForm(value, expiresAt), ttlMs);
       remember(key, value, expiresAt);
     },
   };

@@ -195,8 +195,14 @@ const prepareCall = (live: TLiveApi, call: TCall): TPrepared =>
  * planned and hashed once (decision 023); a re-published API or re-synced schema is a new live object, and its
  * memory starts empty. Only what prepared without error is remembered.
  */
-/** `keyHash()`: computed on first use and kept (a read under cache mode off never needs it). */
-type TReadPrep = { prepared: TPrepared; tables: string[]; keyHash: () => string };
+/**
+ * `keyText()`: the normalised request and scope, one field a line; `keyHash()` its SHA-256, the entry key's part where
+ * entries are shared (Redis keys stay short). Both computed on first use and kept (a read under cache mode off never
+ * needs them). A lone instance keys its in-process entries by the text itself (decision 099): no digest on a miss.
+ */
+type TReadPrep = { prepared: TPrepared; tables: string[]; keyText: () => string; keyHash: () => string };
+/** The request's part of its cache entry's key: the hash where entries are shared, the text itself on a lone instance. */
+const entryPart = (deps: TDeps, prep: TReadPrep) => (deps.cache.shared ? prep.keyHash() : prep.keyText());
 const READ_MEMO_MAX = 1_000;
 const readMemo = new WeakMap<TLiveApi, { map: Map<string, TReadPrep>; oldest: () => string | undefined }>();
 
@@ -219,14 +225,13 @@ function prepareRead(
   const { methods, tables: scopeTables } = scope;
   // Masked and unmasked answers are different entries (postgrest/pii-columns.ts).
   const personal = scope.readPersonalData === true;
+  let text: string | undefined;
   let hash: string | undefined;
-  const keyHash = () =>
+  const keyText = () =>
     // One field a line: none can hold a line break (header values cannot; the table name and the rest are JSON).
-    (hash ??= sha256(
-      `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}\n${personal}`,
-      'base64url',
-    ));
-  const prep = { prepared, tables, keyHash };
+    (text ??= `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}\n${personal}`);
+  const keyHash = () => (hash ??= sha256(keyText(), 'base64url'));
+  const prep = { prepared, tables, keyText, keyHash };
   if (sig !== undefined) {
     if (!memo) {
       const map = new Map<string, TReadPrep>();
@@ -329,7 +334,7 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   const cacheKey =
     // The mode is part of the key: an entry stored under trigger mode's long expiry is never read under another rule.
     ttlMs > 0
-      ? deps.cache.key(live.api.id, `${prep.keyHash()}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`)
+      ? deps.cache.key(live.api.id, `${entryPart(deps, prep)}:${mode}:${(await deps.cache.versions(live.api.id, prep.tables)).join('.')}${probed}`)
       : undefined;
   return { prep, mode, ttlMs, cacheKey, mask };
 }
@@ -599,7 +604,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     prep,
     mask,
     personalRefused,
-    base: () => (base ??= deps.cache.key(live.api.id, `${prep.keyHash()}:`)),
+    base: () => (base ??= deps.cache.key(live.api.id, `${entryPart(deps, prep)}:`)),
     ttlMs: Math.min(...ttls) * 1000,
   };
   if (!memo) {
@@ -672,7 +677,7 @@ export async function fastRead(
       const ttlMs = mode === 'trigger' ? LONG_TTL_MS : ticket.ttlMs;
       // The same key readRule builds: entries are shared with the framework path and the other instances.
       const cacheKey = ttlMs > 0 ? `${ticket.base()}${mode}:${(await deps.cache.versions(apiId, prep.tables)).join('.')}` : undefined;
-      const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (await deps.cache.get(cacheKey)));
+      const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (deps.cache.shared ? await deps.cache.get(cacheKey) : undefined));
       res = hit
         ? { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit }
         : await read(deps, live, get, { prep, mode, ttlMs, cacheKey, mask }, undefined, true);
