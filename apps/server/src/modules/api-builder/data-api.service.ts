@@ -204,12 +204,20 @@ type TReadPrep = { prepared: TPrepared; tables: string[]; keyText: () => string;
 /** The request's part of its cache entry's key: the hash where entries are shared, the text itself on a lone instance. */
 const entryPart = (deps: TDeps, prep: TReadPrep) => (deps.cache.shared ? prep.keyHash() : prep.keyText());
 const READ_MEMO_MAX = 1_000;
+/**
+ * A request longer than this (its query and headers) is prepared each time and never remembered, by `prepareRead` or
+ * `ticketFor`: a remembered request holds its parsed plan, about ten times its text, so long ones would let a key
+ * holder pin memory (a reviewer pinned ≈ 160 KiB a request with 14 KB queries).
+ */
+const MEMO_MAX_CHARS = 2_048;
 const readMemo = new WeakMap<TLiveApi, { map: Map<string, TReadPrep>; oldest: () => string | undefined }>();
 
 function prepareRead(
   live: TLiveApi,
   call: TCall,
   scope: { methods: string[] | null; tables: string[] | null; readPersonalData?: boolean | undefined },
+  /** Given: remembering the preparation is pushed here, for the caller to do once the request is admitted. */
+  later?: (() => void)[],
 ): TReadPrep {
   const sig =
     typeof call.query === 'string'
@@ -232,13 +240,19 @@ function prepareRead(
     (text ??= `${JSON.stringify(table)}\n${canonicalQuery(prepared.parsed)}\n${method}\n${accept ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${JSON.stringify(methods)}\n${JSON.stringify(scopeTables)}\n${JSON.stringify(tables)}\n${personal}`);
   const keyHash = () => (hash ??= sha256(keyText(), 'base64url'));
   const prep = { prepared, tables, keyText, keyHash };
-  if (sig !== undefined) {
-    if (!memo) {
-      const map = new Map<string, TReadPrep>();
-      readMemo.set(live, (memo = { map, oldest: oldestFirst(map) }));
-    }
-    if (memo.map.size >= READ_MEMO_MAX) memo.map.delete(memo.oldest()!);
-    memo.map.set(sig, prep);
+  if (sig !== undefined && sig.length <= MEMO_MAX_CHARS) {
+    const remember = () => {
+      memo = readMemo.get(live);
+      if (!memo) {
+        const map = new Map<string, TReadPrep>();
+        readMemo.set(live, (memo = { map, oldest: oldestFirst(map) }));
+      }
+      if (memo.map.has(sig)) return;
+      if (memo.map.size >= READ_MEMO_MAX) memo.map.delete(memo.oldest()!);
+      memo.map.set(sig, prep);
+    };
+    if (later) later.push(remember);
+    else remember();
   }
   return prep;
 }
@@ -556,13 +570,21 @@ type TReadTicket = {
   base: () => string;
   ttlMs: number;
 };
-/** Query strings remembered per live API, and tickets per query string (keys, tables and headers that sent it). */
+/**
+ * Tickets per query string (keys, tables and headers that sent it), per live API: at most `TICKETS_MAX` in all (the
+ * oldest query string's go first), `TICKETS_PER_QUERY` for one query string, none for a request over `MEMO_MAX_CHARS`.
+ */
 const TICKETS_MAX = 1_000;
 const TICKETS_PER_QUERY = 8;
-const tickets = new WeakMap<TLiveApi, { map: Map<string, TReadTicket[]>; oldest: () => string | undefined }>();
+const tickets = new WeakMap<TLiveApi, { map: Map<string, TReadTicket[]>; oldest: () => string | undefined; count: number }>();
 
-function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string }, key: TKeyInfo): TReadTicket | undefined {
-  let memo = tickets.get(live);
+/**
+ * The request's ticket: a remembered one, or one worked out now. A new ticket (and its preparation) is remembered only
+ * through `later`, which the caller runs once the request is admitted (under its rate limit): a refused request leaves
+ * nothing behind.
+ */
+function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string }, key: TKeyInfo, later: (() => void)[]): TReadTicket | undefined {
+  const memo = tickets.get(live);
   // Looked up by the query string as sent (no string is built for it); the rest of the request is compared.
   const list = memo?.map.get(get.query);
   if (list) {
@@ -578,7 +600,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     if (key.methods && !key.methods.includes('GET')) return undefined;
     if (key.tables && !key.tables.includes(get.table)) return undefined;
     // Parsed, planned and scope-checked before anything is counted (no database work yet).
-    prep = prepareRead(live, get, key);
+    prep = prepareRead(live, get, key, later);
     assertTablesInScope(key, prep.tables);
     assertRights(live, key, get, 'GET', prep.prepared.plan);
   } catch {
@@ -607,23 +629,40 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     base: () => (base ??= deps.cache.key(live.api.id, `${entryPart(deps, prep)}:`)),
     ttlMs: Math.min(...ttls) * 1000,
   };
+  const size = get.query.length + (get.table.length + (get.accept?.length ?? 0) + (get.prefer?.length ?? 0) + (get.range?.length ?? 0));
+  if (size <= MEMO_MAX_CHARS) later.push(() => rememberTicket(live, get.query, ticket));
+  return ticket;
+}
+
+function rememberTicket(live: TLiveApi, query: string, ticket: TReadTicket) {
+  let memo = tickets.get(live);
   if (!memo) {
     const map = new Map<string, TReadTicket[]>();
-    tickets.set(live, (memo = { map, oldest: oldestFirst(map) }));
+    tickets.set(live, (memo = { map, oldest: oldestFirst(map), count: 0 }));
   }
+  const list = memo.map.get(query);
   if (list) {
+    // Another request of the same moment remembered it first.
+    if (list.includes(ticket)) return;
     // A key record that changed (same id, new record) leaves its old ticket: replaced; the oldest goes beyond the bound.
     const same = list.findIndex(
-      (t) => t.key.id === key.id && t.table === ticket.table && t.accept === ticket.accept && t.prefer === ticket.prefer && t.range === ticket.range,
+      (t) => t.key.id === ticket.key.id && t.table === ticket.table && t.accept === ticket.accept && t.prefer === ticket.prefer && t.range === ticket.range,
     );
     if (same >= 0) list.splice(same, 1);
     else if (list.length >= TICKETS_PER_QUERY) list.shift();
+    else memo.count += 1;
     list.push(ticket);
   } else {
-    if (memo.map.size >= TICKETS_MAX) memo.map.delete(memo.oldest()!);
-    memo.map.set(get.query, [ticket]);
+    memo.map.set(query, [ticket]);
+    memo.count += 1;
   }
-  return ticket;
+  // Within the bound in all: the oldest query strings' tickets go (never the one just remembered).
+  while (memo.count > TICKETS_MAX) {
+    const oldest = memo.oldest();
+    if (oldest === undefined || oldest === query) break;
+    memo.count -= memo.map.get(oldest)?.length ?? 0;
+    memo.map.delete(oldest);
+  }
 }
 
 /**
@@ -660,10 +699,13 @@ export async function fastRead(
   const live = deps.runtime.knownLive(apiId) ?? (await deps.runtime.live(apiId));
   // Billing (issue 31): a seed over its free calls gets the framework's refusal.
   if (!live || deps.ctx.planGate.blocked(live.api.seedId, 'api.calls')) return undefined;
-  const ticket = ticketFor(deps, live, get, key);
+  const later: (() => void)[] = [];
+  const ticket = ticketFor(deps, live, get, key, later);
   if (!ticket) return undefined;
   // Counted before any database work, as on the framework path (a refused request costs the database nothing).
   if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
+  // Admitted: what was worked out for it is remembered now.
+  for (const keep of later) keep();
   let cache: 'HIT' | 'MISS' | undefined;
   try {
     const { prep, mask } = ticket;

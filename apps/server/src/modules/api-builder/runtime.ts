@@ -71,6 +71,9 @@ export function createRuntime(ctx: TAppContext) {
   const engines = new Map<string, Promise<TEngine>>();
   const apis = new Map<string, Promise<TLiveApi | undefined>>();
   const keys = new Map<string, { at: number; info: TKeyInfo | undefined }>();
+  const unknownKeys = new Map<string, { at: number; info: undefined }>();
+  /** Moves on whenever a key is dropped: a lookup that began before a drop does not remember its answer. */
+  let keyEpoch = 0;
   /** What each of `apis`' promises resolved to: an API dropped from `apis` is no longer found through it. */
   const loaded = new WeakMap<Promise<TLiveApi | undefined>, TLiveApi>();
   const listeners = new Set<(msg: { kind: string; id: string }) => void>();
@@ -129,7 +132,7 @@ export function createRuntime(ctx: TAppContext) {
 
   /** The key's record when this instance holds a fresh one (as `key` would answer it now), else undefined: ask `key`. */
   function knownKey(hash: string): { info: TKeyInfo | undefined } | undefined {
-    const hit = keys.get(hash);
+    const hit = keys.get(hash) ?? unknownKeys.get(hash);
     return hit && performance.now() - hit.at < KEY_TTL_MS ? hit : undefined;
   }
 
@@ -140,9 +143,10 @@ export function createRuntime(ctx: TAppContext) {
   }
 
   async function key(hash: string): Promise<TKeyInfo | undefined> {
-    const hit = keys.get(hash);
+    const hit = keys.get(hash) ?? unknownKeys.get(hash);
     // This instance's cache age (elapsed time, not the app's clock).
     if (hit && performance.now() - hit.at < KEY_TTL_MS) return hit.info;
+    const epoch = keyEpoch;
     const row = await repo.keyByHash(ctx.database.db, hash);
     const info = row
       ? {
@@ -154,8 +158,13 @@ export function createRuntime(ctx: TAppContext) {
           readPersonalData: row.readPersonalData,
         }
       : undefined;
-    keys.set(hash, { at: performance.now(), info });
-    if (keys.size > 10_000) keys.delete(keys.keys().next().value!);
+    // A key dropped (revoked, rotated, re-scoped) while this lookup ran may have been read before the change: the
+    // answer serves this request, but it is not remembered, so the next request reads the key again.
+    if (epoch !== keyEpoch) return info;
+    // Hashes that match no key are remembered apart (a flood of made-up keys cannot push out the real ones).
+    const store = info ? keys : unknownKeys;
+    store.set(hash, { at: performance.now(), info });
+    if (store.size > 10_000) store.delete(store.keys().next().value!);
     return info;
   }
 
@@ -166,7 +175,11 @@ export function createRuntime(ctx: TAppContext) {
       apis.clear();
       if (e) await e.then((x) => x.close()).catch(() => undefined);
     } else if (kind === 'api') apis.delete(id);
-    else if (kind === 'key') keys.delete(id);
+    else if (kind === 'key') {
+      keyEpoch += 1;
+      keys.delete(id);
+      unknownKeys.delete(id);
+    }
     for (const l of listeners) l({ kind, id });
   }
 
