@@ -4,7 +4,8 @@
  * signed body, for a receiver to de-duplicate). The host goes through the one outbound guard (private, loopback and
  * metadata addresses refused unless ALLOW_PRIVATE_URLS) and the connection is pinned to the checked address; no
  * redirects (a 3xx is a failure), 10 s for the whole answer, the answer's body is not read. An address whose host is
- * already a private IP literal is refused on save (`isPrivateIpHost`); host names are judged when a run resolves them.
+ * already a private IP literal or `localhost` is refused on save (`isPrivateIpHost`); other host names are judged when a
+ * run resolves them.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -23,10 +24,12 @@ export const signAction = (secret: string, timestamp: number, body: string) =>
 export const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
- * True when a URL's host (`URL.hostname`: IPv4 forms already normalised, IPv6 in brackets) is an IP literal the outbound
- * guard refuses (loopback, private, link-local, metadata, …). A host name is not judged here: it is resolved at run time.
+ * True when a URL's host (`URL.hostname`: IPv4 forms already normalised, IPv6 in brackets, names lower-cased) is an IP
+ * literal the outbound guard refuses (loopback, private, link-local, metadata, …), or `localhost` or a name under it
+ * (RFC 6761: always the loopback address). Any other host name is not judged here: it is resolved at run time.
  */
 export function isPrivateIpHost(hostname: string): boolean {
+  if (/(^|\.)localhost\.?$/.test(hostname)) return true;
   const bare = hostname.replace(/^\[|\]$/g, '');
   return isIP(bare) !== 0 && isPrivateAddress(bare);
 }

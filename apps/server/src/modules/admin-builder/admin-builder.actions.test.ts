@@ -329,6 +329,10 @@ describe.each(dbKinds.flatMap((kind) => engines.map((engine) => [kind, engine] a
       'https://2130706433/x',
       'https://0x7f.1/x',
       'http://127.0.0.1/x',
+      // localhost and names under it are always loopback (RFC 6761), in any case and with the root's dot.
+      'https://localhost/x',
+      'https://LocalHost./x',
+      'https://hooks.localhost:8443/x',
     ];
     for (const target of targets) {
       const res = await so('POST', `${app}/actions`, { ...body, target });

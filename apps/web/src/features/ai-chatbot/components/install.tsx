@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@suite/shared';
 import type { TChatbot } from '@suite/shared/schemas/chatbot';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,20 @@ import { ErrorText } from './error-text';
 const c = ko.chatbot.console;
 const when = (iso: string) => new Date(iso).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' });
 
+/** The preview page's own look in the console's light or dark mode. */
+const pageStyle = (dark: boolean) => ({
+  html: `color-scheme:${dark ? 'dark' : 'light'}`,
+  body: `font-family:sans-serif;background:${dark ? '#15171c;color:#e5e7eb' : '#f3f4f6'}`,
+});
+
+/** Restyles the preview's document (same origin: a srcdoc frame without a sandbox), if it has loaded. */
+function restyle(frame: HTMLIFrameElement | null, dark: boolean) {
+  const doc = frame?.contentDocument;
+  if (!doc?.body) return;
+  doc.documentElement.setAttribute('style', pageStyle(dark).html);
+  doc.body.setAttribute('style', pageStyle(dark).body);
+}
+
 /** The install tab: the snippet with a live preview, where the widget was refused (a mistyped origin), and the bot-wide cap. */
 export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChatbot; canManage: boolean }) {
   const origin = window.location.origin;
@@ -17,9 +31,18 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
   const update = useUpdateBot(seedId);
   // Origins refused before and allowed since then are no longer a problem.
   const refused = bot.refusedOrigins.filter((r) => !bot.allowedOrigins.includes(r.origin));
-  // The preview page takes the console's light or dark mode (its color-scheme), and the widget follows the page.
+  // The preview page takes the console's light or dark mode (its color-scheme), and the widget follows the page. A
+  // theme switch restyles the page in place: a new document would reload the widget and start a new conversation.
   const dark = useDocumentTheme() === 'dark';
-  const srcDoc = `<!doctype html><html lang="ko" style="color-scheme:${dark ? 'dark' : 'light'}"><body style="font-family:sans-serif;background:${dark ? '#15171c;color:#e5e7eb' : '#f3f4f6'}"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`;
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The document is built in the mode the tab opened in; later switches (and a reload's end) restyle it in place.
+  const [openedDark] = useState(dark);
+  const srcDoc = useMemo(
+    () =>
+      `<!doctype html><html lang="ko" style="${pageStyle(openedDark).html}"><body style="${pageStyle(openedDark).body}"><p style="padding:16px">${c.preview}</p>${snippet}</body></html>`,
+    [snippet, openedDark],
+  );
+  useEffect(() => restyle(frame.current, dark), [dark]);
   return (
     <div className="space-y-3">
       {bot.cappedAt && (
@@ -63,7 +86,7 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
         {copied ? c.copied : c.copy}
       </Button>
       <p className="text-sm font-medium">{c.preview}</p>
-      <iframe title={c.preview} srcDoc={srcDoc} className="h-[640px] w-full rounded-md border" />
+      <iframe ref={frame} title={c.preview} srcDoc={srcDoc} onLoad={(e) => restyle(e.currentTarget, dark)} className="h-[640px] w-full rounded-md border" />
     </div>
   );
 }
