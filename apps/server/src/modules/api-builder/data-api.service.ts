@@ -568,6 +568,11 @@ type TReadTicket = {
   personalRefused: boolean;
   /** `ab:r:{apiId}:{hash}:`: the cache key without its mode and versions (as readRule builds it); on first use (cache off never needs it). */
   base: () => string;
+  /**
+   * The whole entry key under `mode` and the tables' `versions`: the same string as last time while they are the same
+   * (a hit then looks up a string whose hash the engine already holds, instead of building and hashing a new one).
+   */
+  entryKey: (mode: string, versions: number[]) => string;
   ttlMs: number;
 };
 /**
@@ -617,6 +622,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
   }
   const ttls = prep.tables.map((t) => live.published.get(t)?.ttlSeconds ?? live.api.cacheTtlSeconds);
   let base: string | undefined;
+  let last: { mode: string; versions: number[]; key: string } | undefined;
   const ticket: TReadTicket = {
     key,
     table: get.table,
@@ -627,11 +633,22 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
     mask,
     personalRefused,
     base: () => (base ??= deps.cache.key(live.api.id, `${entryPart(deps, prep)}:`)),
+    entryKey(mode, versions) {
+      if (last && last.mode === mode && sameNumbers(last.versions, versions)) return last.key;
+      last = { mode, versions, key: `${ticket.base()}${mode}:${versions.join('.')}` };
+      return last.key;
+    },
     ttlMs: Math.min(...ttls) * 1000,
   };
   const size = get.query.length + (get.table.length + (get.accept?.length ?? 0) + (get.prefer?.length ?? 0) + (get.range?.length ?? 0));
   if (size <= MEMO_MAX_CHARS) later.push(() => rememberTicket(live, get.query, ticket));
   return ticket;
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function rememberTicket(live: TLiveApi, query: string, ticket: TReadTicket) {
@@ -718,7 +735,7 @@ export async function fastRead(
     else {
       const ttlMs = mode === 'trigger' ? LONG_TTL_MS : ticket.ttlMs;
       // The same key readRule builds: entries are shared with the framework path and the other instances.
-      const cacheKey = ttlMs > 0 ? `${ticket.base()}${mode}:${(await deps.cache.versions(apiId, prep.tables)).join('.')}` : undefined;
+      const cacheKey = ttlMs > 0 ? ticket.entryKey(mode, await deps.cache.versions(apiId, prep.tables)) : undefined;
       const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (deps.cache.shared ? await deps.cache.get(cacheKey) : undefined));
       res = hit
         ? { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit }
