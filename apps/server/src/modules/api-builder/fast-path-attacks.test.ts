@@ -4,7 +4,6 @@
  * unless they are the same read, nothing a client sends may reach the hand-built header block, and a key's holder
  * must not be able to pin unbounded memory through the remembered requests (tickets).
  */
-import net from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,27 +11,7 @@ import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import type { TAppContext } from '../../context.ts';
 import { hashKey } from './data-api.service.ts';
 import { createRuntime } from './runtime.ts';
-import { ALL_TABLES, createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
-
-/** One raw request on a fresh connection; the answer's bytes (read until its body is complete). */
-function rawAnswer(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf('\r\n\r\n');
-      const length = /\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1];
-      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) {
-        socket.destroy();
-        resolve(text);
-      }
-    });
-    socket.on('end', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
+import { ALL_TABLES, createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, rawAnswer, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 describe.runIf(customerServersUp('postgres'))('the fast path under attack', () => {
   let t: TTestContext;

@@ -5,30 +5,11 @@
  * the ones `writeHead` would have written.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, twoInstances, type TTestContext } from '../../test/helpers.ts';
 import { hitWire, sendHit } from './fast-path.ts';
-import { createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
-
-/** The raw bytes of one answer to `request` (one request on a fresh connection, read until the body is complete). */
-async function rawAnswer(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf('\r\n\r\n');
-      const length = /\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1];
-      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) {
-        socket.destroy();
-        resolve(text);
-      }
-    });
-    socket.on('error', reject);
-  });
-}
+import { createCustomerDb, customerServersUp, listenOnLoopback, publishedShop, rawAnswer, type TCustomerDb } from './testing/api-builder-kit.ts';
 
 const withoutDate = (raw: string) => raw.replace(/\r\nDate: [^\r]*/, '\r\nDate: (now)');
 

@@ -242,3 +242,26 @@ export async function dataGet<T = Record<string, unknown>[]>(origin: string, sho
   const res = await fetch(`${origin}/api/v1/${shop.apiId}${path}`, { headers: { apikey: shop.key } });
   return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as T };
 }
+
+/**
+ * The raw bytes of one answer to `request` (one request on a fresh connection, read until the body is complete, or
+ * until the server closes the connection).
+ */
+export function rawAnswer(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1];
+      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) {
+        socket.destroy();
+        resolve(text);
+      }
+    });
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
