@@ -21,6 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -64,9 +65,11 @@ describe('closed days and the opt-in', () => {
       return respond({ data: String(url).includes('year=2026') ? list : [] });
     });
     vi.stubGlobal('fetch', fetchMock);
+    // The card asks for this year's list: the date is 2026-05-01 for the whole test (only Date is faked; the user
+    // events' timers stay real). Restored after it (afterEach), so the test does not depend on the day it runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-05-01T03:00:00Z'));
     renderWithQueries(<ClosedDaysCard seedId="seed-1" canManage />);
-    vi.useRealTimers();
     expect(await screen.findByText('지방선거')).toBeTruthy();
     // Empty name: the shared schema's Korean message, nothing sent.
     const before = fetchMock.mock.calls.length;
