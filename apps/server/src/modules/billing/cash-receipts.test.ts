@@ -18,8 +18,8 @@ describe.each(dbKinds)('현금영수증 cancels on refunds on %s', (kind) => {
   let deps: TBillingDeps;
 
   beforeAll(async () => {
-    toss = await startFakeToss(FAKE_TOSS_KEYS);
     clock = movableClock(new Date('2026-11-20T03:00:00Z').getTime());
+    toss = await startFakeToss({ ...FAKE_TOSS_KEYS, now: clock.now });
     app = await createTestApp(kind, { env: { ...toss.env, ...COMPANY_ENV }, now: clock.now, jobs: false });
     deps = billingOf(app.app.ctx)!;
     // A short client timeout, so the "Toss did it but the answer was lost" case is quick.

@@ -29,8 +29,8 @@ describe.each(dbKinds)('세금계산서 and cash receipts on %s', (kind) => {
 
   beforeAll(async () => {
     popbill = await startFakePopbill();
-    toss = await startFakeToss(FAKE_TOSS_KEYS);
     clock = movableClock(kst('2026-11-30 23:00').getTime());
+    toss = await startFakeToss({ ...FAKE_TOSS_KEYS, now: clock.now });
     app = await createTestApp(kind, { env: { ...popbill.env, ...toss.env, ...COMPANY_ENV }, now: clock.now, jobs: false, listen: true });
     deps = billingOf(app.app.ctx)!;
   });
@@ -341,8 +341,8 @@ describe.each(dbKinds)('billing to 세금계산서, end to end through the fakes
 
   beforeAll(async () => {
     popbill = await startFakePopbill();
-    toss = await startFakeToss(FAKE_TOSS_KEYS);
     clock = movableClock(kst('2026-11-20 10:00').getTime());
+    toss = await startFakeToss({ ...FAKE_TOSS_KEYS, now: clock.now });
     app = await createTestApp(kind, { env: { ...popbill.env, ...toss.env, ...COMPANY_ENV }, now: clock.now, jobs: false, listen: true });
     deps = billingOf(app.app.ctx)!;
   });

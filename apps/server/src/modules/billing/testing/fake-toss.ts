@@ -22,7 +22,14 @@ import type { AddressInfo } from 'node:net';
 import { escapeHtml as esc } from '../../../lib/html.ts';
 import { fakeTossCardWindow, fakeTossSdkScript } from './fake-toss-browser.ts';
 
-export type TFakeTossOptions = { secretKey: string; clientKey: string; port?: number; host?: string };
+export type TFakeTossOptions = {
+  secretKey: string;
+  clientKey: string;
+  port?: number;
+  host?: string;
+  /** The fake's clock for the times it answers (approvedAt, dueDate, …): a test passes its app's movable clock. */
+  now?: () => Date;
+};
 
 type TCard = { number: string; company: string; issuerCode: string; cardType: '신용' | '체크'; ownerType: '개인' | '법인'; expiry: string };
 type TPayment = Record<string, unknown> & { paymentKey: string; orderId: string; status: string; totalAmount: number; balanceAmount: number };
@@ -47,6 +54,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeToss(opts: TFakeTossOptions) {
+  // A stand-alone fake server (serve-fake-billing.ts) runs on the machine's clock.
+  const clock = opts.now ?? (() => new Date());
   const authKeys = new Map<string, { customerKey: string; card: TCard }>();
   const billingKeys = new Map<string, { customerKey: string; card: TCard }>();
   const payments = new Map<string, TPayment>();
@@ -74,7 +83,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
   }
 
   function basePayment(p: { orderId: string; orderName: string; amount: number; method: string; status: string; type: string }): TPayment {
-    const now = new Date();
+    const now = clock();
     const paymentKey = key('tgen_');
     return {
       mId: 'tvivarepublica',
@@ -168,7 +177,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
       accountNumber: `${562 + Math.floor(Math.random() * 400)}${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`,
       bankCode,
       customerName: str(b.customerName),
-      dueDate: kstIso(new Date(Date.now() + validHours * 3600_000)),
+      dueDate: kstIso(new Date(clock().getTime() + validHours * 3600_000)),
       refundStatus: 'NONE',
       expired: false,
       settlementStatus: 'INCOMPLETED',
@@ -202,7 +211,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     const transactionKey = key('txrd_');
     p.cancels = [
       ...((p.cancels as unknown[] | null) ?? []),
-      { cancelAmount: amount, cancelReason: str(b.cancelReason), canceledAt: kstIso(new Date()), transactionKey },
+      { cancelAmount: amount, cancelReason: str(b.cancelReason), canceledAt: kstIso(clock()), transactionKey },
     ];
     p.balanceAmount -= amount;
     p.status = p.balanceAmount === 0 ? 'CANCELED' : 'PARTIAL_CANCELED';
@@ -231,7 +240,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
       businessNumber: '1234567890',
       customerIdentityNumber: maskIdentity(identity),
       failure: null,
-      requestedAt: kstIso(new Date()),
+      requestedAt: kstIso(clock()),
       receiptUrl: `${url}/_fake/cash-receipt/${receiptKey}`,
     };
     cashReceipts.push(receipt);
@@ -245,7 +254,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     const left = (receipt.amount as number) - cashReceiptCancels.filter((c) => c.receiptKey === receiptKey).reduce((n, c) => n + (c.amount as number), 0);
     const amount = b.amount === undefined ? left : int(b.amount);
     if (!amount || amount > left) return err(400, 'NOT_CANCELABLE_AMOUNT', '취소 할 수 없는 금액 입니다.');
-    const cancelled = { ...receipt, transactionType: 'CANCEL', issueStatus: 'COMPLETED', amount, requestedAt: kstIso(new Date()) };
+    const cancelled = { ...receipt, transactionType: 'CANCEL', issueStatus: 'COMPLETED', amount, requestedAt: kstIso(clock()) };
     cashReceiptCancels.push(cancelled);
     return { status: 200, body: cancelled };
   }
@@ -264,7 +273,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
         body: {
           mId: 'tvivarepublica',
           customerKey: auth.customerKey,
-          authenticatedAt: kstIso(new Date()),
+          authenticatedAt: kstIso(clock()),
           method: '카드',
           billingKey,
           cardCompany: c.company,
@@ -437,7 +446,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
       const p = lastOf(orderId);
       if (p.status !== 'WAITING_FOR_DEPOSIT') throw new Error(`fake toss: order ${orderId} is ${p.status}`);
       p.status = 'DONE';
-      p.approvedAt = kstIso(new Date());
+      p.approvedAt = kstIso(clock());
       p.lastTransactionKey = key('txrd_');
       return control.depositCallback(orderId);
     },
@@ -445,7 +454,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     depositCallback(orderId: string, overrides: Partial<{ secret: string; status: string; transactionKey: string; createdAt: string }> = {}) {
       const p = lastOf(orderId);
       return {
-        createdAt: kstIso(new Date()).replace('+09:00', '.000000'),
+        createdAt: kstIso(clock()).replace('+09:00', '.000000'),
         secret: String(p.secret ?? ''),
         orderId,
         status: p.status,
@@ -457,7 +466,7 @@ export async function startFakeToss(opts: TFakeTossOptions) {
     statusChanged(paymentKey: string, data: Record<string, unknown> = {}) {
       const p = payments.get(paymentKey);
       if (!p) throw new Error(`fake toss: no payment ${paymentKey}`);
-      return { eventType: 'PAYMENT_STATUS_CHANGED', createdAt: kstIso(new Date()).replace('+09:00', '.000000'), data: { ...p, ...data } };
+      return { eventType: 'PAYMENT_STATUS_CHANGED', createdAt: kstIso(clock()).replace('+09:00', '.000000'), data: { ...p, ...data } };
     },
     /** Sets a payment's status as Toss would (e.g. 'CANCELED' for a virtual account that expired). */
     setStatus(paymentKey: string, status: string) {

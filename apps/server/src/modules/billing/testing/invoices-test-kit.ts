@@ -15,8 +15,8 @@ export type TBillingTest = { t: TTestApp; toss: TFakeToss; clock: TClock; close:
 
 /** An app whose Toss is the fake on loopback (helper C's), on a movable clock starting at `start`, jobs not polling. */
 export async function billingTestApp(kind: 'pglite' | 'postgres', start: Date): Promise<TBillingTest> {
-  const toss = await startFakeToss(FAKE_TOSS_KEYS);
   const clock = movableClock(start.getTime());
+  const toss = await startFakeToss({ ...FAKE_TOSS_KEYS, now: clock.now });
   const t = await createTestApp(kind, { env: toss.env, now: clock.now, jobs: false });
   return {
     t,

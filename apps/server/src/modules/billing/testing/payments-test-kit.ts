@@ -18,8 +18,8 @@ export type TPaymentsTest = { t: TTestApp; toss: TFakeToss; deps: TBillingDeps; 
  * `t.app.jobs.runDue()`). The Toss client's timeout is `tossTimeoutMs` (short, so the fake's delayed answer times out).
  */
 export async function paymentsTestApp(kind: 'pglite' | 'postgres', opts: { tossTimeoutMs?: number } = {}): Promise<TPaymentsTest> {
-  const toss = await startFakeToss(FAKE_TOSS_KEYS);
   const clock = movableClock(Date.parse('2026-11-10T03:00:00Z'));
+  const toss = await startFakeToss({ ...FAKE_TOSS_KEYS, now: clock.now });
   const t = await createTestApp(kind, { env: { ...toss.env, APP_URL: 'http://app.test' }, now: clock.now, jobs: false });
   const deps = billingOf(t.app.ctx)!;
   deps.toss = createTossClient(t.config.billing.toss!, { timeoutMs: opts.tossTimeoutMs ?? 1_000 });
