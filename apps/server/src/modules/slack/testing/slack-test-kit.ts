@@ -84,7 +84,12 @@ export async function directWorkspace(s: TSlackTest, token: string, team: { id: 
 }
 
 let seq = 0;
-export const nextTs = () => `${1_790_000_000 + ++seq}.${String(seq).padStart(6, '0')}`;
+/**
+ * Message timestamps: unique and increasing, from a day before the suite loaded, so they stay inside every retention
+ * period whatever the day the tests run (a fixed 2026-09-21 base fell out of the 90-day retention on 2026-12-20).
+ */
+const TS_BASE = Math.floor(Date.now() / 1000) - 86_400;
+export const nextTs = () => `${TS_BASE + ++seq}.${String(seq).padStart(6, '0')}`;
 
 /** POSTs a signed Events API body (timestamp and secret overridable). */
 export async function sendEvent(t: TTestContext, body: unknown, opts: { ts?: number; secret?: string; raw?: string } = {}) {
