@@ -645,6 +645,11 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
   return ticket;
 }
 
+/** How many requests a live API has remembered: preparations and tickets (for the tests of their bounds). */
+export function rememberedRequests(live: TLiveApi): { reads: number; tickets: number } {
+  return { reads: readMemo.get(live)?.map.size ?? 0, tickets: tickets.get(live)?.count ?? 0 };
+}
+
 function sameNumbers(a: number[], b: number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
