@@ -6,6 +6,8 @@ import { PASSWORD } from './fixtures/users';
 const STEP = 15 * 60_000;
 const seoulDay = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 10);
 const seoulHhmm = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(11, 16);
+/** The first Seoul midnight after `ms` (15:00 UTC). */
+const nextSeoulMidnight = (ms: number) => Date.parse(`${seoulDay(ms)}T00:00:00+09:00`) + 86_400_000;
 
 /** A seed with two rooms open all day every day (the test runs at any hour), a door display for the first. */
 async function setup(request: APIRequestContext) {
@@ -77,10 +79,12 @@ test('the door display at 1280×800 shows now and next and books 지금 사용; 
   expect(listed.data.find((b) => b.title === '지금 사용 (3층 로비 태블릿)')).toMatchObject({ status: 'checked_in', organizer: { name: '김도어' } });
 
   // The phone: a meeting on now in the other room, its QR link opened signed out → sign in → back → one tap.
+  // Half an hour from the current step, but never past Seoul midnight (a booking may not cross it; CI once ran at 23:55 KST).
   const start = Math.floor(now / STEP) * STEP;
+  const end = Math.min(start + 30 * 60_000, nextSeoulMidnight(now));
   const meeting = await request.post(`${s.base}/bookings`, {
     headers: s.owner.headers,
-    data: { roomId: s.small, title: '주간 스탠드업', startsAt: new Date(start).toISOString(), endsAt: new Date(start + 30 * 60_000).toISOString() },
+    data: { roomId: s.small, title: '주간 스탠드업', startsAt: new Date(start).toISOString(), endsAt: new Date(end).toISOString() },
   });
   expect(meeting.status()).toBe(201);
   const code = (await (await request.get(`${s.base}/rooms/${s.small}/check-in-code`, { headers: s.owner.headers })).json()) as { data: { url: string } };
