@@ -36,6 +36,9 @@ test('the door display at 1280×800 shows now and next and books 지금 사용; 
   browser,
   request,
 }) => {
+  // In the last ten minutes of a Seoul day the room is free only until midnight (a booking may not cross it): the
+  // display rightly offers no 지금 사용 under five minutes, and the phone's meeting would end as the test runs.
+  test.skip(nextSeoulMidnight(Date.now()) - Date.now() < 10 * 60_000, 'the last ten minutes before midnight in Seoul');
   const s = await setup(request);
   const now = Date.now();
   // The next meeting in the display's room: 75–90 minutes from now, on a 15-minute step (same Seoul day when possible).
