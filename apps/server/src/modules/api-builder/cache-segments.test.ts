@@ -11,8 +11,8 @@ const LOCAL_MAX = 2_000;
 const LOCAL_MAX_BYTES = 32 * 1024 * 1024;
 const PROBATION_MAX = 400;
 const PROBATION_BYTES = LOCAL_MAX_BYTES * 0.2;
-/** What the cache counts for an entry (UTF-16 characters, plus its overhead). */
-const bytesOf = (chars: number) => chars * 2 + 512;
+/** What the cache counts for an entry of ASCII text: UTF-16 characters, its UTF-8 bytes (the fast path's copy), overhead. */
+const bytesOf = (chars: number) => chars * 2 + chars + 512;
 
 function blindState(): TSharedState {
   return { ...createMemoryState(), getValue: async () => null, setValue: async () => undefined };

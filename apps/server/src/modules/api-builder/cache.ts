@@ -33,8 +33,12 @@ const SOLO_MAX_BYTES = LOCAL_MAX_BYTES + 64 * 1024 * 1024;
 const PROBATION_SHARE = 0.2;
 /** A larger answer (a big page of wide rows) is served uncached: caching it would cost more memory than it saves. */
 export const CACHE_ENTRY_MAX_CHARS = 1_000_000;
-/** Strings are UTF-16 in the heap at worst (Korean text): two bytes a character, plus the entry's own overhead. */
-const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + 512;
+/**
+ * Strings are UTF-16 in the heap at worst (Korean text): two bytes a character; plus the body's UTF-8 bytes, which the
+ * data API's fast path keeps beside an entry once it is hit (fast-path.ts `hitWire`, decision 101); plus the entry's
+ * own overhead.
+ */
+const bytesOf = (value: TCachedResponse) => value.raw.length * 2 + Buffer.byteLength(value.raw) + 512;
 
 type TLocalEntry = { value: TCachedResponse; expiresAt: number; bytes: number };
 

@@ -664,9 +664,8 @@ function rememberTicket(live: TLiveApi, query: string, ticket: TReadTicket) {
   }
   const list = memo.map.get(query);
   if (list) {
-    // Another request of the same moment remembered it first.
-    if (list.includes(ticket)) return;
-    // A key record that changed (same id, new record) leaves its old ticket: replaced; the oldest goes beyond the bound.
+    // A ticket of the same key and request (another request of the same moment remembered its own first, or the key
+    // record changed: same id, new record) is replaced; else the oldest goes beyond the bound.
     const same = list.findIndex(
       (t) => t.key.id === ticket.key.id && t.table === ticket.table && t.accept === ticket.accept && t.prefer === ticket.prefer && t.range === ticket.range,
     );

@@ -19,13 +19,16 @@ describe('a hit written as stored', () => {
   const servers: http.Server[] = [];
   afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
 
-  /** A server answering `/hit` through sendHit (falling back to writeHead as the fast path does) and `/plain` through writeHead. */
+  /**
+   * A server answering `/hit` through sendHit with the wire's encoded body (falling back to writeHead as the fast path
+   * does) and `/plain` through writeHead with the stored string.
+   */
   async function serve(settings: { keepAliveTimeout?: number; maxRequestsPerSocket?: number }) {
     const wire = hitWire(always, stored);
     let used: boolean | undefined;
     const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
       if (req.url === '/hit') {
-        used = sendHit(res, wire.head!, 'req-00000001', 'db;dur=0.1', stored.status, stored.raw);
+        used = sendHit(res, wire.head!, 'req-00000001', 'db;dur=0.1', stored.status, wire.body);
         if (used) return;
       }
       const line = wire.flat.slice();
