@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TTestContext } from '../../test/helpers.ts';
 import { ALL_TABLES, createCustomerDb, customerEngines, listenOnLoopback, publishedShop, type TCustomerDb } from './testing/api-builder-kit.ts';
 import { chosungPattern, initialsOf } from './postgrest/chosung.ts';
-import { maskAs, maskFound, personalKindOf } from './postgrest/pii-columns.ts';
+import { maskAs, maskFound, personalKindOf, tooFewDigits } from './postgrest/pii-columns.ts';
 import type { TColumn, TTableInfo } from './engines/engine.ts';
 
 const ROW_CAP = 3;
@@ -280,5 +280,38 @@ describe('초성 patterns and personal column names (pure)', () => {
     expect(maskAs('account', '123-45')).toBe('***-**');
     expect(maskFound('가격 12,000원, 2026-01-05')).toBe('가격 12,000원, 2026-01-05');
     expect(maskFound('주민번호 900101-1234567')).toBe('주민번호 ******-*******');
+    // Digits of other scripts count towards the nine the search needs (the quick count before the expression).
+    expect(maskFound('연락처 ０１０-１２３４-５６７８')).toBe('연락처 ０１０-****-５６７８');
+    expect(maskFound('전화 010 1234 5678 부탁')).toBe('전화 010 **** 5678 부탁');
+    expect(maskFound('상품 4242')).toBe('상품 4242');
+    expect(maskFound('주문 20261126')).toBe('주문 20261126');
+  });
+
+  it('the quick digit count never skips a value the expression would search', () => {
+    // Every text with nine digits of a script the count handles on its own path: ASCII, full-width, Arabic-Indic,
+    // Devanagari, and one outside the BMP (mathematical digits, sent to the expression); each mixed with Hangul.
+    const scripts = [
+      (d: number) => String(d),
+      (d: number) => String.fromCharCode(0xff10 + d),
+      (d: number) => String.fromCharCode(0x660 + d),
+      (d: number) => String.fromCharCode(0x966 + d),
+      (d: number) => String.fromCodePoint(0x1d7ce + d),
+    ];
+    const enough = /(?:\p{Nd}\D{0,3}){9}/u;
+    for (const [i, digit] of scripts.entries()) {
+      const astral = i === scripts.length - 1;
+      const nine = [0, 1, 0, 1, 2, 3, 4, 5, 6].map(digit).join('');
+      const eight = [0, 1, 0, 1, 2, 3, 4, 5].map(digit).join('');
+      for (const text of [`번호 ${nine}`, nine, `가${nine}나`, `${eight.slice(0, 4)}-${nine.slice(4)} 입니다`]) {
+        expect(enough.test(text), text).toBe(true);
+        expect(tooFewDigits(text), text).toBe(false);
+      }
+      // Eight digits: skipped (the expression agrees there was nothing to find), except outside the BMP, where the
+      // count leaves the value to the expression.
+      for (const text of [`번호 ${eight}번`, `가나다라 ${eight}`]) {
+        expect(enough.test(text), text).toBe(false);
+        expect(tooFewDigits(text), text).toBe(!astral);
+      }
+    }
   });
 });
