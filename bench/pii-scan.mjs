@@ -1,12 +1,15 @@
-// Issue 34 / decision 101: what the data API's personal-number search costs for the text values of an answer when
+// Issue 34 / decision 102: what the data API's personal-number search costs for the text values of an answer when
 // the key may not read personal data (every text value of every row goes through `maskFound`). The baseline is the
 // search as it was (the Unicode expression on every value), measured in the same run, alternating, 7 rounds; medians
 // and spread. Values: the bench table's ('상품 4242', 'note 4242'), Korean names and addresses, and texts with numbers
 // that are not personal (prices, dates, order numbers) — the masker itself runs for the latter in both.
+// Second, the masker's normalised copy of a text (lib/pii-mask.ts `normalised`, twice a masked text): a character's
+// NFKC form asked of `normalize` for every character (before, copied here as the baseline) against ASCII and Hangul
+// syllables taken as they are (now).
 //   node bench/pii-scan.mjs
 import { cpus } from 'node:os';
 import { maskFound, personalKindOf } from '../apps/server/src/modules/api-builder/postgrest/pii-columns.ts';
-import { maskPersonalData } from '../apps/server/src/lib/pii-mask.ts';
+import { maskPersonalData, normalised } from '../apps/server/src/lib/pii-mask.ts';
 
 const ENOUGH_DIGITS = /(?:\p{Nd}\D{0,3}){9}/u;
 const before = (value) => {
@@ -53,3 +56,32 @@ for (const [name, set] of sets) {
 // personalKindOf is remembered per table and column: a new plan no longer works the names out again.
 const table = { name: 'items', primaryKey: ['id'], foreignKeys: [], columns: [{ name: 'id', type: 'integer' }, { name: 'note', type: 'text' }, { name: 'phone', type: 'text' }] };
 if (personalKindOf(table, table.columns[2]) !== 'phone' || personalKindOf(table, table.columns[1]) !== undefined) throw new Error('kinds');
+
+const DASHES = /[\u2010-\u2015\u2212]/;
+function normalisedBefore(text) {
+  let out = '';
+  for (const ch of text) {
+    if (ch.length > 1) {
+      out += ch;
+      continue;
+    }
+    const n = ch.normalize('NFKC');
+    out += DASHES.test(n) ? '-' : n.length === 1 ? n : ch;
+  }
+  return out;
+}
+const texts = values.filter((_, i) => i % 6 >= 3);
+for (const t of [...texts, '０１０－１２３４－５６７８ 으로 연락'] ) if (normalisedBefore(t) !== normalised(t)) throw new Error(`normalised differs: ${t}`);
+{
+  const a = [];
+  const b = [];
+  for (let r = 0; r < rounds + 1; r++) {
+    const x = time(normalisedBefore, texts);
+    const y = time(normalised, texts);
+    if (r > 0) {
+      a.push(x.ns);
+      b.push(y.ns);
+    }
+  }
+  console.log(`the masker's normalised copy (addresses, prices with dates, order numbers): before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`);
+}

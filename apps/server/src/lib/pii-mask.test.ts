@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid, maskPersonalData, maskText } from './pii-mask.ts';
+import { luhnValid, maskPersonalData, maskText, normalised } from './pii-mask.ts';
 
 const m = (t: string) => maskPersonalData(t);
 
@@ -172,5 +172,23 @@ describe('masking Korean personal data', () => {
   it('is idempotent (a masked text stays as it is)', () => {
     const once = maskText('010-1234-5678 hong@test.kr 900101-1234567 국민 123456-01-123456 4111111111111111 ９００１０１ １２３４５６７ 홍길동＠naver.com');
     expect(maskText(once)).toBe(once);
+  });
+
+  it('ASCII and every Hangul syllable are their own form: the quick path normalises as a character-by-character NFKC would', () => {
+    // The per-character form as it was: outside the BMP kept, else the one-character NFKC form, dashes as '-'.
+    const slow = (ch: string) => {
+      if (ch.length > 1) return ch;
+      const n = ch.normalize('NFKC');
+      return /[\u2010-\u2015\u2212]/.test(n) ? '-' : n.length === 1 ? n : ch;
+    };
+    let plain = '';
+    for (let c = 0; c < 0x80; c++) plain += String.fromCharCode(c);
+    for (let c = 0xac00; c <= 0xd7a3; c++) plain += String.fromCharCode(c);
+    expect([...plain].every((ch) => slow(ch) === ch)).toBe(true);
+    expect(normalised(plain)).toBe(plain);
+    // Mixed with characters that do change, each position as the slow form gives it.
+    const mixed = `가－나 ０１０—１２３４ ｈｏｎｇ＠ｎａｖｅｒ.com ㈜ 𝟏 ${plain.slice(0x60, 0x90)}`;
+    expect(normalised(mixed)).toBe([...mixed].map(slow).join(''));
+    expect(normalised(mixed).length).toBe(mixed.length);
   });
 });
