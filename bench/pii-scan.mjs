@@ -19,7 +19,14 @@ const before = (value) => {
 };
 const values = [];
 for (let i = 1; i <= 2000; i++) {
-  values.push(`상품 ${i * 37}`, `note ${i * 37}`, `김민수${i % 10}`, `서울특별시 강남구 테헤란로 ${i % 500}길 ${i % 90}`, `가격 ${i * 100}원, 2026-11-${String((i % 28) + 1).padStart(2, '0')}`, `주문번호 20261126-${String(i).padStart(4, '0')}`);
+  values.push(
+    `상품 ${i * 37}`,
+    `note ${i * 37}`,
+    `김민수${i % 10}`,
+    `서울특별시 강남구 테헤란로 ${i % 500}길 ${i % 90}`,
+    `가격 ${i * 100}원, 2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
+    `주문번호 20261126-${String(i).padStart(4, '0')}`,
+  );
 }
 // Same answers from both.
 for (const v of values) if (before(v) !== maskFound(v)) throw new Error(`differs: ${v}`);
@@ -54,7 +61,16 @@ for (const [name, set] of sets) {
   console.log(`${name}: before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`);
 }
 // personalKindOf is remembered per table and column: a new plan no longer works the names out again.
-const table = { name: 'items', primaryKey: ['id'], foreignKeys: [], columns: [{ name: 'id', type: 'integer' }, { name: 'note', type: 'text' }, { name: 'phone', type: 'text' }] };
+const table = {
+  name: 'items',
+  primaryKey: ['id'],
+  foreignKeys: [],
+  columns: [
+    { name: 'id', type: 'integer' },
+    { name: 'note', type: 'text' },
+    { name: 'phone', type: 'text' },
+  ],
+};
 if (personalKindOf(table, table.columns[2]) !== 'phone' || personalKindOf(table, table.columns[1]) !== undefined) throw new Error('kinds');
 
 const DASHES = /[\u2010-\u2015\u2212]/;
@@ -71,7 +87,7 @@ function normalisedBefore(text) {
   return out;
 }
 const texts = values.filter((_, i) => i % 6 >= 3);
-for (const t of [...texts, '０１０－１２３４－５６７８ 으로 연락'] ) if (normalisedBefore(t) !== normalised(t)) throw new Error(`normalised differs: ${t}`);
+for (const t of [...texts, '０１０－１２３４－５６７８ 으로 연락']) if (normalisedBefore(t) !== normalised(t)) throw new Error(`normalised differs: ${t}`);
 {
   const a = [];
   const b = [];
@@ -83,5 +99,7 @@ for (const t of [...texts, '０１０－１２３４－５６７８ 으로 연�
       b.push(y.ns);
     }
   }
-  console.log(`the masker's normalised copy (addresses, prices with dates, order numbers): before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`);
+  console.log(
+    `the masker's normalised copy (addresses, prices with dates, order numbers): before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`,
+  );
 }
