@@ -59,8 +59,9 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
           <ul className="divide-y text-sm">
             {refused.map((r) => (
               <li key={r.origin} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-                <span className="min-w-0 break-all">
-                  <code>{r.origin}</code> <span className="text-xs text-muted-foreground">· {c.refusedAt(when(r.lastSeenAt))}</span>
+                <span className="min-w-0">
+                  <code className="break-all">{r.origin}</code>{' '}
+                  <span className="text-xs text-muted-foreground break-keep">· {c.refusedAt(when(r.lastSeenAt))}</span>
                 </span>
                 {canManage && /^https?:\/\//.test(r.origin) && (
                   <Button
