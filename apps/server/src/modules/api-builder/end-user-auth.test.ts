@@ -175,6 +175,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('runs published functions under the token too: /rpc answers only what the policy allows', async () => {
+    await configure({}); // stands alone (test-by-name): the JWKS settings an earlier test saved
     const rpc = async (headers: Record<string, string>) => {
       const res = await fetch(`${origin}/api/v1/${shop.apiId}/rpc/my_notes?select=owner`, {
         method: 'POST',
@@ -190,6 +191,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('never serves one user’s cached answer to another (end users bypass the cache; keys still use it)', async () => {
+    await configure({}); // stands alone (test-by-name): the JWKS settings an earlier test saved
     const path = '/notes?select=owner&order=id';
     const k1 = await get(path, { apikey: shop.key });
     const k2 = await get(path, { apikey: shop.key });
@@ -206,6 +208,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('writes under the policy: own rows only, another owner refused, updates reach only own rows', async () => {
+    await configure({}); // stands alone (test-by-name): the JWKS settings an earlier test saved
     const alice = bearer(await userToken('alice'));
     const made = await send('POST', '/notes?select=owner,body', alice, { owner: 'alice', body: '새 메모' });
     expect(made.status).toBe(201);
@@ -250,6 +253,7 @@ describe.each(customerEngines(['postgres'] as const).flatMap(() => shapes))('end
   });
 
   it('fetches the JWKS again for a new kid (key rotation), and keeps it per Cache-Control', async () => {
+    await configure({}); // stands alone (test-by-name): the JWKS settings an earlier test saved
     expect(jwksMaxAge('public, max-age=300')).toBe(300_000);
     expect(jwksMaxAge('max-age=86400')).toBe(600_000);
     expect(jwksMaxAge('no-store')).toBe(0);
