@@ -46,12 +46,15 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
   return (
     <div className="space-y-3">
       {bot.cappedAt && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 break-keep dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 break-keep dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {c.capped(when(bot.cappedAt))}
         </p>
       )}
       {refused.length > 0 && (
-        <section className="space-y-2 rounded-md border border-amber-300 p-3" aria-labelledby="chatbot-refused">
+        <section className="space-y-2 rounded-md border border-amber-300 p-3 dark:border-amber-700" aria-labelledby="chatbot-refused">
           <h3 id="chatbot-refused" className="text-sm font-medium break-keep">
             {c.refusedTitle}
           </h3>
