@@ -30,6 +30,7 @@ const FIXED = [
     'enforces role rights on the server: a member without edit rights reads but gets 403 on writes',
   ],
   ['apps/server/src/modules/api-builder/api-builder.test.ts', 'counts calls per key per day and shows the hit ratio'],
+  ['apps/server/src/modules/api-builder/end-user-auth.test.ts', 'writes under the policy: own rows only, another owner refused, updates reach only own rows'],
 ];
 
 const args = process.argv.slice(2);
