@@ -82,8 +82,12 @@ test('the door display at 1280×800 shows now and next and books 지금 사용; 
   expect(listed.data.find((b) => b.title === '지금 사용 (3층 로비 태블릿)')).toMatchObject({ status: 'checked_in', organizer: { name: '김도어' } });
 
   // The phone: a meeting on now in the other room, its QR link opened signed out → sign in → back → one tap.
-  // Half an hour from the current step, but never past Seoul midnight (a booking may not cross it; CI once ran at 23:55 KST).
-  const start = Math.floor(now / STEP) * STEP;
+  // Half an hour from the next step (check-in opens 15 minutes before the start): a meeting that started at the current
+  // step more than 10 minutes ago is released as a no-show before the phone gets to it (RELEASE_AFTER_MS; CI once ran at
+  // 02:56 KST). Never past Seoul midnight (a booking may not cross it; CI once ran at 23:55 KST): in the last quarter
+  // hour of the day it starts at the current step, at most 10 minutes ago (the test skips itself after 23:50).
+  const ahead = Math.ceil(now / STEP) * STEP;
+  const start = ahead + STEP <= nextSeoulMidnight(now) ? ahead : Math.floor(now / STEP) * STEP;
   const end = Math.min(start + 30 * 60_000, nextSeoulMidnight(now));
   const meeting = await request.post(`${s.base}/bookings`, {
     headers: s.owner.headers,
