@@ -41,18 +41,13 @@ const rounds = 7;
 const med = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `${med(xs).toFixed(0)} ns (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
 console.log(`${cpus()[0]?.model}, Node ${process.version}, ${rounds} rounds, ns a text value, median (min–max)`);
-const sets = [
-  ['the bench table (상품 N, note N)', values.filter((_, i) => i % 6 < 2)],
-  ['names and addresses', values.filter((_, i) => i % 6 === 2 || i % 6 === 3)],
-  ['prices, dates, order numbers (the masker runs)', values.filter((_, i) => i % 6 >= 4)],
-  ['all of them', values],
-];
-for (const [name, set] of sets) {
+/** `oldFn` and `newFn` over `set`, alternating (a first round of warm-up left out); prints medians and the ratio. */
+function compare(name, oldFn, newFn, set) {
   const a = [];
   const b = [];
   for (let r = 0; r < rounds + 1; r++) {
-    const x = time(before, set);
-    const y = time(maskFound, set);
+    const x = time(oldFn, set);
+    const y = time(newFn, set);
     if (r > 0) {
       a.push(x.ns);
       b.push(y.ns);
@@ -60,6 +55,13 @@ for (const [name, set] of sets) {
   }
   console.log(`${name}: before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`);
 }
+const sets = [
+  ['the bench table (상품 N, note N)', values.filter((_, i) => i % 6 < 2)],
+  ['names and addresses', values.filter((_, i) => i % 6 === 2 || i % 6 === 3)],
+  ['prices, dates, order numbers (the masker runs)', values.filter((_, i) => i % 6 >= 4)],
+  ['all of them', values],
+];
+for (const [name, set] of sets) compare(name, before, maskFound, set);
 // personalKindOf is remembered per table and column: a new plan no longer works the names out again.
 const table = {
   name: 'items',
@@ -88,18 +90,4 @@ function normalisedBefore(text) {
 }
 const texts = values.filter((_, i) => i % 6 >= 3);
 for (const t of [...texts, '０１０－１２３４－５６７８ 으로 연락']) if (normalisedBefore(t) !== normalised(t)) throw new Error(`normalised differs: ${t}`);
-{
-  const a = [];
-  const b = [];
-  for (let r = 0; r < rounds + 1; r++) {
-    const x = time(normalisedBefore, texts);
-    const y = time(normalised, texts);
-    if (r > 0) {
-      a.push(x.ns);
-      b.push(y.ns);
-    }
-  }
-  console.log(
-    `the masker's normalised copy (addresses, prices with dates, order numbers): before ${fmt(a)}, now ${fmt(b)}, now ÷ before ${(med(b) / med(a)).toFixed(2)}`,
-  );
-}
+compare("the masker's normalised copy (addresses, prices with dates, order numbers)", normalisedBefore, normalised, texts);
