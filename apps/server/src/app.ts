@@ -11,7 +11,7 @@ import type { TAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { createSharedState } from './state/shared-state.ts';
 import { clientErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { apiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerInputTextRule } from './plugins/input-text-rule.ts';
@@ -367,7 +367,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   // One set of API-builder deps (pools, caches, runtime) shared with the admin-page builder, which calls the data API in process.
   const apiBuilderDeps = createApiBuilderDeps(ctx, app.log, notificationsDeps);
   await app.register(apiBuilderModule, { ctx, deps: apiBuilderDeps, jobs });
-  const headers = securityHeaders({ google: Boolean(config.google.clientId), hsts: config.isProduction });
+  // The data API's own security headers (decision 103), as its framework routes get them (plugins/security-headers.ts).
+  const headers = apiSecurityHeaders({ google: Boolean(config.google.clientId), hsts: config.isProduction });
   fast.path = createDataApiFastPath(apiBuilderDeps, {
     headers,
     requestId: requestIdOf,

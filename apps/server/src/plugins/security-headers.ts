@@ -24,12 +24,39 @@ function tossSources(sdkUrl: string | undefined): { script: string[]; frame: str
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: TSecurityHeadersOptions) {
   const headers = securityHeaders(opts);
+  const api = apiSecurityHeaders(opts);
   // The same headers on every answer: computed once here, not per request (helmet's middleware rebuilds the CSP
-  // string on every call, about 6 % of a small API request's CPU time; decision 023).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // string on every call, about 6 % of a small API request's CPU time; decision 023). The data API's routes get the
+  // API set (decision 103).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isDataApiRoute(request.routeOptions.url) ? api : headers);
     done();
   });
+}
+
+/** Whether a route (its pattern) is the published data API's: tables, functions, changes, its OpenAPI document and preflights (@fastify/cors's `*` under the scope's prefix). */
+export const isDataApiRoute = (route: string | undefined) => route !== undefined && (route.startsWith('/api/v1/') || route === '/api/v1*');
+
+/**
+ * The data API's security headers (decision 103): the set OWASP's REST Security Cheat Sheet gives for every API
+ * answer, instead of the browser-document set above. The data API answers JSON to programs, never a page: the
+ * document headers (a CSP listing script, style, font and frame sources, the cross-origin opener and resource
+ * policies, Origin-Agent-Cluster, the DNS-prefetch, download and cross-domain-policy switches, X-XSS-Protection) have
+ * nothing to act on there, and were over 700 bytes on every answer — more than the answer itself for a row, and for a
+ * cached read the largest part of what the server and its client handle (bench/RESULTS.md, 2026-11-28). What stays
+ * protects a JSON answer opened in a browser: it cannot be sniffed as HTML (nosniff, with its JSON type), framed
+ * (`frame-ancestors 'none'`, `X-Frame-Options: DENY`) or run anything (`default-src 'none'`, stricter than the
+ * app's policy), it sends no referrer, and production keeps HSTS.
+ */
+export function apiSecurityHeaders(opts: TSecurityHeadersOptions): Record<string, string> {
+  const hsts = securityHeaders(opts)['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
 }
 
 /** The headers helmet sets with our options, read off its middleware once. */

@@ -57,7 +57,11 @@ describe.runIf(customerServersUp('postgres'))('data API cache hits before the fr
         .map(([k, v]) => [k, String(v)]),
     );
     expect(fromHttp).toEqual(fromFramework);
-    expect(fromHttp['content-security-policy']).toContain("default-src 'self'");
+    // The data API's own security headers (decision 103), not the app pages' document set.
+    expect(fromHttp['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(fromHttp['x-frame-options']).toBe('DENY');
+    expect(fromHttp['x-content-type-options']).toBe('nosniff');
+    expect(fromHttp['cross-origin-opener-policy']).toBeUndefined();
     expect(hit.headers.get('server-timing')).toMatch(/^db;dur=\d+(\.\d)?$/);
   });
 
@@ -71,6 +75,31 @@ describe.runIf(customerServersUp('postgres'))('data API cache hits before the fr
     expect(viaHttp.headers.get('content-type')).toBe(framework.headers['content-type']);
     expect(viaHttp.headers.get('access-control-allow-origin')).toBe('*');
     expect(viaHttp.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('every data-API answer carries the API security headers, whichever path answers it; app routes keep the document set', async () => {
+    const api = "default-src 'none'; frame-ancestors 'none'";
+    const answers = [
+      await http('/customers?select=id&id=eq.1'), // fast path
+      await http('/customers?select=id&id=eq.1', { apikey: 'not-a-key' }), // refused: framework path
+      await http('/openapi.json'),
+      await http('/customers?select=id&id=eq.9', {}, 'OPTIONS'),
+      await fetch(`${origin}/api/v1/${shop.apiId}/customers?id=eq.9`, {
+        method: 'PATCH',
+        headers: { apikey: shop.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ city: 'Seoul' }),
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('content-security-policy'), `${res.status} ${res.headers.get('access-control-allow-methods')}`).toBe(api);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+    }
+    const health = await fetch(`${origin}/api/health`);
+    expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(health.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
   it('a NUL in the query gets the framework’s input-rule refusal', async () => {

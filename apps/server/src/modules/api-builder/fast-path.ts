@@ -29,7 +29,7 @@ import { admitFastRpc } from './rpc.service.ts';
 import type { TCachedResponse } from './cache.ts';
 
 export type TFastPathHooks = {
-  /** The headers every answer carries (security headers). */
+  /** The headers every data-API answer carries (its security headers, decision 103). */
   headers: Record<string, string>;
   requestId: (req: IncomingMessage) => string;
   /** True while the instance drains or closes: then every request takes the full path. */
