@@ -8,7 +8,7 @@ import { createJournalMeter } from './journal.ts';
 // writeSync counted (and still done): the journal's batch must be one system call. The journal takes the write as an
 // option (a module mock of node:fs would not reach a journal module another test file in the same worker loaded first).
 const counted = vi.fn((fd: number, text: string) => writeSync(fd, text));
-import type { TMeteredEvent } from './meter.ts';
+import { isPlainCall, type TMeteredEvent } from './meter.ts';
 
 const SEED = '11111111-1111-4111-8111-111111111111';
 const at = new Date('2026-11-27T10:00:00Z');
@@ -148,5 +148,47 @@ describe('metering journal recordSoon', () => {
     await last;
     expect(ids()).toEqual(Array.from({ length: 500 }, (_, i) => `m${i}`));
     expect(writes.mock.calls.filter((c) => !String(c[1]).startsWith('["#"'))).toHaveLength(1);
+  });
+
+  it('callSoon: a turn’s plain calls of a seed are one plain-call event counting them, in the same write as recordSoon’s events', async () => {
+    const { meter, lines, written } = setup();
+    const OTHER = '22222222-2222-4222-8222-222222222222';
+    counted.mockClear();
+    const promises = [meter.callSoon(SEED), meter.callSoon(SEED), meter.callSoon(OTHER), meter.recordSoon(event('keyed')), meter.callSoon(SEED)];
+    expect(new Set(promises).size).toBe(1);
+    expect(meter.pending()).toBe(3);
+    expect(lines()).toEqual([]);
+    await promises[0];
+    const rows = lines().map((l) => JSON.parse(l) as [string, string, string, number, number]);
+    expect(rows.map(([id, seed, m, q, t]) => [id === 'keyed' ? id : 'plain', seed, m, q, t])).toEqual([
+      ['keyed', SEED, 'api.calls', 1, at.getTime()],
+      ['plain', SEED, 'api.calls', 3, at.getTime()],
+      ['plain', OTHER, 'api.calls', 1, at.getTime()],
+    ]);
+    // Plain-call ids, different from each other: billing folds them and counts their quantities.
+    const ids = rows.map((r) => r[0]).filter((id) => id !== 'keyed');
+    expect(ids.every((id) => isPlainCall({ id, meter: 'api.calls' }))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+    expect(counted.mock.calls.filter((c) => !String(c[1]).startsWith('["#"'))).toHaveLength(1);
+    // The next turn's calls are a new event.
+    await meter.callSoon(SEED);
+    const next = lines().map((l) => JSON.parse(l) as [string, string, string, number]);
+    expect(next).toHaveLength(4);
+    expect(ids).not.toContain(next[3]![0]);
+    expect(next[3]!.slice(1, 4)).toEqual([SEED, 'api.calls', 1]);
+    await meter.flush();
+    const bySeed = (seed: string) => written.filter((e) => e.seedId === seed && e.id !== 'keyed').reduce((n, e) => n + e.quantity, 0);
+    expect([bySeed(SEED), bySeed(OTHER)]).toEqual([4, 1]);
+    expect(meter.pending()).toBe(0);
+  });
+
+  it('callSoon then flush() in the same turn writes the counted calls', async () => {
+    const { meter, written } = setup();
+    const p = meter.callSoon(SEED);
+    meter.callSoon(SEED);
+    await meter.flush();
+    await p;
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ seedId: SEED, meter: 'api.calls', quantity: 2, at });
   });
 });

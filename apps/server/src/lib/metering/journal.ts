@@ -13,7 +13,7 @@
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { METERS, type TMeter } from '@suite/shared/plans';
 import type { TMeteredEvent, TMeterEvent, TMeterRecorder, TMeterWriter } from './meter.ts';
 
@@ -138,7 +138,21 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
   let batchText = '';
   let batchDone: (() => void) | undefined;
   let batchWritten: Promise<void> | undefined;
+  /**
+   * This turn's plain data-API calls (`callSoon`), one event a seed: `api:<CALLS_TAG>-<counter>`, the calls as its
+   * quantity, at the time of the turn's first call of that seed (decision 104). Written with the batch.
+   */
+  const CALLS_TAG = randomUUID();
+  let callSeq = 0;
+  let calls = new Map<string, TMeteredEvent>();
   function writeBatch() {
+    if (calls.size) {
+      for (const e of calls.values()) {
+        batch.push(e);
+        batchText += lineOf(e);
+      }
+      calls = new Map();
+    }
     if (!batch.length) return;
     const events = batch;
     const done = batchDone!;
@@ -149,10 +163,8 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
     batchWritten = undefined;
     done();
   }
-  function recordSoon(e: TMeterEvent): Promise<void> {
-    const event = eventOf(e);
-    batch.push(event);
-    batchText += lineOf(event);
+  /** The turn's batch promise (its write scheduled for the check phase on first use). */
+  function soon(): Promise<void> {
     if (!batchWritten) {
       batchWritten = new Promise<void>((resolve) => {
         batchDone = resolve;
@@ -160,6 +172,18 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
       setImmediate(writeBatch);
     }
     return batchWritten;
+  }
+  function recordSoon(e: TMeterEvent): Promise<void> {
+    const event = eventOf(e);
+    batch.push(event);
+    batchText += lineOf(event);
+    return soon();
+  }
+  function callSoon(seedId: string): Promise<void> {
+    const e = calls.get(seedId);
+    if (e) e.quantity += 1;
+    else calls.set(seedId, { id: `api:${CALLS_TAG}-${(++callSeq).toString(36)}`, seedId, meter: 'api.calls', quantity: 1, at: now() });
+    return soon();
   }
 
   /** The active file becomes a sealed one (the next event opens a new file). */
@@ -249,6 +273,7 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
   return {
     record,
     recordSoon,
+    callSoon,
     flush,
     attach: (write) => {
       writer = write;
@@ -261,6 +286,6 @@ export function createJournalMeter(opts: TJournalOptions): TMeterRecorder & { pe
         seal();
       }
     },
-    pending: () => lines + batch.length + memory.length + sealed.length,
+    pending: () => lines + batch.length + calls.size + memory.length + sealed.length,
   };
 }

@@ -29,7 +29,7 @@ export type TMeterWriter = (events: TMeteredEvent[], batch?: string) => Promise<
 
 /**
  * A data-API call without an Idempotency-Key (`api:<fresh uuid>`, or `api:<process uuid>-<counter in base 36>` from the
- * data API's hot path, decision 097): nothing can repeat its id, so it may be folded into its batch's count. A retried
+ * data API's hot path, decisions 097 and 104: the turn's calls of a seed, counted): nothing can repeat its id, so it may be folded into its batch's count. A retried
  * call's id (`api:<seed>:<sha-256 hex>`) never matches.
  */
 export function isPlainCall(e: Pick<TMeteredEvent, 'id' | 'meter'>): boolean {
@@ -45,6 +45,13 @@ export type TMeterRecorder = {
    * answer after that — so the guarantee of `record` holds at one system call a turn instead of one an event.
    */
   recordSoon: (event: TMeterEvent) => Promise<void>;
+  /**
+   * A plain data-API call (no Idempotency-Key: nothing can repeat it) on the hot path, as `recordSoon` journals it but
+   * counted: this turn's plain calls of a seed are one event, `api:<uuid>-<counter>` (a plain call's id, `isPlainCall`)
+   * with their number as its quantity, in the turn's one write — billing counts it as that many calls and folds it as
+   * it folds single calls (decision 104). The promise is the turn's batch's.
+   */
+  callSoon: (seedId: string) => Promise<void>;
   /** Writes what was recorded into billing_events / billing_usage now (tests call it; a schedule calls it every 5 s). */
   flush: () => Promise<void>;
   /** Sets the writer `flush` uses (the billing module, once). */
@@ -54,7 +61,14 @@ export type TMeterRecorder = {
 };
 
 export function createNoopMeter(): TMeterRecorder {
-  return { record: () => {}, recordSoon: () => Promise.resolve(), flush: async () => {}, attach: () => {}, close: async () => {} };
+  return {
+    record: () => {},
+    recordSoon: () => Promise.resolve(),
+    callSoon: () => Promise.resolve(),
+    flush: async () => {},
+    attach: () => {},
+    close: async () => {},
+  };
 }
 
 const KST_OFFSET_MS = 9 * 3_600_000;

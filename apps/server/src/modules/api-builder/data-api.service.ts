@@ -2,7 +2,6 @@
  * The published data API: key check, per-key rate limit, method/table scope, response cache, then the PostgREST
  * handler. `callDataApi` takes a plain request object, so the HTTP route and in-process callers share it.
  */
-import { randomUUID } from 'node:crypto';
 import { ko } from '@suite/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { oldestFirst } from '../../lib/oldest-first.ts';
@@ -353,6 +352,17 @@ async function readRule(deps: TDeps, live: TLiveApi, call: TCall, key: TKeyScope
   return { prep, mode, ttlMs, cacheKey, mask };
 }
 
+const rateCounters = new WeakMap<TKeyScope, string>();
+/**
+ * The name of a key's rate-limit counter, built once per key record: a string built on every request is a new string
+ * to hash for the counter's lookup, on every hit.
+ */
+export function rateCounter(key: TKeyScope): string {
+  let name = rateCounters.get(key);
+  if (name === undefined) rateCounters.set(key, (name = `ab:rl:${key.id}`));
+  return name;
+}
+
 export function rateLimited(limit: { count: number; resetMs: number }, key: TKeyScope) {
   if (limit.count <= key.rateLimitPerMinute) return undefined;
   return new PgrstError(429, 'PGRST429', m.rateLimited, null, null, { 'retry-after': String(Math.max(1, Math.ceil(limit.resetMs / 1000))) });
@@ -392,16 +402,11 @@ async function read(
 export const callDataApi = (deps: TDeps, given: TDataCall): Promise<TDataResult> => run(deps, given);
 
 /**
- * A call's event id: this process's random tag and a counter — unique as a fresh UUID would be (the tag is one,
- * drawn when the process starts), for a counter's cost instead of a UUID's on every answered call (decision 097).
- */
-const CALL_ID_TAG = randomUUID();
-let callSeq = 0;
-
-/**
- * Billing (issue 31, decision 058): an answered call (2xx) is one `api.calls` event of the API's seed, journaled before
- * the answer leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each call passes here once). Its id is fresh (`api:<process tag>-<counter>`), or for a write with an `Idempotency-Key` derived from the seed, method,
- * URL and key, so the retried write is the same event.
+ * Billing (issue 31, decision 058): an answered call (2xx) is billed to the API's seed, journaled before the answer
+ * leaves (with the turn's other calls in one write, decision 076) — from the HTTP route and the fast path alike (each
+ * call passes here once). A write with an `Idempotency-Key` is its own event, its id derived from the seed, method, URL
+ * and key, so the retried write is the same event; every other call is counted with the turn's plain calls of its seed
+ * (`callSoon`, decision 104).
  */
 export function meterCall(
   deps: TDeps,
@@ -413,9 +418,9 @@ export function meterCall(
   if (status < 200 || status >= 300 || call.principal) return undefined;
   const key = call.method === 'GET' || call.method === 'HEAD' ? undefined : call.idempotencyKey?.trim();
   const seedId = live.api.seedId;
-  const id = key && call.url ? retriedCallId(seedId, call.method, call.url, key) : `api:${CALL_ID_TAG}-${(++callSeq).toString(36)}`;
   // Journaled with the other answers of this event-loop turn (one write), before this answer is sent.
-  return deps.ctx.meter.recordSoon({ id, seedId, meter: 'api.calls' });
+  if (key && call.url) return deps.ctx.meter.recordSoon({ id: retriedCallId(seedId, call.method, call.url, key), seedId, meter: 'api.calls' });
+  return deps.ctx.meter.callSoon(seedId);
 }
 
 /** An in-process call with the grammar's tree instead of a query string (the admin builder; decision 037). */
@@ -483,7 +488,7 @@ async function run(deps: TDeps, given: TCall): Promise<TDataResult> {
   const key = call.principal
     ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, ...noScope }
     : (endUser?.key ?? (await authenticate(deps, call.apiId, call)));
-  const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
+  const refused = rateLimited(await deps.state.hit(rateCounter(key), RATE_WINDOW_MS), key);
   if (refused) throw refused;
   const { live, verb } = await admit(deps, call, key);
 
@@ -724,7 +729,7 @@ export async function fastRead(
   const ticket = ticketFor(deps, live, get, key, later);
   if (!ticket) return undefined;
   // Counted before any database work, as on the framework path (a refused request costs the database nothing).
-  if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
+  if (rateLimited(await deps.state.hit(rateCounter(key), RATE_WINDOW_MS), key)) return undefined;
   // Admitted: what was worked out for it is remembered now.
   for (const keep of later) keep();
   let cache: 'HIT' | 'MISS' | undefined;

@@ -10,7 +10,18 @@
  */
 import { ko } from '@suite/shared';
 import type { TDeps } from './api-builder.deps.ts';
-import { authenticate, dbError, freeLimitReached, hashKey, keyOf, meterCall, RATE_WINDOW_MS, rateLimited, type TKeyScope } from './data-api.service.ts';
+import {
+  authenticate,
+  dbError,
+  freeLimitReached,
+  hashKey,
+  keyOf,
+  meterCall,
+  RATE_WINDOW_MS,
+  rateCounter,
+  rateLimited,
+  type TKeyScope,
+} from './data-api.service.ts';
 import type { TEngine, TTableInfo } from './engines/engine.ts';
 import type { TLiveApi } from './runtime.ts';
 import { PgrstError } from './postgrest/errors.ts';
@@ -228,7 +239,7 @@ export async function callRpc(deps: TDeps, given: TRpcCall): Promise<TPgrstRespo
   const key: TKeyScope = call.principal
     ? { id: `internal:${call.principal.id}`, rateLimitPerMinute: call.principal.rateLimitPerMinute, methods: null, tables: null, readPersonalData: false }
     : (endUser?.key ?? (await authenticate(deps, call.apiId, call)));
-  const refused = rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key);
+  const refused = rateLimited(await deps.state.hit(rateCounter(key), RATE_WINDOW_MS), key);
   if (refused) throw refused;
   const live = await deps.runtime.live(call.apiId);
   if (!live) throw new PgrstError(404, 'PGRST205', ko.apiBuilder.server.apiNotFound);
@@ -299,6 +310,6 @@ export async function admitFastRpc(deps: TDeps, given: Omit<TRpcCall, 'body'>): 
     return undefined;
   }
   if (engine.kind !== 'postgres') return undefined;
-  if (rateLimited(await deps.state.hit(`ab:rl:${key.id}`, RATE_WINDOW_MS), key)) return undefined;
+  if (rateLimited(await deps.state.hit(rateCounter(key), RATE_WINDOW_MS), key)) return undefined;
   return (body) => execute(deps, { ...call, body }, key, live, undefined).catch((err: unknown) => dbError(err));
 }

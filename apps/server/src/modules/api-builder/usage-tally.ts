@@ -12,7 +12,14 @@ import * as repo from './api-builder.repository.ts';
 export function createUsageTally(db: TDb, log: { error: (o: unknown, m: string) => void }, now: () => Date) {
   const counter = createBufferedCounter<repo.TUsageDelta>({
     write: (batch) => repo.addUsage(db, [...batch.values()]),
-    sum: (a, b) => ({ ...a, calls: a.calls + b.calls, hits: a.hits + b.hits, misses: a.misses + b.misses }),
+    // Added into the tally's own record (each call's delta is a fresh object, and a batch given back after a failed
+    // write is no longer used): no new object per call.
+    sum: (a, b) => {
+      a.calls += b.calls;
+      a.hits += b.hits;
+      a.misses += b.misses;
+      return a;
+    },
     onError: (err) => log.error({ err }, 'API builder usage not written'),
   });
   return {

@@ -18,8 +18,21 @@ const CHUNK = 1_000;
 
 const NOT_COUNTED = /^\/api\/(health|ready|metrics|docs|openapi\.json)(\/|$)/;
 
+/** Routes' services, worked out once per route pattern (every request asks; the patterns are the app's routes). */
+const services = new Map<string, TUsageServiceId | null>();
+const SERVICES_MAX = 2_000;
+
 /** Which service a route belongs to; null for routes that are not counted. */
 export function serviceOf(route: string): TUsageServiceId | null {
+  let service = services.get(route);
+  if (service === undefined) {
+    service = serviceOfRoute(route);
+    if (services.size < SERVICES_MAX) services.set(route, service);
+  }
+  return service;
+}
+
+function serviceOfRoute(route: string): TUsageServiceId | null {
   if (!route.startsWith('/api/') || NOT_COUNTED.test(route)) return null;
   if (/^\/api\/slack/.test(route)) return 'slack-ai';
   if (/^\/api\/(seeds\/[^/]+\/)?(rooms|bookings)(\/|$)/.test(route)) return 'schedule';
@@ -74,18 +87,11 @@ export async function registerUsageCounter(app: FastifyInstance, db: TDb, jobs: 
   const recorder = createUsageRecorder(db, app.log, now);
   jobs.every('usage.flush', recorder.flush);
   app.decorate('usage', recorder);
-  // The service of each route pattern is worked out once (a handful of regular expressions per pattern, not per request).
-  const services = new Map<string, TUsageServiceId | null>();
+  // The service of each route pattern is worked out once (serviceOf remembers it), not per request.
   app.addHook('onResponse', (request, _reply, done) => {
     const route = routeOf(request);
-    if (route) {
-      let service = services.get(route);
-      if (service === undefined) {
-        service = serviceOf(route);
-        services.set(route, service);
-      }
-      if (service) recorder.record(service, request.user?.id ?? null);
-    }
+    const service = route ? serviceOf(route) : null;
+    if (service) recorder.record(service, request.user?.id ?? null);
     done();
   });
   // The last counts are written on close, in a child plugin: its onClose runs before the root's, which closes an owned database.
