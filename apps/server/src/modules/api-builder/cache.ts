@@ -80,6 +80,8 @@ function segment(maxCount: number, maxBytes: number) {
   return {
     map,
     drop,
+    /** At its bounds (by count, or within a tenth of its bytes): a new entry pushes an older one out. */
+    full: () => map.size >= maxCount || bytes >= maxBytes * 0.9,
     /** Adds `e` as the newest entry; returns the entries pushed out to stay within the bounds. */
     add(key: string, e: TLocalEntry): [string, TLocalEntry][] {
       const out: [string, TLocalEntry][] = [];
@@ -91,6 +93,41 @@ function segment(maxCount: number, maxBytes: number) {
       bytes += e.bytes;
       return out;
     },
+  };
+}
+
+/** The doorkeeper's filters (decision 105): bits of each, and the new texts one takes before the older is dropped. */
+const DOOR_BITS = 1 << 16;
+const DOOR_WINDOW = 4_096;
+
+/**
+ * Admission on second sight (decision 105): which request texts were seen lately, in two filters of 64 Kibit — two
+ * bits a text (FNV-1a). New texts go into the current one; after `DOOR_WINDOW` of them it becomes the previous one
+ * and the one before is cleared, so a text counts as seen if it came within the last one to two windows of new texts
+ * (a key asked every few thousand reads stays seen; one asked once is forgotten). A false "seen" (about 3 % when
+ * both are full) costs only what every read cost before.
+ */
+function doorkeeper() {
+  let current = new Uint32Array(DOOR_BITS / 32);
+  let previous = new Uint32Array(DOOR_BITS / 32);
+  let count = 0;
+  const has = (bits: Uint32Array, i: number) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
+  return (a: string, b: string): boolean => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 10, 0x01000193);
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193);
+    const x = h & (DOOR_BITS - 1);
+    const y = (Math.imul(h, 0x9e3779b1) >>> 16) & (DOOR_BITS - 1);
+    if (has(current, x) && has(current, y)) return true;
+    const seen = has(previous, x) && has(previous, y);
+    if (++count > DOOR_WINDOW) {
+      [previous, current] = [current, previous.fill(0)];
+      count = 1;
+    }
+    current[x >>> 5]! |= 1 << (x & 31);
+    current[y >>> 5]! |= 1 << (y & 31);
+    return seen;
   };
 }
 
@@ -138,8 +175,18 @@ export function createResponseCache(state: TSharedState, now: () => number = Dat
     promote(key, p);
     return p.value;
   };
+  const seenLately = doorkeeper();
   return {
     shared,
+    /**
+     * Whether a read whose request (`table`, `query`: its text as sent) is not remembered should use the cache
+     * (decision 105): always while the probation part has room; once it is full — the store churns with keys asked once
+     * — only a request seen lately, so a one-off read builds no key, looks nothing up and stores nothing (it is
+     * answered as a miss). Seen again soon, it is looked up and stored as before.
+     */
+    admits(table: string, query: string): boolean {
+      return !probation.full() || seenLately(table, query);
+    },
     async versions(apiId: string, tables: string[]): Promise<number[]> {
       return state.counts(tables.map((t) => vkey(apiId, t)));
     },

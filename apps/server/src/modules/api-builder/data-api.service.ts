@@ -579,6 +579,8 @@ type TReadTicket = {
    */
   entryKey: (mode: string, versions: number[]) => string;
   ttlMs: number;
+  /** Found remembered: the request was seen before (the cache's admission asks nothing more of it, decision 105). */
+  repeated: boolean;
 };
 /**
  * Tickets per query string (keys, tables and headers that sent it), per live API: at most `TICKETS_MAX` in all (the
@@ -599,7 +601,10 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
   const list = memo?.map.get(get.query);
   if (list) {
     for (const t of list) {
-      if (t.key === key && t.table === get.table && t.accept === get.accept && t.prefer === get.prefer && t.range === get.range) return t;
+      if (t.key === key && t.table === get.table && t.accept === get.accept && t.prefer === get.prefer && t.range === get.range) {
+        t.repeated = true;
+        return t;
+      }
     }
   }
   let prep: TReadPrep;
@@ -644,6 +649,7 @@ function ticketFor(deps: TDeps, live: TLiveApi, get: TDataCall & { query: string
       return last.key;
     },
     ttlMs: Math.min(...ttls) * 1000,
+    repeated: false,
   };
   const size = get.query.length + (get.table.length + (get.accept?.length ?? 0) + (get.prefer?.length ?? 0) + (get.range?.length ?? 0));
   if (size <= MEMO_MAX_CHARS) later.push(() => rememberTicket(live, get.query, ticket));
@@ -743,8 +749,10 @@ export async function fastRead(
     else if (mode === 'off') res = await read(deps, live, get, { prep, mode, ttlMs: 0, cacheKey: undefined, mask });
     else {
       const ttlMs = mode === 'trigger' ? LONG_TTL_MS : ticket.ttlMs;
-      // The same key readRule builds: entries are shared with the framework path and the other instances.
-      const cacheKey = ttlMs > 0 ? ticket.entryKey(mode, await deps.cache.versions(apiId, prep.tables)) : undefined;
+      // The same key readRule builds: entries are shared with the framework path and the other instances. A request
+      // seen for the first time while the store churns is not looked up or stored (admission, decision 105).
+      const cached = ttlMs > 0 && (ticket.repeated || deps.cache.admits(get.table, get.query));
+      const cacheKey = cached ? ticket.entryKey(mode, await deps.cache.versions(apiId, prep.tables)) : undefined;
       const hit = cacheKey === undefined ? undefined : (deps.cache.peek(cacheKey) ?? (deps.cache.shared ? await deps.cache.get(cacheKey) : undefined));
       res = hit
         ? { status: hit.status, headers: hit.headers, body: undefined, raw: hit.raw, cache: 'HIT', stored: hit }
