@@ -33,7 +33,15 @@ const dbName = await databaseLabel(adminUrl);
 const db = await throwawayDatabase(adminUrl, 'burst');
 const proc = await startServer(
   port,
-  { DATABASE_URL: db.url, DATABASE_POOL_SIZE: String(POOL), AUTH_SECRET, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', TRUST_PROXY: 'true' },
+  {
+    DATABASE_URL: db.url,
+    DATABASE_POOL_SIZE: String(POOL),
+    AUTH_SECRET,
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    TRUST_PROXY: 'true',
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of our server there (as bench/data-api.mjs).
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+  },
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const loadAtStart = loadavg()[0];
