@@ -66,7 +66,14 @@ export const authSessions = pgTable(
     /** When this session passed a second factor (TOTP, recovery code, passkey); null: password or provider only. */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  // A person's sessions newest first, and their live ones (decision 106): a sign-in checks the newest for a known
+  // device and trims the oldest live ones beyond the bound, without reading every session kept for the last 30 days.
+  (t) => [
+    index('auth_sessions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('auth_sessions_user_live_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`revoked_at is null`),
+  ],
 );
 
 /** Every refresh token ever issued, by the SHA-256 of its id; rotation links them. */
