@@ -28,9 +28,9 @@ export type TMeteredEvent = { id: string; seedId: string; meter: TMeter; quantit
 export type TMeterWriter = (events: TMeteredEvent[], batch?: string) => Promise<void>;
 
 /**
- * A data-API call without an Idempotency-Key (`api:<fresh uuid>`, or `api:<process uuid>-<counter in base 36>` from the
- * data API's hot path, decisions 097 and 104: the turn's calls of a seed, counted): nothing can repeat its id, so it may be folded into its batch's count. A retried
- * call's id (`api:<seed>:<sha-256 hex>`) never matches.
+ * A data-API call without an Idempotency-Key (`api:<fresh uuid>`, or `api:<journal uuid>-<counter in base 36>`: a turn's
+ * plain calls of a seed, counted, decision 104): nothing can repeat its id, so it may be folded into its batch's count.
+ * A retried call's id (`api:<seed>:<sha-256 hex>`) never matches.
  */
 export function isPlainCall(e: Pick<TMeteredEvent, 'id' | 'meter'>): boolean {
   return e.meter === 'api.calls' && /^api:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-[0-9a-z]{1,13})?$/.test(e.id);
