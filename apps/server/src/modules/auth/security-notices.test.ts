@@ -64,6 +64,35 @@ describe.each(dbKinds)('security notices on %s', (kind) => {
     ]);
   });
 
+  it('a device used before the newest ten sessions is still known; a new network past them is noticed', async () => {
+    const { email } = await registerConfirmed(t);
+    // The oldest session: Chrome on a Mac. Then eleven sign-ins with Firefox on Windows from one other network.
+    await loginAs(t, email, GOOD_PASSWORD, '203.0.113.10', CHROME_MAC);
+    let token = '';
+    for (let i = 1; i <= 11; i++) {
+      clock.advance(1_000);
+      token = (await loginAs(t, email, GOOD_PASSWORD, `198.18.0.${i}`, FIREFOX_WIN)).tokens.access_token;
+    }
+    await settleAfterResponse();
+    const newSignIns = async () => (await inboxOf(t, token)).filter((x) => x.event === 'security.new-sign-in').map((x) => x.body);
+    // Firefox's first sign-in was new; its ten others were not.
+    expect(await newSignIns()).toHaveLength(1);
+    // Chrome on the Mac's network again: known, though only from a session older than the newest ten.
+    clock.advance(1_000);
+    token = (await loginAs(t, email, GOOD_PASSWORD, '203.0.113.99', CHROME_MAC)).tokens.access_token;
+    await settleAfterResponse();
+    expect(await newSignIns()).toHaveLength(1);
+    // Chrome on a network none of the stored sessions came from: new.
+    clock.advance(1_000);
+    token = (await loginAs(t, email, GOOD_PASSWORD, '192.0.2.77', CHROME_MAC)).tokens.access_token;
+    await settleAfterResponse();
+    const bodies = await newSignIns();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toContain('192.0.2.77');
+    // Their mails go out (the next test counts its own).
+    expect(await runAllDue(t)).toBe(2);
+  });
+
   it('a password change and a second factor added and removed are noticed, with a link to the settings', async () => {
     const { email, user } = await registerConfirmed(t);
     const token = (await loginAs(t, email, GOOD_PASSWORD, '198.51.100.40', CHROME_MAC)).tokens.access_token;

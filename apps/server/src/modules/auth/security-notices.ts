@@ -14,7 +14,7 @@
  */
 import { ko } from '@suite/shared';
 import type { TAuthDeps, TRequestMeta, TSecurityEvent } from './auth.deps.ts';
-import { sessionDevices } from './session.repository.ts';
+import { sessionDevices, type TSessionDevice } from './session.repository.ts';
 import { describeDevice } from './user.presenter.ts';
 import type { TUserRow } from './user.repository.ts';
 
@@ -51,14 +51,28 @@ async function send(deps: TAuthDeps, event: TSecurityEvent, userId: string, titl
   }
 }
 
-/** After a sign-in's session is stored: a notice when the device and network are new for the person (rule above). */
-export async function noticeSignIn(deps: TAuthDeps, user: TUserRow, sessionId: string, meta: TRequestMeta): Promise<void> {
-  const earlier = await sessionDevices(deps.db, user.id, sessionId);
-  if (earlier.length === 0 && !user.lastLoginAt) return;
+/**
+ * Whether a sign-in is new for the person (rule above), judged from their newest earlier sessions: `false` when one
+ * of them is the same device on the same network, or the account has none and never signed in; `true` when none is
+ * and `all` says these are every stored session there is to look at; otherwise `undefined` (an older one may match).
+ */
+export function isNewSignIn(user: TUserRow, meta: TRequestMeta, earlier: readonly TSessionDevice[], all: boolean): boolean | undefined {
   const device = describeDevice(meta.userAgent);
   const network = networkOf(meta.ip);
-  if (earlier.some((s) => describeDevice(s.userAgent) === device && networkOf(s.ip) === network)) return;
-  const body = n.securityNewSignInBody(device, meta.ip, seoulTime(deps.now()));
+  if (earlier.some((s) => describeDevice(s.userAgent) === device && networkOf(s.ip) === network)) return false;
+  if (!all) return undefined;
+  return earlier.length > 0 || Boolean(user.lastLoginAt);
+}
+
+/**
+ * After a sign-in's session is stored: a notice when the device and network are new for the person (rule above).
+ * `fresh`: the verdict the sign-in already reached from its newest sessions (isNewSignIn); when it could not, this
+ * reads the person's newest 200 sessions first.
+ */
+export async function noticeSignIn(deps: TAuthDeps, user: TUserRow, sessionId: string, meta: TRequestMeta, fresh?: boolean): Promise<void> {
+  const isNew = fresh ?? isNewSignIn(user, meta, await sessionDevices(deps.db, user.id, sessionId), true);
+  if (!isNew) return;
+  const body = n.securityNewSignInBody(describeDevice(meta.userAgent), meta.ip, seoulTime(deps.now()));
   await send(deps, 'security.new-sign-in', user.id, n.securityNewSignInTitle, body, `security-sign-in:${sessionId}`);
 }
 

@@ -7,13 +7,21 @@ export type TSessionRow = typeof authSessions.$inferSelect;
 
 const p = (name: string) => sql.placeholder(name);
 
+/** A stored session's device, as the new-sign-in check compares them (security-notices.ts). */
+export type TSessionDevice = { userAgent: string; ip: string };
+
+/** How many of a person's newest earlier sessions a sign-in's statement hands back for the new-sign-in check. */
+export const RECENT_DEVICES = 10;
+
 /**
- * The statement behind `openSession`; `login` adds the last-login time and the audit row. The user row is locked
+ * The statement behind `openSession`; `login` adds the last-login time, the audit row and the person's newest
+ * earlier sessions (`recent`, newest first, at most RECENT_DEVICES: the statement's snapshot does not hold the new
+ * one), so the new-sign-in check of a returning person needs no statement of its own. The user row is locked
  * before the sessions (the trim reads last_login first), the same order as an admin's suspend or delete (users, then
  * sessions), so the two cannot deadlock.
  */
 function openSessionStatement(login: boolean) {
-  return preparedStatement<{ trimmed: number }>(
+  return preparedStatement<{ trimmed: number; recent?: [string, string][] }>(
     login ? 'auth_open_session_login' : 'auth_open_session',
     sql`
     with new_session as (
@@ -41,7 +49,14 @@ function openSessionStatement(login: boolean) {
       select ${p('action')}, ${p('userId')}, ${p('ip')}, ${p('metadata')}::jsonb from new_session)`
         : sql``
     }
-    select (select count(*) from trimmed)::int as trimmed`,
+    select (select count(*) from trimmed)::int as trimmed
+    ${
+      login
+        ? sql`, (select coalesce(json_agg(json_build_array(r.user_agent, r.ip) order by r.created_at desc), '[]'::json)
+        from (select user_agent, ip, created_at from ${authSessions} where user_id = ${p('userId')}
+          order by created_at desc limit ${sql.raw(String(RECENT_DEVICES))}) r) as recent`
+        : sql``
+    }`,
   );
 }
 
@@ -52,8 +67,9 @@ const openSessionLogin = openSessionStatement(true);
  * Opens a session in ONE statement (one round trip, one commit, all or nothing): the session row, its first refresh
  * token, the end of the user's oldest live sessions beyond `keep` (the new one counts as the newest), and for a
  * password or provider sign-in the user's last-login time and its audit row. The statement's sub-queries all see the
- * data as it was before it, so the trim keeps the newest `keep − 1` earlier sessions. Returns how many were ended.
- * A prepared statement (db/prepared.ts): every sign-in runs it.
+ * data as it was before it, so the trim keeps the newest `keep − 1` earlier sessions. Returns how many were ended
+ * and, for a sign-in, the person's newest earlier sessions (see openSessionStatement). A prepared statement
+ * (db/prepared.ts): every sign-in runs it.
  */
 export async function openSession(
   db: TTx,
@@ -61,7 +77,7 @@ export async function openSession(
   refresh: { tokenHash: string; expiresAt: Date },
   keep: number,
   login?: { action: string; metadata: Record<string, unknown> },
-): Promise<number> {
+): Promise<{ trimmed: number; recent?: TSessionDevice[] }> {
   const values: Record<string, unknown> = {
     id: s.id,
     userId: s.userId,
@@ -77,11 +93,12 @@ export async function openSession(
   const rows = login
     ? await openSessionLogin(db, { ...values, action: login.action, metadata: JSON.stringify(login.metadata) })
     : await openSessionPlain(db, values);
-  return Number(rows[0]?.trimmed ?? 0);
+  const row = rows[0];
+  return { trimmed: Number(row?.trimmed ?? 0), recent: row?.recent?.map(([userAgent, ip]) => ({ userAgent, ip })) };
 }
 
 /** The device (user agent, address) of a user's stored sessions other than one, newest first, at most `limit`. */
-export async function sessionDevices(db: TTx, userId: string, exceptId: string, limit = 200): Promise<{ userAgent: string; ip: string }[]> {
+export async function sessionDevices(db: TTx, userId: string, exceptId: string, limit = 200): Promise<TSessionDevice[]> {
   return db
     .select({ userAgent: authSessions.userAgent, ip: authSessions.ip })
     .from(authSessions)

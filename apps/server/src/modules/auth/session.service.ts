@@ -13,7 +13,7 @@ import { announceSessionsEnded } from '../../lib/event-stream.ts';
 import { newTokenId, sha256 } from '../../lib/tokens.ts';
 import type { TAuthDeps, TRequestMeta } from './auth.deps.ts';
 import { LIMITS } from './auth.throttle.ts';
-import { noticeSignIn } from './security-notices.ts';
+import { isNewSignIn, noticeSignIn } from './security-notices.ts';
 import { sessionIsLive } from './session-policy.ts';
 import { accessClaims, describeDevice } from './user.presenter.ts';
 import type { TUserRow } from './user.repository.ts';
@@ -26,6 +26,7 @@ import {
   revokeUserSessions,
   rotatedAtOf,
   openSession,
+  RECENT_DEVICES,
   touchSession,
 } from './session.repository.ts';
 
@@ -47,7 +48,7 @@ export async function startSession(
   const expSeconds = Math.floor((now.getTime() + deps.config.session.maxAgeMs) / 1000);
   const refresh = await deps.tokens.signRefresh({ sub: user.id, sid: sessionId, jti, exp: expSeconds });
   // One statement: session, refresh token, session-limit trim (and for a sign-in its last-login time and audit row).
-  const trimmed = await openSession(
+  const opened = await openSession(
     deps.db,
     {
       id: sessionId,
@@ -62,10 +63,15 @@ export async function startSession(
     deps.config.session.maxConcurrent,
     opts.login,
   );
-  if (trimmed > 0) await sessionsEnded(deps, user.id);
-  // A sign-in from a device and network the person has not used before: a security notice (security-notices.ts),
-  // checked after the answer so the sign-in keeps its two statements (decision 049).
-  if (opts.login) afterResponse(deps.log, () => noticeSignIn(deps, user, sessionId, meta), 'auth: new sign-in check');
+  if (opened.trimmed > 0) await sessionsEnded(deps, user.id);
+  // A sign-in from a device and network the person has not used before: a security notice (security-notices.ts).
+  // The statement above handed back the person's newest earlier sessions; a returning person's device is among them,
+  // so the sign-in keeps its two statements (decisions 049, 107). Anything else is settled after the answer.
+  if (opts.login) {
+    const recent = opened.recent ?? [];
+    const fresh = isNewSignIn(user, meta, recent, recent.length < RECENT_DEVICES);
+    if (fresh !== false) afterResponse(deps.log, () => noticeSignIn(deps, user, sessionId, meta, fresh), 'auth: new sign-in check');
+  }
   const access = await deps.tokens.signAccess(accessClaims(user, sessionId));
   return { access_token: access, refresh_token: refresh.token };
 }
