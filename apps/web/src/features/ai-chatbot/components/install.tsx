@@ -83,7 +83,7 @@ export function Install({ seedId, bot, canManage }: { seedId: string; bot: TChat
         </section>
       )}
       <p className="text-sm break-keep">{c.snippet}</p>
-      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs" data-testid="chatbot-snippet">
+      <pre className="whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs" data-testid="chatbot-snippet">
         {snippet}
       </pre>
       <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
