@@ -10,6 +10,14 @@ const p = (name: string) => sql.placeholder(name);
 /** A stored session's device, as the new-sign-in check compares them (security-notices.ts). */
 export type TSessionDevice = { userAgent: string; ip: string };
 
+/**
+ * A person's sessions newest first, in the order their indexes hold them (decision 106, migration 0058:
+ * `created_at DESC NULLS LAST`). `created_at desc` alone means NULLS FIRST, an order those indexes cannot give, so
+ * PostgreSQL read every session the person kept and sorted them: on each sign-in, for the ten newest (decision 108).
+ * created_at is never null, so the order itself is the same.
+ */
+export const NEWEST_SESSIONS_FIRST = sql`created_at desc nulls last`;
+
 /** How many of a person's newest earlier sessions a sign-in's statement hands back for the new-sign-in check. */
 export const RECENT_DEVICES = 10;
 
@@ -39,7 +47,7 @@ function openSessionStatement(login: boolean) {
       where id in (
         select id from ${authSessions}
         where user_id = ${login ? sql`(select id from last_login)` : p('userId')} and revoked_at is null and expires_at > ${p('now')}::timestamptz
-        order by created_at desc, id desc
+        order by ${NEWEST_SESSIONS_FIRST}, id desc
         offset ${p('offset')}::int)
       returning id)
     ${
@@ -54,7 +62,7 @@ function openSessionStatement(login: boolean) {
       login
         ? sql`, (select coalesce(json_agg(json_build_array(r.user_agent, r.ip) order by r.created_at desc), '[]'::json)
         from (select user_agent, ip, created_at from ${authSessions} where user_id = ${p('userId')}
-          order by created_at desc limit ${sql.raw(String(RECENT_DEVICES))}) r) as recent`
+          order by ${NEWEST_SESSIONS_FIRST} limit ${sql.raw(String(RECENT_DEVICES))}) r) as recent`
         : sql``
     }`,
   );
@@ -103,7 +111,7 @@ export async function sessionDevices(db: TTx, userId: string, exceptId: string, 
     .select({ userAgent: authSessions.userAgent, ip: authSessions.ip })
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), ne(authSessions.id, exceptId)))
-    .orderBy(desc(authSessions.createdAt))
+    .orderBy(NEWEST_SESSIONS_FIRST)
     .limit(limit);
 }
 
