@@ -124,6 +124,16 @@ async function walk(page: Page, request: APIRequestContext, engine: 'postgres' |
     await expect(page.getByTestId('ad-row').first().locator('[data-col="amount"]')).toHaveText('60000');
     await expect(page.getByTestId('ad-row').first().locator('[data-col="customer_id"]')).toHaveText('이서연 (#2)');
 
+    // A cell edited in place: its field lies over the cell, so no column moves; Escape leaves the value as it was.
+    const statusCell = page.getByTestId('ad-row').first().locator('[data-col="status"]');
+    const widths = () => page.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+    const before = await widths();
+    await statusCell.dblclick();
+    await expect(page.getByLabel('status 고치기')).toBeFocused();
+    expect(await widths()).toEqual(before);
+    await page.keyboard.press('Escape');
+    await expect(statusCell).toHaveText('paid');
+
     // Edit that order's status.
     await page.getByTestId('ad-row').first().locator('[data-col="id"] a').click();
     // The list (with its "status 포함" filter) stays until the row page has loaded: wait for the form itself.

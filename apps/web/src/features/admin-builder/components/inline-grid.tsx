@@ -153,7 +153,17 @@ export function useInlineGrid(opts: {
 export type TInlineGrid = Omit<ReturnType<typeof useInlineGrid>, 'attachTable'>;
 
 /** One cell of the grid: its shown value, or the field while it is edited. */
-export function GridCell(props: { grid: TInlineGrid; r: number; c: number; table: TAdminTable; column: TAdminColumn; row: TRow; children: React.ReactNode }) {
+export function GridCell(props: {
+  grid: TInlineGrid;
+  r: number;
+  c: number;
+  /** How many columns the grid shows (the last column's field opens leftwards, inside the table). */
+  columns: number;
+  table: TAdminTable;
+  column: TAdminColumn;
+  row: TRow;
+  children: React.ReactNode;
+}) {
   const { grid, r, c, column, table, row } = props;
   const p = { r, c };
   const active = grid.at.r === r && grid.at.c === c;
@@ -162,7 +172,7 @@ export function GridCell(props: { grid: TInlineGrid; r: number; c: number; table
   return (
     <td
       role="gridcell"
-      className={`max-w-64 p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset ${editing ? '' : 'truncate'} ${active ? 'bg-muted/40' : ''}`}
+      className={`max-w-64 p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset ${editing ? 'relative' : 'truncate'} ${active ? 'bg-muted/40' : ''}`}
       data-col={column.name}
       data-cell={`${r}:${c}`}
       data-editable={editable ? '' : undefined}
@@ -173,12 +183,24 @@ export function GridCell(props: { grid: TInlineGrid; r: number; c: number; table
       onKeyDown={grid.onCellKeyDown(p)}
       onDoubleClick={() => grid.startEdit(p)}
     >
-      {editing ? <CellEditor grid={grid} p={p} table={table} column={column} row={row} /> : props.children}
+      {editing ? (
+        // The shown value stays (unseen) so the column keeps its width; the field lies over the cell, as wide as it
+        // needs, without moving the other columns.
+        <>
+          <div className="invisible truncate" aria-hidden>
+            {props.children}
+          </div>
+          <CellEditor grid={grid} p={p} table={table} column={column} row={row} alignEnd={c > 0 && c === props.columns - 1} />
+        </>
+      ) : (
+        props.children
+      )}
     </td>
   );
 }
 
-function CellEditor({ grid, p, table, column, row }: { grid: TInlineGrid; p: TPos; table: TAdminTable; column: TAdminColumn; row: TRow }) {
+function CellEditor(props: { grid: TInlineGrid; p: TPos; table: TAdminTable; column: TAdminColumn; row: TRow; alignEnd: boolean }) {
+  const { grid, p, table, column, row } = props;
   const start = initial(column, row[column.name]);
   const [text, setText] = useState(start);
   const [error, setError] = useState('');
@@ -227,7 +249,9 @@ function CellEditor({ grid, p, table, column, row }: { grid: TInlineGrid; p: TPo
   };
   const type = column.kind === 'date' ? 'date' : column.kind === 'datetime' ? 'datetime-local' : 'text';
   return (
-    <div className="grid min-w-32 gap-1">
+    <div
+      className={`absolute top-0 z-10 grid w-full min-w-40 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md ${props.alignEnd ? 'right-0' : 'left-0'}`}
+    >
       {column.enumValues ? (
         <NativeSelect ref={field} value={text} onChange={(e) => setText(e.target.value)} {...common}>
           <option value="">{v.empty}</option>
