@@ -84,7 +84,9 @@ const BOOKINGS_SQL = `
 const USER_COLS =
   '"id", "email", "password_hash", "full_name", "phone", "provider", "google_sub", "email_verified", "marketing_consent", "role", "status", "avatar_url", "created_at", "updated_at", "last_login_at", "deleted_at", "name_initials"';
 
-// The real sign-in's two statements, as the server sends them (named prepared statements there too).
+// The real sign-in's two statements, as the server sends them (named prepared statements there too). The second hands
+// back the person's ten newest earlier sessions for the new-device check (decision 107); the check itself, a loop over
+// them, is left out here.
 const USER_FOR_SIGN_IN_SQL = `select ${USER_COLS}, (exists (select 1 from "totp_factors" f where f.user_id = "users".id and f.confirmed_at is not null)
         or exists (select 1 from "passkeys" k where k.user_id = "users".id)) as has_second_factor from "users" where "users"."email" = $1 limit $2`;
 const OPEN_SESSION_SQL = `
@@ -102,13 +104,16 @@ const OPEN_SESSION_SQL = `
       where id in (
         select id from "auth_sessions"
         where user_id = (select id from last_login) and revoked_at is null and expires_at > $14::timestamptz
-        order by created_at desc, id desc
+        order by created_at desc nulls last, id desc
         offset $15::int)
       returning id)
     , audit as (
       insert into "audit_log" (action, actor_id, ip, metadata)
       select $16, $17, $18, $19::jsonb from new_session)
-    select (select count(*) from trimmed)::int as trimmed`;
+    select (select count(*) from trimmed)::int as trimmed,
+      (select coalesce(json_agg(json_build_array(r.user_agent, r.ip) order by r.created_at desc), '[]'::json)
+        from (select user_agent, ip, created_at from "auth_sessions" where user_id = $12
+          order by created_at desc nulls last limit 10) r) as recent`;
 const SESSION_MAX_AGE_MS = 30 * 86_400_000;
 const SESSION_KEEP = 10;
 const sha256 = (v) => createHash('sha256').update(v).digest('hex');
