@@ -28,9 +28,7 @@ describe.each(dbKinds)('newest sessions first on %s', (kind) => {
       from generate_series(1, 400) i`);
     await db.execute(sql`analyze auth_sessions`);
     const plan = async (order: SQL) => {
-      const res = await db.execute(
-        sql`explain (format json) select user_agent from auth_sessions where user_id = ${user.id}::uuid order by ${order} limit 10`,
-      );
+      const res = await db.execute(sql`explain (format json) select user_agent from auth_sessions where user_id = ${user.id}::uuid order by ${order} limit 10`);
       const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
       const json = Object.values(row)[0];
       const doc = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlanNode }[];
