@@ -147,7 +147,7 @@ export function useInlineGrid(opts: {
     void qc.invalidateQueries({ queryKey: adKeys.appRows(opts.seedId, opts.appId), refetchType: 'none' });
   };
 
-  return { attachTable, hintId, at, editing, startEdit, stopEdit, onCellKeyDown, onRowClick, save, editableAt };
+  return { attachTable, hintId, at, editing, startEdit, stopEdit, onCellKeyDown, onRowClick, save, editableAt, rowCount: rows.length };
 }
 
 export type TInlineGrid = Omit<ReturnType<typeof useInlineGrid>, 'attachTable'>;
@@ -190,7 +190,15 @@ export function GridCell(props: {
           <div className="invisible truncate" aria-hidden>
             {props.children}
           </div>
-          <CellEditor grid={grid} p={p} table={table} column={column} row={row} alignEnd={c > 0 && c === props.columns - 1} />
+          <CellEditor
+            grid={grid}
+            p={p}
+            table={table}
+            column={column}
+            row={row}
+            alignEnd={c > 0 && c === props.columns - 1}
+            alignUp={r > 0 && r === grid.rowCount - 1}
+          />
         </>
       ) : (
         props.children
@@ -199,7 +207,11 @@ export function GridCell(props: {
   );
 }
 
-function CellEditor(props: { grid: TInlineGrid; p: TPos; table: TAdminTable; column: TAdminColumn; row: TRow; alignEnd: boolean }) {
+/**
+ * `alignEnd`: the last column's field opens leftwards; `alignUp`: the last row's opens upwards, its messages above the
+ * field, so neither reaches out of the table.
+ */
+function CellEditor(props: { grid: TInlineGrid; p: TPos; table: TAdminTable; column: TAdminColumn; row: TRow; alignEnd: boolean; alignUp: boolean }) {
   const { grid, p, table, column, row } = props;
   const start = initial(column, row[column.name]);
   const [text, setText] = useState(start);
@@ -250,7 +262,7 @@ function CellEditor(props: { grid: TInlineGrid; p: TPos; table: TAdminTable; col
   const type = column.kind === 'date' ? 'date' : column.kind === 'datetime' ? 'datetime-local' : 'text';
   return (
     <div
-      className={`absolute top-0 z-10 grid w-full min-w-40 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md ${props.alignEnd ? 'right-0' : 'left-0'}`}
+      className={`absolute z-10 flex w-full min-w-40 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md ${props.alignEnd ? 'right-0' : 'left-0'} ${props.alignUp ? 'bottom-0 flex-col-reverse' : 'top-0 flex-col'}`}
     >
       {column.enumValues ? (
         <NativeSelect ref={field} value={text} onChange={(e) => setText(e.target.value)} {...common}>
