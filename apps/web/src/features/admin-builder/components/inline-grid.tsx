@@ -147,23 +147,26 @@ export function useInlineGrid(opts: {
     void qc.invalidateQueries({ queryKey: adKeys.appRows(opts.seedId, opts.appId), refetchType: 'none' });
   };
 
-  return { attachTable, hintId, at, editing, startEdit, stopEdit, onCellKeyDown, onRowClick, save, editableAt, rowCount: rows.length };
+  return {
+    attachTable,
+    hintId,
+    at,
+    editing,
+    startEdit,
+    stopEdit,
+    onCellKeyDown,
+    onRowClick,
+    save,
+    editableAt,
+    rowCount: rows.length,
+    colCount: columns.length,
+  };
 }
 
 export type TInlineGrid = Omit<ReturnType<typeof useInlineGrid>, 'attachTable'>;
 
 /** One cell of the grid: its shown value, or the field while it is edited. */
-export function GridCell(props: {
-  grid: TInlineGrid;
-  r: number;
-  c: number;
-  /** How many columns the grid shows (the last column's field opens leftwards, inside the table). */
-  columns: number;
-  table: TAdminTable;
-  column: TAdminColumn;
-  row: TRow;
-  children: React.ReactNode;
-}) {
+export function GridCell(props: { grid: TInlineGrid; r: number; c: number; table: TAdminTable; column: TAdminColumn; row: TRow; children: React.ReactNode }) {
   const { grid, r, c, column, table, row } = props;
   const p = { r, c };
   const active = grid.at.r === r && grid.at.c === c;
@@ -196,7 +199,7 @@ export function GridCell(props: {
             table={table}
             column={column}
             row={row}
-            alignEnd={c > 0 && c === props.columns - 1}
+            alignEnd={c > 0 && c === grid.colCount - 1}
             alignUp={r > 0 && r === grid.rowCount - 1}
           />
         </>

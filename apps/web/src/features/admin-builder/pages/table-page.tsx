@@ -271,7 +271,7 @@ function TableList({ seedId, appId, table, canManage, appName }: { seedId: strin
                         const ref = c.ref && r[c.name] !== null ? rows.data?.refs[c.name]?.[String(r[c.name])] : undefined;
                         const text = ref !== undefined ? `${ref} (#${show(r[c.name])})` : show(r[c.name]);
                         return (
-                          <GridCell key={c.name} grid={grid} r={ri} c={i} columns={columns.length} table={table} column={c} row={r}>
+                          <GridCell key={c.name} grid={grid} r={ri} c={i} table={table} column={c} row={r}>
                             {(i === 0 || c.name === display) && table.primaryKey.length && !c.ref ? (
                               <Link to={rowPath(appId, table.name, key)} tabIndex={-1} className="underline-offset-4 hover:underline">
                                 {text || '—'}
